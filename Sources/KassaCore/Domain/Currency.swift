@@ -1,0 +1,52 @@
+// Currency: an ISO 4217 currency and the number of minor-unit digits it is written with.
+// The table is the standard itself (codes and exponents), not user-facing text or parser
+// keywords: the words people use for currencies live in Grammars/, display symbols in Locales/.
+
+public struct Currency: Hashable, Sendable, CustomStringConvertible {
+    /// Three upper-case letters, e.g. "KZT".
+    public let code: String
+    /// Digits after the decimal mark: 2 for KZT, 0 for JPY, 3 for KWD.
+    public let minorDigits: Int
+
+    /// Returns nil for anything that is not an active ISO 4217 code.
+    public init?(code: String) {
+        let upper = code.uppercased()
+        guard let digits = Currency.table[upper] else { return nil }
+        self.code = upper
+        self.minorDigits = digits
+    }
+
+    public static let kzt = Currency(code: "KZT")!
+
+    public var description: String { code }
+
+    /// 10^minorDigits, the number of minor units in one major unit.
+    public var minorPerMajor: Int64 {
+        var value: Int64 = 1
+        for _ in 0..<minorDigits { value *= 10 }
+        return value
+    }
+
+    public static var allCodes: [String] { table.keys.sorted() }
+
+    private static let exponentZero = "BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF"
+    private static let exponentThree = "BHD IQD JOD KWD LYD OMR TND"
+    private static let exponentFour = "CLF UYW"
+    private static let exponentTwo = """
+        AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BMD BND BOB BOV BRL BSD BTN BWP \
+        BYN BZD CAD CDF CHE CHF CHW CNY COP COU CRC CUC CUP CVE CZK DKK DOP DZD EGP ERN ETB EUR \
+        FJD FKP GBP GEL GHS GIP GMD GTQ GYD HKD HNL HTG HUF IDR ILS INR IRR JMD KES KGS KHR KPW \
+        KYD KZT LAK LBP LKR LRD LSL MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MXV MYR MZN \
+        NAD NGN NIO NOK NPR NZD PAB PEN PGK PHP PKR PLN QAR RON RSD RUB SAR SBD SCR SDG SEK SGD \
+        SHP SLE SLL SOS SRD SSP STN SVC SYP SZL THB TJS TMT TOP TRY TTD TWD TZS UAH USD USN UYU \
+        UZS VED VES WST XCD YER ZAR ZMW ZWL
+        """
+
+    private static let table: [String: Int] = {
+        var table: [String: Int] = [:]
+        for (list, digits) in [(exponentTwo, 2), (exponentZero, 0), (exponentThree, 3), (exponentFour, 4)] {
+            for code in list.split(separator: " ") { table[String(code)] = digits }
+        }
+        return table
+    }()
+}

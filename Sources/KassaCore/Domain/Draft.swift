@@ -1,0 +1,50 @@
+// Draft: one transaction the parser read from a line, not yet confirmed or saved.
+// A line can give several drafts ("coffee 1500 and croissant 900").
+
+public struct Draft: Hashable, Sendable {
+    public var type: TransactionType
+    /// nil when the line said no amount: the session asks for it (flag `amountMissing`).
+    public var amount: Money?
+    public var date: CivilDate
+    public var time: TimeOfDay?
+    /// Category slug such as "food/coffee"; nil for transfers and when nothing fits.
+    public var category: String?
+    public var account: String?
+    public var toAccount: String?
+    public var note: String
+    public var recurrence: Recurrence?
+    /// 0...1, how sure the parser is of the whole draft. Not money: a plain Double is fine.
+    public var confidence: Double
+    /// Sorted, no duplicates (see `flag(_:)`), so output is deterministic.
+    public private(set) var flags: [DraftFlag]
+
+    public init(
+        type: TransactionType = .expense, amount: Money?, date: CivilDate, time: TimeOfDay? = nil,
+        category: String? = nil, account: String? = nil, toAccount: String? = nil, note: String = "",
+        recurrence: Recurrence? = nil, confidence: Double = 1, flags: [DraftFlag] = []
+    ) {
+        self.type = type
+        self.amount = amount
+        self.date = date
+        self.time = time
+        self.category = category
+        self.account = account
+        self.toAccount = toAccount
+        self.note = note
+        self.recurrence = recurrence
+        self.confidence = confidence
+        self.flags = Array(Set(flags)).sorted()
+    }
+
+    public mutating func flag(_ flag: DraftFlag) {
+        guard !flags.contains(flag) else { return }
+        flags.append(flag)
+        flags.sort()
+    }
+
+    public mutating func unflag(_ flag: DraftFlag) {
+        flags.removeAll { $0 == flag }
+    }
+
+    public func has(_ flag: DraftFlag) -> Bool { flags.contains(flag) }
+}

@@ -1,0 +1,63 @@
+// Money: an exact amount as integer minor units of one ISO 4217 currency.
+// Never a floating-point value: parsing and printing go through decimal digit strings.
+
+public struct Money: Hashable, Sendable, CustomStringConvertible {
+    public var minorUnits: Int64
+    public var currency: Currency
+
+    public init(minorUnits: Int64, currency: Currency) {
+        self.minorUnits = minorUnits
+        self.currency = currency
+    }
+
+    /// Whole major units, e.g. `Money(major: 1500, currency: .kzt)` is 1500.00 KZT.
+    /// Returns nil on overflow.
+    public init?(major: Int64, currency: Currency) {
+        let (value, overflow) = major.multipliedReportingOverflow(by: currency.minorPerMajor)
+        guard !overflow else { return nil }
+        self.init(minorUnits: value, currency: currency)
+    }
+
+    /// Parses a plain decimal string ("1500", "1500.5", "-12.30") with `.` as the decimal mark.
+    /// Returns nil for more fractional digits than the currency has, or on overflow.
+    public init?(decimal text: String, currency: Currency) {
+        var digits = Substring(text)
+        var negative = false
+        if digits.first == "-" { negative = true; digits = digits.dropFirst() }
+        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let whole = parts.first, !whole.isEmpty,
+              whole.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let fraction = parts.count == 2 ? parts[1] : ""
+        guard fraction.count <= currency.minorDigits,
+              fraction.allSatisfy({ $0.isASCII && $0.isNumber }),
+              parts.count == 1 || !fraction.isEmpty else { return nil }
+        var value: Int64 = 0
+        let padded = String(whole) + fraction + String(repeating: "0", count: currency.minorDigits - fraction.count)
+        for ch in padded.utf8 {
+            let (times, o1) = value.multipliedReportingOverflow(by: 10)
+            let (plus, o2) = times.addingReportingOverflow(Int64(ch - 48))
+            guard !o1, !o2 else { return nil }
+            value = plus
+        }
+        self.init(minorUnits: negative ? -value : value, currency: currency)
+    }
+
+    /// "1500.00": the contract's machine form, `.` decimal mark, no grouping, all minor digits.
+    public var decimalString: String {
+        let negative = minorUnits < 0
+        let magnitude = minorUnits.magnitude
+        let per = UInt64(currency.minorPerMajor)
+        var text = String(magnitude / per)
+        if currency.minorDigits > 0 {
+            let fraction = String(magnitude % per)
+            text += "." + String(repeating: "0", count: currency.minorDigits - fraction.count) + fraction
+        }
+        return negative ? "-" + text : text
+    }
+
+    public var description: String { decimalString + " " + currency.code }
+
+    public var isZero: Bool { minorUnits == 0 }
+
+    public var negated: Money { Money(minorUnits: -minorUnits, currency: currency) }
+}

@@ -1,0 +1,45 @@
+// Transaction: a committed entry of the journal, as queries and `kassa list` see it.
+
+public struct Transaction: Hashable, Sendable {
+    /// Stable, increasing, never reused within a journal; shown as `#12`.
+    public var id: Int
+    public var type: TransactionType
+    public var amount: Money
+    public var date: CivilDate
+    public var time: TimeOfDay?
+    public var category: String?
+    public var account: String?
+    public var toAccount: String?
+    public var note: String
+    public var recurrence: Recurrence?
+    /// The line the person typed, kept for `:why` and audits.
+    public var input: String
+
+    public init(
+        id: Int, type: TransactionType, amount: Money, date: CivilDate, time: TimeOfDay? = nil,
+        category: String? = nil, account: String? = nil, toAccount: String? = nil, note: String = "",
+        recurrence: Recurrence? = nil, input: String = ""
+    ) {
+        self.id = id
+        self.type = type
+        self.amount = amount
+        self.date = date
+        self.time = time
+        self.category = category
+        self.account = account
+        self.toAccount = toAccount
+        self.note = note
+        self.recurrence = recurrence
+        self.input = input
+    }
+
+    /// A confirmed draft becomes a transaction once the store gives it an id.
+    /// Returns nil when the draft still lacks an amount.
+    public init?(id: Int, draft: Draft, input: String) {
+        guard let amount = draft.amount else { return nil }
+        self.init(
+            id: id, type: draft.type, amount: amount, date: draft.date, time: draft.time,
+            category: draft.category, account: draft.account, toAccount: draft.toAccount,
+            note: draft.note, recurrence: draft.recurrence, input: input)
+    }
+}

@@ -1,0 +1,4 @@
+// kassa: the executable. Wires the process (arguments, environment, terminal) to KassaShell.
+import KassaShell
+
+print(KassaShell.version)

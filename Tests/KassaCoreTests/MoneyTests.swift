@@ -1,0 +1,24 @@
+// Tests for Money and Currency: exact decimal parsing and printing, exponents from ISO 4217.
+import Testing
+@testable import KassaCore
+
+@Suite struct MoneyTests {
+    @Test func decimalRoundTrip() {
+        let kzt = Currency.kzt
+        #expect(Money(decimal: "1500", currency: kzt)?.decimalString == "1500.00")
+        #expect(Money(decimal: "12450.5", currency: kzt)?.minorUnits == 1_245_050)
+        #expect(Money(decimal: "-0.05", currency: kzt)?.decimalString == "-0.05")
+        #expect(Money(decimal: "1.234", currency: kzt) == nil)
+        #expect(Money(decimal: "1.", currency: kzt) == nil)
+        #expect(Money(decimal: "abc", currency: kzt) == nil)
+        #expect(Money(decimal: "99999999999999999999", currency: kzt) == nil)
+    }
+
+    @Test func exponentsFollowISO4217() {
+        #expect(Currency(code: "JPY")?.minorDigits == 0)
+        #expect(Currency(code: "kwd")?.minorDigits == 3)
+        #expect(Currency(code: "KZT")?.minorDigits == 2)
+        #expect(Currency(code: "XYZ") == nil)
+        #expect(Money(decimal: "1500", currency: Currency(code: "JPY")!)?.decimalString == "1500")
+    }
+}
