@@ -124,7 +124,7 @@ public struct TextRenderer: SessionRenderer {
         } else if let category = transaction.category {
             parts.append(grammar.categories.first { $0.slug == category }?.names[catalog.language] ?? category)
         }
-        if !transaction.note.isEmpty { parts.append("“\(transaction.note)”") }
+        if !transaction.note.isEmpty { parts.append(catalog.text("summary.note", ["note": transaction.note])) }
         parts.append(formatDate(transaction.date))
         return parts.joined(separator: " ")
     }
