@@ -45,7 +45,7 @@ public struct AppContext {
     }
 
     public var sessionConfiguration: Session.Configuration {
-        Session.Configuration(today: today, language: language, autoConfirm: options.yes)
+        Session.Configuration(today: today, language: language, autoConfirm: options.yes, interactive: interactive)
     }
 
     /// Grammar mistakes are warnings: kassa starts with the rest (issue: file:line:column + caret).

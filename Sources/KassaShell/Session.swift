@@ -20,10 +20,13 @@ public final class Session {
         public var autoConfirm: Bool
         public var defaultCurrency: Currency
         public var defaultAccount: String
+        /// A person at a terminal: blank lines are just Enter, not worth a remark.
+        public var interactive: Bool
 
         public init(today: CivilDate, language: Language, autoConfirm: Bool = false,
-                    defaultCurrency: Currency = .kzt, defaultAccount: String = "cash") {
+                    defaultCurrency: Currency = .kzt, defaultAccount: String = "cash", interactive: Bool = false) {
             self.today = today
+            self.interactive = interactive
             self.language = language
             self.autoConfirm = autoConfirm
             self.defaultCurrency = defaultCurrency
@@ -114,7 +117,10 @@ public final class Session {
             clearPending()
             return [.discarded(count: count)] + enter(line: raw)
         }
-        if line.isEmpty { return [] }
+        if line.isEmpty {
+            // A script's blank line is said aloud (nothing is lost, so the exit status stays).
+            return configuration.interactive ? [] : [.notice("input.empty")]
+        }
         return enter(line: raw)
     }
 
