@@ -155,7 +155,7 @@ enum JournalRecovery {
             let body = b[9..<(b.count - 1)]
             let fields = body.split(separator: RecordCodec.tab, maxSplits: 3, omittingEmptySubsequences: false)
             guard fields.count >= 3 else { return nil }
-            let partText = fields[2]
+            let partText = fields[1]
             guard let slash = partText.firstIndex(of: UInt8(ascii: "/")) else { return nil }
             func number(_ s: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {
                 guard !s.isEmpty else { return nil }
