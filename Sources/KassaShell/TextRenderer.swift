@@ -130,7 +130,8 @@ public struct TextRenderer: SessionRenderer {
     }
 
     func describe(_ change: Change) -> String {
-        catalog.text("change.\(change.kind.rawValue)", [
+        // Undo and redo speak of the change they took back or brought back.
+        catalog.text("change.\((change.targetKind ?? change.kind).rawValue)", [
             "items": change.transactions.map(summary).joined(separator: "; "),
         ])
     }
