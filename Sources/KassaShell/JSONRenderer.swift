@@ -33,9 +33,13 @@ public struct JSONRenderer: SessionRenderer {
         case .discarded(let count):
             json.add("event", "discarded")
             json.add("count", count)
-        case .undone(let change), .redone(let change):
-            if case .undone = event { json.add("event", "undone") } else { json.add("event", "redone") }
-            json.add("change", change.kind.rawValue)
+        case .undone(let change), .redone(let change), .changed(let change):
+            switch event {
+            case .undone: json.add("event", "undone")
+            case .redone: json.add("event", "redone")
+            default: json.add("event", change.kind == .delete ? "deleted" : "edited")
+            }
+            json.add("change", (change.targetKind ?? change.kind).rawValue)
             json.add("transactions", raw: JSONWriter.array(change.transactions.map(JSONEncoding.transaction)))
         case .listing(let transactions):
             json.add("event", "list")

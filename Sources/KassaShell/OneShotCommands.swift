@@ -70,7 +70,7 @@ struct OneShotCommands {
             if session.state == .confirming {
                 let reader = ReaderFactory.make(context: context)
                 while session.state == .confirming && !session.finished {
-                    let input = reader.readLine(prompt: context.catalog.text("prompt.confirm"))
+                    let input = reader.readLine(prompt: context.catalog.text("prompt.confirm") + " ")
                     context.console.write(session.handle(input).flatMap(renderer.render))
                 }
             }

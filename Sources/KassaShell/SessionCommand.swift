@@ -5,8 +5,16 @@
 import KassaCore
 
 public enum SessionCommand: Sendable, Equatable {
-    case confirm, discard, help, quit, undo, redo, why
+    case confirm, discard, help, quit, why
+    /// `:undo`, `:undo 3`, `:undo #12`.
+    case undo(UndoTarget)
+    /// `:redo`, `:redo 2`.
+    case redo(count: Int)
     case list(ListFilter)
+    /// `:edit #3 #5-#7 category groceries`: a field name (canonical) and its value in words.
+    case edit(ids: [Int], field: String, value: String)
+    /// `:delete #3 #5-#7`.
+    case delete(ids: [Int])
     /// Known command whose feature is not in this build.
     case unsupported(String)
     /// Known command used wrongly: a shell.messages key and its arguments.
@@ -35,9 +43,30 @@ public enum SessionCommand: Sendable, Equatable {
         switch name {
         case "help": self = .help
         case "quit": self = .quit
-        case "undo": self = .undo
-        case "redo": self = .redo
+        case "undo":
+            if rest.isEmpty { self = .undo(.latest(1)); return }
+            if rest.count == 1, let count = Int(rest[0]), count > 0 { self = .undo(.latest(count)); return }
+            if rest.count == 1, rest[0].hasPrefix("#"), let id = Int(rest[0].dropFirst()) { self = .undo(.transaction(id)); return }
+            self = .invalid(key: "undo.bad-argument", arguments: ["value": rest.joined(separator: " ")])
+        case "redo":
+            if rest.isEmpty { self = .redo(count: 1); return }
+            if rest.count == 1, let count = Int(rest[0]), count > 0 { self = .redo(count: count); return }
+            self = .invalid(key: "redo.bad-argument", arguments: ["value": rest.joined(separator: " ")])
         case "why": self = .why
+        case "delete":
+            guard let (ids, remainder) = SessionCommand.transactionIDs(rest), !ids.isEmpty, remainder.isEmpty else {
+                self = .invalid(key: "ids.expected", arguments: ["command": ":" + name])
+                return
+            }
+            self = .delete(ids: ids)
+        case "edit":
+            guard let (ids, remainder) = SessionCommand.transactionIDs(rest), !ids.isEmpty,
+                  let fieldWord = remainder.first, let field = words.name(in: "field", for: fieldWord),
+                  remainder.count > 1 else {
+                self = .invalid(key: "edit.usage", arguments: [:])
+                return
+            }
+            self = .edit(ids: ids, field: field, value: remainder.dropFirst().joined(separator: " "))
         case "list":
             guard let filter = ListFilter(words: rest, vocabulary: words) else {
                 self = .invalid(key: "list.bad-filter", arguments: ["value": rest.joined(separator: " ")])
@@ -46,6 +75,45 @@ public enum SessionCommand: Sendable, Equatable {
             self = .list(filter)
         default: self = .unsupported(name)
         }
+    }
+}
+
+public enum UndoTarget: Sendable, Equatable {
+    /// The latest N changes (this session's own first).
+    case latest(Int)
+    /// The latest change that wrote this transaction.
+    case transaction(Int)
+}
+
+extension SessionCommand {
+    /// Leading "#3", "#5-#7", "5-7", "#3,#4" words → ids (ranges expanded, order kept, no
+    /// duplicates) and the words after them; nil when a range is malformed or too large.
+    static func transactionIDs(_ words: [Substring]) -> (ids: [Int], rest: [Substring])? {
+        var ids: [Int] = []
+        var index = 0
+        func number(_ text: Substring) -> Int? {
+            Int(text.hasPrefix("#") ? text.dropFirst() : text).flatMap { $0 > 0 ? $0 : nil }
+        }
+        while index < words.count {
+            let pieces = words[index].split(separator: ",")
+            var parsed: [Int] = []
+            for piece in pieces {
+                let bounds = piece.split(separator: "-", omittingEmptySubsequences: false)
+                if bounds.count == 1, let id = number(bounds[0]) {
+                    parsed.append(id)
+                } else if bounds.count == 2, let low = number(bounds[0]), let high = number(bounds[1]) {
+                    guard low <= high, high - low < 10_000 else { return nil }
+                    parsed += Array(low...high)
+                } else {
+                    parsed = []
+                    break
+                }
+            }
+            if parsed.isEmpty { break }
+            for id in parsed where !ids.contains(id) { ids.append(id) }
+            index += 1
+        }
+        return (ids, Array(words[index...]))
     }
 }
 

@@ -17,6 +17,8 @@ public enum SessionEvent: Sendable {
     case discarded(count: Int)
     case undone(Change)
     case redone(Change)
+    /// An edit or delete of saved transactions.
+    case changed(Change)
     case listing([Transaction])
     case explanation(ParseResult)
     case help

@@ -44,6 +44,10 @@ public struct TextRenderer: SessionRenderer {
             return [OutputLine(catalog.text("undo.done", ["change": describe(change)]))]
         case .redone(let change):
             return [OutputLine(catalog.text("redo.done", ["change": describe(change)]))]
+        case .changed(let change):
+            return [OutputLine(style.good(catalog.text("changed.\(change.kind.rawValue)", [
+                "items": change.transactions.map(summary).joined(separator: "; "),
+            ])))]
         case .listing(let transactions):
             if transactions.isEmpty { return [OutputLine(catalog.text("list.empty"))] }
             return transactions.map { OutputLine(listLine($0)) }
