@@ -78,8 +78,8 @@ public struct KassaApp {
     func makeContext(_ options: Options) throws(ResourceError) -> AppContext {
         let locator = ResourceLocator(dataDirectory: options.dataDirectory, executablePath: executablePath,
                                       environment: environment)
-        let resources = try locator.load()
         let language = options.language ?? KassaApp.language(from: environment)
+        let resources = try locator.load(languages: [language])
         let today = options.today ?? environment["KASSA_TODAY"].flatMap(CivilDate.init(iso:)) ?? KassaApp.localToday()
         let stdinIsTerminal = isatty(0) == 1, stdoutIsTerminal = isatty(1) == 1
         let colour = stdoutIsTerminal && !options.noColor && environment["NO_COLOR"].map(\.isEmpty) ?? true

@@ -46,10 +46,12 @@ public struct ResourceLocator: Sendable {
         }
     }
 
-    public func load() throws(ResourceError) -> Resources {
+    /// Reads the grammars, the session words and the catalogs of `languages` (only the UI
+    /// language at start-up: reading a catalog nobody will show costs start-up time).
+    public func load(languages: [Language] = Language.allCases) throws(ResourceError) -> Resources {
         guard let root = dataDirectory() else { throw ResourceError(searched: candidates) }
         var resources = Resources()
-        for language in Language.allCases { resources.catalogs[language] = Catalog(language: language) }
+        for language in languages { resources.catalogs[language] = Catalog(language: language) }
 
         var localeFiles = ResourceLocator.files(under: root + "/Locales", displayPrefix: "Locales")
         var grammarFiles = ResourceLocator.files(under: root + "/Grammars", displayPrefix: "Grammars")
@@ -58,7 +60,8 @@ public struct ResourceLocator: Sendable {
             grammarFiles += ResourceLocator.files(under: user + "/grammars", displayPrefix: user + "/grammars")
         }
         for file in localeFiles where file.display.hasSuffix(".messages") {
-            guard let language = file.language, let contents = ResourceLocator.read(file.path) else { continue }
+            guard let language = file.language, resources.catalogs[language] != nil,
+                  let contents = ResourceLocator.read(file.path) else { continue }
             resources.catalogProblems += resources.catalogs[language]!.load(contents, file: file.display)
         }
         for file in grammarFiles {
