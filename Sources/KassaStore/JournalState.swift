@@ -152,7 +152,10 @@ struct JournalState {
                 pendingNumber = number; pendingParts = parts; pendingOp = op
                 pendingStart = pos; pendingLine = line
             } else {
-                guard !pending.isEmpty, number == pendingNumber, parts == pendingParts, op == pendingOp,
+                // A change may mix data records (a rename writes account and edit records), but
+                // undo and redo changes hold only their own kind.
+                guard !pending.isEmpty, number == pendingNumber, parts == pendingParts,
+                      op.isData == pendingOp.isData, op.isData || op == pendingOp,
                       part == pending.count + 1 else { return .corrupt(line: line, detail: "parts") }
             }
             guard let record = parseRecord(op: op, base: base, fields: fields, count: n, offset: pos) else {
@@ -162,7 +165,7 @@ struct JournalState {
             pos = lf + 1
             line += 1
             if pending.count == parts {
-                if let problem = apply(number: number, op: op, offset: pendingStart, line: pendingLine, records: pending) {
+                if let problem = apply(number: number, op: pendingOp, offset: pendingStart, line: pendingLine, records: pending) {
                     return .corrupt(line: pendingLine, detail: problem)
                 }
                 pending.removeAll(keepingCapacity: true)
@@ -326,21 +329,20 @@ struct JournalState {
             case .entry(let e):
                 guard seen.insert(e.id).inserted else { return "duplicate-id" }
                 let id = Int(e.id)
-                switch op {
+                switch e.op {
                 case .commit, .importBatch:
                     if id < head.count, head[id] >= 0 { return "id-reused" }
                 case .edit, .delete:
                     guard exists(id) else { return "no-such-transaction" }
                 default: return "record"
                 }
+                guard op.isData else { return "record" }
             case .target(let target):
                 guard op == .undo || op == .redo, let index = changeIndex(number: target),
                       changes[Int(index)].op.isData, !targetIndices.contains(index) else { return "target" }
                 targetIndices.append(index)
-            case .account:
-                guard op == .account else { return "record" }
-            case .learn:
-                guard op == .learn else { return "record" }
+            case .account, .learn:
+                guard op.isData else { return "record" }
             }
         }
         if op == .undo || op == .redo {
