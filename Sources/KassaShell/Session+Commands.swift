@@ -37,6 +37,24 @@ extension Session {
             return storeChange { [.changed(try journal.delete(ids: ids))] }
         case .edit(let ids, let field, let value):
             return edit(ids: ids, field: field, value: value)
+        case .balance:
+            return storeChange { try journal.refresh(); return [.balance(journal.balance())] }
+        case .history(let limit):
+            return storeChange { try journal.refresh(); return [.history(journal.history(limit: limit))] }
+        case .accounts:
+            return storeChange { try journal.refresh(); return [.accounts(journal.accounts, defaultAccount: configuration.defaultAccount)] }
+        case .categories:
+            return [.categories(parser.grammar.categories.sorted { $0.slug < $1.slug })]
+        case .accountAdd(let account):
+            return storeChange {
+                try journal.defineAccount(account)
+                return [.accountChanged(key: "account.added", arguments: ["name": account.name])]
+            }
+        case .accountRename(let old, let new):
+            return storeChange {
+                try journal.renameAccount(old, to: new)
+                return [.accountChanged(key: "account.renamed", arguments: ["old": old, "new": new])]
+            }
         case .unsupported(let name):
             return reject(SessionError("command.not-yet", ["command": ":" + name]))
         case .invalid(let key, let arguments):
@@ -58,7 +76,7 @@ extension Session {
                 patch.apply(to: &transaction)
             }
             if case .category(let slug) = fieldValue {
-                for transaction in change.transactions { learned[Parser.learningKey(transaction.note)] = slug }
+                for transaction in change.transactions { learn(note: transaction.note, category: slug) }
             }
             return [.changed(change)]
         }

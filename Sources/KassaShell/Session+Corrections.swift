@@ -27,7 +27,7 @@ extension Session {
             }
             if case .category(let slug) = fieldValue {
                 // The person's choice wins next time the same words appear.
-                learned[Parser.learningKey(draft.note)] = slug
+                learn(note: draft.note, category: slug)
             }
             pending[index] = draft
             return afterCorrection()

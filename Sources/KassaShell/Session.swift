@@ -47,7 +47,6 @@ public final class Session {
     public internal(set) var pending: [Draft] = []
     private var pendingInput = ""
     var lastResult: ParseResult?
-    var learned: [String: String] = [:]
     /// A line was not understood or rejected (scripted exit status 1).
     public internal(set) var hadInputError = false
     /// The journal failed to read or write (exit status 3).
@@ -64,7 +63,7 @@ public final class Session {
     var parseContext: ParseContext {
         ParseContext(today: configuration.today, language: configuration.language,
                      defaultCurrency: configuration.defaultCurrency, defaultAccount: configuration.defaultAccount,
-                     learnedCategories: learned)
+                     accounts: journal.accounts, learnedCategories: journal.learnedCategories)
     }
 
     // MARK: - Input
@@ -171,6 +170,14 @@ public final class Session {
             hadStoreError = true
             return [.error(SessionError("store.failed")), .notice("draft.kept")]
         }
+    }
+
+    /// Remembers the person's category choice for these words in the journal, so it wins next
+    /// time in every session. A failure to write the lesson costs only the lesson: no message.
+    func learn(note: String, category: String) {
+        let phrase = Parser.learningKey(note)
+        guard !phrase.isEmpty, journal.learnedCategories[phrase] != category else { return }
+        _ = try? journal.learn(phrase: phrase, category: category)
     }
 
     func clearPending() {

@@ -15,6 +15,15 @@ public enum SessionCommand: Sendable, Equatable {
     case edit(ids: [Int], field: String, value: String)
     /// `:delete #3 #5-#7`.
     case delete(ids: [Int])
+    case balance
+    /// `:history [N]`: the latest N changes.
+    case history(limit: Int)
+    case accounts
+    /// `:account add NAME [ALIAS...] [CURRENCY]`.
+    case accountAdd(Account)
+    /// `:account rename OLD NEW`.
+    case accountRename(old: String, new: String)
+    case categories
     /// Known command whose feature is not in this build.
     case unsupported(String)
     /// Known command used wrongly: a shell.messages key and its arguments.
@@ -73,7 +82,40 @@ public enum SessionCommand: Sendable, Equatable {
                 return
             }
             self = .list(filter)
+        case "balance": self = .balance
+        case "history":
+            if rest.isEmpty { self = .history(limit: 20); return }
+            guard rest.count == 1, let limit = Int(rest[0]), limit > 0 else {
+                self = .invalid(key: "history.bad-argument", arguments: ["value": rest.joined(separator: " ")])
+                return
+            }
+            self = .history(limit: limit)
+        case "accounts": self = .accounts
+        case "categories": self = .categories
+        case "account":
+            self = SessionCommand.account(rest, words: words)
         default: self = .unsupported(name)
+        }
+    }
+
+    /// `:account add NAME [ALIAS...] [CURRENCY]`, `:account rename OLD NEW`; bare `:account` lists.
+    static func account(_ rest: [Substring], words: CommandWords) -> SessionCommand {
+        guard let verb = rest.first else { return .accounts }
+        switch words.name(in: "account", for: verb) {
+        case "add":
+            var names = rest.dropFirst().map { $0.lowercased() }
+            guard !names.isEmpty else { return .invalid(key: "account.usage", arguments: [:]) }
+            var currency: Currency?
+            if names.count > 1, let last = names.last, last.count == 3, let code = Currency(code: last) {
+                currency = code
+                names.removeLast()
+            }
+            return .accountAdd(Account(name: names[0], aliases: Array(names.dropFirst()), currency: currency))
+        case "rename":
+            guard rest.count == 3 else { return .invalid(key: "account.usage", arguments: [:]) }
+            return .accountRename(old: rest[1].lowercased(), new: rest[2].lowercased())
+        default:
+            return .invalid(key: "account.usage", arguments: [:])
         }
     }
 }
