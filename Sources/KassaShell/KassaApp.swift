@@ -59,17 +59,20 @@ public struct KassaApp {
         }
         context.reportResourceProblems()
         let commands = OneShotCommands(context: context)
+        let journalCommands = JournalCommands(context: context)
         switch options.subcommand {
         case .session: return SessionRunner(context: context).run()
         case .parse: return commands.parse()
         case .add: return commands.add()
-        case .list: return commands.list()
+        case .list: return journalCommands.list()
+        case .balance: return journalCommands.balance()
+        case .history: return journalCommands.history()
+        case .check: return journalCommands.checkOrRepair(repair: false)
+        case .repair: return journalCommands.checkOrRepair(repair: true)
+        case .import: return journalCommands.importBackup()
         case .undo: return commands.undoRedo(undo: true)
         case .redo: return commands.undoRedo(undo: false)
         case .grammar: return commands.grammar()
-        case .balance, .history, .check, .repair, .import:
-            console.write([OutputLine(context.catalog.text("command.not-yet", ["command": options.subcommand.rawValue]), to: .error)])
-            return ExitStatus.usage.rawValue
         case .help:
             return ExitStatus.success.rawValue
         }
