@@ -52,7 +52,10 @@ extension LineReading {
     }
 
     func isPlain(_ s: LineScan, _ k: Int) -> Bool {
-        if case .plain = s.roles[k] { return tokens[k].kind != .punct }
+        switch s.roles[k] {
+        case .plain, .sep: return tokens[k].kind != .punct  // a separator inside a part is a word of it
+        default: break
+        }
         if case .money(let m) = s.roles[k], s.moneys[m].isQuantity { return true }
         return false
     }

@@ -49,6 +49,7 @@ extension LineReading {
             }
             k += 1
         }
+        let wordTokens = noteTokens
         // Stop words ("on", "for", "за", "на") do not begin or end a note.
         while let f = noteTokens.first, has(f, ids.stop) { noteTokens.removeFirst() }
         while let l = noteTokens.last, has(l, ids.stop) { noteTokens.removeLast() }
@@ -141,7 +142,7 @@ extension LineReading {
         // Category: what the person taught wins, then the lexicon.
         var category: String?
         if type != .transfer {
-            if let (slug, e, guessed) = chooseCategory(noteTokens, s, note: note) {
+            if let (slug, e, guessed) = chooseCategory(wordTokens, s, note: note) {
                 category = slug
                 why.append(e)
                 if guessed { flags.append(.categoryGuessed) }
