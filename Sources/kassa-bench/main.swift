@@ -16,6 +16,7 @@ case "store":
     StoreBench.run(arguments: Array(arguments.dropFirst()))
 default:
     // Benchmark output is for developers at a terminal, not a user-facing message.
-    fputs("usage: kassa-bench store [options]\n", stderr)
+    let usage = "usage: kassa-bench parse|store [options]\n"
+    _ = usage.withCString { write(2, $0, strlen($0)) }
     exit(2)
 }
