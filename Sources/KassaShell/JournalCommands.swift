@@ -88,7 +88,7 @@ struct JournalCommands {
     /// before anything is written, appended in batches; a progress bar on a terminal.
     func importBackup() -> Int32 {
         let source = options.words.first
-        guard let bytes = source.map(JournalCommands.readFile) ?? JournalCommands.readAll(descriptor: 0) else {
+        guard let bytes = source.map(FileReading.bytes(atPath:)) ?? FileReading.bytes(from: 0) else {
             context.console.write(context.textRenderer.render(.error(SessionError("import.unreadable", ["path": source ?? "-"]))))
             return KassaApp.ExitStatus.usage.rawValue
         }
@@ -109,27 +109,6 @@ struct JournalCommands {
                 context.console.write(context.textRenderer.render(.error((error as? any LocalizableError) ?? SessionError("store.failed"))))
                 return KassaApp.ExitStatus.journal.rawValue
             }
-        }
-    }
-
-    static func readFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        return readAll(descriptor: descriptor)
-    }
-
-    static func readAll(descriptor: Int32) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { return bytes }
-            bytes += chunk[0..<count]
         }
     }
 }
