@@ -17,11 +17,14 @@ extension Journal {
     /// Balances per account and currency (expenses subtract, income adds, a transfer moves the
     /// amount from `account` to `to_account`), sorted by account name then currency code.
     public func balance(_ filter: TransactionFilter = TransactionFilter()) -> [BalanceLine] {
-        var sums: [Int: (Int64, Int)] = [:]
+        // A flat table by (account label, currency): a dictionary here cost more than the scan.
+        let width = max(state.currencies.count, 1)
+        var sums = [Int64](repeating: 0, count: state.labels.count * width)
+        var counts = [Int](repeating: 0, count: state.labels.count * width)
         func add(_ label: UInt32, _ currency: UInt8, _ amount: Int64) {
-            let key = Int(label) << 8 | Int(currency)
-            let (sum, count) = sums[key] ?? (0, 0)
-            sums[key] = (sum &+ amount, count + 1)
+            let key = Int(label) * width + Int(currency)
+            sums[key] &+= amount
+            counts[key] += 1
         }
         var plain = filter
         plain.limit = nil
@@ -35,9 +38,9 @@ extension Journal {
                 add(e.toAccount, e.currency, e.amount)
             }
         }
-        let lines = sums.map { key, value in
-            BalanceLine(account: state.labels.string(UInt32(key >> 8)),
-                        amount: Money(minorUnits: value.0, currency: state.currencies[key & 0xFF]), count: value.1)
+        let lines = counts.indices.filter { counts[$0] > 0 }.map { key in
+            BalanceLine(account: state.labels.string(UInt32(key / width)),
+                        amount: Money(minorUnits: sums[key], currency: state.currencies[key % width]), count: counts[key])
         }
         return lines.sorted {
             ($0.account ?? "\u{10FFFF}", $0.amount.currency.code) < ($1.account ?? "\u{10FFFF}", $1.amount.currency.code)
@@ -101,7 +104,7 @@ extension Journal {
             }
             entries.append(HistoryEntry(
                 number: Int(c.number), kind: Change.Kind(c.op), ids: ids, transactionCount: Int(c.entryCount),
-                targets: targets, inEffect: c.op.isData && c.applied, line: c.line,
+                targets: targets, inEffect: c.op.isData && c.applied, line: Int(c.line),
                 bySession: ownChanges.contains(Int32(index))))
         }
         return History(entries: entries, total: state.changes.count,

@@ -84,6 +84,10 @@ public final class Journal {
             throw StoreError(problem, path: path, record: 1)
         }
         state = JournalState()
+        // Records are ~100 bytes: reserve once rather than regrow (and briefly double) big arrays.
+        // Untouched reserved pages cost no memory.
+        state.entries.reserveCapacity(bytes.count / 48)
+        state.changes.reserveCapacity(bytes.count / 48)
         state.bytes = bytes
         state.validEnd = bytes.firstIndex(of: RecordCodec.newline)! + 1
         state.nextLine = 2

@@ -24,12 +24,27 @@ enum RecordOp: UInt8, CaseIterable, Sendable {
     /// Changes that change data (and so can be undone); undo and redo only move the history.
     var isData: Bool { self != .undo && self != .redo }
 
+    /// The op names as bytes, indexed by rawValue (for the writer and the parser's compare).
+    static let names: [[UInt8]] = [[]] + allCases.map { Array($0.name.utf8) }
+
     static func parse(_ p: UnsafePointer<UInt8>, _ count: Int) -> RecordOp? {
-        for op in allCases {
-            let name = op.name.utf8
-            if name.count == count, name.elementsEqual(UnsafeBufferPointer(start: p, count: count)) { return op }
+        // Dispatch on the first byte: this runs once per line of a million-line journal.
+        let op: RecordOp
+        switch p[0] {
+        case UInt8(ascii: "c"): op = .commit
+        case UInt8(ascii: "i"): op = .importBatch
+        case UInt8(ascii: "e"): op = .edit
+        case UInt8(ascii: "d"): op = .delete
+        case UInt8(ascii: "u"): op = .undo
+        case UInt8(ascii: "r"): op = .redo
+        case UInt8(ascii: "a"): op = .account
+        case UInt8(ascii: "l"): op = .learn
+        default: return nil
         }
-        return nil
+        let name = names[Int(op.rawValue)]
+        guard name.count == count else { return nil }
+        for i in 1..<count where name[i] != p[i] { return nil }
+        return op
     }
 }
 
@@ -222,7 +237,7 @@ struct LineWriter {
 
     /// Starts a record of change `change`, part `part` of `parts`, with operation `op`.
     mutating func begin(change: Int64, part: Int, of parts: Int, op: RecordOp) {
-        out.append(contentsOf: [UInt8](repeating: UInt8(ascii: "0"), count: 8))
+        for _ in 0..<8 { out.append(UInt8(ascii: "0")) }
         out.append(RecordCodec.tab)
         bodyStart = out.count
         RecordCodec.appendInt(change, to: &out)
@@ -231,7 +246,7 @@ struct LineWriter {
         out.append(UInt8(ascii: "/"))
         RecordCodec.appendInt(Int64(parts), to: &out)
         out.append(RecordCodec.tab)
-        out.append(contentsOf: op.name.utf8)
+        out.append(contentsOf: RecordOp.names[Int(op.rawValue)])
     }
 
     mutating func field(_ text: String) {
