@@ -74,6 +74,9 @@ public struct AppContext {
             console.write(textRenderer.render(.error((error as? any LocalizableError) ?? SessionError("store.failed"))))
             return KassaApp.ExitStatus.journal.rawValue
         }
+        console.write(journal.warnings.flatMap { warning in
+            renderer.render(.notice(key: warning.messageKey, arguments: warning.messageArguments, count: nil))
+        }.map { OutputLine($0.text, to: .error) })
         return body(journal)
     }
 }

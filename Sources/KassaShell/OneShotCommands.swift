@@ -70,30 +70,11 @@ struct OneShotCommands {
             if session.state == .confirming {
                 let reader = ReaderFactory.make(context: context)
                 while session.state == .confirming && !session.finished {
-                    let input = reader.readLine(prompt: context.catalog.text("prompt.confirm"))
+                    let input = reader.readLine(prompt: context.catalog.text("prompt.confirm") + " ")
                     context.console.write(session.handle(input).flatMap(renderer.render))
                 }
             }
             return SessionRunner.status(session: session, interactive: false)
-        }
-    }
-
-    /// `kassa list [--json] [today|yesterday|all|N]`; no filter lists everything.
-    func list() -> Int32 {
-        let words = options.words.map { Substring($0) }
-        guard let filter = words.isEmpty ? .all : ListFilter(words: words, vocabulary: context.resources.commandWords) else {
-            context.console.write(context.textRenderer.render(.error(
-                SessionError("list.bad-filter", ["value": options.words.joined(separator: " ")]))))
-            return KassaApp.ExitStatus.usage.rawValue
-        }
-        return context.withJournal { journal in
-            let transactions = filter.apply(to: journal.transactions, today: context.today)
-            if options.json {
-                context.console.write(transactions.map { OutputLine(JSONEncoding.transaction($0)) })
-            } else {
-                context.console.write(context.textRenderer.render(.listing(transactions)))
-            }
-            return KassaApp.ExitStatus.success.rawValue
         }
     }
 

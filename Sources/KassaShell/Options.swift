@@ -19,6 +19,13 @@ public struct Options: Sendable, Equatable {
     public var json = false
     public var explain = false
     public var noColor = false
+    /// `kassa list` / `kassa balance` filters.
+    public var from: CivilDate?
+    public var to: CivilDate?
+    public var category: String?
+    public var account: String?
+    public var text: String?
+    public var type: TransactionType?
     public var help = false
     public var version = false
 
@@ -67,6 +74,21 @@ public struct Options: Sendable, Equatable {
                 options.today = date
             case "--data-dir":
                 options.dataDirectory = try optionValue()
+            case "--from", "--to":
+                let text = try optionValue()
+                guard let date = CivilDate(iso: text) else {
+                    throw UsageError(key: "usage.bad-date", arguments: ["value": text])
+                }
+                if argument == "--from" { options.from = date } else { options.to = date }
+            case "--category": options.category = try optionValue()
+            case "--account": options.account = try optionValue().lowercased()
+            case "--text": options.text = try optionValue()
+            case "--type":
+                let text = try optionValue()
+                guard let type = TransactionType(rawValue: text.lowercased()) else {
+                    throw UsageError(key: "usage.bad-type", arguments: ["value": text])
+                }
+                options.type = type
             case "--yes", "-y": options.yes = true
             case "--json": options.json = true
             case "--explain": options.explain = true

@@ -1,19 +1,14 @@
-// ReaderFactory: libedit when stdin and stdout are terminals, plain stdin otherwise.
+// ReaderFactory: libedit when stdin and stdout are terminals, plain stdin otherwise (and when
+// libedit cannot start, so a broken terminal never locks a person out).
 
 import KassaCore
 
 enum ReaderFactory {
     static func make(context: AppContext) -> any LineReader {
-        PlaceholderStdinReader()
+        if context.interactive,
+           let reader = try? EditLineReader(programName: "kassa", historyPath: context.paths.history) {
+            return reader
+        }
+        return StdinLineReader()
     }
-}
-
-/// Stand-in until the terminal work lands (buffered; replaced by StdinLineReader).
-final class PlaceholderStdinReader: LineReader {
-    var completer: Completer?
-    func readLine(prompt: String) -> LineInput {
-        guard let line = Swift.readLine(strippingNewline: true) else { return .end }
-        return .line(line)
-    }
-    func addToHistory(_ line: String) {}
 }

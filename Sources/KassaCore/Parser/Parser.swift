@@ -1,44 +1,98 @@
-// Parser: a line of typed or dictated text → draft transactions. PLACEHOLDER from the skeleton:
-// the parser work replaces the body; the public API below is what the shell relies on.
+// Parser: a line of typed or dictated text → draft transactions. Pure and deterministic: the
+// same line, grammar and context give the same drafts. The work is split by stage:
+// Tokenizer → LineReading (lexicon lookups) → LineScan (amounts, patterns, accounts) →
+// DraftAssembler (parts, carry-forward) → DraftBuilder (fields, flags, explanations).
 
 public struct Parser: Sendable {
     public let grammar: Grammar
+    let ids: ClassIDs
+    /// Every ending the grammar knows, for matching inflected account aliases.
+    let endings: Set<String>
+
+    /// Lines longer than this (in Unicode scalars) are refused rather than parsed.
+    public static let maxInputLength = 20_000
+    /// Categories under this branch make a draft income.
+    static let incomeBranch = "income/"
 
     public init(grammar: Grammar) {
         self.grammar = grammar
+        ids = ClassIDs(grammar)
+        var all: Set<String> = []
+        for set in grammar.endingSets { all.formUnion(set) }
+        endings = all
     }
 
     public func parse(_ input: String, context: ParseContext) -> ParseResult {
-        let words = input.split(separator: " ")
-        guard !words.isEmpty else {
-            return ParseResult(input: input, error: ParseError(code: "empty", messageKey: "parse.empty"))
-        }
-        var amount: Money?
-        var note: [Substring] = []
-        for word in words {
-            if amount == nil, let value = Int64(word) {
-                amount = Money(major: value, currency: context.defaultCurrency)
-            } else {
-                note.append(word)
+        var length = 0
+        for _ in input.unicodeScalars {
+            length += 1
+            if length > Parser.maxInputLength {
+                return ParseResult(input: input, error: ParseError(
+                    code: "too-long", messageKey: "parse.too-long",
+                    messageArguments: ["limit": String(Parser.maxInputLength)], span: nil))
             }
         }
-        guard amount != nil || !note.isEmpty else {
-            return ParseResult(input: input, error: ParseError(code: "not-understood", messageKey: "parse.not-understood"))
+        let line = LineReading(input, grammar: grammar, ids: ids, context: context)
+        guard line.tokens.contains(where: { $0.kind != .punct }) else {
+            let empty = line.tokens.isEmpty
+            return ParseResult(input: input, error: ParseError(
+                code: empty ? "empty" : "not-understood", messageKey: empty ? "parse.empty" : "parse.not-understood",
+                span: empty ? nil : 0..<length))
         }
-        var draft = Draft(amount: amount, date: context.today, account: context.defaultAccount,
-                          note: note.joined(separator: " "),
-                          flags: [.dateAssumed, .accountDefault, .currencyDefault])
-        if amount == nil { draft.flag(.amountMissing) }
-        return ParseResult(input: input, drafts: [draft], explanations: [[]])
+        var scan = line.scan(aliases: aliases(context), endings: endings)
+        let hasContent = scan.roles.indices.contains { k in
+            if case .filler = scan.roles[k] { return false }
+            return line.tokens[k].kind != .punct
+        }
+        guard hasContent else {
+            return ParseResult(input: input, error: ParseError(code: "empty", messageKey: "parse.empty"))
+        }
+        let (drafts, explanations, questions) = line.assemble(&scan, parser: self)
+        return ParseResult(input: input, drafts: drafts, explanations: explanations, questions: questions)
+    }
+
+    func aliases(_ context: ParseContext) -> [AccountAlias] {
+        var out: [AccountAlias] = []
+        for account in context.accounts {
+            for name in [account.name] + account.aliases {
+                let words = Tokenizer.tokenize(Array(name.unicodeScalars)).filter { $0.kind != .punct }.map(\.text)
+                if !words.isEmpty { out.append(AccountAlias(words: words, account: account.name)) }
+            }
+        }
+        return out
     }
 
     /// An amount alone, for corrections such as "amount 1600" / "сумма 1600".
     public func amount(in text: String, context: ParseContext) -> Money? {
-        parse(text, context: context).drafts.first?.amount
+        let result = parse(text, context: context)
+        return result.drafts.first { $0.amount != nil }?.amount
     }
 
-    /// A date alone, for corrections such as "date yesterday" / "дата вчера".
+    /// A date alone, for corrections such as "date yesterday" / "дата вчера" / "15.02".
     public func date(in text: String, context: ParseContext) -> CivilDate? {
-        nil
+        let line = LineReading(String(text.unicodeScalars.prefix(Parser.maxInputLength)), grammar: grammar, ids: ids,
+                               context: context)
+        for i in 0..<line.count {
+            if let m = line.bestPattern(at: i, accept: { line.resolve($0) != nil }),
+               case .date(let d, _, _)? = line.resolve(m) { return d }
+        }
+        return nil
+    }
+
+    /// The account a name or inflected alias means: "каспи", "с каспи", "from kaspi" → "kaspi".
+    public func account(named text: String, context: ParseContext) -> String? {
+        let line = LineReading(String(text.unicodeScalars.prefix(Parser.maxInputLength)), grammar: grammar, ids: ids,
+                               context: context)
+        let list = aliases(context)
+        for i in 0..<line.count {
+            if let a = line.accountAt(i, aliases: list, endings: endings) { return a.name }
+        }
+        return nil
+    }
+
+    /// The normalized words a learned category is keyed by: lower case, ё → е, punctuation
+    /// dropped, single spaces. "Капучино, большой" → "капучино большой".
+    public static func learningKey(_ note: String) -> String {
+        Tokenizer.tokenize(Array(note.unicodeScalars)).filter { $0.kind != .punct }.map(\.text).joined(separator: " ")
     }
 }

@@ -1,0 +1,26 @@
+// WordEntry: one item of a `class` line: a word or phrase, the class it belongs to and the
+// value it carries ("thousand" → scale 1000, "каспи" → account kaspi, "кофе" → food/coffee).
+
+struct PhraseWord: Sendable, Hashable {
+    var text: String
+    /// Index into Grammar.endingSets when the word is a stem (`молок~`), else nil.
+    var endings: Int?
+}
+
+struct WordEntry: Sendable {
+    var classID: Int
+    var value: String
+    /// The value read as a number, when it is one ("1000", "0.5", "-1").
+    var number: ExactNumber?
+    /// The words after the first one, for phrases such as "yandex go" or "every month".
+    var rest: [PhraseWord]
+    var location: RuleLocation
+    var language: Language?
+    /// Definition order: a later definition (a user override) beats an earlier one.
+    var order: Int
+
+    var intValue: Int? {
+        guard let n = number, let v = n.intValue, v >= Int64(Int32.min), v <= Int64(Int32.max) else { return nil }
+        return Int(v)
+    }
+}

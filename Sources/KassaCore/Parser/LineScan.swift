@@ -1,0 +1,127 @@
+// LineScan: one left-to-right pass that gives every token a role: part of an amount, of a
+// pattern (date, time, quantity, recurrence), of an account mention, a filler, a separator, or
+// plain text (note and category words). At each token the longest reading wins; a pattern
+// beats an amount of the same length ("10 August" is a date, not 10).
+
+struct AccountMention {
+    var name: String
+    var start: Int
+    var end: Int
+    /// The preposition said before it: "from"/"с" → -1, "to"/"на" → +1, none → 0.
+    var direction: Int
+    var rule: String
+    /// Other accounts that fit the same words equally well.
+    var alternatives: [String]
+}
+
+enum Role {
+    case plain, punct, filler, sep
+    case money(Int)
+    case pattern(Int)
+    case account(Int)
+}
+
+struct LineScan {
+    var roles: [Role]
+    var moneys: [MoneyMatch] = []
+    var patterns: [(match: PatternMatch, value: Recognized)] = []
+    var accounts: [AccountMention] = []
+}
+
+extension LineReading {
+    func scan(aliases: [AccountAlias], endings: Set<String>) -> LineScan {
+        var s = LineScan(roles: [Role](repeating: .plain, count: tokens.count))
+        var i = 0
+        let n = tokens.count
+        while i < n {
+            let t = tokens[i]
+            if t.kind == .punct {
+                s.roles[i] = t.text == "," || t.text == ";" ? .sep : .punct
+                i += 1
+                continue
+            }
+            if let (_, end) = matchClass(i, ids.filler) {
+                for k in i..<end { s.roles[k] = .filler }
+                i = end
+                continue
+            }
+            var pattern: (match: PatternMatch, value: Recognized)?
+            if let m = bestPattern(at: i, accept: { resolve($0) != nil }), let v = resolve(m) { pattern = (m, v) }
+            var money: MoneyMatch?
+            if t.kind == .number || !entries[i].isEmpty { money = readMoney(at: i) }
+            if let p = pattern, money == nil || p.match.end >= money!.end {
+                for k in p.match.start..<p.match.end { s.roles[k] = .pattern(s.patterns.count) }
+                s.patterns.append(p)
+                i = p.match.end
+                continue
+            }
+            if let m = money {
+                for k in m.start..<m.end { s.roles[k] = .money(s.moneys.count) }
+                s.moneys.append(m)
+                i = m.end
+                continue
+            }
+            if let a = accountAt(i, aliases: aliases, endings: endings) {
+                for k in a.start..<a.end { s.roles[k] = .account(s.accounts.count) }
+                s.accounts.append(a)
+                i = a.end
+                continue
+            }
+            if has(i, ids.sep) { s.roles[i] = .sep }
+            i += 1
+        }
+        return s
+    }
+
+    /// An account said at `i`, with its preposition ("с каспи", "from kaspi", "на наличные").
+    func accountAt(_ i: Int, aliases: [AccountAlias], endings: Set<String>) -> AccountMention? {
+        var direction = 0
+        var k = i
+        if has(i, ids.from) || has(i, ids.to) {
+            direction = has(i, ids.from) ? -1 : 1
+            if has(i, ids.from) && has(i, ids.to) { direction = 0 }
+            k = i + 1
+            guard k < tokens.count else { return nil }
+        }
+        var best: (names: [String], end: Int, rule: String)?
+        if let (e, end) = matchClass(k, ids.account) {
+            best = ([grammar.entries[e].value], end, grammar.entries[e].location.description)
+        }
+        for alias in aliases {
+            var j = k
+            var ok = true
+            for word in alias.words {
+                guard j < tokens.count, tokens[j].kind == .word, sameStem(tokens[j].text, word, endings) else { ok = false; break }
+                j += 1
+            }
+            guard ok else { continue }
+            if best == nil || j > best!.end {
+                best = ([alias.account], j, "")
+            } else if j == best!.end, !best!.names.contains(alias.account) {
+                best!.names.append(alias.account)
+            }
+        }
+        guard let found = best else { return nil }
+        return AccountMention(name: found.names[0], start: i, end: found.end, direction: direction,
+                              rule: found.rule, alternatives: Array(found.names.dropFirst()))
+    }
+
+    /// Russian inflection: "карты" and "карта", "каспи" and "каспи" share a stem of at least three
+    /// letters and differ only by endings the grammar knows.
+    func sameStem(_ a: String, _ b: String, _ endings: Set<String>) -> Bool {
+        if a == b { return true }
+        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+        var p = 0
+        while p < x.count, p < y.count, x[p] == y[p] { p += 1 }
+        guard p >= 3, x.count - p <= 3, y.count - p <= 3 else { return false }
+        var ra = String.UnicodeScalarView(), rb = String.UnicodeScalarView()
+        ra.append(contentsOf: x[p...]); rb.append(contentsOf: y[p...])
+        return endings.contains(String(ra)) && endings.contains(String(rb))
+    }
+}
+
+/// One way to say an account: its words, normalized.
+struct AccountAlias {
+    var words: [String]
+    var account: String
+}
