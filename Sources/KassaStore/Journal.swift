@@ -129,7 +129,9 @@ public final class Journal {
                 try file.truncate(to: offset)
                 warnings.append(StoreWarning(kind: .tornTail, path: path, side: side, bytes: tail.count, line: line))
             } else {
-                warnings.append(StoreWarning(kind: .tornTailKept, path: path, side: "", bytes: tail.count, line: line))
+                // Read-only: the tail stays in the file and is seen again on every refresh; say it once.
+                let warning = StoreWarning(kind: .tornTailKept, path: path, side: "", bytes: tail.count, line: line)
+                if !warnings.contains(warning) { warnings.append(warning) }
             }
             state.bytes.removeLast(tail.count)
         }
