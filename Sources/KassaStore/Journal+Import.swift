@@ -63,10 +63,12 @@ extension Journal {
         while start < transactions.count {
             let batch = transactions[start..<min(start + size, transactions.count)]
             let index = try append { writer, number in
-                // Keep the batch's ids only if they are all unused so far and distinct.
+                // Keep the batch's ids only if they are all unused so far, distinct, and not far
+                // beyond the journal's (ids index dense arrays: a stray huge id would cost memory).
                 var seen = Set<Int>()
+                let ceiling = min(JournalState.maxIDAllowed, state.maxID + 2 * batch.count + 10_000)
                 let keep = batch.allSatisfy { t in
-                    t.id > state.maxID && t.id < JournalState.maxIDAllowed && seen.insert(t.id).inserted
+                    t.id > state.maxID && t.id < ceiling && seen.insert(t.id).inserted
                 }
                 var id = state.maxID
                 writer.out.reserveCapacity(batch.count * 160)

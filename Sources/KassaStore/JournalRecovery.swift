@@ -170,7 +170,7 @@ enum JournalRecovery {
 extension Journal {
     /// Reads the journal at `path` and reports every problem; changes nothing.
     public static func check(path: String) throws -> CheckReport {
-        let file = try JournalFile.open(path: path, io: SystemJournalIO())
+        let file = try JournalFile.open(path: path, io: SystemJournalIO(), create: false)
         _ = try file.lock()
         var bytes: [UInt8] = []
         defer { file.unlock() }
@@ -184,7 +184,7 @@ extension Journal {
     /// Moves every damaged or unappliable record to `PATH.damaged-N` and atomically replaces the
     /// journal with the intact ones. A clean journal is left untouched.
     public static func repair(path: String) throws -> CheckReport {
-        let file = try JournalFile.open(path: path, io: SystemJournalIO())
+        let file = try JournalFile.open(path: path, io: SystemJournalIO(), create: false)
         _ = try file.lock()
         defer { file.unlock() }
         guard file.writable else { throw StoreError(.readOnly, path: path) }

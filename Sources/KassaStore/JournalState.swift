@@ -81,7 +81,9 @@ struct JournalState {
     var accountRecords: [(change: Int32, account: Account, removed: Bool)] = []
     var learnRecords: [(change: Int32, phrase: String, category: String?)] = []
 
-    static let maxIDAllowed = 1 << 28
+    /// Ids index dense arrays (4 bytes each, twice): a bound keeps a hand-edited or hostile
+    /// record from making open allocate gigabytes.
+    static let maxIDAllowed = 1 << 26
 
     var lastNumber: Int64 { changes.last?.number ?? 0 }
 
