@@ -58,6 +58,8 @@ extension Journal {
         var result = ImportResult(imported: 0, batches: 0)
         var start = 0
         let size = max(1, batchSize)
+        // Room for the whole import up front (~130 bytes a record): no regrowth copies per batch.
+        state.bytes.reserveCapacity(state.bytes.count + transactions.count * 140)
         while start < transactions.count {
             let batch = transactions[start..<min(start + size, transactions.count)]
             let index = try append { writer, number in
@@ -67,6 +69,7 @@ extension Journal {
                     t.id > state.maxID && t.id < JournalState.maxIDAllowed && seen.insert(t.id).inserted
                 }
                 var id = state.maxID
+                writer.out.reserveCapacity(batch.count * 160)
                 for (k, var t) in batch.enumerated() {
                     if !keep { id += 1; t.id = id }
                     writer.begin(change: number, part: k + 1, of: batch.count, op: .importBatch)

@@ -45,6 +45,8 @@ public final class Journal {
     var ownChanges: [Int32] = []
     /// Changes this session undid, in the order it undid them.
     var ownUndone: [Int32] = []
+    /// The record buffer, kept between appends so bulk batches reuse its pages.
+    var scratch: [UInt8] = []
 
     private init(path: String, file: JournalFile) {
         self.path = path
@@ -148,11 +150,19 @@ public final class Journal {
         try catchUp(replaced: replaced)
         guard file.writable else { throw StoreError(.readOnly, path: path) }
         var writer = LineWriter()
+        swap(&writer.out, &scratch)
+        writer.out.removeAll(keepingCapacity: true)
+        defer { swap(&writer.out, &scratch) }
         try build(&writer, state.lastNumber + 1)
         let length = state.bytes.count
         try file.append(writer.out, at: length)
+        if state.bytes.capacity < length + writer.out.count {
+            // Grow by half again at least, so a run of bulk batches does not copy the journal each time.
+            state.bytes.reserveCapacity(max(length + writer.out.count, length + length / 2))
+        }
         state.bytes.append(contentsOf: writer.out)
-        let outcome = state.ingest()
+        // These bytes were checksummed a moment ago by the writer: skip verifying them again.
+        let outcome = state.ingest(trusted: true)
         guard outcome == .clean else {
             // Our own change was refused by the replay: a bug, but never leave it in the file.
             state.bytes.removeLast(writer.out.count)

@@ -61,6 +61,13 @@ enum RecordCodec {
     // MARK: text fields
 
     static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+        // Fast path: most fields need no escape, so copy their UTF-8 in one go.
+        let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for b in bytes where b == backslash || b == tab || b == newline || b == 13 { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if copied == true { return }
         for b in text.utf8 {
             switch b {
             case backslash: out.append(backslash); out.append(backslash)

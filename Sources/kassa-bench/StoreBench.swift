@@ -5,9 +5,9 @@
 // For each size it generates that many realistic transactions (seeded; five years, five
 // accounts, four currencies, the default category tree) and measures:
 //   bulk append   Journal.append(transactions:) in 50k batches, one fsync per batch (tx/s);
-//   open+balance  a child process opens a journal written as one commit per transaction (a
-//                 lifetime of use) and computes the balance; its wall time and peak RSS
-//                 (getrusage ru_maxrss) are reported, so the generator's memory does not count;
+//   open+balance  a fresh child process opens a journal written as one commit per transaction
+//                 (a lifetime of use; also the bulk-written file) and computes the balance; its
+//                 wall time and its own peak RSS (getrusage ru_maxrss) are reported;
 //   commit        one-draft commits incl. fsync on that journal: p50/p99/max;
 //   undo          undo of those commits at full size: p50/p99/max;
 //   ledger/hledger `bal` on the same data exported to their journal format, if installed,
@@ -19,9 +19,11 @@ import KassaStore
 
 enum StoreBench {
     static func run(arguments: [String]) {
-        if arguments.first == "--open-child" {
-            openChild(path: arguments[1], out: arguments[2])
-            return
+        switch arguments.first {
+        case "--open-child": openChild(path: arguments[1], out: arguments[2]); return
+        case "--phase-write": writePhase(size: Int(arguments[1]) ?? 0, directory: arguments[2], interop: arguments[3] == "1"); return
+        case "--phase-latency": latencyPhase(path: arguments[1], commits: Int(arguments[2]) ?? 200); return
+        default: break
         }
         var sizes = [100_000, 1_000_000]
         var directory = NSTemporaryDirectory() + "kassa-bench-store-\(getpid())"
@@ -47,7 +49,7 @@ enum StoreBench {
         }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { if !keep { try? FileManager.default.removeItem(atPath: directory) } }
-        print("kassa-bench store — journal at \(directory)")
+        print("kassa-bench store — journals in \(directory)")
         for size in sizes {
             do {
                 try bench(size: size, directory: directory, commits: commits, interop: interop,
@@ -58,28 +60,16 @@ enum StoreBench {
         }
     }
 
+    /// Each heavy phase runs in its own child process. Linux carries a process's peak RSS across
+    /// exec, and a vfork-style spawn from a parent holding a million generated transactions would
+    /// start the child at the parent's peak: so this parent stays small and measures children.
     static func bench(size: Int, directory: String, commits: Int, interop: Bool, hledger: Bool) throws {
         print("\n== \(size) transactions ==")
-        let transactions = generate(count: size, seed: 42)
-
-        // Bulk append, one fsync per 50k batch.
-        let bulkPath = "\(directory)/bulk-\(size).kassa"
-        try? FileManager.default.removeItem(atPath: bulkPath)
-        let bulk = try Journal.open(path: bulkPath)
-        let bulkStart = now()
-        try bulk.append(transactions: transactions, batchSize: 50_000)
-        let bulkSeconds = now() - bulkStart
-        let bulkRate = Double(size) / bulkSeconds
-        print(line("bulk append", String(format: "%.2f s, %.0f tx/s", bulkSeconds, bulkRate), ok: bulkRate >= 500_000,
-                   goal: "≥ 500000 tx/s"))
-
-        // A lifetime journal: one commit change per transaction.
+        flushOutput()
+        let me = selfPath()
+        _ = spawn(me, ["store", "--phase-write", String(size), directory, interop ? "1" : "0"], output: nil)
         let lifePath = "\(directory)/life-\(size).kassa"
-        try? FileManager.default.removeItem(atPath: lifePath)
-        try Journal.create(path: lifePath, transactions: transactions, changeSize: 1)
-        let fileSize = (try? FileManager.default.attributesOfItem(atPath: lifePath)[.size] as? Int) ?? 0
-        print(line("journal size", String(format: "%.1f MB (%d records)", Double(fileSize) / 1e6, size), ok: nil, goal: ""))
-
+        let bulkPath = "\(directory)/bulk-\(size).kassa"
         var kassaSeconds = 0.0
         for (label, path) in [("open+balance", lifePath), ("open+balance (bulk file)", bulkPath)] {
             let child = try openInChild(path: path, directory: directory)
@@ -88,48 +78,83 @@ enum StoreBench {
                                      child.seconds, child.open, child.balance, child.peakMB, child.summary),
                        ok: child.seconds < 1 && child.peakMB < 300, goal: "< 1 s, < 300 MB"))
         }
-
-        // Commits and undos at full size.
-        let journal = try Journal.open(path: lifePath)
-        var commitTimes: [Double] = []
-        var undoTimes: [Double] = []
-        let day = CivilDate(year: 2026, month: 11, day: 21)!
-        for k in 0..<commits {
-            let draft = Draft(amount: Money(major: Int64(1000 + k), currency: .kzt), date: day,
-                              category: "food/coffee", account: "cash", note: "coffee")
-            let start = now()
-            _ = try journal.commit([draft], input: "coffee \(1000 + k)")
-            commitTimes.append(now() - start)
-        }
-        for _ in 0..<commits {
-            let start = now()
-            _ = try journal.undo()
-            undoTimes.append(now() - start)
-        }
-        let commitStats = percentiles(commitTimes)
-        let undoStats = percentiles(undoTimes)
-        print(line("commit (fsync)", String(format: "p50 %.2f ms, p99 %.2f ms, max %.2f ms", commitStats.0, commitStats.1,
-                                            commitStats.2), ok: commitStats.1 < 5, goal: "p99 < 5 ms"))
-        print(line("undo", String(format: "p50 %.2f ms, p99 %.2f ms, max %.2f ms", undoStats.0, undoStats.1, undoStats.2),
-                   ok: undoStats.1 < 5, goal: "< 5 ms"))
-
-        guard interop else { return }
-        let ledgerPath = "\(directory)/ledger-\(size).journal"
-        try exportLedger(transactions, to: ledgerPath)
-        for (tool, allowed) in [("ledger", true), ("hledger", hledger)] {
-            guard let executable = which(tool) else {
-                print(line(tool, "not installed", ok: nil, goal: ""))
-                continue
+        flushOutput()
+        if interop {
+            let ledgerPath = "\(directory)/ledger-\(size).journal"
+            for (tool, allowed) in [("ledger", true), ("hledger", hledger)] {
+                guard let executable = which(tool) else {
+                    print(line(tool, "not installed", ok: nil, goal: ""))
+                    continue
+                }
+                guard allowed else {
+                    print(line(tool, "skipped at this size (--hledger-max)", ok: nil, goal: ""))
+                    continue
+                }
+                let run = spawn(executable, ["-f", ledgerPath, "bal"], output: "/dev/null")
+                print(line("\(tool) bal", String(format: "%.2f s, peak RSS %.0f MB, exit %d — kassa open+balance is %.0f× faster",
+                                                 run.seconds, run.peakMB, run.status, run.seconds / max(kassaSeconds, 1e-9)),
+                           ok: nil, goal: ""))
+                flushOutput()
             }
-            guard allowed else {
-                print(line(tool, "skipped at this size (--hledger-max)", ok: nil, goal: ""))
-                continue
-            }
-            let run = spawn(executable, ["-f", ledgerPath, "bal"], output: "/dev/null")
-            print(line("\(tool) bal", String(format: "%.2f s, peak RSS %.0f MB, exit %d — kassa is %.0f× faster",
-                                             run.seconds, run.peakMB, run.status, run.seconds / max(kassaSeconds, 1e-9)),
+        }
+        _ = spawn(me, ["store", "--phase-latency", lifePath, String(commits)], output: nil)
+    }
+
+    /// Child: generate, time the bulk append, write the lifetime journal and the ledger export.
+    static func writePhase(size: Int, directory: String, interop: Bool) {
+        do {
+            let transactions = generate(count: size, seed: 42)
+            let bulkPath = "\(directory)/bulk-\(size).kassa"
+            try? FileManager.default.removeItem(atPath: bulkPath)
+            let bulk = try Journal.open(path: bulkPath)
+            let bulkStart = now()
+            try bulk.append(transactions: transactions, batchSize: 50_000)
+            let bulkSeconds = now() - bulkStart
+            let bulkRate = Double(size) / bulkSeconds
+            print(line("bulk append", String(format: "%.2f s, %.0f tx/s (50k per batch, one fsync each)", bulkSeconds, bulkRate),
+                       ok: bulkRate >= 500_000, goal: "≥ 500000 tx/s"))
+            // A lifetime journal: one commit change per transaction.
+            let lifePath = "\(directory)/life-\(size).kassa"
+            try? FileManager.default.removeItem(atPath: lifePath)
+            try Journal.create(path: lifePath, transactions: transactions, changeSize: 1)
+            let fileSize = (try? FileManager.default.attributesOfItem(atPath: lifePath)[.size] as? Int) ?? 0
+            print(line("journal size", String(format: "%.1f MB, one commit per transaction", Double(fileSize) / 1e6),
                        ok: nil, goal: ""))
+            if interop { try exportLedger(transactions, to: "\(directory)/ledger-\(size).journal") }
+        } catch {
+            print("  failed: \(error)")
         }
+        flushOutput()
+    }
+
+    /// Child: commit and undo latency on the full-size journal.
+    static func latencyPhase(path: String, commits: Int) {
+        do {
+            let journal = try Journal.open(path: path)
+            var commitTimes: [Double] = []
+            var undoTimes: [Double] = []
+            let day = CivilDate(year: 2026, month: 11, day: 21)!
+            for k in 0..<commits {
+                let draft = Draft(amount: Money(major: Int64(1000 + k), currency: .kzt), date: day,
+                                  category: "food/coffee", account: "cash", note: "coffee")
+                let start = now()
+                _ = try journal.commit([draft], input: "coffee \(1000 + k)")
+                commitTimes.append(now() - start)
+            }
+            for _ in 0..<commits {
+                let start = now()
+                _ = try journal.undo()
+                undoTimes.append(now() - start)
+            }
+            let c = percentiles(commitTimes), u = percentiles(undoTimes)
+            print(line("commit (incl. fsync)", String(format: "p50 %.2f ms, p99 %.2f ms, max %.2f ms (%d commits)", c.0, c.1, c.2,
+                                                     commits), ok: c.1 < 5, goal: "p99 < 5 ms"))
+            print(line("undo (incl. fsync)", String(format: "p50 %.2f ms, p99 %.2f ms, max %.2f ms", u.0, u.1, u.2),
+                       ok: u.1 < 5, goal: "< 5 ms"))
+        } catch {
+            print("  failed: \(error)")
+        }
+        flushOutput()
     }
 
     // MARK: the open+balance child
@@ -140,8 +165,7 @@ enum StoreBench {
 
     static func openInChild(path: String, directory: String) throws -> ChildResult {
         let out = "\(directory)/child-\(UUID().uuidString).txt"
-        let run = spawn(CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0] : selfPath(),
-                        ["store", "--open-child", path, out], output: "/dev/null")
+        let run = spawn(selfPath(), ["store", "--open-child", path, out], output: "/dev/null")
         let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(atPath: out)
         let fields = text.split(separator: " ").map(String.init)
@@ -277,6 +301,9 @@ enum StoreBench {
             + (goal.isEmpty ? "" : "   [goal \(goal)]")
     }
 
+    /// fflush(NULL) flushes every stream (stdout itself is not reachable under Swift 6 concurrency).
+    static func flushOutput() { fflush(nil) }
+
     static func selfPath() -> String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
@@ -289,12 +316,14 @@ enum StoreBench {
     }
 
     /// posix_spawn + wait4: exit status, wall seconds and the child's own peak RSS.
-    static func spawn(_ executable: String, _ arguments: [String], output: String) -> (status: Int32, seconds: Double, peakMB: Double) {
+    static func spawn(_ executable: String, _ arguments: [String], output: String?) -> (status: Int32, seconds: Double, peakMB: Double) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if let output {
+            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
