@@ -13,9 +13,8 @@ struct JournalCommands {
 
     /// The filter the options describe; positional words add today / yesterday / N.
     func filter() -> TransactionFilter? {
-        var filter = TransactionFilter(from: options.from, to: options.to, account: options.account,
-                                       text: options.text, type: options.type)
-        if let category = options.category {
+        var filter = options.filter
+        if let category = options.categoryName {
             guard let slug = context.grammar.categorySlug(named: category) else { return nil }
             filter.category = slug
         }
@@ -34,7 +33,7 @@ struct JournalCommands {
 
     private func badFilter() -> Int32 {
         context.console.write(context.textRenderer.render(.error(SessionError("list.bad-filter", [
-            "value": (options.words + [options.category].compactMap { $0 }).joined(separator: " "),
+            "value": (options.words + [options.categoryName].compactMap { $0 }).joined(separator: " "),
         ]))))
         return KassaApp.ExitStatus.usage.rawValue
     }
