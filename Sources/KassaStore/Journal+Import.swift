@@ -19,7 +19,8 @@ extension Journal {
         var out: [Transaction] = []
         var lineNumber = 0
         try bytes.withUnsafeBufferPointer { buffer in
-            var start = 0
+            // A UTF-8 byte order mark (some editors add one) is not part of the first line.
+            var start = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
             while start < buffer.count {
                 lineNumber += 1
                 var end = start
