@@ -40,6 +40,8 @@ extension Journal {
     @discardableResult
     public func defineAccount(_ account: Account) throws -> Change {
         guard !account.name.isEmpty else { throw StoreError(.invalid, path: path, detail: "name") }
+        // A record holds at most 31 fields (see JournalState.ingest).
+        guard account.aliases.count <= Journal.maxAliases else { throw StoreError(.invalid, path: path, detail: "aliases") }
         let index = try append { writer, number in
             writer.begin(change: number, part: 1, of: 1, op: .account)
             Journal.accountFields(account, removed: false, to: &writer)
@@ -61,7 +63,7 @@ extension Journal {
             }
             var renamed = previous ?? Account(name: new)
             renamed.name = new
-            if !renamed.aliases.contains(old) { renamed.aliases.append(old) }
+            if !renamed.aliases.contains(old), renamed.aliases.count < Journal.maxAliases { renamed.aliases.append(old) }
             let moved = query(TransactionFilter(account: old))
             let parts = 2 + moved.count
             writer.begin(change: number, part: 1, of: parts, op: .account)
@@ -109,6 +111,9 @@ extension Journal {
         ownChanges.append(index)
         return Change(kind: .learn, transactions: [], number: Int(state.changes[Int(index)].number))
     }
+
+    /// Aliases one account record can carry.
+    public static let maxAliases = 24
 
     static func accountFields(_ account: Account, removed: Bool, to writer: inout LineWriter) {
         writer.field(account.name)
