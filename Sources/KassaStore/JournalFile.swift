@@ -114,7 +114,6 @@ final class JournalFile {
         var failure: Int32 = 0
         // Read straight into uninitialized capacity: no zero-filling pass over a 100 MB journal.
         let chunk = [UInt8](unsafeUninitializedCapacity: wanted) { raw, initialized in
-            adviseHugePages(UnsafeMutableRawBufferPointer(raw))
             var done = 0
             while done < wanted {
                 let n = pread(fd, raw.baseAddress! + done, wanted - done, off_t(offset + done))
@@ -201,17 +200,4 @@ final class JournalFile {
         var info = stat()
         return lstat(path, &info) == 0
     }
-}
-
-/// Asks for transparent huge pages on a large buffer about to be filled: a 100 MB journal then
-/// faults in 2 MB at a time instead of 4 KB, which was a tenth of the open time. Advice only.
-func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-    #if canImport(Glibc)
-    guard let base = buffer.baseAddress, buffer.count >= 4 << 20 else { return }
-    let huge = 2 << 20
-    let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
-    let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
-    guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-    _ = madvise(aligned, end - start, 14)  // MADV_HUGEPAGE
-    #endif
 }
