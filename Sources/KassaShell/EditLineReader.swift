@@ -76,6 +76,10 @@ public final class EditLineReader: LineReader {
         setPrompt(prompt)
         cancelled = false
         fflush(kassa_stdout())  // the session's own output must be on screen before the prompt
+        // Edit mode before the prompt appears: el_wgets prints the prompt first and switches
+        // the tty afterwards, so a key typed at the visible prompt could still meet the cooked
+        // tty, which eats Ctrl-D/Ctrl-U as line-discipline characters.
+        _ = kassa_el_prep_term(editLine, 1)
         var count: Int32 = 0
         errno = 0
         let raw = el_wgets(editLine, &count)
