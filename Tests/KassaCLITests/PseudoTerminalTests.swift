@@ -133,6 +133,23 @@ import Testing
         #expect(lines.first?.contains(#""amount": "1500.00""#) == true)
     }
 
+    @Test func ctrlCAtTheConfirmationDiscardsTheDraft() throws {
+        let pty = try startKassa()
+        #expect(pty.waitFor(text("prompt.entry")))
+        pty.write("такси 700" + Key.enter)
+        #expect(pty.waitFor("700,00"), "no draft card: \(pty.text())")
+        #expect(pty.waitFor(text("prompt.confirm")))
+        pty.write(Key.ctrlC)
+        let discarded = Fixtures.catalog(.ru).text("discarded", count: 1, ["count": "1"])
+        #expect(pty.waitFor(discarded), "no discard message: \(pty.text())")
+        #expect(pty.waitFor(text("prompt.entry")), "no entry prompt after Ctrl-C: \(pty.text())")
+        enterAndConfirm(pty, "кофе 1500", amount: "1 500,00")
+        quit(pty)
+        let lines = try listed()
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains(#""amount": "1500.00""#) == true)
+    }
+
     @Test func ctrlDWithAPendingDraftSavesNothing() throws {
         let pty = try startKassa()
         #expect(pty.waitFor(text("prompt.entry")))
@@ -190,6 +207,23 @@ import Testing
         enterAndConfirm(second, Key.up, amount: "1 500,00")
         quit(second)
         #expect(try listed().count == 2)
+    }
+
+    @Test func editrcIsHonoured() throws {
+        // ~/.editrc switches kassa to vi mode: Escape then x deletes the character under the
+        // cursor (the last 0), so 15000 becomes 1500; emacs mode would not do that.
+        try "kassa:bind -v\n".write(to: home.appendingPathComponent(".editrc"), atomically: true, encoding: .utf8)
+        let pty = try startKassa()
+        #expect(pty.waitFor(text("prompt.entry")))
+        enterAndConfirm(pty, "кофе 15000\u{1B}x", amount: "1 500,00")
+        // Tab completion and Ctrl-C are bound in vi mode too.
+        pty.write(":помо" + Key.tab + Key.enter)
+        #expect(pty.waitFor(text("help.session").components(separatedBy: "\n")[0]), "\(pty.text())")
+        #expect(pty.waitFor(text("prompt.entry")))
+        pty.write("такси 2000" + Key.ctrlC)
+        #expect(pty.waitFor(text("prompt.entry")))
+        quit(pty)
+        #expect(try listed().count == 1)
     }
 
     @Test func terminalIsRestoredAfterAFatalSignal() throws {
