@@ -89,12 +89,12 @@ public final class EditLineReader: LineReader {
             return .interrupted
         }
         guard let raw else {
-            // EINTR: a signal (e.g. `kill -INT`) stopped the read; treat it like Ctrl-C.
-            if errno == EINTR {
-                writeOutput("\n")
-                return .interrupted
-            }
-            writeOutput("\n")  // Ctrl-D leaves the cursor after the prompt
+            writeOutput("\n")  // Ctrl-D (or the error) leaves the cursor after the prompt
+            // count -1 is a failed read, 0 is Ctrl-D. (errno alone could be stale: libedit
+            // retries reads a resize interrupted.) EINTR: a signal such as `kill -INT` stopped
+            // the read, which is treated like Ctrl-C; any other error (EIO: the terminal is
+            // gone) ends the input.
+            if count < 0 && errno == EINTR { return .interrupted }
             return .end
         }
         var scalars = String.UnicodeScalarView()

@@ -190,6 +190,17 @@ import Testing
         #expect(try listed().first?.contains(#""note": "кофе""#) == true)
     }
 
+    @Test func ctrlDAfterAResizeStillEndsTheSession() throws {
+        // The resize interrupts libedit's read (EINTR, retried); Ctrl-D at the same prompt
+        // must still read as end of input, not as an interrupted read.
+        let pty = try startKassa()
+        #expect(pty.waitFor(text("prompt.entry")))
+        try pty.resize(columns: 60, rows: 20)
+        pty.write("x" + Key.backspace)
+        #expect(pty.waitFor("x"))
+        quit(pty)
+    }
+
     @Test func historyIsPrivateAndRecalledInTheNextSession() throws {
         let first = try startKassa()
         #expect(first.waitFor(text("prompt.entry")))
