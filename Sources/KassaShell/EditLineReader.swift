@@ -118,7 +118,7 @@ public final class EditLineReader: LineReader {
         let wide = Self.wideString(line)
         defer { wide.deallocate() }
         _ = kassa_history_w_string(history, &event, H_ENTER, wide)
-        saveHistory()
+        appendToHistoryFile(wide)
     }
 
     // MARK: - Setup
@@ -326,10 +326,21 @@ public final class EditLineReader: LineReader {
 
     // MARK: - History file
 
-    /// Writes the history to a temporary file beside the real one and renames it over, so a
-    /// crash never leaves a truncated history; mode 0600 since entries are private.
-    private func saveHistory() {
-        guard let historyPath else { return }
+    /// Adds one entry to the history file: reads the file as it is now (another kassa may have
+    /// added lines since we loaded it), adds the entry, keeps the newest `historySize`, and
+    /// writes a temporary file beside it that is renamed over it, so a crash never leaves a
+    /// truncated history. Mode 0600: entries are private.
+    private func appendToHistoryFile(_ entry: UnsafePointer<wchar_t>) {
+        guard let historyPath, let merged = history_winit() else { return }
+        defer { history_wend(merged) }
+        var event = HistEventW()
+        _ = kassa_history_w_int(merged, &event, H_SETSIZE, Self.historySize)
+        _ = kassa_history_w_int(merged, &event, H_SETUNIQUE, 1)
+        if access(historyPath, R_OK) == 0 {
+            _ = kassa_history_w_path(merged, &event, H_LOAD, historyPath)
+        }
+        _ = kassa_history_w_string(merged, &event, H_ENTER, entry)
+
         let directory = Self.directory(of: historyPath)
         if !directory.isEmpty, access(directory, F_OK) != 0 {
             Self.makeDirectories(directory)
@@ -343,8 +354,7 @@ public final class EditLineReader: LineReader {
             unlink(temporary)
             return
         }
-        var event = HistEventW()
-        let saved = kassa_history_w_file(history, &event, H_SAVE_FP, file)
+        let saved = kassa_history_w_file(merged, &event, H_SAVE_FP, file)
         let flushed = fflush(file) == 0
         fclose(file)
         if saved >= 0, flushed, rename(temporary, historyPath) == 0 { return }

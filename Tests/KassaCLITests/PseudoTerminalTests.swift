@@ -220,6 +220,19 @@ import Testing
         #expect(try listed().count == 2)
     }
 
+    @Test func twoSessionsAtOnceKeepBothHistories() throws {
+        let first = try startKassa()
+        let second = try startKassa()
+        #expect(first.waitFor(text("prompt.entry")))
+        #expect(second.waitFor(text("prompt.entry")))
+        enterAndConfirm(first, "кофе 1500", amount: "1 500,00")
+        enterAndConfirm(second, "чай 300", amount: "300,00")
+        quit(first)
+        quit(second)
+        let saved = (try? String(contentsOfFile: historyFile, encoding: .utf8)) ?? ""
+        #expect(saved.contains("кофе") && saved.contains("чай"), "history: \(saved)")
+    }
+
     @Test func editrcIsHonoured() throws {
         // ~/.editrc switches kassa to vi mode: Escape then x deletes the character under the
         // cursor (the last 0), so 15000 becomes 1500; emacs mode would not do that.
