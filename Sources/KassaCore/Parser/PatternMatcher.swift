@@ -2,27 +2,35 @@
 // `@class` references and `#builtin` token shapes; `?` makes one optional. Punctuation between
 // elements is skipped ("Sun., March 6, 2016"). Matching is greedy with backtracking over the
 // optional elements; patterns are bucketed by their possible first element, so a token tries
-// only the few patterns that can start there.
+// only the few patterns that can start there. Captures are small plain values, copied only
+// where the matcher backtracks.
 
 struct Captures {
-    var relday: Int?
-    var span: Int?
-    var dir: Int?
-    var weekday: Int?
-    var month: Int?
-    var last = false
-    var lastweek = false
-    var prevmonth = false
-    var ampm: Int?
-    var daypart: String?
-    var recurrence: String?
-    var day: Int?
-    var dayIsOrdinal = false
-    var year: Int?
+    static let none: Int32 = .min
+    var _relday = none, _span = none, _dir = none, _weekday = none, _month = none, _ampm = none
+    var _day = none, _year = none, _hour = none, _minute = none
+    /// Entry indices of the daypart and recurrence words, -1 when none.
+    var daypart: Int32 = -1
+    var recurrence: Int32 = -1
+    var last = false, lastweek = false, prevmonth = false, dayIsOrdinal = false
     var count: ExactNumber?
-    var hour: Int?
-    var minute: Int?
     var numdate: NumericDate?
+
+    static func get(_ v: Int32) -> Int? { v == none ? nil : Int(v) }
+    static func put(_ v: Int?) -> Int32 {
+        guard let v = v, v > Int(Int32.min), v <= Int(Int32.max) else { return none }
+        return Int32(v)
+    }
+    var relday: Int? { get { Captures.get(_relday) } set { _relday = Captures.put(newValue) } }
+    var span: Int? { get { Captures.get(_span) } set { _span = Captures.put(newValue) } }
+    var dir: Int? { get { Captures.get(_dir) } set { _dir = Captures.put(newValue) } }
+    var weekday: Int? { get { Captures.get(_weekday) } set { _weekday = Captures.put(newValue) } }
+    var month: Int? { get { Captures.get(_month) } set { _month = Captures.put(newValue) } }
+    var ampm: Int? { get { Captures.get(_ampm) } set { _ampm = Captures.put(newValue) } }
+    var day: Int? { get { Captures.get(_day) } set { _day = Captures.put(newValue) } }
+    var year: Int? { get { Captures.get(_year) } set { _year = Captures.put(newValue) } }
+    var hour: Int? { get { Captures.get(_hour) } set { _hour = Captures.put(newValue) } }
+    var minute: Int? { get { Captures.get(_minute) } set { _minute = Captures.put(newValue) } }
 }
 
 struct PatternMatch {
@@ -35,59 +43,67 @@ struct PatternMatch {
 extension LineReading {
     /// The longest pattern match starting at token `i` (ties: the earlier pattern).
     func bestPattern(at i: Int, accept: (PatternMatch) -> Bool) -> PatternMatch? {
-        var candidates: [Int] = []
-        if let b = grammar.literalBuckets[tokens[i].text] { candidates += b }
-        for e in entries[i] {
-            let id = grammar.entries[e].classID
-            if id < grammar.classBuckets.count { candidates += grammar.classBuckets[id] }
-        }
-        if tokens[i].kind == .number || !entries[i].isEmpty { candidates += grammar.builtinBuckets }
-        guard !candidates.isEmpty else { return nil }
-        candidates.sort()
         var best: PatternMatch?
-        var previous = -1
-        for p in candidates where p != previous {
-            previous = p
-            guard let (end, caps) = match(grammar.patterns[p].elements, 0, i, Captures(), i),
-                  end > i else { continue }
+        func attempt(_ p: Int) {
+            if let b = best, b.pattern == p { return }
+            var caps = Captures()
+            let end = grammar.patterns[p].elements.withUnsafeBufferPointer { match($0, 0, i, i, &caps) }
+            guard end > i else { return }
+            if let b = best, end < b.end || (end == b.end && p > b.pattern) { return }
             let m = PatternMatch(pattern: p, start: i, end: end, captures: caps)
-            if best == nil || end > best!.end, accept(m) { best = m }
+            if accept(m) { best = m }
         }
+        let w = tokens[i].word
+        if w >= 0, let bucket = grammar.literalBuckets[w] { for p in bucket { attempt(p) } }
+        for k in lexRange(i) {
+            let id = Int(grammar.entryClass[Int(grammar.lexEntries[k])])
+            for p in grammar.classBuckets[id] { attempt(p) }
+        }
+        if isNumberish(i) { for p in grammar.builtinBuckets { attempt(p) } }
         return best
     }
 
-    private func match(_ elements: [PatternElement], _ e: Int, _ pos: Int, _ caps: Captures, _ lastEnd: Int) -> (Int, Captures)? {
-        if e == elements.count { return (lastEnd, caps) }
+    /// The end of a match of elements[e...] from `pos`, or -1; `caps` holds its captures.
+    private func match(_ elements: UnsafeBufferPointer<PatternElement>, _ e: Int, _ pos: Int, _ lastEnd: Int,
+                       _ caps: inout Captures) -> Int {
+        if e == elements.count { return lastEnd }
         let element = elements[e]
         let j = e == 0 ? pos : skipPunct(pos)
         if j < tokens.count {
-            var c = caps
-            if let end = matchElement(element, at: j, &c), let r = match(elements, e + 1, end, c, end) { return r }
+            let saved = caps
+            if let end = matchElement(element, at: j, &caps) {
+                let r = match(elements, e + 1, end, end, &caps)
+                if r >= 0 { return r }
+            }
+            caps = saved
         }
-        if element.optional { return match(elements, e + 1, pos, caps, lastEnd) }
-        return nil
+        if element.optional { return match(elements, e + 1, pos, lastEnd, &caps) }
+        return -1
     }
 
     private func matchElement(_ element: PatternElement, at j: Int, _ caps: inout Captures) -> Int? {
         switch element.kind {
-        case .literal(let words):
-            return words.contains(tokens[j].text) ? j + 1 : nil
+        case .literal(let start, let count):
+            let w = tokens[j].word
+            guard w >= 0 else { return nil }
+            for k in Int(start)..<Int(start + count) where grammar.literalWords[k] == w { return j + 1 }
+            return nil
         case .classRef(let cls):
             guard let (e, end) = matchClass(j, cls) else { return nil }
-            let entry = grammar.entries[e]
+            let value = intValue(e)
             switch cls < ids.slots.count ? ids.slots[cls] : .none {
             case .none: break
-            case .relday: caps.relday = entry.intValue
-            case .span: caps.span = entry.intValue
-            case .dir: caps.dir = entry.intValue
-            case .weekday: caps.weekday = entry.intValue
-            case .month: caps.month = entry.intValue
+            case .relday: caps.relday = value
+            case .span: caps.span = value
+            case .dir: caps.dir = value
+            case .weekday: caps.weekday = value
+            case .month: caps.month = value
             case .last: caps.last = true
             case .lastweek: caps.lastweek = true
             case .prevmonth: caps.prevmonth = true
-            case .ampm: caps.ampm = entry.intValue
-            case .daypart: caps.daypart = entry.value
-            case .recurrence: caps.recurrence = entry.value
+            case .ampm: caps.ampm = value
+            case .daypart: caps.daypart = Int32(e)
+            case .recurrence: caps.recurrence = Int32(e)
             }
             return end
         case .builtin(let b):
@@ -103,30 +119,34 @@ extension LineReading {
             caps.day = day; caps.dayIsOrdinal = ordinal
             return end
         case .year:
-            guard t.kind == .number, let v = NumericForms.digitsValue(Substring(t.text)) else { return nil }
-            if t.text.count == 4, v >= 1900, v <= 2100 { caps.year = Int(v); return j + 1 }
-            if t.text.count == 2 { caps.year = NumericForms.pivotYear(Int(v), today: context.today); return j + 1 }
+            guard t.kind == .number else { return nil }
+            let raw = numberTexts[j]
+            guard let v = NumericForms.digitsValue(Substring(raw)) else { return nil }
+            if raw.utf8.count == 4, v >= 1900, v <= 2100 { caps.year = Int(v); return j + 1 }
+            if raw.utf8.count == 2 { caps.year = NumericForms.pivotYear(Int(v), today: context.today); return j + 1 }
             return nil
         case .count:
             // Counts of days and weeks stay small: "кофе 1500 неделю назад" is 1500 for a week ago.
-            guard let n = readNumber(at: j), n.value.isInteger, let v = n.value.intValue, v > 0, v <= 400 else { return nil }
+            guard let n = readNumber(at: j), let v = n.value.intValue, v > 0, v <= 400 else { return nil }
             caps.count = n.value
             return n.end
         case .numdate:
-            guard t.kind == .number, let d = NumericForms.date(t.text, language: language, today: context.today) else { return nil }
+            guard t.kind == .number, let d = NumericForms.date(numberTexts[j], language: language, today: context.today)
+            else { return nil }
             caps.numdate = d
             return j + 1
         case .clock:
-            guard t.kind == .number, let time = NumericForms.clock(t.text) else { return nil }
+            guard t.kind == .number, let time = NumericForms.clock(numberTexts[j]) else { return nil }
             caps.hour = time.hour; caps.minute = time.minute
             return j + 1
         case .hour:
             if t.kind == .number {
-                guard t.text.count <= 2, let v = NumericForms.digitsValue(Substring(t.text)), v <= 23 else { return nil }
+                let raw = numberTexts[j]
+                guard raw.utf8.count <= 2, let v = NumericForms.digitsValue(Substring(raw)), v <= 23 else { return nil }
                 caps.hour = Int(v); caps.minute = 0
                 return j + 1
             }
-            guard let v = entry(j, ids.ones)?.intValue, v >= 1, v <= 12 else { return nil }
+            guard let v = entry(j, ids.ones).flatMap(intValue), v >= 1, v <= 12 else { return nil }
             caps.hour = v; caps.minute = 0
             return j + 1
         }
@@ -137,17 +157,18 @@ extension LineReading {
     func dayOfMonth(at j: Int) -> (Int, Int, Bool)? {
         let t = tokens[j]
         if t.kind == .number {
-            guard t.text.count <= 2, let v = NumericForms.digitsValue(Substring(t.text)), v >= 1, v <= 31 else { return nil }
+            let raw = numberTexts[j]
+            guard raw.utf8.count <= 2, let v = NumericForms.digitsValue(Substring(raw)), v >= 1, v <= 31 else { return nil }
             var k = j + 1
-            if k < tokens.count, tokens[k].text == "-" { k += 1 }
+            if isPunct(k, "-") { k += 1 }
             if k < tokens.count, (tokens[k].glued || k > j + 1), has(k, ids.ordsuffix) { return (Int(v), k + 1, true) }
             return (Int(v), j + 1, false)
         }
-        if let o = entry(j, ids.ordinal)?.intValue { return (o, j + 1, true) }
-        if let tens = entry(j, ids.tens)?.intValue, tens == 20 || tens == 30 {
+        if let o = entry(j, ids.ordinal).flatMap(intValue) { return (o, j + 1, true) }
+        if let tens = entry(j, ids.tens).flatMap(intValue), tens == 20 || tens == 30 {
             var k = j + 1
-            if k < tokens.count, tokens[k].text == "-" { k += 1 }
-            if let o = entry(k, ids.ordinal)?.intValue, o < 10, tens + o <= 31 { return (tens + o, k + 1, true) }
+            if isPunct(k, "-") { k += 1 }
+            if let o = entry(k, ids.ordinal).flatMap(intValue), o < 10, tens + o <= 31 { return (tens + o, k + 1, true) }
         }
         return nil
     }
