@@ -39,9 +39,16 @@ public final class Grammar: Sendable {
     let endings: WordTable
     let patterns: [Pattern]
     let literalWords: [Int32]
+    /// For a pattern whose first matched element is always a builtin (through optional elements
+    /// or not), the bits of those builtins; nil when a word or class may come first.
+    let patternFirstBuiltins: [UInt8?]
     /// Patterns by what their first element can be, so each token tries only a few.
-    let literalBuckets: [Int32: [Int]]
-    let classBuckets: [[Int]]
+    /// Patterns that may begin with word w: literalList[literalStart[w]..<literalStart[w+1]];
+    /// with class c: classList[classStart[c]..<classStart[c+1]].
+    let literalStart: [Int32]
+    let literalList: [Int32]
+    let classStart: [Int32]
+    let classList: [Int32]
     let builtinBuckets: [Int]
     /// Normalized display name, slug or last slug component → slug.
     let categoryByName: [String: String]
@@ -72,10 +79,29 @@ public final class Grammar: Sendable {
             return categoryByName[Tokenizer.normalize(e.text)] == e.value
         }
         self.literalWords = literalWords
+        patternFirstBuiltins = patterns.map { p in
+            var bits: UInt8 = 0
+            for element in p.elements {
+                guard case .builtin(let b) = element.kind else { return nil }
+                bits |= b.bit
+                if !element.optional { break }
+            }
+            return bits
+        }
         entryLocations = entries.map { $0.location.description }
         patternLocations = patterns.map { $0.location.description }
-        self.literalBuckets = literalBuckets
-        self.classBuckets = classBuckets
+        func flatten(_ lists: [[Int]]) -> ([Int32], [Int32]) {
+            var start: [Int32] = [0], list: [Int32] = []
+            for l in lists {
+                list += l.map(Int32.init)
+                start.append(Int32(list.count))
+            }
+            return (start, list)
+        }
+        var byWord = [[Int]](repeating: [], count: words.count)
+        for (w, list) in literalBuckets where Int(w) < words.count { byWord[Int(w)] = list }
+        (literalStart, literalList) = flatten(byWord)
+        (classStart, classList) = flatten(classBuckets)
         self.builtinBuckets = builtinBuckets
         self.categoryByName = categoryByName
     }

@@ -16,6 +16,18 @@ enum Builtin: String, Sendable, CaseIterable {
     case clock
     /// An hour 0-23 as digits or a number word.
     case hour
+
+    var bit: UInt8 {
+        switch self {
+        case .day: 1
+        case .ordday: 2
+        case .year: 4
+        case .count: 8
+        case .numdate: 16
+        case .clock: 32
+        case .hour: 64
+        }
+    }
 }
 
 enum PatternAction: String, Sendable, CaseIterable {

@@ -46,7 +46,7 @@ extension LineReading {
                 continue
             }
             var pattern: (match: PatternMatch, value: Recognized)?
-            if let m = bestPattern(at: i, accept: { resolve($0) != nil }), let v = resolve(m) { pattern = (m, v) }
+            pattern = bestPattern(at: i)
             var money: MoneyMatch?
             if t.kind == .number || hasEntries(i) { money = readMoney(at: i) }
             if let p = pattern, money == nil || p.match.end >= money!.end {

@@ -4,13 +4,22 @@
 // live here; every word around them comes from Grammars/.
 
 struct NumericDate: Sendable {
-    var day: Int
-    var month: Int
-    var year: Int?
+    private var _day: Int32, _month: Int32, _year: Int32
     /// "15.02" with no year and no trailing dot: might be the amount 15.02 when nothing else is.
     var weak: Bool
     /// English d.m where both parts are ≤ 12: 02.03 is 2 March or 3 February.
     var swappable: Bool
+
+    /// Small on purpose: pattern captures holding it are copied while backtracking.
+    init(day: Int, month: Int, year: Int?, weak: Bool, swappable: Bool) {
+        _day = Int32(clamping: day); _month = Int32(clamping: month); _year = Int32(clamping: year ?? Int(Int32.min))
+        self.weak = weak
+        self.swappable = swappable
+    }
+
+    var day: Int { Int(_day) }
+    var month: Int { Int(_month) }
+    var year: Int? { _year == Int32.min ? nil : Int(_year) }
 }
 
 enum NumericForms {

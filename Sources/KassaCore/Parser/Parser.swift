@@ -92,8 +92,7 @@ public struct Parser: Sendable {
         let line = LineReading(String(text.unicodeScalars.prefix(Parser.maxInputLength)), grammar: grammar, ids: ids,
                                context: context)
         for i in 0..<line.count {
-            if let m = line.bestPattern(at: i, accept: { line.resolve($0) != nil }),
-               case .date(let d, _, _)? = line.resolve(m) { return d }
+            if case .date(let d, _, _)? = line.bestPattern(at: i)?.value { return d }
         }
         return nil
     }

@@ -13,8 +13,12 @@ struct Captures {
     var daypart: Int32 = -1
     var recurrence: Int32 = -1
     var last = false, lastweek = false, prevmonth = false, dayIsOrdinal = false
-    var count: ExactNumber?
+    var _count = none
     var numdate: NumericDate?
+    var count: ExactNumber? {
+        get { _count == Captures.none ? nil : ExactNumber(units: Int64(_count)) }
+        set { _count = newValue?.intValue.map { Int32(clamping: $0) } ?? Captures.none }
+    }
 
     static func get(_ v: Int32) -> Int? { v == none ? nil : Int(v) }
     static func put(_ v: Int?) -> Int32 {
@@ -41,26 +45,50 @@ struct PatternMatch {
 }
 
 extension LineReading {
-    /// The longest pattern match starting at token `i` (ties: the earlier pattern).
-    func bestPattern(at i: Int, accept: (PatternMatch) -> Bool) -> PatternMatch? {
-        var best: PatternMatch?
+    /// The longest pattern match starting at token `i` that means something (ties: the earlier
+    /// pattern), with its meaning.
+    func bestPattern(at i: Int) -> (match: PatternMatch, value: Recognized)? {
+        var best: (match: PatternMatch, value: Recognized)?
+        let shapes = builtinShapes(i)
         func attempt(_ p: Int) {
-            if let b = best, b.pattern == p { return }
+            if let b = best, b.match.pattern == p { return }
+            if let first = grammar.patternFirstBuiltins[p], first & shapes == 0 {
+                return  // it must begin with a builtin this token cannot be
+            }
             var caps = Captures()
             let end = grammar.patterns[p].elements.withUnsafeBufferPointer { match($0, 0, i, i, &caps) }
             guard end > i else { return }
-            if let b = best, end < b.end || (end == b.end && p > b.pattern) { return }
+            if let b = best, end < b.match.end || (end == b.match.end && p > b.match.pattern) { return }
             let m = PatternMatch(pattern: p, start: i, end: end, captures: caps)
-            if accept(m) { best = m }
+            if let value = resolve(m) { best = (m, value) }
         }
-        let w = tokens[i].word
-        if w >= 0, let bucket = grammar.literalBuckets[w] { for p in bucket { attempt(p) } }
+        let w = Int(tokens[i].word)
+        if w >= 0 {
+            for k in Int(grammar.literalStart[w])..<Int(grammar.literalStart[w + 1]) { attempt(Int(grammar.literalList[k])) }
+        }
         for k in lexRange(i) {
             let id = Int(grammar.entryClass[Int(grammar.lexEntries[k])])
-            for p in grammar.classBuckets[id] { attempt(p) }
+            for b in Int(grammar.classStart[id])..<Int(grammar.classStart[id + 1]) { attempt(Int(grammar.classList[b])) }
         }
         if isNumberish(i) { for p in grammar.builtinBuckets { attempt(p) } }
         return best
+    }
+
+    /// Which builtins token `i` could be, as bits of Builtin.bit: a cheap filter before matching.
+    func builtinShapes(_ i: Int) -> UInt8 {
+        let t = tokens[i]
+        guard t.kind == .number else { return isNumberish(i) ? 0xFF : 0 }
+        let length = t.normEnd - t.normStart
+        var bits: UInt8 = 0
+        if digitsOnly[i], let v = plainValues[i]?.intValue {
+            if length <= 2, v >= 1, v <= 31 { bits |= Builtin.day.bit | Builtin.ordday.bit }
+            if (length == 4 && v >= 1900 && v <= 2100) || length == 2 { bits |= Builtin.year.bit }
+            if v >= 1, v <= 400 { bits |= Builtin.count.bit }
+            if length <= 2, v <= 23 { bits |= Builtin.hour.bit }
+        } else {
+            bits |= Builtin.numdate.bit | Builtin.clock.bit | Builtin.count.bit
+        }
+        return bits
     }
 
     /// The end of a match of elements[e...] from `pos`, or -1; `caps` holds its captures.
