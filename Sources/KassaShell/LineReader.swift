@@ -25,3 +25,9 @@ public protocol LineReader: AnyObject {
     func addToHistory(_ line: String)
     var completer: Completer? { get set }
 }
+
+public enum LineLimits {
+    /// Longer lines are read to their end and dropped as `.tooLong`: no entry is that long,
+    /// and a bound keeps a runaway paste or a binary file from eating memory.
+    public static let maximumLineBytes = 65_536
+}

@@ -57,6 +57,10 @@ public struct Catalog: Sendable {
     /// The message for `key` with `{name}` placeholders filled in. A missing key shows as
     /// `⟦key⟧` rather than crashing, and a test keeps the catalogs complete.
     public func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
+        // A message with plural forms and a numeric {count} takes the form the count needs.
+        if let count = arguments["count"].flatMap({ Int($0) }), entries[key + "[other]"] != nil {
+            return text(key, count: count, arguments)
+        }
         guard let template = entries[key] else { return "⟦\(key)⟧" }
         return Catalog.fill(template, arguments)
     }

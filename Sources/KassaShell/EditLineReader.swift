@@ -1,0 +1,390 @@
+// EditLineReader: the terminal LineReader, and the only type that touches libedit. Native wide
+// API (el_wgets, history_w) so Cyrillic is edited as characters, not bytes; prompt through
+// EL_PROMPT_ESC; persistent history file (0600); Tab completion through `completer`; Ctrl-C
+// bound as an editing key that cancels the line; libedit's own signal handling kept on for
+// window resize; ~/.editrc honoured; the terminal restored on exit and on fatal signals.
+//
+// libedit callbacks are C function pointers and cannot capture context: each one finds this
+// object again through EL_CLIENTDATA (an unretained pointer, valid for the object's lifetime).
+import CEditLine
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public final class EditLineReader: LineReader {
+    public enum InitError: Error, Sendable, Equatable {
+        /// stdin or stdout is not a terminal: use StdinLineReader.
+        case notATerminal
+        /// el_init or history_winit failed.
+        case editLineUnavailable
+    }
+
+    /// Longest line accepted, in bytes of UTF-8 (as for StdinLineReader).
+    public static let maximumLineBytes = 65_536
+    /// Entries kept in the history (and its file).
+    public static let historySize: Int32 = 1000
+    /// Marks invisible runs (colour escapes) in the prompt for EL_PROMPT_ESC.
+    private static let promptIgnore: wchar_t = 1
+
+    public var completer: Completer?
+
+    private let editLine: OpaquePointer
+    private let history: OpaquePointer
+    private let historyPath: String?
+    /// The current prompt as a NUL-terminated wide string, owned here, read by the callback.
+    private var promptBuffer: UnsafeMutablePointer<wchar_t>
+    /// Set by the Ctrl-C key function during el_wgets.
+    private var cancelled = false
+    /// The text after the cursor when Ctrl-C was pressed, echoed to bring the cursor to the end.
+    private var cancelledTail = ""
+
+    /// Sets up libedit on the process's terminal (stdin/stdout).
+    /// - Parameters:
+    ///   - programName: the name `~/.editrc` lines may be scoped to (`kassa:bind -v`).
+    ///   - historyPath: the history file, created with mode 0600 (and its directory with 0700)
+    ///     on the first added line; nil keeps history in memory only.
+    /// - Throws: `InitError.notATerminal` when stdin or stdout is not a terminal.
+    public init(programName: String, historyPath: String?) throws {
+        guard isatty(0) == 1, isatty(1) == 1 else { throw InitError.notATerminal }
+        Self.selectUTF8Locale()
+        guard let history = history_winit() else { throw InitError.editLineUnavailable }
+        guard let editLine = el_init(programName, kassa_stdin(), kassa_stdout(), kassa_stderr()) else {
+            history_wend(history)
+            throw InitError.editLineUnavailable
+        }
+        self.editLine = editLine
+        self.history = history
+        self.historyPath = historyPath
+        promptBuffer = Self.wideString("")
+        TerminalSignals.install(fileDescriptor: 0)
+        configure()
+    }
+
+    deinit {
+        el_end(editLine)  // puts the terminal modes back as they were at el_init
+        history_wend(history)
+        promptBuffer.deallocate()
+        TerminalSignals.restoreTerminal()
+        TerminalSignals.uninstall()
+    }
+
+    // MARK: - LineReader
+
+    public func readLine(prompt: String) -> LineInput {
+        setPrompt(prompt)
+        cancelled = false
+        fflush(kassa_stdout())  // the session's own output must be on screen before the prompt
+        var count: Int32 = 0
+        errno = 0
+        let raw = el_wgets(editLine, &count)
+        if cancelled {
+            cancelled = false
+            finishCancelledLine()
+            return .interrupted
+        }
+        guard let raw else {
+            // EINTR: a signal (e.g. `kill -INT`) stopped the read; treat it like Ctrl-C.
+            if errno == EINTR {
+                writeOutput("\n")
+                return .interrupted
+            }
+            writeOutput("\n")  // Ctrl-D leaves the cursor after the prompt
+            return .end
+        }
+        var scalars = String.UnicodeScalarView()
+        var byteCount = 0
+        for index in 0..<Int(count) {
+            let value = raw[index]
+            if value == 10 || value == 13 { continue }  // the terminator el_wgets keeps
+            guard let scalar = Unicode.Scalar(UInt32(bitPattern: value)) else {
+                return .invalidEncoding(byteCount: byteCount)
+            }
+            byteCount += UTF8.width(scalar)
+            scalars.append(scalar)
+        }
+        if byteCount > Self.maximumLineBytes { return .tooLong(byteCount: byteCount) }
+        return .line(String(scalars))
+    }
+
+    public func addToHistory(_ line: String) {
+        guard !line.isEmpty, line.utf8.count <= Self.maximumLineBytes else { return }
+        var event = HistEventW()
+        let wide = Self.wideString(line)
+        defer { wide.deallocate() }
+        _ = kassa_history_w_string(history, &event, H_ENTER, wide)
+        saveHistory()
+    }
+
+    // MARK: - Setup
+
+    /// libedit decodes input with the C locale's multibyte functions: without a UTF-8 LC_CTYPE
+    /// it drops every Cyrillic byte (and a Cyrillic prompt crashes it).
+    private static func selectUTF8Locale() {
+        setlocale(LC_CTYPE, "")
+        if kassa_codeset_is_utf8() == 0 {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+
+    private func configure() {
+        _ = kassa_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
+        _ = kassa_el_wset_prompt(editLine, { editLine in
+            guard let editLine, let reader = EditLineReader.from(editLine) else { return nil }
+            return reader.promptBuffer
+        }, Self.promptIgnore)
+        _ = kassa_el_set_editor(editLine, "emacs")
+        _ = kassa_el_set_signal(editLine, 1)
+
+        var event = HistEventW()
+        _ = kassa_history_w_int(history, &event, H_SETSIZE, Self.historySize)
+        _ = kassa_history_w_int(history, &event, H_SETUNIQUE, 1)
+        if let historyPath, access(historyPath, R_OK) == 0 {
+            _ = kassa_history_w_path(history, &event, H_LOAD, historyPath)
+        }
+        _ = kassa_el_wset_hist(editLine, history)
+
+        _ = kassa_el_addfn(editLine, "kassa-complete", "Complete the word before the cursor", { editLine, _ in
+            guard let editLine, let reader = EditLineReader.from(editLine) else { return UInt8(CC_ERROR) }
+            return reader.complete()
+        })
+        _ = kassa_el_addfn(editLine, "kassa-cancel", "Cancel the current line", { editLine, _ in
+            guard let editLine, let reader = EditLineReader.from(editLine) else { return UInt8(CC_ERROR) }
+            reader.cancel()
+            return UInt8(CC_EOF)
+        })
+
+        // The user's ~/.editrc first (it may switch to vi mode, which resets the keymaps),
+        // then our keys on top, in the insert map and in vi's command map.
+        _ = el_source(editLine, nil)
+        for flag in [nil, "-a"] as [String?] {
+            _ = bind(flag, "^I", "kassa-complete")
+            _ = bind(flag, "^C", "kassa-cancel")
+        }
+        // The tty's intr character off in edit mode only: Ctrl-C reaches libedit as a key.
+        _ = kassa_el_disable_edit_char(editLine, "-intr", "intr=")
+    }
+
+    private func bind(_ flag: String?, _ key: String, _ command: String) -> Int32 {
+        if let flag { return kassa_el_bind(editLine, flag, key, command) }
+        return kassa_el_bind(editLine, nil, key, command)
+    }
+
+    fileprivate static func from(_ editLine: OpaquePointer) -> EditLineReader? {
+        guard let data = kassa_el_get_clientdata(editLine) else { return nil }
+        return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    // MARK: - Prompt
+
+    private func setPrompt(_ prompt: String) {
+        promptBuffer.deallocate()
+        promptBuffer = Self.wideString(Self.markingEscapes(prompt))
+    }
+
+    /// Wraps each ANSI escape sequence in the ignore marker so libedit does not count its
+    /// characters as columns (a coloured prompt would otherwise misplace the cursor).
+    static func markingEscapes(_ prompt: String) -> String {
+        let marker = Character(Unicode.Scalar(UInt32(promptIgnore))!)
+        var result = ""
+        var inEscape = false
+        for scalar in prompt.unicodeScalars {
+            if !inEscape, scalar == "\u{1B}" {
+                inEscape = true
+                result.append(marker)
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            result.unicodeScalars.append(scalar)
+            // CSI ends with a final byte in @...~ (after "ESC ["); a bare ESC x ends at x.
+            if inEscape, scalar != "[", scalar != "\u{1B}", (0x40...0x7E).contains(scalar.value) {
+                inEscape = false
+                result.append(marker)
+            }
+        }
+        if inEscape { result.append(marker) }
+        return result
+    }
+
+    // MARK: - Ctrl-C
+
+    /// The Ctrl-C key function: remember the cancel; libedit then ends el_wgets (CC_EOF).
+    fileprivate func cancel() {
+        cancelled = true
+        cancelledTail = ""
+        if let info = el_wline(editLine)?.pointee, let cursor = info.cursor, let last = info.lastchar {
+            cancelledTail = Self.string(from: cursor, count: last - cursor)
+        }
+    }
+
+    /// After Ctrl-C: rewrite the text after the cursor (so a line that wrapped is passed whole,
+    /// not overwritten), echo ^C as the tty would, and start the next prompt on a fresh line.
+    private func finishCancelledLine() {
+        writeOutput(cancelledTail + "^C\n")
+        cancelledTail = ""
+    }
+
+    // MARK: - Completion
+
+    /// Tab: replaces the word before the cursor with the longest common prefix of the
+    /// completer's candidates; when that adds nothing and there are several, lists them.
+    fileprivate func complete() -> UInt8 {
+        guard let completer, let info = el_wline(editLine)?.pointee,
+              let buffer = info.buffer, let cursor = info.cursor
+        else { return UInt8(CC_ERROR) }
+        let before = Self.string(from: buffer, count: cursor - buffer)
+        let word = Self.lastWord(of: before)
+        let candidates = completer(before)
+        guard !candidates.isEmpty else {
+            el_beep(editLine)
+            return UInt8(CC_REFRESH)
+        }
+        let common = Self.commonPrefix(of: candidates)
+        let replacement = candidates.count == 1 ? candidates[0] + " " : common
+        if replacement.count > word.count || (candidates.count == 1 && replacement != word) {
+            replaceWord(length: word.unicodeScalars.count, with: replacement)
+            return UInt8(CC_REFRESH)
+        }
+        if candidates.count > 1 {
+            listCandidates(candidates)
+            return UInt8(CC_REDISPLAY)
+        }
+        return UInt8(CC_NORM)
+    }
+
+    private func replaceWord(length: Int, with text: String) {
+        if length > 0 { el_deletestr(editLine, Int32(length)) }
+        let wide = Self.wideString(text)
+        defer { wide.deallocate() }
+        _ = el_winsertstr(editLine, wide)
+    }
+
+    /// The word being completed: everything after the last space before the cursor.
+    static func lastWord(of text: String) -> String {
+        guard let space = text.lastIndex(where: { $0 == " " || $0 == "\t" }) else { return text }
+        return String(text[text.index(after: space)...])
+    }
+
+    /// Longest common prefix in whole characters (never half a Cyrillic letter or a cluster).
+    static func commonPrefix(of words: [String]) -> String {
+        guard var prefix = words.first.map(Array.init) else { return "" }
+        for word in words.dropFirst() {
+            let characters = Array(word)
+            var length = 0
+            while length < prefix.count, length < characters.count, prefix[length] == characters[length] {
+                length += 1
+            }
+            prefix.removeSubrange(length...)
+        }
+        return String(prefix)
+    }
+
+    /// Prints the candidates in columns below the line; libedit redraws the prompt after.
+    private func listCandidates(_ candidates: [String]) {
+        let columns = max(20, Int(kassa_terminal_columns(1)))
+        writeOutput("\n" + Self.columnLayout(candidates, width: columns))
+    }
+
+    /// Candidates laid out down-then-across in columns that fit `width` terminal cells.
+    static func columnLayout(_ items: [String], width: Int) -> String {
+        let widths = items.map(displayWidth)
+        let cell = (widths.max() ?? 0) + 2
+        let perRow = max(1, width / max(1, cell))
+        let rows = (items.count + perRow - 1) / perRow
+        var text = ""
+        for row in 0..<rows {
+            var line = ""
+            var column = row
+            while column < items.count {
+                let next = column + rows
+                line += items[column]
+                if next < items.count { line += String(repeating: " ", count: cell - widths[column]) }
+                column = next
+            }
+            text += line + "\n"
+        }
+        return text
+    }
+
+    /// Terminal cells taken by `text` (wide CJK characters count two, combining marks none).
+    /// wcwidth needs a UTF-8 locale; without one (it answers -1) a printable scalar is one cell.
+    static func displayWidth(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { total, scalar in
+            let width = Int(kassa_wcwidth(wchar_t(bitPattern: scalar.value)))
+            if width >= 0 { return total + width }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .control, .format: return total
+            default: return total + 1
+            }
+        }
+    }
+
+    // MARK: - History file
+
+    /// Writes the history to a temporary file beside the real one and renames it over, so a
+    /// crash never leaves a truncated history; mode 0600 since entries are private.
+    private func saveHistory() {
+        guard let historyPath else { return }
+        let directory = Self.directory(of: historyPath)
+        if !directory.isEmpty, access(directory, F_OK) != 0 {
+            Self.makeDirectories(directory)
+        }
+        let temporary = historyPath + ".tmp.\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return }
+        _ = fchmod(fd, 0o600)
+        guard let file = fdopen(fd, "w") else {
+            close(fd)
+            unlink(temporary)
+            return
+        }
+        var event = HistEventW()
+        let saved = kassa_history_w_file(history, &event, H_SAVE_FP, file)
+        let flushed = fflush(file) == 0
+        fclose(file)
+        if saved >= 0, flushed, rename(temporary, historyPath) == 0 { return }
+        unlink(temporary)
+    }
+
+    private static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    private static func makeDirectories(_ path: String) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if access(current, F_OK) != 0 { _ = mkdir(current, 0o700) }
+        }
+    }
+
+    // MARK: - Output and wide strings
+
+    private func writeOutput(_ text: String) {
+        fputs(text, kassa_stdout())
+        fflush(kassa_stdout())
+    }
+
+    /// A NUL-terminated wchar_t copy of `text`; the caller deallocates it.
+    static func wideString(_ text: String) -> UnsafeMutablePointer<wchar_t> {
+        let scalars = Array(text.unicodeScalars)
+        let buffer = UnsafeMutablePointer<wchar_t>.allocate(capacity: scalars.count + 1)
+        for (index, scalar) in scalars.enumerated() {
+            buffer[index] = wchar_t(bitPattern: scalar.value)
+        }
+        buffer[scalars.count] = 0
+        return buffer
+    }
+
+    static func string(from buffer: UnsafePointer<wchar_t>, count: Int) -> String {
+        var scalars = String.UnicodeScalarView()
+        for index in 0..<max(0, count) {
+            if let scalar = Unicode.Scalar(UInt32(bitPattern: buffer[index])) {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+}

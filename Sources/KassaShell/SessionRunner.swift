@@ -1,0 +1,48 @@
+// SessionRunner: the read–handle–render loop (cf. Lua's doREPL): one reader, one session, one
+// renderer. Interactive on a terminal (libedit), scripted otherwise, the same dialog either way.
+
+import KassaCore
+import KassaStore
+
+struct SessionRunner {
+    let context: AppContext
+
+    func run() -> Int32 {
+        context.withJournal(run(journal:))
+    }
+
+    func run(journal: Journal) -> Int32 {
+        let session = Session(configuration: context.sessionConfiguration, parser: context.parser,
+                              words: context.resources.commandWords, journal: journal)
+        let reader = ReaderFactory.make(context: context)
+        reader.completer = Completion(grammar: context.grammar, words: context.resources.commandWords,
+                                      accounts: { [defaultAccount = context.sessionConfiguration.defaultAccount] in [defaultAccount] }).completer
+        let renderer = context.renderer
+        if context.interactive {
+            context.console.write([OutputLine(context.style.dim(context.catalog.text("session.welcome", [
+                "path": context.paths.journal, "version": KassaApp.version,
+            ])))])
+        }
+        while !session.finished {
+            let prompt = context.catalog.text(session.state == .confirming ? "prompt.confirm" : "prompt.entry")
+            let input = reader.readLine(prompt: prompt + " ")
+            if case .line(let text) = input, context.interactive, !text.trimmingSpaces.isEmpty {
+                reader.addToHistory(text)
+            }
+            context.console.write(session.handle(input).flatMap(renderer.render))
+        }
+        return SessionRunner.status(session: session, interactive: context.interactive)
+    }
+
+    static func status(session: Session, interactive: Bool) -> Int32 {
+        if session.hadStoreError { return KassaApp.ExitStatus.journal.rawValue }
+        if session.hadInputError && !interactive { return KassaApp.ExitStatus.inputError.rawValue }
+        return KassaApp.ExitStatus.success.rawValue
+    }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -1,0 +1,133 @@
+// StdinLineReader: the non-terminal LineReader. Reads a file descriptor (stdin by default) with
+// read(2) in chunks and hands out each line as soon as its newline arrives, so a live pipe
+// (`dictation-tool | kassa`) is answered line by line instead of at EOF. Never prints a prompt.
+//
+// Invariants: `pending` never holds more than `maximumLineBytes` + one chunk; a line over the
+// limit is counted to its end but not kept (`discarding`), so a 1 GB line costs no memory.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public final class StdinLineReader: LineReader {
+    /// Longest line accepted, in bytes of UTF-8 without the line terminator.
+    public static let maximumLineBytes = 65_536
+
+    public var completer: Completer?
+
+    private let fileDescriptor: Int32
+    private let chunkSize: Int
+    /// Bytes read but not yet returned (the start of the next line or lines).
+    private var pending: [UInt8] = []
+    /// Where to resume the newline search in `pending` (bytes before it have no newline).
+    private var scanned = 0
+    /// Set while skipping the rest of an over-long line; holds its byte count so far.
+    private var discarding: Int?
+    private var reachedEnd = false
+    private var isFirstLine = true
+
+    /// - Parameters:
+    ///   - fileDescriptor: where lines come from; not closed by the reader.
+    ///   - chunkSize: bytes per read(2); small values exist for tests.
+    public init(fileDescriptor: Int32 = 0, chunkSize: Int = 16_384) {
+        self.fileDescriptor = fileDescriptor
+        self.chunkSize = max(1, chunkSize)
+    }
+
+    public func readLine(prompt: String) -> LineInput {
+        while true {
+            if let line = takeLine() { return line }
+            if reachedEnd { return takeLastLine() }
+            fill()
+        }
+    }
+
+    /// Scripted input has no history.
+    public func addToHistory(_ line: String) {}
+
+    // MARK: - Lines
+
+    /// A complete line from `pending`, or nil when more bytes are needed.
+    private func takeLine() -> LineInput? {
+        guard let newline = pending[scanned...].firstIndex(of: UInt8(ascii: "\n")) else {
+            scanned = pending.count
+            if discarding == nil, pending.count > Self.maximumLineBytes + 1 {
+                // Over the limit even before its newline (one byte spare for a CR): stop keeping it.
+                discarding = pending.count
+                pending.removeAll(keepingCapacity: true)
+                scanned = 0
+            } else if let count = discarding {
+                discarding = count + pending.count
+                pending.removeAll(keepingCapacity: true)
+                scanned = 0
+            }
+            return nil
+        }
+        let lineBytes = pending[..<newline]
+        let result: LineInput
+        if let count = discarding {
+            result = .tooLong(byteCount: count + lineBytes.count - (lineBytes.last == 13 ? 1 : 0))
+            discarding = nil
+        } else {
+            result = decode(lineBytes)
+        }
+        pending.removeSubrange(...newline)
+        scanned = 0
+        return result
+    }
+
+    /// At end of input: the last line if it had no newline, then `.end` for ever.
+    private func takeLastLine() -> LineInput {
+        if let count = discarding {
+            discarding = nil
+            pending.removeAll()
+            return .tooLong(byteCount: count)
+        }
+        guard !pending.isEmpty else { return .end }
+        let bytes = pending[...]
+        defer { pending.removeAll(); scanned = 0 }
+        return decode(bytes)
+    }
+
+    private func decode(_ raw: ArraySlice<UInt8>) -> LineInput {
+        var bytes = raw
+        if bytes.last == 13 { bytes.removeLast() }  // CRLF input: the CR is part of the terminator
+        if isFirstLine {
+            isFirstLine = false
+            // A UTF-8 byte order mark (Windows editors) is not part of the first entry.
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        }
+        if bytes.count > Self.maximumLineBytes { return .tooLong(byteCount: bytes.count) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .invalidEncoding(byteCount: bytes.count)
+        }
+        return .line(text)
+    }
+
+    // MARK: - Reading
+
+    /// One read(2): appends what arrived, or marks the end (EOF or an unrecoverable error).
+    private func fill() {
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                pending.append(contentsOf: chunk[..<count])
+                return
+            }
+            if count < 0 && (errno == EINTR || errno == EAGAIN) {
+                if errno == EAGAIN { waitReadable() }
+                continue
+            }
+            reachedEnd = true  // 0 = EOF; EIO, EBADF and friends end the input just the same
+            return
+        }
+    }
+
+    /// For a non-blocking descriptor: sleep in poll(2) until there is something to read.
+    private func waitReadable() {
+        var entry = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&entry, 1, -1)
+    }
+}

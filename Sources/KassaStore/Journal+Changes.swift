@@ -1,0 +1,187 @@
+// Journal+Changes: the operations that append to the journal — commit, edit, delete, undo, redo.
+// Each one locks, catches up with other processes, decides against that fresh state, and appends
+// one change (all its records in one write, one fsync). Nothing in memory changes unless the
+// append succeeded, so a failure leaves the session exactly as it was, drafts included.
+
+import KassaCore
+
+extension Journal {
+    /// Saves confirmed drafts as one change. Durable (written and fsynced) when it returns.
+    @discardableResult
+    public func commit(_ drafts: [Draft], input: String) throws -> [Transaction] {
+        guard !drafts.isEmpty else { return [] }
+        guard drafts.allSatisfy({ $0.amount != nil }) else { throw StoreError(.invalid, path: path, detail: "amount") }
+        let index = try append { writer, number in
+            var id = state.maxID + 1
+            for (k, draft) in drafts.enumerated() {
+                writer.begin(change: number, part: k + 1, of: drafts.count, op: .commit)
+                RecordCodec.appendTransaction(Transaction(id: id, draft: draft, input: input)!, to: &writer.out)
+                writer.end()
+                id += 1
+            }
+        }
+        ownChanges.append(index)
+        return transactions(of: index)
+    }
+
+    /// Changes one transaction; `modify` gets the current version (the id cannot change).
+    @discardableResult
+    public func edit(id: Int, _ modify: (inout Transaction) throws -> Void) throws -> Change {
+        try edit(ids: [id], modify)
+    }
+
+    @discardableResult
+    public func edit(id: Int, _ patch: TransactionPatch) throws -> Change {
+        try edit(ids: [id]) { patch.apply(to: &$0) }
+    }
+
+    /// Changes several transactions at once (recategorise several) as one undoable change.
+    @discardableResult
+    public func edit(ids: [Int], _ patch: TransactionPatch) throws -> Change {
+        try edit(ids: ids) { patch.apply(to: &$0) }
+    }
+
+    @discardableResult
+    public func edit(ids: [Int], _ modify: (inout Transaction) throws -> Void) throws -> Change {
+        let unique = Journal.unique(ids)
+        guard !unique.isEmpty else { throw StoreError(.noSuchTransaction, path: path) }
+        let index = try append { writer, number in
+            let missing = unique.filter { !state.exists($0) }
+            guard missing.isEmpty else { throw StoreError(.noSuchTransaction, path: path, ids: missing) }
+            for (k, id) in unique.enumerated() {
+                var t = materialize(state.current[id])
+                try modify(&t)
+                t.id = id
+                writer.begin(change: number, part: k + 1, of: unique.count, op: .edit)
+                RecordCodec.appendTransaction(t, to: &writer.out)
+                writer.end()
+            }
+        }
+        ownChanges.append(index)
+        return Change(kind: .edit, transactions: transactions(of: index), number: Int(state.changes[Int(index)].number))
+    }
+
+    /// Deletes transactions as one undoable change; every id must exist.
+    @discardableResult
+    public func delete(ids: [Int]) throws -> Change {
+        let unique = Journal.unique(ids)
+        guard !unique.isEmpty else { throw StoreError(.noSuchTransaction, path: path) }
+        let index = try append { writer, number in
+            let missing = unique.filter { !state.exists($0) }
+            guard missing.isEmpty else { throw StoreError(.noSuchTransaction, path: path, ids: missing) }
+            for (k, id) in unique.enumerated() {
+                writer.begin(change: number, part: k + 1, of: unique.count, op: .delete)
+                writer.field(Int64(id))
+                writer.end()
+            }
+        }
+        ownChanges.append(index)
+        return Change(kind: .delete, transactions: transactions(of: index), number: Int(state.changes[Int(index)].number))
+    }
+
+    // MARK: undo and redo
+
+    /// Takes back this session's latest change still in effect; in a session that has made none
+    /// (a fresh one, or one-shot `kassa undo`), the latest change in the journal.
+    @discardableResult
+    public func undo() throws -> Change { try undo(count: 1)[0] }
+
+    /// Takes back `count` changes, newest first, as one record. Fails (changing nothing) if fewer are available.
+    @discardableResult
+    public func undo(count: Int) throws -> [Change] {
+        try move(.undo, count: count) { self.nextUndoTarget() }
+    }
+
+    /// Takes back the latest change still in effect that wrote transaction `id`.
+    @discardableResult
+    public func undo(id: Int) throws -> Change {
+        try move(.undo, count: 1) {
+            guard id > 0, id < self.state.head.count, self.state.head[id] >= 0 else {
+                throw StoreError(.noSuchTransaction, path: self.path, ids: [id])
+            }
+            var p = self.state.head[id]
+            while p >= 0 {
+                let change = self.state.entries[Int(p)].change
+                if self.state.changes[Int(change)].applied { return change }
+                p = self.state.entries[Int(p)].prev
+            }
+            return nil
+        }[0]
+    }
+
+    /// Brings back the change this session undid last; else the journal's latest undone change.
+    @discardableResult
+    public func redo() throws -> Change { try redo(count: 1)[0] }
+
+    @discardableResult
+    public func redo(count: Int) throws -> [Change] {
+        try move(.redo, count: count) { self.nextRedoTarget() }
+    }
+
+    /// What `undo()` would take back now (without re-reading the file), for prompts and history.
+    public var nextUndo: Change? {
+        nextUndoTarget().map { Change(kind: Change.Kind(state.changes[Int($0)].op), transactions: transactions(of: $0),
+                                      number: Int(state.changes[Int($0)].number)) }
+    }
+
+    func nextUndoTarget() -> Int32? {
+        for c in ownChanges.reversed() where state.changes[Int(c)].applied { return c }
+        var i = state.changes.count - 1
+        while i >= 0 {
+            let c = state.changes[i]
+            if c.op.isData, c.applied { return Int32(i) }
+            i -= 1
+        }
+        return nil
+    }
+
+    func nextRedoTarget() -> Int32? {
+        for c in ownUndone.reversed() where !state.changes[Int(c)].applied && state.redoStack.contains(c) { return c }
+        for c in state.redoStack.reversed() where !state.changes[Int(c)].applied { return c }
+        return nil
+    }
+
+    /// Picks `count` targets with `pick` (flipping their flags provisionally so the next pick
+    /// sees them done), checks conflicts, and appends one undo or redo change.
+    private func move(_ op: RecordOp, count: Int, pick: @escaping () throws -> Int32?) throws -> [Change] {
+        guard count >= 1 else { return [] }
+        var chosen: [Int32] = []
+        let index = try append { writer, number in
+            defer { for c in chosen { state.changes[Int(c)].applied = op == .undo } }
+            for _ in 0..<count {
+                guard let target = try pick() else {
+                    throw StoreError(op == .undo ? .nothingToUndo : .nothingToRedo, path: path)
+                }
+                let conflicting = state.conflicts(of: target)
+                guard conflicting.isEmpty else {
+                    throw StoreError(.undoConflict, path: path, detail: String(state.changes[Int(target)].number),
+                                     ids: conflicting)
+                }
+                chosen.append(target)
+                state.changes[Int(target)].applied = op == .redo
+            }
+            for (k, target) in chosen.enumerated() {
+                writer.begin(change: number, part: k + 1, of: chosen.count, op: op)
+                writer.field(state.changes[Int(target)].number)
+                writer.end()
+            }
+        }
+        if op == .undo {
+            ownUndone.append(contentsOf: chosen)
+        } else {
+            ownUndone.removeAll { chosen.contains($0) }
+        }
+        let kind = Change.Kind(op)
+        let number = Int(state.changes[Int(index)].number)
+        return chosen.map { target in
+            let c = state.changes[Int(target)]
+            return Change(kind: kind, transactions: transactions(of: target), number: number,
+                          targetKind: Change.Kind(c.op), targetNumber: Int(c.number))
+        }
+    }
+
+    static func unique(_ ids: [Int]) -> [Int] {
+        var seen = Set<Int>()
+        return ids.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,201 @@
+// JournalFile: the journal's file descriptor — creating it (0600, directories 0700), the advisory
+// lock (flock) held around every read-modify-append, reading the bytes other processes appended,
+// and appending a change all-or-nothing: write, fsync, and on any failure truncate back.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+final class JournalFile {
+    let path: String
+    private(set) var fd: Int32
+    private(set) var writable: Bool
+    let io: JournalIO
+    /// How long `lock()` waits for another process before giving up with `.locked`.
+    var lockTimeoutMilliseconds = 15_000
+    private var device: UInt64 = 0
+    private var inode: UInt64 = 0
+
+    private init(path: String, fd: Int32, writable: Bool, io: JournalIO) {
+        self.path = path
+        self.fd = fd
+        self.writable = writable
+        self.io = io
+    }
+
+    deinit { close(fd) }
+
+    static func open(path: String, io: JournalIO) throws -> JournalFile {
+        // A write past RLIMIT_FSIZE must come back as EFBIG (and a kept draft), not kill the process.
+        signal(SIGXFSZ, SIG_IGN)
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw StoreError(.isDirectory, path: path)
+        }
+        try makeParentDirectories(of: path)
+        let (fd, writable) = try openDescriptor(path)
+        let file = JournalFile(path: path, fd: fd, writable: writable, io: io)
+        try file.rememberIdentity()
+        return file
+    }
+
+    private static func openDescriptor(_ path: String) throws -> (Int32, Bool) {
+        var fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if fd >= 0 { return (fd, true) }
+        let writeError = errno
+        if writeError == EISDIR { throw StoreError(.isDirectory, path: path, errno: writeError) }
+        if writeError == EACCES || writeError == EROFS || writeError == EPERM {
+            fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            if fd >= 0 { return (fd, false) }
+        }
+        throw StoreError(.unreadable, path: path, errno: errno)
+    }
+
+    /// `mkdir -p` of the journal's directory, each created directory 0700.
+    private static func makeParentDirectories(of path: String) throws {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        components.removeLast()
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in components where !component.isEmpty {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0, errno != EEXIST {
+                throw StoreError(.unwritable, path: prefix, errno: errno)
+            }
+        }
+    }
+
+    private func rememberIdentity() throws {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw StoreError(.unreadable, path: path, errno: errno) }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+
+    /// Takes the exclusive lock. Returns true when the file at `path` was replaced (by repair or
+    /// compaction in another process) since it was opened: the caller must reload from scratch.
+    func lock() throws -> Bool {
+        var waited = 0
+        var pause = 1
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else { throw StoreError(.locked, path: path, errno: errno) }
+            guard waited < lockTimeoutMilliseconds else { throw StoreError(.locked, path: path, errno: EWOULDBLOCK) }
+            usleep(UInt32(pause * 1000))
+            waited += pause
+            pause = min(pause * 2, 20)
+        }
+        var info = stat()
+        if stat(path, &info) == 0, UInt64(info.st_dev) == device, UInt64(info.st_ino) == inode { return false }
+        // Replaced or removed: open whatever is at the path now, and lock that instead.
+        flock(fd, LOCK_UN)
+        close(fd)
+        (fd, writable) = try JournalFile.openDescriptor(path)
+        try rememberIdentity()
+        _ = try lock()
+        return true
+    }
+
+    func unlock() { flock(fd, LOCK_UN) }
+
+    func size() throws -> Int {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw StoreError(.unreadable, path: path, errno: errno) }
+        return Int(info.st_size)
+    }
+
+    /// Appends the file's bytes from `offset` to its end onto `buffer`.
+    func read(from offset: Int, into buffer: inout [UInt8]) throws {
+        let total = try size()
+        guard total > offset else { return }
+        let wanted = total - offset
+        var failure: Int32 = 0
+        // Read straight into uninitialized capacity: no zero-filling pass over a 100 MB journal.
+        let chunk = [UInt8](unsafeUninitializedCapacity: wanted) { raw, initialized in
+            var done = 0
+            while done < wanted {
+                let n = pread(fd, raw.baseAddress! + done, wanted - done, off_t(offset + done))
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { failure = n < 0 ? errno : EIO; break }
+                done += n
+            }
+            initialized = done
+        }
+        guard failure == 0 else { throw StoreError(.unreadable, path: path, errno: failure) }
+        if buffer.isEmpty { buffer = chunk } else { buffer.append(contentsOf: chunk) }
+    }
+
+    /// Writes `bytes` at the end (which must be `length`) and fsyncs. On any failure the file is
+    /// truncated back to `length`, so no partial record is left, and the error is thrown.
+    func append(_ bytes: [UInt8], at length: Int) throws {
+        guard writable else { throw StoreError(.readOnly, path: path) }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            guard lseek(fd, off_t(length), SEEK_SET) >= 0 else { failure = errno; return }
+            var done = 0
+            while done < raw.count {
+                let n = io.write(fd: fd, bytes: UnsafeRawBufferPointer(rebasing: raw[done...]))
+                if n < 0 { failure = Int32(-n); return }
+                if n == 0 { failure = EIO; return }
+                done += n
+            }
+            let synced = io.sync(fd: fd)
+            if synced < 0 { failure = -synced }
+        }
+        guard failure != 0 else { return }
+        // Best effort: cut the partial record off and make the cut durable.
+        _ = ftruncate(fd, off_t(length))
+        _ = fsync(fd)
+        switch failure {
+        case ENOSPC, EDQUOT: throw StoreError(.noSpace, path: path, errno: failure)
+        case EFBIG: throw StoreError(.tooLarge, path: path, errno: failure)
+        case EROFS, EBADF, EACCES, EPERM: throw StoreError(.readOnly, path: path, errno: failure)
+        default: throw StoreError(.unwritable, path: path, errno: failure)
+        }
+    }
+
+    /// Cuts the file to `length` durably (used when a torn tail has been moved aside).
+    func truncate(to length: Int) throws {
+        guard writable else { throw StoreError(.readOnly, path: path) }
+        guard ftruncate(fd, off_t(length)) == 0, fsync(fd) == 0 else {
+            throw StoreError(.unwritable, path: path, errno: errno)
+        }
+    }
+
+    /// fsync of the directory holding `path`, so a created or renamed entry survives a crash.
+    static func syncDirectory(of path: String) {
+        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let dfd = Glibc.open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dfd >= 0 else { return }
+        _ = fsync(dfd)
+        close(dfd)
+    }
+
+    /// Writes `bytes` to a new file `path` (0600) durably; fails if it exists.
+    static func writeNewFile(_ path: String, _ bytes: [UInt8]) throws {
+        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw StoreError(.unwritable, path: path, errno: errno) }
+        defer { close(fd) }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { failure = errno; return }
+                done += n
+            }
+            if fsync(fd) != 0 { failure = errno }
+        }
+        guard failure == 0 else {
+            unlink(path)
+            throw StoreError(.unwritable, path: path, errno: failure)
+        }
+        syncDirectory(of: path)
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+}

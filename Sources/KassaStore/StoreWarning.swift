@@ -1,0 +1,27 @@
+// StoreWarning: something the journal fixed on its own that the person must hear about, such as
+// a torn tail moved aside into a side file. A catalog key and arguments, like StoreError.
+
+import KassaCore
+
+public struct StoreWarning: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// Bytes after the last whole record (a write cut short) were moved to `side`.
+        case tornTail = "torn-tail"
+        /// Same, but the journal is read-only: the tail was left in place and ignored.
+        case tornTailKept = "torn-tail-kept"
+    }
+
+    public var kind: Kind
+    public var path: String
+    /// The side file the damaged bytes were moved to.
+    public var side: String
+    public var bytes: Int
+    /// Line number where the damage starts.
+    public var line: Int
+
+    public var messageKey: String { "store.warning." + kind.rawValue }
+
+    public var messageArguments: [String: String] {
+        ["path": path, "side": side, "bytes": String(bytes), "count": String(bytes), "line": String(line)]
+    }
+}

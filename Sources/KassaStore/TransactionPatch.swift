@@ -1,0 +1,50 @@
+// TransactionPatch: the fields `:edit #ID ...` changes; nil leaves a field as it is.
+// Category, account and time can also be cleared (the `clear...` flags).
+
+import KassaCore
+
+public struct TransactionPatch: Sendable, Hashable {
+    public var type: TransactionType?
+    public var amount: Money?
+    public var date: CivilDate?
+    public var time: TimeOfDay?
+    public var category: String?
+    public var account: String?
+    public var toAccount: String?
+    public var note: String?
+    public var recurrence: Recurrence?
+    public var clearTime = false
+    public var clearCategory = false
+    public var clearToAccount = false
+    public var clearRecurrence = false
+
+    public init(type: TransactionType? = nil, amount: Money? = nil, date: CivilDate? = nil, time: TimeOfDay? = nil,
+                category: String? = nil, account: String? = nil, toAccount: String? = nil, note: String? = nil,
+                recurrence: Recurrence? = nil) {
+        self.type = type
+        self.amount = amount
+        self.date = date
+        self.time = time
+        self.category = category
+        self.account = account
+        self.toAccount = toAccount
+        self.note = note
+        self.recurrence = recurrence
+    }
+
+    public func apply(to t: inout Transaction) {
+        if let type { t.type = type }
+        if let amount { t.amount = amount }
+        if let date { t.date = date }
+        if let time { t.time = time }
+        if clearTime { t.time = nil }
+        if let category { t.category = category.isEmpty ? nil : category }
+        if clearCategory { t.category = nil }
+        if let account { t.account = account.isEmpty ? nil : account }
+        if let toAccount { t.toAccount = toAccount.isEmpty ? nil : toAccount }
+        if clearToAccount { t.toAccount = nil }
+        if let note { t.note = note }
+        if let recurrence { t.recurrence = recurrence }
+        if clearRecurrence { t.recurrence = nil }
+    }
+}

@@ -1,0 +1,97 @@
+// JournalBasicsTests: open, commit, reopen, file modes and the on-disk format.
+import Foundation
+import KassaCore
+import Testing
+@testable import KassaStore
+
+@Suite struct JournalBasicsTests {
+    @Test func commitsAreReadBackAfterReopen() throws {
+        let path = StoreFixtures.journalPath()
+        let journal = try Journal.open(path: path)
+        let saved = try journal.commit([StoreFixtures.draft(1500), StoreFixtures.draft(900, "food/bakery", note: "croissant")],
+                                       input: "coffee 1500 and croissant 900")
+        #expect(saved.map(\.id) == [1, 2])
+        let again = try Journal.open(path: path)
+        #expect(again.transactions == saved)
+        #expect(again.transactions[1].category == "food/bakery")
+        #expect(again.transactions[0].input == "coffee 1500 and croissant 900")
+        #expect(again.nextID == 3)
+    }
+
+    @Test func textFieldsSurviveTabsNewlinesAndCyrillic() throws {
+        let path = StoreFixtures.journalPath()
+        let journal = try Journal.open(path: path)
+        var draft = StoreFixtures.draft(2000, note: "такси\tс каспи\nи \\ кофе")
+        draft.time = TimeOfDay(hour: 14, minute: 30)
+        draft.recurrence = .monthly
+        draft.type = .transfer
+        draft.toAccount = "kaspi"
+        let saved = try journal.commit([draft], input: "такси две тысячи")
+        let again = try Journal.open(path: path)
+        #expect(again.transactions == saved)
+        #expect(again.transactions[0].note == "такси\tс каспи\nи \\ кофе")
+        #expect(again.transactions[0].time == TimeOfDay(hour: 14, minute: 30))
+        // One record per line: the escaped newline did not split it.
+        let lines = String(decoding: StoreFixtures.bytes(path), as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0] == "kassa-journal\t1")
+    }
+
+    @Test func currenciesKeepTheirMinorDigits() throws {
+        let path = StoreFixtures.journalPath()
+        let journal = try Journal.open(path: path)
+        let jpy = Currency(code: "JPY")!, kwd = Currency(code: "KWD")!
+        _ = try journal.commit([Draft(amount: Money(minorUnits: 1234, currency: jpy), date: StoreFixtures.day),
+                                Draft(amount: Money(minorUnits: -1234, currency: kwd), date: StoreFixtures.day)], input: "")
+        let text = String(decoding: StoreFixtures.bytes(path), as: UTF8.self)
+        #expect(text.contains("\t1234\tJPY\t"))
+        #expect(text.contains("\t-1.234\tKWD\t"))
+        #expect(try Journal.open(path: path).transactions.map(\.amount) ==
+                [Money(minorUnits: 1234, currency: jpy), Money(minorUnits: -1234, currency: kwd)])
+    }
+
+    @Test func createsFileAndDirectoriesPrivately() throws {
+        let dir = StoreFixtures.journalPath()
+        let path = (dir as NSString).deletingLastPathComponent + "/a/b/journal.kassa"
+        _ = try Journal.open(path: path)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let dirAttributes = try FileManager.default.attributesOfItem(atPath: (path as NSString).deletingLastPathComponent)
+        #expect((dirAttributes[.posixPermissions] as? Int) == 0o700)
+    }
+
+    @Test func directoryAtThePathIsAnError() throws {
+        let path = StoreFixtures.journalPath()
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        #expect(throws: StoreError(.isDirectory, path: path)) { try Journal.open(path: path) }
+    }
+
+    @Test func foreignFileIsNotAJournal() throws {
+        let path = StoreFixtures.journalPath()
+        StoreFixtures.write(Array("date,amount\n2026-01-01,5\n".utf8), to: path)
+        let error = #expect(throws: StoreError.self) { try Journal.open(path: path) }
+        #expect(error?.kind == .notAJournal)
+        StoreFixtures.write(Array("kassa-journal\t9\n".utf8), to: path)
+        #expect((#expect(throws: StoreError.self) { try Journal.open(path: path) })?.kind == .unsupportedVersion)
+    }
+
+    @Test func readOnlyJournalReadsButRefusesWrites() throws {
+        let path = StoreFixtures.journalPath()
+        _ = try Journal.open(path: path).commit([StoreFixtures.draft(100)], input: "")
+        chmod(path, 0o400)
+        defer { chmod(path, 0o600) }
+        // Root ignores file modes; the read-only path is then exercised through the seam tests.
+        guard getuid() != 0 else { return }
+        let journal = try Journal.open(path: path)
+        #expect(journal.count == 1)
+        let error = #expect(throws: StoreError.self) { try journal.commit([StoreFixtures.draft(5)], input: "") }
+        #expect(error?.kind == .readOnly)
+    }
+
+    @Test func draftWithoutAmountIsRefused() throws {
+        let journal = try Journal.open(path: StoreFixtures.journalPath())
+        let draft = Draft(amount: nil, date: StoreFixtures.day)
+        #expect(throws: StoreError.self) { try journal.commit([draft], input: "") }
+        #expect(journal.count == 0)
+    }
+}
