@@ -83,10 +83,8 @@ extension LineReading {
             k = i + 1
             guard k < tokens.count else { return nil }
         }
+        // The person's own accounts first; the grammar's account words only when none fits.
         var best: (names: [String], end: Int, rule: String)?
-        if let (e, end) = matchClass(k, ids.account) {
-            best = ([grammar.entries[e].value], end, location(e))
-        }
         for alias in aliases {
             var j = k
             var ok = true
@@ -100,6 +98,10 @@ extension LineReading {
             } else if j == best!.end, !best!.names.contains(alias.account) {
                 best!.names.append(alias.account)
             }
+        }
+        // ... and not when a longer keyword phrase starts there ("kaspi shop" is a place to buy).
+        if best == nil, let (e, end) = matchClass(k, ids.account), (matchClass(k, ids.category)?.end ?? 0) <= end {
+            best = ([grammar.entries[e].value], end, location(e))
         }
         guard let found = best else { return nil }
         return AccountMention(name: found.names[0], start: i, end: found.end, direction: direction,
