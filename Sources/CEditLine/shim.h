@@ -65,6 +65,10 @@ static inline int kassa_el_bind(EditLine *el, const char *flag, const char *key,
 static inline int kassa_el_disable_edit_char(EditLine *el, const char *minus_name, const char *name_eq) {
     return el_set(el, EL_SETTY, "-d", minus_name, name_eq, (const char *)NULL);
 }
+/// EL_PREP_TERM: switch the terminal to (1) or from (0) libedit's edit mode now.
+static inline int kassa_el_prep_term(EditLine *el, int on) {
+    return el_set(el, EL_PREP_TERM, on);
+}
 static inline int kassa_el_refresh(EditLine *el) {
     return el_set(el, EL_REFRESH);
 }

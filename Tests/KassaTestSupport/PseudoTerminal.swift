@@ -111,23 +111,34 @@ public final class PseudoTerminal: @unchecked Sendable {
     /// child ended or the deadline passed first. Later calls search only after this match.
     @discardableResult
     public func waitFor(_ needle: String, deadline seconds: Double = defaultDeadline) -> Bool {
-        let needleBytes = Array(needle.utf8)
+        waitForAny([needle], deadline: seconds) != nil
+    }
+
+    /// Reads until one of `needles` appears after the previous match; returns the one found
+    /// first in the output (so a test can tell an expected answer from an error promptly), or
+    /// nil if the child ended or the deadline passed.
+    public func waitForAny(_ needles: [String], deadline seconds: Double = defaultDeadline) -> String? {
+        let patterns = needles.map { Array($0.utf8) }
         let end = Date().addingTimeInterval(seconds)
-        while true {
-            if let range = Self.find(needleBytes, in: output, from: consumed) {
-                consumed = range.upperBound
-                return true
-            }
-            let remaining = end.timeIntervalSinceNow
-            if remaining <= 0 { return false }
-            if !readAvailable(timeoutMilliseconds: Int32(min(remaining, 1) * 1000)), childEnded() {
-                // Drain whatever is still buffered, then give a last look.
-                while readAvailable(timeoutMilliseconds: 0) {}
-                if let range = Self.find(needleBytes, in: output, from: consumed) {
-                    consumed = range.upperBound
-                    return true
+        func match() -> String? {
+            var best: (index: Int, range: Range<Int>)?
+            for (index, pattern) in patterns.enumerated() {
+                if let range = Self.find(pattern, in: output, from: consumed),
+                   best == nil || range.lowerBound < best!.range.lowerBound {
+                    best = (index, range)
                 }
-                return false
+            }
+            guard let best else { return nil }
+            consumed = best.range.upperBound
+            return needles[best.index]
+        }
+        while true {
+            if let found = match() { return found }
+            let remaining = end.timeIntervalSinceNow
+            if remaining <= 0 { return nil }
+            if !readAvailable(timeoutMilliseconds: Int32(min(remaining, 1) * 1000)), childEnded() {
+                while readAvailable(timeoutMilliseconds: 0) {}  // what is still buffered
+                return match()
             }
         }
     }

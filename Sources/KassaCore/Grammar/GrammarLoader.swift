@@ -1,26 +1,50 @@
 // GrammarLoader: reads grammar files line by line into a Grammar. Decides by extension what a
 // file is: `.rules` files are read, everything else (corpora, bench entries, notes) is skipped.
 // A bad line becomes a GrammarError (file, line, column, reason) and loading goes on, so one
-// typo in a user's override never stops kassa from starting.
+// typo in a user's override never stops kassa from starting. Works on UTF-8 bytes (every
+// syntax character is ASCII) so loading all grammars takes about a millisecond.
 
 struct GrammarLoader {
-    static let actions: Set<String> = [
-        "offset", "weekday", "daymonth", "dayonly", "dayprevmonth", "numeric", "monthsago",
-        "time", "quantity", "recurrence",
-    ]
-
     var errors: [GrammarError] = []
     var classNames: [String] = []
     var classIDs: [String: Int] = [:]
     var entries: [WordEntry] = []
-    var firstWords: [(entry: Int, text: String, endings: String?, column: Int, lineText: String)] = []
+    var words = WordTable()
+    /// Per entry: its first word's bytes and endings set name, expanded in `finish`.
+    var firstWords: [ItemWord] = []
+    /// Per entry: the rest words' bytes and endings set names.
+    var restWords: [[ItemWord]] = []
+    /// Per entry: the line it came from, for errors found at the end (unknown endings sets).
+    var entryLines: [Line] = []
+
+    /// A word of an item: normalized bytes, its endings set name when it is a stem, and the byte
+    /// offset in its line (a column is only computed for an error).
+    struct ItemWord {
+        var bytes: [UInt8]
+        var endings: String?
+        var offset: Int
+    }
     var endingSetIDs: [String: Int] = [:]
-    var endingSets: [Set<String>] = []
+    var endingSets: [[[UInt8]]] = []
     var patterns: [Pattern] = []
-    var pendingEndingRefs: [(entry: Int, word: Int, name: String, location: RuleLocation, column: Int, lineText: String)] = []
+    var literalWords: [Int32] = []
     var categoryOrder: [String] = []
     var categoryNames: [String: [Language: String]] = [:]
     var order = 0
+
+    /// One line being read: its bytes and where it is.
+    struct Line {
+        var bytes: ArraySlice<UInt8>
+        var number: Int
+        var source: GrammarSource
+        var text: String { String(decoding: bytes, as: UTF8.self).replacingTabs }
+        /// 1-based column (in Unicode scalars) of byte index `i`.
+        func column(_ i: Int) -> Int {
+            var c = 1
+            for k in bytes.startIndex..<min(i, bytes.endIndex) where bytes[k] & 0xC0 != 0x80 { c += 1 }
+            return c
+        }
+    }
 
     mutating func classID(_ name: String) -> Int {
         if let id = classIDs[name] { return id }
@@ -31,125 +55,132 @@ struct GrammarLoader {
 
     mutating func add(_ source: GrammarSource) {
         guard source.path.hasSuffix(".rules") else { return }
-        var lineNumber = 0
-        for rawLine in source.contents.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let line = rawLine.trimmingSpaces
-            if line.isEmpty || line.first == "#" { continue }
-            readLine(line, raw: rawLine, number: lineNumber, source: source)
+        let bytes = Array(source.contents.utf8)
+        var number = 0
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            number += 1
+            let line = Line(bytes: bytes[start..<end], number: number, source: source)
+            let (s, e) = GrammarLoader.trim(line.bytes, line.bytes.startIndex, line.bytes.endIndex)
+            if s < e, bytes[s] != UInt8(ascii: "#") { read(line, s, e) }
+            start = end + 1
         }
     }
 
-    mutating func fail(_ source: GrammarSource, _ line: Int, _ raw: Substring, at index: Substring.Index?,
-                       _ key: String, _ args: [String: String] = [:]) {
-        let column = index.map { raw.distance(from: raw.startIndex, to: $0) + 1 } ?? 1
-        errors.append(GrammarError(file: source.path, line: line, column: column,
-                                   lineText: String(raw).replacingTabs, reasonKey: key, reasonArguments: args))
+    static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
+
+    static func trim(_ b: ArraySlice<UInt8>, _ s: Int, _ e: Int) -> (Int, Int) {
+        var s = s, e = e
+        while s < e, isBlank(b[s]) { s += 1 }
+        while e > s, isBlank(b[e - 1]) { e -= 1 }
+        return (s, e)
     }
 
-    mutating func readLine(_ line: Substring, raw: Substring, number: Int, source: GrammarSource) {
-        let location = RuleLocation(file: source.path, line: number)
-        guard let equals = line.firstIndex(of: "=") else {
-            fail(source, number, raw, at: line.endIndex, "grammar.missing-equals")
-            return
-        }
-        let head = line[..<equals].split(whereSeparator: { $0 == " " || $0 == "\t" })
-        let body = line[line.index(after: equals)...]
-        guard let directive = head.first else {
-            fail(source, number, raw, at: line.startIndex, "grammar.missing-directive")
-            return
-        }
-        switch directive {
-        case "class", "category":
-            let name: String, value: String
-            if directive == "category" {
-                guard head.count == 2 else {
-                    fail(source, number, raw, at: head.count > 2 ? head[2].startIndex : equals, "grammar.missing-name")
-                    return
+    /// Pieces of b[s..<e] separated by `separator` bytes (runs of blanks when nil), trimmed.
+    static func split(_ b: ArraySlice<UInt8>, _ s: Int, _ e: Int, on separator: UInt8?) -> [(Int, Int)] {
+        var out: [(Int, Int)] = []
+        var i = s
+        if let sep = separator {
+            var start = s
+            while i <= e {
+                if i == e || b[i] == sep {
+                    out.append(trim(b, start, i))
+                    start = i + 1
                 }
-                name = "category"; value = String(head[1])
-                noteCategory(value)
-            } else {
-                guard head.count == 2 || head.count == 3 else {
-                    fail(source, number, raw, at: head.count > 3 ? head[3].startIndex : equals, "grammar.missing-name")
-                    return
-                }
-                name = String(head[1]); value = head.count == 3 ? String(head[2]) : ""
-                if name == "currency", Currency(code: value) == nil {
-                    fail(source, number, raw, at: head.count == 3 ? head[2].startIndex : equals,
-                         "grammar.bad-currency", ["value": value])
-                    return
-                }
-                if name == "category" { noteCategory(value) }
+                i += 1
             }
+            return out
+        }
+        while i < e {
+            while i < e, isBlank(b[i]) { i += 1 }
+            let start = i
+            while i < e, !isBlank(b[i]) { i += 1 }
+            if i > start { out.append((start, i)) }
+        }
+        return out
+    }
+
+    mutating func fail(_ line: Line, at index: Int, _ key: String, _ args: [String: String] = [:]) {
+        errors.append(GrammarError(file: line.source.path, line: line.number, column: line.column(index),
+                                   lineText: line.text, reasonKey: key, reasonArguments: args))
+    }
+
+    func string(_ b: ArraySlice<UInt8>, _ r: (Int, Int)) -> String { String(decoding: b[r.0..<r.1], as: UTF8.self) }
+
+    mutating func read(_ line: Line, _ s: Int, _ e: Int) {
+        let b = line.bytes
+        var equals = s
+        while equals < e, b[equals] != UInt8(ascii: "=") { equals += 1 }
+        guard equals < e else { fail(line, at: e, "grammar.missing-equals"); return }
+        let head = GrammarLoader.split(b, s, equals, on: nil)
+        let body = (equals + 1, e)
+        guard let directive = head.first else { fail(line, at: s, "grammar.missing-directive"); return }
+        let location = RuleLocation(file: line.source.path, line: line.number)
+        switch string(b, directive) {
+        case "class", "category":
+            let isCategory = string(b, directive) == "category"
+            let allowed = isCategory ? [2] : [2, 3]
+            guard allowed.contains(head.count) else {
+                fail(line, at: head.count > allowed.last! ? head[allowed.last!].0 : equals, "grammar.missing-name")
+                return
+            }
+            let name = isCategory ? "category" : string(b, head[1])
+            let value = isCategory ? string(b, head[1]) : head.count == 3 ? string(b, head[2]) : ""
+            if name == "currency", Currency(code: value) == nil {
+                fail(line, at: head.count == 3 ? head[2].0 : equals, "grammar.bad-currency", ["value": value])
+                return
+            }
+            if name == "category" { noteCategory(value) }
             let id = classID(name)
             let numeric = ExactNumber(decimalText: value)
-            for words in readItems(body, raw: raw, number: number, source: source) {
-                let first = words[0]
-                var entry = WordEntry(classID: id, value: value, number: numeric, rest: [], location: location,
-                                      language: source.language, order: order)
-                order += 1
-                let index = entries.count
-                for (k, word) in words.dropFirst().enumerated() {
-                    entry.rest.append(PhraseWord(text: word.text, endings: nil))
-                    if let set = word.endings {
-                        pendingEndingRefs.append((index, k, set, location, word.column, String(raw)))
-                    }
-                }
-                entries.append(entry)
-                firstWords.append((index, first.text, first.endings, first.column, String(raw)))
-            }
-        case "name":
-            guard head.count == 2 else {
-                fail(source, number, raw, at: equals, "grammar.missing-name")
-                return
-            }
-            guard let language = source.language else {
-                fail(source, number, raw, at: line.startIndex, "grammar.name-needs-language")
-                return
-            }
-            let text = body.trimmingSpaces
-            guard !text.isEmpty else {
-                fail(source, number, raw, at: body.endIndex, "grammar.empty-item")
-                return
-            }
-            let slug = String(head[1])
-            noteCategory(slug)
-            categoryNames[slug, default: [:]][language] = String(text)
-        case "endings":
-            guard head.count == 2 else {
-                fail(source, number, raw, at: equals, "grammar.missing-name")
-                return
-            }
-            var set: Set<String> = [""]
-            for item in body.split(separator: ",", omittingEmptySubsequences: false) {
-                let t = item.trimmingSpaces
-                if t.isEmpty {
-                    fail(source, number, raw, at: item.startIndex, "grammar.empty-item")
+            for item in GrammarLoader.split(b, body.0, body.1, on: UInt8(ascii: ",")) {
+                let itemWords = readItem(line, item)
+                guard let first = itemWords.first else {
+                    fail(line, at: item.0, "grammar.empty-item")
                     continue
                 }
-                set.insert(Tokenizer.normalize(t))
+                let itemText = itemWords.map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: " ")
+                entries.append(WordEntry(classID: id, value: value, text: itemText, number: numeric, rest: [],
+                                         location: location, language: line.source.language, order: order))
+                order += 1
+                firstWords.append(first)
+                restWords.append(Array(itemWords.dropFirst()))
+                entryLines.append(line)
             }
-            let name = String(head[1])
-            if let id = endingSetIDs[name] {
-                endingSets[id].formUnion(set)
-            } else {
+        case "name":
+            guard head.count == 2 else { fail(line, at: equals, "grammar.missing-name"); return }
+            guard let language = line.source.language else { fail(line, at: s, "grammar.name-needs-language"); return }
+            guard body.0 < body.1 else { fail(line, at: body.1, "grammar.empty-item"); return }
+            let slug = string(b, head[1])
+            let (ts, te) = GrammarLoader.trim(b, body.0, body.1)
+            guard ts < te else { fail(line, at: body.1, "grammar.empty-item"); return }
+            noteCategory(slug)
+            categoryNames[slug, default: [:]][language] = string(b, (ts, te))
+        case "endings":
+            guard head.count == 2 else { fail(line, at: equals, "grammar.missing-name"); return }
+            var set: [[UInt8]] = [[]]
+            for item in GrammarLoader.split(b, body.0, body.1, on: UInt8(ascii: ",")) {
+                guard item.0 < item.1 else { fail(line, at: item.0, "grammar.empty-item"); continue }
+                var norm: [UInt8] = []
+                _ = Tokenizer.tokenize(string(b, item), table: nil, norm: &norm)
+                set.append(norm)
+            }
+            let name = string(b, head[1])
+            if let id = endingSetIDs[name] { endingSets[id] += set } else {
                 endingSetIDs[name] = endingSets.count
                 endingSets.append(set)
             }
         case "pattern":
-            guard head.count == 2 else {
-                fail(source, number, raw, at: equals, "grammar.missing-name")
+            guard head.count == 2 else { fail(line, at: equals, "grammar.missing-name"); return }
+            guard let action = PatternAction(rawValue: string(b, head[1])) else {
+                fail(line, at: head[1].0, "grammar.unknown-action", ["name": string(b, head[1])])
                 return
             }
-            let action = String(head[1])
-            guard GrammarLoader.actions.contains(action) else {
-                fail(source, number, raw, at: head[1].startIndex, "grammar.unknown-action", ["name": action])
-                return
-            }
-            readPattern(action, body, raw: raw, number: number, source: source, location: location)
+            readPattern(line, action, body, location)
         default:
-            fail(source, number, raw, at: directive.startIndex, "grammar.unknown-directive", ["name": String(directive)])
+            fail(line, at: directive.0, "grammar.unknown-directive", ["name": string(b, directive)])
         }
     }
 
@@ -160,120 +191,117 @@ struct GrammarLoader {
         }
     }
 
-    struct ItemWord { var text: String; var endings: String?; var column: Int }
-
-    /// Splits `a, b c, d~` into phrases of normalized words; `~name` marks a stem.
-    mutating func readItems(_ body: Substring, raw: Substring, number: Int, source: GrammarSource) -> [[ItemWord]] {
-        var out: [[ItemWord]] = []
-        for item in body.split(separator: ",", omittingEmptySubsequences: false) {
-            var words: [ItemWord] = []
-            for piece in item.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
-                var base = piece
-                var endings: String?
-                if let tilde = piece.firstIndex(of: "~") {
-                    base = piece[..<tilde]
-                    let name = piece[piece.index(after: tilde)...]
-                    endings = name.isEmpty ? "noun" : String(name)
-                }
-                let column = raw.distance(from: raw.startIndex, to: piece.startIndex) + 1
-                let tokens = Tokenizer.tokenize(Array(base.unicodeScalars)).filter { $0.kind != .punct }
-                for (k, token) in tokens.enumerated() {
-                    words.append(ItemWord(text: token.text, endings: k == tokens.count - 1 ? endings : nil, column: column))
-                }
+    /// The normalized words of one item: `yandex go` → [yandex, go]; `молок~` → stem with set "noun".
+    func readItem(_ line: Line, _ item: (Int, Int)) -> [ItemWord] {
+        let b = line.bytes
+        var out: [ItemWord] = []
+        for piece in GrammarLoader.split(b, item.0, item.1, on: nil) {
+            var baseEnd = piece.1
+            var endings: String?
+            if let tilde = b[piece.0..<piece.1].firstIndex(of: UInt8(ascii: "~")) {
+                baseEnd = tilde
+                endings = tilde + 1 < piece.1 ? string(b, (tilde + 1, piece.1)) : "noun"
             }
-            if words.isEmpty {
-                fail(source, number, raw, at: item.startIndex, "grammar.empty-item")
-                continue
+            var norm: [UInt8] = []
+            let tokens = Tokenizer.tokenize(string(b, (piece.0, baseEnd)), table: nil, norm: &norm).filter(\.isContent)
+            for (k, t) in tokens.enumerated() {
+                out.append(ItemWord(bytes: Array(norm[t.normStart..<t.normEnd]), endings: k == tokens.count - 1 ? endings : nil,
+                                    offset: piece.0))
             }
-            out.append(words)
         }
         return out
     }
 
-    mutating func readPattern(_ action: String, _ body: Substring, raw: Substring, number: Int,
-                              source: GrammarSource, location: RuleLocation) {
+    mutating func readPattern(_ line: Line, _ action: PatternAction, _ body: (Int, Int), _ location: RuleLocation) {
+        let b = line.bytes
         var elements: [PatternElement] = []
-        for piece in body.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
-            var text = piece
+        for piece in GrammarLoader.split(b, body.0, body.1, on: nil) {
+            var (s, e) = piece
             var optional = false
-            if text.last == "?" { optional = true; text = text.dropLast() }
-            if text.first == "@" {
-                let name = String(text.dropFirst())
-                guard !name.isEmpty else {
-                    fail(source, number, raw, at: piece.startIndex, "grammar.missing-name")
-                    return
-                }
-                elements.append(PatternElement(kind: .classRef(classID(name)), optional: optional))
-            } else if text.first == "#" {
-                guard let builtin = Builtin(rawValue: String(text.dropFirst())) else {
-                    fail(source, number, raw, at: piece.startIndex, "grammar.unknown-builtin", ["name": String(text)])
+            if b[e - 1] == UInt8(ascii: "?") { optional = true; e -= 1 }
+            guard s < e else { fail(line, at: piece.0, "grammar.empty-item"); return }
+            if b[s] == UInt8(ascii: "@") {
+                guard s + 1 < e else { fail(line, at: piece.0, "grammar.missing-name"); return }
+                elements.append(PatternElement(kind: .classRef(classID(string(b, (s + 1, e)))), optional: optional))
+            } else if b[s] == UInt8(ascii: "#") {
+                guard let builtin = Builtin(rawValue: string(b, (s + 1, e))) else {
+                    fail(line, at: piece.0, "grammar.unknown-builtin", ["name": string(b, (s, e))])
                     return
                 }
                 elements.append(PatternElement(kind: .builtin(builtin), optional: optional))
             } else {
-                let words = text.split(separator: "|").map { Tokenizer.normalize($0) }
-                guard !words.isEmpty, !words.contains(where: \.isEmpty) else {
-                    fail(source, number, raw, at: piece.startIndex, "grammar.empty-item")
-                    return
+                var ids: [Int32] = []
+                for alt in GrammarLoader.split(b, s, e, on: UInt8(ascii: "|")) {
+                    var norm: [UInt8] = []
+                    let tokens = Tokenizer.tokenize(string(b, alt), table: nil, norm: &norm).filter(\.isContent)
+                    guard tokens.count == 1 else { fail(line, at: alt.0, "grammar.empty-item"); return }
+                    ids.append(words.intern(Array(norm[tokens[0].normStart..<tokens[0].normEnd])))
                 }
-                elements.append(PatternElement(kind: .literal(words), optional: optional))
+                elements.append(PatternElement(kind: .literal(start: Int32(literalWords.count), count: Int32(ids.count)),
+                                               optional: optional))
+                literalWords += ids
             }
         }
-        guard elements.contains(where: { !$0.optional }) else {
-            fail(source, number, raw, at: body.startIndex, "grammar.empty-pattern")
-            return
-        }
+        guard elements.contains(where: { !$0.optional }) else { fail(line, at: body.0, "grammar.empty-pattern"); return }
         patterns.append(Pattern(action: action, elements: elements, location: location, order: order))
         order += 1
     }
 
+    mutating func forms(_ word: ItemWord, entry: Int) -> [Int32] {
+        guard let name = word.endings else { return [words.intern(word.bytes)] }
+        guard let set = endingSetIDs[name] else {
+            fail(entryLines[entry], at: word.offset, "grammar.unknown-endings", ["name": name])
+            return []
+        }
+        var out: [Int32] = []
+        var buffer = word.bytes
+        for ending in endingSets[set] {
+            buffer.removeLast(buffer.count - word.bytes.count)
+            buffer += ending
+            out.append(words.intern(buffer))
+        }
+        return out
+    }
+
     mutating func finish() -> (Grammar, [GrammarError]) {
         // Stems: expand `молок~` into молок, молока, молоку, ... so parsing needs one lookup.
-        var lexicon: [String: [Int]] = [:]
-        lexicon.reserveCapacity(firstWords.count * 4)
-        for word in firstWords {
-            if let name = word.endings {
-                guard let set = endingSetIDs[name] else {
-                    let e = entries[word.entry]
-                    errors.append(GrammarError(file: e.location.file, line: e.location.line, column: word.column,
-                                               lineText: word.lineText.replacingTabs,
-                                               reasonKey: "grammar.unknown-endings", reasonArguments: ["name": name]))
-                    continue
-                }
-                for ending in endingSets[set] { lexicon[word.text + ending, default: []].append(word.entry) }
-            } else {
-                lexicon[word.text, default: []].append(word.entry)
+        var byWord: [[Int32]] = []
+        for e in entries.indices {
+            for id in forms(firstWords[e], entry: e) {
+                while byWord.count <= Int(id) { byWord.append([]) }
+                if byWord[Int(id)].last != Int32(e) { byWord[Int(id)].append(Int32(e)) }
             }
+            entries[e].rest = restWords[e].map { forms($0, entry: e) }
         }
-        for ref in pendingEndingRefs {
-            if let set = endingSetIDs[ref.name] {
-                entries[ref.entry].rest[ref.word].endings = set
-            } else {
-                errors.append(GrammarError(file: ref.location.file, line: ref.location.line, column: ref.column,
-                                           lineText: ref.lineText.replacingTabs,
-                                           reasonKey: "grammar.unknown-endings", reasonArguments: ["name": ref.name]))
-            }
+        while byWord.count < words.count { byWord.append([]) }
+        var lexStart: [Int32] = [0]
+        var lexEntries: [Int32] = []
+        for list in byWord {
+            lexEntries += list
+            lexStart.append(Int32(lexEntries.count))
         }
-        var literalBuckets: [String: [Int]] = [:]
+        var endingTable = WordTable()
+        for set in endingSets { for ending in set { _ = endingTable.intern(ending) } }
+
+        var literalBuckets: [Int32: [Int]] = [:]
         var classBuckets = [[Int]](repeating: [], count: classNames.count)
         var builtinBuckets: [Int] = []
         for (index, pattern) in patterns.enumerated() {
             for element in pattern.elements {
                 switch element.kind {
-                case .literal(let words): for w in words where literalBuckets[w]?.last != index { literalBuckets[w, default: []].append(index) }
+                case .literal(let start, let count):
+                    for w in literalWords[Int(start)..<Int(start + count)] where literalBuckets[w]?.last != index {
+                        literalBuckets[w, default: []].append(index)
+                    }
                 case .classRef(let id): if classBuckets[id].last != index { classBuckets[id].append(index) }
                 case .builtin: if builtinBuckets.last != index { builtinBuckets.append(index) }
                 }
                 if !element.optional { break }
             }
         }
-        var categoryByName: [String: String] = [:]
         var categories: [CategoryInfo] = []
-        for slug in categoryOrder {
-            let names = categoryNames[slug] ?? [:]
-            categories.append(CategoryInfo(slug: slug, names: names))
-        }
-        // Later keys never replace earlier ones except by a user's own name (deterministic order).
+        for slug in categoryOrder { categories.append(CategoryInfo(slug: slug, names: categoryNames[slug] ?? [:])) }
+        var categoryByName: [String: String] = [:]
         for info in categories {
             categoryByName[info.slug] = info.slug
             if let last = info.slug.split(separator: "/").last, categoryByName[String(last)] == nil {
@@ -282,13 +310,14 @@ struct GrammarLoader {
         }
         for info in categories {
             for language in Language.allCases {
-                if let name = info.names[language] { categoryByName[Tokenizer.normalize(Substring(name))] = info.slug }
+                if let name = info.names[language] { categoryByName[Tokenizer.normalize(name)] = info.slug }
             }
         }
         let grammar = Grammar(
-            categories: categories, classNames: classNames, classIDs: classIDs, entries: entries, lexicon: lexicon,
-            endingSets: endingSets, patterns: patterns, literalBuckets: literalBuckets, classBuckets: classBuckets,
-            builtinBuckets: builtinBuckets, categoryByName: categoryByName)
+            categories: categories, classNames: classNames, classIDs: classIDs, entries: entries, words: words,
+            lexStart: lexStart, lexEntries: lexEntries, endings: endingTable, patterns: patterns, literalWords: literalWords,
+            literalBuckets: literalBuckets, classBuckets: classBuckets, builtinBuckets: builtinBuckets,
+            categoryByName: categoryByName)
         return (grammar, errors)
     }
 }

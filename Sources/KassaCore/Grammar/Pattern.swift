@@ -8,7 +8,7 @@ enum Builtin: String, Sendable, CaseIterable {
     case ordday
     /// A year: four digits 1900-2100, or two digits resolved by a pivot.
     case year
-    /// A count: digits or number words.
+    /// A count: digits or number words, 1-400.
     case count
     /// A numeric date in one token: 2014-04-18, 10.08.2012, 15.02, 3/3/2015.
     case numdate
@@ -16,11 +16,29 @@ enum Builtin: String, Sendable, CaseIterable {
     case clock
     /// An hour 0-23 as digits or a number word.
     case hour
+
+    var bit: UInt8 {
+        switch self {
+        case .day: 1
+        case .ordday: 2
+        case .year: 4
+        case .count: 8
+        case .numdate: 16
+        case .clock: 32
+        case .hour: 64
+        }
+    }
+}
+
+enum PatternAction: String, Sendable, CaseIterable {
+    case offset, weekday, daymonth, dayonly, dayprevmonth, numeric, monthsago, time, quantity, recurrence
 }
 
 struct PatternElement: Sendable {
     enum Kind: Sendable {
-        case literal([String])
+        /// The alternatives' word ids: Grammar.literalWords[start..<start+count]. A range rather
+        /// than an array keeps the element trivially copyable (no reference counting while matching).
+        case literal(start: Int32, count: Int32)
         case classRef(Int)
         case builtin(Builtin)
     }
@@ -30,7 +48,7 @@ struct PatternElement: Sendable {
 }
 
 struct Pattern: Sendable {
-    var action: String
+    var action: PatternAction
     var elements: [PatternElement]
     var location: RuleLocation
     var order: Int

@@ -8,6 +8,8 @@ struct ClassIDs: Sendable {
     let ones, tens, hundreds, hundred, scale, scaleGlued, scaleSolo, fraction, plusHalf, point, and, one: Int
     let currency, minor, ordinal, ordsuffix, filler, stop, sep, from, to, account, type, category: Int
     let slots: [Slot]
+    /// Class bits of the words that can begin a number or a day of month.
+    let numberish: UInt64
 
     init(_ g: Grammar) {
         func id(_ name: String) -> Int { g.classIDs[name] ?? -1 }
@@ -25,5 +27,8 @@ struct ClassIDs: Sendable {
         ]
         for (name, slot) in table { if let i = g.classIDs[name] { slots[i] = slot } }
         self.slots = slots
+        var mask: UInt64 = 0
+        for c in [ones, tens, hundreds, hundred, scaleSolo, fraction, one, ordinal] where c >= 0 && c < 64 { mask |= 1 << UInt64(c) }
+        numberish = mask
     }
 }

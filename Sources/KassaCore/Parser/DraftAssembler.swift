@@ -15,11 +15,11 @@ extension LineReading {
         if s.moneys.isEmpty {
             for (k, p) in s.patterns.enumerated() {
                 guard case .date(_, let weak, _) = p.value, weak, p.match.end == p.match.start + 1,
-                      let value = NumericForms.number(tokens[p.match.start].text, language: language) else { continue }
+                      let value = NumericForms.number(numberTexts[p.match.start], language: language) else { continue }
                 let number = NumberMatch(value: value, start: p.match.start, end: p.match.end, hasWords: false,
-                                         hasDigits: true, rules: [])
+                                         hasDigits: true)
                 s.moneys.append(MoneyMatch(value: value, currency: nil, start: p.match.start, end: p.match.end,
-                                           number: number, currencyRule: nil))
+                                           number: number))
                 s.roles[p.match.start] = .money(0)
                 s.patterns[k].value = .quantity  // no longer a date
                 break
@@ -111,7 +111,7 @@ extension LineReading {
                 let pm = s.patterns[p]
                 if case .date(let d, _, let alt) = pm.value {
                     let why = Explanation(field: "date", words: text(pm.match.start, pm.match.end),
-                                          rule: grammar.patterns[pm.match.pattern].location.description)
+                                          rule: grammar.patternLocations[pm.match.pattern])
                     return (d, why, alt)
                 }
                 k = pm.match.end

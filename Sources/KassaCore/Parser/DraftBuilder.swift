@@ -19,7 +19,7 @@ extension LineReading {
             switch s.roles[k] {
             case .pattern(let p):
                 let pm = s.patterns[p]
-                let rule = grammar.patterns[pm.match.pattern].location.description
+                let rule = grammar.patternLocations[pm.match.pattern]
                 let words = text(pm.match.start, pm.match.end)
                 switch pm.value {
                 case .time(let t) where time == nil:
@@ -39,8 +39,7 @@ extension LineReading {
             default:
                 if isPlain(s, k) {
                     if typeWord == nil, let (e, end) = matchClass(k, ids.type) {
-                        let entry = grammar.entries[e]
-                        typeWord = (entry.value, Explanation(field: "type", words: text(k, end), rule: entry.location.description))
+                        typeWord = (grammar.entries[e].value, Explanation(field: "type", words: text(k, end), rule: location(e)))
                         k = end
                         continue
                     }
@@ -123,7 +122,7 @@ extension LineReading {
             var currency: Currency
             if let c = m.currency {
                 currency = c
-                let e = Explanation(field: "currency", words: text(m.start, m.end), rule: m.currencyRule?.description ?? "")
+                let e = Explanation(field: "currency", words: text(m.start, m.end), rule: m.currencyRule >= 0 ? location(m.currencyRule) : "")
                 carry.currency = (c, e)
             } else if let c = carry.currency {
                 currency = c.0
@@ -135,7 +134,7 @@ extension LineReading {
             }
             amount = m.value.money(currency)
             why.insert(Explanation(field: "amount", words: text(m.start, m.end),
-                                   rule: (m.currencyRule ?? m.number.rules.first)?.description ?? ""), at: 0)
+                                   rule: m.currencyRule >= 0 ? location(m.currencyRule) : m.number.rule >= 0 ? location(m.number.rule) : ""), at: 0)
         }
         if amount == nil { flags.append(.amountMissing) }
 
@@ -165,9 +164,9 @@ extension LineReading {
         if flags.contains(.ambiguous) { confidence -= 0.2 }
         if flags.contains(.categoryGuessed) { confidence -= 0.1 }
         if category == nil && type != .transfer { confidence -= 0.2 }
-        let draft = Draft(type: type, amount: amount, date: date, time: time, category: category, account: account,
-                          toAccount: toAccount, note: note, recurrence: recurrence,
-                          confidence: max(0, confidence), flags: flags)
+        var draft = Draft(type: type, amount: amount, date: date, time: time, category: category, account: account,
+                          toAccount: toAccount, note: note, recurrence: recurrence, confidence: max(0, confidence))
+        for f in flags { draft.flag(f) }
         return (draft, why, questions)
     }
 
@@ -183,7 +182,7 @@ extension LineReading {
             if runStart >= 0, k == runEnd + 1, tokens[k].glued {
                 runEnd = k
             } else if runStart >= 0, k == runEnd + 2, tokens[k - 1].kind == .punct, tokens[k - 1].glued, tokens[k].glued,
-                      tokens[k - 1].text != "," {
+                      !tokens[k - 1].isPunct(",") {
                 runEnd = k  // "wi-fi", "coca-cola"
             } else {
                 flush()
@@ -202,24 +201,27 @@ extension LineReading {
                 return (slug, Explanation(field: "category", words: note, rule: "learned"), false)
             }
             for k in noteTokens where tokens[k].kind == .word {
-                if let slug = learned[tokens[k].text] {
+                if let slug = learned[wordText(k)] {
                     return (slug, Explanation(field: "category", words: text(k, k + 1), rule: "learned"), false)
                 }
             }
         }
         var best: (entry: Int, start: Int, end: Int)?
-        let allowed = Set(noteTokens)
-        for k in noteTokens {
+        for (n, k) in noteTokens.enumerated() {
             guard let (e, end) = matchClass(k, ids.category) else { continue }
+            // A phrase counts only if all its words are note words (noteTokens is increasing).
             var inside = true
-            for j in k..<end where tokens[j].kind != .punct && !allowed.contains(j) { inside = false }
+            var m = n
+            for j in k..<end where tokens[j].kind != .punct {
+                while m < noteTokens.count, noteTokens[m] < j { m += 1 }
+                if m == noteTokens.count || noteTokens[m] != j { inside = false; break }
+            }
             guard inside else { continue }
             if best == nil || end - k > best!.end - best!.start { best = (e, k, end) }
         }
         guard let b = best else { return nil }
-        let entry = grammar.entries[b.entry]
+        let slug = grammar.entries[b.entry].value
         let words = text(b.start, b.end)
-        let named = grammar.categoryByName[Tokenizer.normalize(Substring(words))] == entry.value
-        return (entry.value, Explanation(field: "category", words: words, rule: entry.location.description), !named)
+        return (slug, Explanation(field: "category", words: words, rule: location(b.entry)), !grammar.entryIsName[b.entry])
     }
 }

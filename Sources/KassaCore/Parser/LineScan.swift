@@ -29,14 +29,14 @@ struct LineScan {
 }
 
 extension LineReading {
-    func scan(aliases: [AccountAlias], endings: Set<String>) -> LineScan {
+    func scan(aliases: [AccountAlias]) -> LineScan {
         var s = LineScan(roles: [Role](repeating: .plain, count: tokens.count))
         var i = 0
         let n = tokens.count
         while i < n {
             let t = tokens[i]
             if t.kind == .punct {
-                s.roles[i] = t.text == "," || t.text == ";" ? .sep : .punct
+                s.roles[i] = t.scalar == 0x2C || t.scalar == 0x3B ? .sep : .punct
                 i += 1
                 continue
             }
@@ -46,9 +46,9 @@ extension LineReading {
                 continue
             }
             var pattern: (match: PatternMatch, value: Recognized)?
-            if let m = bestPattern(at: i, accept: { resolve($0) != nil }), let v = resolve(m) { pattern = (m, v) }
+            pattern = bestPattern(at: i)
             var money: MoneyMatch?
-            if t.kind == .number || !entries[i].isEmpty { money = readMoney(at: i) }
+            if t.kind == .number || hasEntries(i) { money = readMoney(at: i) }
             if let p = pattern, money == nil || p.match.end >= money!.end {
                 for k in p.match.start..<p.match.end { s.roles[k] = .pattern(s.patterns.count) }
                 s.patterns.append(p)
@@ -61,7 +61,7 @@ extension LineReading {
                 i = m.end
                 continue
             }
-            if let a = accountAt(i, aliases: aliases, endings: endings) {
+            if let a = accountAt(i, aliases: aliases) {
                 for k in a.start..<a.end { s.roles[k] = .account(s.accounts.count) }
                 s.accounts.append(a)
                 i = a.end
@@ -74,7 +74,7 @@ extension LineReading {
     }
 
     /// An account said at `i`, with its preposition ("с каспи", "from kaspi", "на наличные").
-    func accountAt(_ i: Int, aliases: [AccountAlias], endings: Set<String>) -> AccountMention? {
+    func accountAt(_ i: Int, aliases: [AccountAlias]) -> AccountMention? {
         var direction = 0
         var k = i
         if has(i, ids.from) || has(i, ids.to) {
@@ -83,15 +83,13 @@ extension LineReading {
             k = i + 1
             guard k < tokens.count else { return nil }
         }
+        // The person's own accounts first; the grammar's account words only when none fits.
         var best: (names: [String], end: Int, rule: String)?
-        if let (e, end) = matchClass(k, ids.account) {
-            best = ([grammar.entries[e].value], end, grammar.entries[e].location.description)
-        }
         for alias in aliases {
             var j = k
             var ok = true
             for word in alias.words {
-                guard j < tokens.count, tokens[j].kind == .word, sameStem(tokens[j].text, word, endings) else { ok = false; break }
+                guard j < tokens.count, tokens[j].kind == .word, sameStem(normBytes(j), word) else { ok = false; break }
                 j += 1
             }
             guard ok else { continue }
@@ -101,6 +99,10 @@ extension LineReading {
                 best!.names.append(alias.account)
             }
         }
+        // ... and not when a longer keyword phrase starts there ("kaspi shop" is a place to buy).
+        if best == nil, let (e, end) = matchClass(k, ids.account), (matchClass(k, ids.category)?.end ?? 0) <= end {
+            best = ([grammar.entries[e].value], end, location(e))
+        }
         guard let found = best else { return nil }
         return AccountMention(name: found.names[0], start: i, end: found.end, direction: direction,
                               rule: found.rule, alternatives: Array(found.names.dropFirst()))
@@ -108,20 +110,25 @@ extension LineReading {
 
     /// Russian inflection: "карты" and "карта", "каспи" and "каспи" share a stem of at least three
     /// letters and differ only by endings the grammar knows.
-    func sameStem(_ a: String, _ b: String, _ endings: Set<String>) -> Bool {
-        if a == b { return true }
-        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+    func sameStem(_ a: ArraySlice<UInt8>, _ b: [UInt8]) -> Bool {
+        // Common prefix, cut back to a character boundary; most words fail on the first bytes.
+        let base = a.startIndex
         var p = 0
-        while p < x.count, p < y.count, x[p] == y[p] { p += 1 }
-        guard p >= 3, x.count - p <= 3, y.count - p <= 3 else { return false }
-        var ra = String.UnicodeScalarView(), rb = String.UnicodeScalarView()
-        ra.append(contentsOf: x[p...]); rb.append(contentsOf: y[p...])
-        return endings.contains(String(ra)) && endings.contains(String(rb))
+        while p < a.count, p < b.count, a[base + p] == b[p] { p += 1 }
+        if p == a.count && p == b.count { return true }
+        while p > 0, p < a.count, a[base + p] & 0xC0 == 0x80 { p -= 1 }
+        guard p >= 3, a.count - p <= 8, b.count - p <= 8 else { return false }
+        var letters = 0
+        for k in 0..<p where b[k] & 0xC0 != 0x80 { letters += 1 }
+        guard letters >= 3 else { return false }
+        let left = a.withUnsafeBufferPointer { grammar.endings.find(UnsafeBufferPointer(rebasing: $0[p...])) }
+        let right = b.withUnsafeBufferPointer { grammar.endings.find(UnsafeBufferPointer(rebasing: $0[p...])) }
+        return left >= 0 && right >= 0
     }
 }
 
 /// One way to say an account: its words, normalized.
-struct AccountAlias {
-    var words: [String]
+struct AccountAlias: Sendable {
+    var words: [[UInt8]]
     var account: String
 }

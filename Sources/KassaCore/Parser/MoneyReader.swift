@@ -9,7 +9,8 @@ struct MoneyMatch {
     var start: Int
     var end: Int
     var number: NumberMatch
-    var currencyRule: RuleLocation?
+    /// The grammar entry of the currency word, -1 when none was said.
+    var currencyRule: Int = -1
     /// A quantity by position ("two coffees 3000") rather than the amount.
     var isQuantity = false
 
@@ -18,14 +19,14 @@ struct MoneyMatch {
 }
 
 extension LineReading {
-    func currencyAt(_ i: Int) -> (Currency, Int, RuleLocation)? {
-        guard let (e, end) = matchClass(i, ids.currency), let c = Currency(code: grammar.entries[e].value) else { return nil }
-        return (c, end, grammar.entries[e].location)
+    func currencyAt(_ i: Int) -> (Currency, Int, Int)? {
+        guard let (e, end) = matchClass(i, ids.currency), let c = grammar.currencies[e] else { return nil }
+        return (c, end, e)
     }
 
     func readMoney(at start: Int) -> MoneyMatch? {
         var i = start
-        var currency: (Currency, Int, RuleLocation)?
+        var currency: (Currency, Int, Int)?
         if let prefix = currencyAt(i) {
             currency = prefix
             i = skipPunct(prefix.1)
@@ -35,8 +36,7 @@ extension LineReading {
             number = n
         } else if i < tokens.count, currency == nil, let e = entry(i, ids.one), let c = currencyAt(i + 1) {
             // "a dollar", "one euro"
-            number = NumberMatch(value: ExactNumber(units: 1), start: i, end: i + 1, hasWords: true, hasDigits: false,
-                                 rules: [e.location])
+            number = NumberMatch(value: ExactNumber(units: 1), start: i, end: i + 1, hasWords: true, hasDigits: false, rule: e)
             currency = c
             return MoneyMatch(value: number.value, currency: c.0, start: start, end: c.1, number: number, currencyRule: c.2)
         } else {
@@ -52,7 +52,7 @@ extension LineReading {
             if let v = value.adding(minor) { value = v; end = after }
         }
         return MoneyMatch(value: value, currency: currency?.0, start: start, end: end, number: number,
-                          currencyRule: currency?.2)
+                          currencyRule: currency?.2 ?? -1)
     }
 
     /// "43 cents", "and 43c", "и 43", "50 копеек" after an amount with its currency. A bare number

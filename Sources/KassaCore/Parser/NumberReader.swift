@@ -10,8 +10,8 @@ struct NumberMatch {
     var end: Int
     var hasWords: Bool
     var hasDigits: Bool
-    /// Grammar lines of the words used, for explanations.
-    var rules: [RuleLocation]
+    /// The first grammar entry used (a word, a multiplier), for explanations; -1 for digits only.
+    var rule: Int = -1
 }
 
 extension LineReading {
@@ -21,14 +21,15 @@ extension LineReading {
     func digitNumber(at i: Int) -> (ExactNumber, Int)? {
         let t = tokens[i]
         guard t.kind == .number else { return nil }
-        let plain = !t.text.contains(where: { $0 < "0" || $0 > "9" })
-        if plain, t.text.count <= 3 {
-            var text = t.text
+        let raw = numberTexts[i]
+        if digitsOnly[i], raw.utf8.count <= 3 {
+            var text = raw
             var j = i + 1
-            while j < tokens.count, tokens[j].kind == .number, !tokens[j].glued {
-                let g = tokens[j].text
-                let digitsOnly = !g.contains(where: { $0 < "0" || $0 > "9" })
-                if digitsOnly && g.count == 3 {
+            // At most five more groups (quadrillions): longer runs are not one amount, and the
+            // bound keeps a line of ten thousand "000" groups linear.
+            while j < tokens.count, j - i <= 5, tokens[j].kind == .number, !tokens[j].glued {
+                let g = numberTexts[j]
+                if digitsOnly[j] && g.utf8.count == 3 {
                     text += g; j += 1; continue
                 }
                 // "12 450,50": a last group with a decimal part.
@@ -41,21 +42,30 @@ extension LineReading {
             }
             if j > i + 1, let v = NumericForms.digitsValue(Substring(text)) { return (ExactNumber(units: v), j) }
         }
-        guard let n = NumericForms.number(t.text, language: language) else { return nil }
+        guard let n = plainValues[i] else { return nil }
         return (n, i + 1)
     }
 
     func readNumber(at start: Int) -> NumberMatch? {
+        if numberMemoDone[start] { return numberMemo[start] }
+        let result = readNumberOnce(at: start)
+        numberMemo[start] = result
+        numberMemoDone[start] = true
+        return result
+    }
+
+    private func readNumberOnce(at start: Int) -> NumberMatch? {
         var total = ExactNumber.zero, current = ExactNumber.zero
         var lastScale = ExactNumber.zero
         var last = Last.none
         var i = start, end = start
         var hasWords = false, hasDigits = false
-        var rules: [RuleLocation] = []
+        var rule = -1
+        func note(_ e: Int) { if rule < 0 { rule = e } }
         let n = tokens.count
 
         func next(_ k: Int) -> Int {  // skip a hyphen between words: twenty-one
-            if k < n, tokens[k].kind == .punct, tokens[k].text == "-", k + 1 < n, tokens[k + 1].kind == .word { return k + 1 }
+            if k < n, tokens[k].isPunct("-"), k + 1 < n, tokens[k + 1].kind == .word { return k + 1 }
             return k
         }
         func isScaleAt(_ k: Int) -> Bool {
@@ -72,7 +82,8 @@ extension LineReading {
                 continue
             }
             guard t.kind == .word else { break }
-            if let e = entry(i, ids.ones), let v = e.number {
+            if let e = entry(i, ids.ones), let v = grammar.entryNumber[e] {
+                note(e)
                 let ok: Bool
                 switch last {
                 case .none, .scale, .hundreds, .hundred: ok = true
@@ -81,14 +92,17 @@ extension LineReading {
                 }
                 guard ok, let sum = current.adding(v) else { break }
                 current = sum; last = .ones
-            } else if let e = entry(i, ids.tens), let v = e.number {
+            } else if let e = entry(i, ids.tens), let v = grammar.entryNumber[e] {
+                note(e)
                 guard last == .none || last == .scale || last == .hundreds || last == .hundred,
                       let sum = current.adding(v) else { break }
                 current = sum; last = .tens
-            } else if let e = entry(i, ids.hundreds), let v = e.number {
+            } else if let e = entry(i, ids.hundreds), let v = grammar.entryNumber[e] {
+                note(e)
                 guard last == .none || last == .scale, current.isZero else { break }
                 current = v; last = .hundreds
-            } else if let e = entry(i, ids.hundred), let v = e.number {
+            } else if let e = entry(i, ids.hundred), let v = grammar.entryNumber[e] {
+                note(e)
                 guard last == .ones || last == .tens || last == .digit || last == .none,
                       current < ExactNumber(units: 100) else { break }
                 guard let p = (current.isZero ? ExactNumber(units: 1) : current).multiplied(by: v) else { break }
@@ -104,18 +118,18 @@ extension LineReading {
                     total = s
                 }
                 current = .zero; lastScale = scaleValue; last = .scale
-                rules.append(scaleEntry.location)
-            } else if let e = entry(i, ids.fraction), let v = e.number, last == .none {
+                note(scaleEntry)
+            } else if let e = entry(i, ids.fraction), let v = grammar.entryNumber[e], last == .none {
                 // "half million", "полторы тысячи": a fraction needs a scale after it.
                 let k = skipPunct(i + 1)
                 guard isScaleAt(k) || has(k, ids.hundred) else { break }
                 current = v; last = .fraction
-                rules.append(e.location)
+                note(e)
             } else if ids.plusHalf >= 0, last == .ones || last == .tens || last == .digit,
                       let (e, after) = matchClass(i, ids.plusHalf) {
                 guard let s = current.adding(ExactNumber(units: 5, fractionDigits: 1)) else { break }
                 current = s
-                rules.append(grammar.entries[e].location)
+                note(e)
                 i = after; end = after; hasWords = true
                 continue
             } else if let e = entry(i, ids.one), last == .none {
@@ -123,7 +137,7 @@ extension LineReading {
                 let k = skipPunct(i + 1)
                 guard k < n, has(k, ids.hundred) || has(k, ids.scale) || has(k, ids.scaleSolo) else { break }
                 current = ExactNumber(units: 1); last = .ones
-                rules.append(e.location)
+                note(e)
             } else if has(i, ids.point), last != .none, last != .point {
                 guard let (frac, after) = readDecimals(at: i + 1), let s = current.adding(frac) else { break }
                 current = s; last = .point
@@ -138,19 +152,18 @@ extension LineReading {
             } else {
                 break
             }
-            if let e = entries[i].last.map({ grammar.entries[$0] }), last != .scale, last != .fraction { rules.append(e.location) }
             hasWords = true
             i += 1; end = i
             i = next(i)
         }
         guard end > start, let value = total.adding(current) else { return nil }
-        return NumberMatch(value: value, start: start, end: end, hasWords: hasWords, hasDigits: hasDigits, rules: rules)
+        return NumberMatch(value: value, start: start, end: end, hasWords: hasWords, hasDigits: hasDigits, rule: rule)
     }
 
     /// A multiplier at `i`: "thousand", "тыс", "k" (spaced or glued), "m"/"b" only glued to digits.
-    func scaleWord(at i: Int, afterNumber: Bool) -> (WordEntry, ExactNumber)? {
-        if let e = entry(i, ids.scale) ?? entry(i, ids.scaleSolo), let v = e.number { return (e, v) }
-        if afterNumber, tokens[i].glued, let e = entry(i, ids.scaleGlued), let v = e.number { return (e, v) }
+    func scaleWord(at i: Int, afterNumber: Bool) -> (Int, ExactNumber)? {
+        if let e = entry(i, ids.scale) ?? entry(i, ids.scaleSolo), let v = grammar.entryNumber[e] { return (e, v) }
+        if afterNumber, tokens[i].glued, let e = entry(i, ids.scaleGlued), let v = grammar.entryNumber[e] { return (e, v) }
         return nil
     }
 
@@ -160,18 +173,19 @@ extension LineReading {
         let i = skipPunct(start)
         guard i < tokens.count else { return nil }
         if tokens[i].kind == .number {
-            guard !tokens[i].text.contains(where: { $0 < "0" || $0 > "9" }) else { return nil }
-            return NumericForms.decimal(whole: "0", fraction: Substring(tokens[i].text)).map { ($0, i + 1) }
+            let raw = numberTexts[i]
+            guard !raw.utf8.contains(where: { $0 < 48 || $0 > 57 }) else { return nil }
+            return NumericForms.decimal(whole: "0", fraction: Substring(raw)).map { ($0, i + 1) }
         }
         var digits = ""
         var j = i
         while j < tokens.count, digits.count < 9 {
-            if let v = entry(j, ids.ones)?.intValue, v >= 0, v <= 9 {
+            if let v = entry(j, ids.ones).flatMap(intValue), v >= 0, v <= 9 {
                 digits += String(v); j += 1
-            } else if let v = entry(j, ids.tens)?.intValue {
+            } else if let v = entry(j, ids.tens).flatMap(intValue) {
                 var k = j + 1
-                if k < tokens.count, tokens[k].text == "-" { k += 1 }
-                if let u = entry(k, ids.ones)?.intValue, u >= 1, u <= 9 {
+                if isPunct(k, "-") { k += 1 }
+                if let u = entry(k, ids.ones).flatMap(intValue), u >= 1, u <= 9 {
                     digits += String(v + u); j = k + 1
                 } else {
                     digits += String(v); j += 1

@@ -3,23 +3,22 @@
 // Tokenizer → LineReading (lexicon lookups) → LineScan (amounts, patterns, accounts) →
 // DraftAssembler (parts, carry-forward) → DraftBuilder (fields, flags, explanations).
 
+import Synchronization
+
 public struct Parser: Sendable {
     public let grammar: Grammar
     let ids: ClassIDs
-    /// Every ending the grammar knows, for matching inflected account aliases.
-    let endings: Set<String>
+    /// The last context's accounts, normalized: the same accounts come with every parse.
+    let aliasCache = AliasCache()
 
     /// Lines longer than this (in Unicode scalars) are refused rather than parsed.
-    public static let maxInputLength = 20_000
+    public static let maxInputLength = 100_000
     /// Categories under this branch make a draft income.
     static let incomeBranch = "income/"
 
     public init(grammar: Grammar) {
         self.grammar = grammar
         ids = ClassIDs(grammar)
-        var all: Set<String> = []
-        for set in grammar.endingSets { all.formUnion(set) }
-        endings = all
     }
 
     public func parse(_ input: String, context: ParseContext) -> ParseResult {
@@ -39,7 +38,7 @@ public struct Parser: Sendable {
                 code: empty ? "empty" : "not-understood", messageKey: empty ? "parse.empty" : "parse.not-understood",
                 span: empty ? nil : 0..<length))
         }
-        var scan = line.scan(aliases: aliases(context), endings: endings)
+        var scan = line.scan(aliases: aliases(context))
         let hasContent = scan.roles.indices.contains { k in
             if case .filler = scan.roles[k] { return false }
             return line.tokens[k].kind != .punct
@@ -52,14 +51,34 @@ public struct Parser: Sendable {
     }
 
     func aliases(_ context: ParseContext) -> [AccountAlias] {
+        guard !context.accounts.isEmpty else { return [] }
+        if let cached = aliasCache.lookup(context.accounts) { return cached }
         var out: [AccountAlias] = []
         for account in context.accounts {
             for name in [account.name] + account.aliases {
-                let words = Tokenizer.tokenize(Array(name.unicodeScalars)).filter { $0.kind != .punct }.map(\.text)
+                let words = Parser.normalizedWords(name)
                 if !words.isEmpty { out.append(AccountAlias(words: words, account: account.name)) }
             }
         }
+        aliasCache.store(context.accounts, out)
         return out
+    }
+
+    /// Lower-cased words of a name, split at anything that is not a letter or digit (cheap:
+    /// account names are matched on every parse).
+    static func normalizedWords(_ text: String) -> [[UInt8]] {
+        var words: [[UInt8]] = []
+        var current: [UInt8] = []
+        for s in text.unicodeScalars {
+            let v = s.value
+            if Tokenizer.isLetter(v) || Tokenizer.isDigit(v) {
+                Tokenizer.append(Tokenizer.lower(v), to: &current)
+            } else if !current.isEmpty {
+                words.append(current); current = []
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
     }
 
     /// An amount alone, for corrections such as "amount 1600" / "сумма 1600".
@@ -73,8 +92,7 @@ public struct Parser: Sendable {
         let line = LineReading(String(text.unicodeScalars.prefix(Parser.maxInputLength)), grammar: grammar, ids: ids,
                                context: context)
         for i in 0..<line.count {
-            if let m = line.bestPattern(at: i, accept: { line.resolve($0) != nil }),
-               case .date(let d, _, _)? = line.resolve(m) { return d }
+            if case .date(let d, _, _)? = line.bestPattern(at: i)?.value { return d }
         }
         return nil
     }
@@ -85,7 +103,7 @@ public struct Parser: Sendable {
                                context: context)
         let list = aliases(context)
         for i in 0..<line.count {
-            if let a = line.accountAt(i, aliases: list, endings: endings) { return a.name }
+            if let a = line.accountAt(i, aliases: list) { return a.name }
         }
         return nil
     }
@@ -93,6 +111,22 @@ public struct Parser: Sendable {
     /// The normalized words a learned category is keyed by: lower case, ё → е, punctuation
     /// dropped, single spaces. "Капучино, большой" → "капучино большой".
     public static func learningKey(_ note: String) -> String {
-        Tokenizer.tokenize(Array(note.unicodeScalars)).filter { $0.kind != .punct }.map(\.text).joined(separator: " ")
+        var norm: [UInt8] = []
+        return Tokenizer.tokenize(note, table: nil, norm: &norm).filter(\.isContent)
+            .map { String(decoding: norm[$0.normStart..<$0.normEnd], as: UTF8.self) }.joined(separator: " ")
+    }
+}
+
+/// AliasCache: the normalized aliases of the accounts last parsed with, behind a lock so one
+/// Parser can be shared across threads.
+final class AliasCache: Sendable {
+    private let state = Mutex<(accounts: [Account], aliases: [AccountAlias])>(([], []))
+
+    func lookup(_ accounts: [Account]) -> [AccountAlias]? {
+        state.withLock { $0.accounts == accounts ? $0.aliases : nil }
+    }
+
+    func store(_ accounts: [Account], _ aliases: [AccountAlias]) {
+        state.withLock { $0 = (accounts, aliases) }
     }
 }

@@ -14,7 +14,7 @@ extension LineReading {
         let c = m.captures
         let today = context.today
         switch grammar.patterns[m.pattern].action {
-        case "offset":
+        case .offset:
             guard c.relday != nil || c.span != nil else { return nil }
             var days = c.relday ?? 0
             if let span = c.span {
@@ -22,7 +22,7 @@ extension LineReading {
                 days += (c.dir ?? -1) * Int(count) * span
             }
             return .date(today.adding(days: days), weak: false, alternative: nil)
-        case "weekday":
+        case .weekday:
             guard let w = c.weekday, (1...7).contains(w) else { return nil }
             let wd = today.isoWeekday
             if c.lastweek {
@@ -32,13 +32,13 @@ extension LineReading {
             var delta = (wd - w + 7) % 7
             if c.last && delta == 0 { delta = 7 }
             return .date(today.adding(days: -delta), weak: false, alternative: nil)
-        case "daymonth":
+        case .daymonth:
             guard let d = c.day, let month = c.month else { return nil }
             if let y = c.year {
                 return CivilDate(year: y, month: month, day: d).map { .date($0, weak: false, alternative: nil) }
             }
             return recent(month: month, day: d).map { .date($0, weak: false, alternative: nil) }
-        case "dayonly":
+        case .dayonly:
             guard let d = c.day else { return nil }
             var y = today.year, mo = today.month
             for _ in 0..<13 {
@@ -47,19 +47,19 @@ extension LineReading {
                 if mo == 0 { mo = 12; y -= 1 }
             }
             return nil
-        case "dayprevmonth":
+        case .dayprevmonth:
             guard let d = c.day else { return nil }
             let y = today.month == 1 ? today.year - 1 : today.year
             let mo = today.month == 1 ? 12 : today.month - 1
             return CivilDate(year: y, month: mo, day: d).map { .date($0, weak: false, alternative: nil) }
-        case "monthsago":
+        case .monthsago:
             guard let count = c.count?.intValue ?? (c.count == nil ? 1 : nil), count < 1200 else { return nil }
             var total = today.year * 12 + (today.month - 1) - Int(count)
             if total < 0 { total = 0 }
             let y = total / 12, mo = total % 12 + 1
             let d = min(today.day, CivilDate.daysInMonth(year: y, month: mo))
             return CivilDate(year: y, month: mo, day: d).map { .date($0, weak: false, alternative: nil) }
-        case "numeric":
+        case .numeric:
             guard let n = c.numdate else { return nil }
             let date: CivilDate?
             if let y = n.year { date = CivilDate(year: y, month: n.month, day: n.day) } else { date = recent(month: n.month, day: n.day) }
@@ -67,7 +67,7 @@ extension LineReading {
             var alternative: CivilDate?
             if n.swappable, n.year == nil { alternative = recent(month: n.day, day: n.month) }
             return .date(resolved, weak: n.weak, alternative: alternative)
-        case "time":
+        case .time:
             if var h = c.hour {
                 if let ampm = c.ampm {
                     guard h >= 1, h <= 12 else { return nil }
@@ -75,14 +75,13 @@ extension LineReading {
                 }
                 return TimeOfDay(hour: h, minute: c.minute ?? 0).map { .time($0) }
             }
-            if let part = c.daypart, let t = TimeOfDay(text: part) { return .time(t) }
+            if c.daypart >= 0, let t = TimeOfDay(text: grammar.entries[Int(c.daypart)].value) { return .time(t) }
             return nil
-        case "quantity":
+        case .quantity:
             return .quantity
-        case "recurrence":
-            return c.recurrence.flatMap(Recurrence.init(rawValue:)).map { .recurrence($0) }
-        default:
-            return nil
+        case .recurrence:
+            guard c.recurrence >= 0 else { return nil }
+            return Recurrence(rawValue: grammar.entries[Int(c.recurrence)].value).map { .recurrence($0) }
         }
     }
 
