@@ -115,6 +115,19 @@ import Testing
         quit(pty)
     }
 
+    @Test func overLongLineIsRefusedAndTheSessionGoesOn() throws {
+        let pty = try startKassa()
+        #expect(pty.waitFor(text("prompt.entry")))
+        let size = 70_000  // over the 64 KiB limit
+        pty.write(String(repeating: "a", count: size) + Key.enter)
+        let refusal = text("input.too-long", .ru, ["bytes": String(size), "limit": "65536"])
+        #expect(pty.waitFor(refusal), "no refusal: \(pty.text(from: max(0, pty.output.count - 500)))")
+        #expect(pty.waitFor(text("prompt.entry")))
+        enterAndConfirm(pty, "кофе 1500", amount: "1 500,00")
+        quit(pty)
+        #expect(try listed().count == 1)
+    }
+
     // MARK: - Ctrl-C and Ctrl-D
 
     @Test func ctrlCCancelsTheLineAndTheSessionGoesOn() throws {
