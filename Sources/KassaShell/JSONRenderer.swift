@@ -33,13 +33,62 @@ public struct JSONRenderer: SessionRenderer {
         case .discarded(let count):
             json.add("event", "discarded")
             json.add("count", count)
-        case .undone(let change), .redone(let change):
-            if case .undone = event { json.add("event", "undone") } else { json.add("event", "redone") }
-            json.add("change", change.kind.rawValue)
+        case .undone(let change), .redone(let change), .changed(let change):
+            switch event {
+            case .undone: json.add("event", "undone")
+            case .redone: json.add("event", "redone")
+            default: json.add("event", change.kind == .delete ? "deleted" : "edited")
+            }
+            json.add("change", (change.targetKind ?? change.kind).rawValue)
             json.add("transactions", raw: JSONWriter.array(change.transactions.map(JSONEncoding.transaction)))
         case .listing(let transactions):
             json.add("event", "list")
             json.add("transactions", raw: JSONWriter.array(transactions.map(JSONEncoding.transaction)))
+        case .balance(let lines):
+            json.add("event", "balance")
+            json.add("lines", raw: JSONWriter.array(lines.map { line in
+                var item = JSONWriter()
+                item.add("account", line.account)
+                item.add("amount", line.amount.decimalString)
+                item.add("currency", line.amount.currency.code)
+                item.add("count", line.count)
+                return item.result
+            }))
+        case .history(let history):
+            json.add("event", "history")
+            json.add("entries", raw: JSONWriter.array(history.entries.map { entry in
+                var item = JSONWriter()
+                item.add("number", entry.number)
+                item.add("kind", entry.kind.rawValue)
+                item.add("ids", strings: entry.ids.map(String.init))
+                item.add("targets", strings: entry.targets.map(String.init))
+                item.add("in_effect", entry.inEffect)
+                return item.result
+            }))
+            json.add("next_undo", history.nextUndo.map(String.init))
+            json.add("next_redo", history.nextRedo.map(String.init))
+        case .accounts(let accounts, let defaultAccount):
+            json.add("event", "accounts")
+            json.add("default", defaultAccount)
+            json.add("accounts", raw: JSONWriter.array(accounts.map { account in
+                var item = JSONWriter()
+                item.add("name", account.name)
+                item.add("aliases", strings: account.aliases)
+                item.add("currency", account.currency?.code)
+                return item.result
+            }))
+        case .categories(let categories):
+            json.add("event", "categories")
+            json.add("categories", raw: JSONWriter.array(categories.map { category in
+                var item = JSONWriter()
+                item.add("slug", category.slug)
+                for language in Language.allCases { item.add("name_" + language.rawValue, category.names[language]) }
+                return item.result
+            }))
+        case .accountChanged(let key, let arguments):
+            json.add("event", "account")
+            json.add("code", key)
+            json.add("message", text.catalog.text(key, arguments))
         case .explanation(let result):
             json.add("event", "explanation")
             json.add("result", raw: JSONEncoding.parseResult(result, message: text.message, explain: true))

@@ -59,17 +59,20 @@ public struct KassaApp {
         }
         context.reportResourceProblems()
         let commands = OneShotCommands(context: context)
+        let journalCommands = JournalCommands(context: context)
         switch options.subcommand {
         case .session: return SessionRunner(context: context).run()
         case .parse: return commands.parse()
         case .add: return commands.add()
-        case .list: return commands.list()
+        case .list: return journalCommands.list()
+        case .balance: return journalCommands.balance()
+        case .history: return journalCommands.history()
+        case .check: return journalCommands.checkOrRepair(repair: false)
+        case .repair: return journalCommands.checkOrRepair(repair: true)
+        case .import: return journalCommands.importBackup()
         case .undo: return commands.undoRedo(undo: true)
         case .redo: return commands.undoRedo(undo: false)
         case .grammar: return commands.grammar()
-        case .balance, .history, .check, .repair, .import:
-            console.write([OutputLine(context.catalog.text("command.not-yet", ["command": options.subcommand.rawValue]), to: .error)])
-            return ExitStatus.usage.rawValue
         case .help:
             return ExitStatus.success.rawValue
         }
@@ -78,13 +81,13 @@ public struct KassaApp {
     func makeContext(_ options: Options) throws(ResourceError) -> AppContext {
         let locator = ResourceLocator(dataDirectory: options.dataDirectory, executablePath: executablePath,
                                       environment: environment)
-        let resources = try locator.load()
         let language = options.language ?? KassaApp.language(from: environment)
+        let resources = try locator.load(languages: [language])
         let today = options.today ?? environment["KASSA_TODAY"].flatMap(CivilDate.init(iso:)) ?? KassaApp.localToday()
         let stdinIsTerminal = isatty(0) == 1, stdoutIsTerminal = isatty(1) == 1
         let colour = stdoutIsTerminal && !options.noColor && environment["NO_COLOR"].map(\.isEmpty) ?? true
         return AppContext(
-            options: options, environment: environment, resources: resources, language: language, today: today,
+            options: options, environment: environment, resources: resources, locator: locator, language: language, today: today,
             paths: ShellPaths(fileOption: options.file, environment: environment),
             interactive: stdinIsTerminal && stdoutIsTerminal, style: TextStyle(enabled: colour), console: console)
     }

@@ -70,30 +70,11 @@ struct OneShotCommands {
             if session.state == .confirming {
                 let reader = ReaderFactory.make(context: context)
                 while session.state == .confirming && !session.finished {
-                    let input = reader.readLine(prompt: context.catalog.text("prompt.confirm"))
+                    let input = reader.readLine(prompt: context.catalog.text("prompt.confirm") + " ")
                     context.console.write(session.handle(input).flatMap(renderer.render))
                 }
             }
             return SessionRunner.status(session: session, interactive: false)
-        }
-    }
-
-    /// `kassa list [--json] [today|yesterday|all|N]`; no filter lists everything.
-    func list() -> Int32 {
-        let words = options.words.map { Substring($0) }
-        guard let filter = words.isEmpty ? .all : ListFilter(words: words, vocabulary: context.resources.commandWords) else {
-            context.console.write(context.textRenderer.render(.error(
-                SessionError("list.bad-filter", ["value": options.words.joined(separator: " ")]))))
-            return KassaApp.ExitStatus.usage.rawValue
-        }
-        return context.withJournal { journal in
-            let transactions = filter.apply(to: journal.transactions, today: context.today)
-            if options.json {
-                context.console.write(transactions.map { OutputLine(JSONEncoding.transaction($0)) })
-            } else {
-                context.console.write(context.textRenderer.render(.listing(transactions)))
-            }
-            return KassaApp.ExitStatus.success.rawValue
         }
     }
 
@@ -114,8 +95,26 @@ struct OneShotCommands {
         }
     }
 
+    /// `kassa grammar check` validates every rule file; `kassa grammar test` runs the corpora.
     func grammar() -> Int32 {
-        context.console.write([OutputLine(context.catalog.text("command.not-yet", ["command": "grammar"]), to: .error)])
-        return KassaApp.ExitStatus.usage.rawValue
+        let action = options.words.first
+        guard action == "check" || action == "test", options.words.count == 1 else {
+            context.console.write(context.textRenderer.render(.error(UsageError(key: "usage.grammar"))))
+            return KassaApp.ExitStatus.usage.rawValue
+        }
+        let sources: [GrammarSource]
+        if action == "test" {
+            guard let withCorpora = try? context.locator.load(languages: [context.language], corpora: true) else {
+                return KassaApp.ExitStatus.usage.rawValue
+            }
+            sources = withCorpora.grammarSources
+        } else {
+            sources = context.resources.grammarSources
+        }
+        let (lines, status) = action == "check"
+            ? GrammarCommands.check(sources: sources, catalog: context.catalog)
+            : GrammarCommands.test(sources: sources, catalog: context.catalog)
+        context.console.write(lines.map { OutputLine($0) })
+        return status
     }
 }

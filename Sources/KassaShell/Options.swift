@@ -2,6 +2,7 @@
 // optional subcommand and its words. Usage mistakes are values (UsageError) rendered from Locales/.
 
 import KassaCore
+import KassaStore
 
 public struct Options: Sendable, Equatable {
     public enum Subcommand: String, Sendable, CaseIterable {
@@ -19,6 +20,10 @@ public struct Options: Sendable, Equatable {
     public var json = false
     public var explain = false
     public var noColor = false
+    /// `kassa list` / `kassa balance` filters. The category is kept as typed ("groceries",
+    /// "продукты") until the grammar turns it into a slug.
+    public var filter = TransactionFilter()
+    public var categoryName: String?
     public var help = false
     public var version = false
 
@@ -67,6 +72,21 @@ public struct Options: Sendable, Equatable {
                 options.today = date
             case "--data-dir":
                 options.dataDirectory = try optionValue()
+            case "--from", "--to":
+                let text = try optionValue()
+                guard let date = CivilDate(iso: text) else {
+                    throw UsageError(key: "usage.bad-date", arguments: ["value": text])
+                }
+                if argument == "--from" { options.filter.from = date } else { options.filter.to = date }
+            case "--category": options.categoryName = try optionValue()
+            case "--account": options.filter.account = try optionValue().lowercased()
+            case "--text": options.filter.text = try optionValue()
+            case "--type":
+                let text = try optionValue()
+                guard let type = TransactionType(rawValue: text.lowercased()) else {
+                    throw UsageError(key: "usage.bad-type", arguments: ["value": text])
+                }
+                options.filter.type = type
             case "--yes", "-y": options.yes = true
             case "--json": options.json = true
             case "--explain": options.explain = true

@@ -3,7 +3,9 @@
 // then the user's additions under $XDG_CONFIG_HOME/kassa/{grammars,locales}/<lang>/.
 // Plain files rather than SwiftPM resources: Bundle.module aborts when a bundle is missing.
 
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import KassaCore
 
 public struct ResourceLocator: Sendable {
@@ -19,15 +21,14 @@ public struct ResourceLocator: Sendable {
             candidates.append(fromEnvironment)
         }
         if let executablePath {
-            var directory = (executablePath as NSString).deletingLastPathComponent
+            var directory = ResourceLocator.parent(of: executablePath)
             let executableDirectory = directory
             // The repository root sits a few levels above .build/<config>/kassa.
             for _ in 0..<5 where directory != "/" && !directory.isEmpty {
                 candidates.append(directory)
-                directory = (directory as NSString).deletingLastPathComponent
+                directory = ResourceLocator.parent(of: directory)
             }
-            candidates.append(((executableDirectory as NSString).deletingLastPathComponent as NSString)
-                .appendingPathComponent("share/kassa"))
+            candidates.append(ResourceLocator.parent(of: executableDirectory) + "/share/kassa")
         }
         self.candidates = candidates
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
@@ -46,10 +47,13 @@ public struct ResourceLocator: Sendable {
         }
     }
 
-    public func load() throws(ResourceError) -> Resources {
+    /// Reads the grammars, the session words and the catalogs of `languages` (only the UI
+    /// language at start-up: reading a catalog nobody will show costs start-up time).
+    /// Corpus files (examples for `kassa grammar test`) are read only when asked for.
+    public func load(languages: [Language] = Language.allCases, corpora: Bool = false) throws(ResourceError) -> Resources {
         guard let root = dataDirectory() else { throw ResourceError(searched: candidates) }
         var resources = Resources()
-        for language in Language.allCases { resources.catalogs[language] = Catalog(language: language) }
+        for language in languages { resources.catalogs[language] = Catalog(language: language) }
 
         var localeFiles = ResourceLocator.files(under: root + "/Locales", displayPrefix: "Locales")
         var grammarFiles = ResourceLocator.files(under: root + "/Grammars", displayPrefix: "Grammars")
@@ -58,12 +62,13 @@ public struct ResourceLocator: Sendable {
             grammarFiles += ResourceLocator.files(under: user + "/grammars", displayPrefix: user + "/grammars")
         }
         for file in localeFiles where file.display.hasSuffix(".messages") {
-            guard let language = file.language, let contents = ResourceLocator.read(file.path) else { continue }
+            guard let language = file.language, resources.catalogs[language] != nil,
+                  let contents = ResourceLocator.read(file.path) else { continue }
             resources.catalogProblems += resources.catalogs[language]!.load(contents, file: file.display)
         }
         for file in grammarFiles {
-            let name = (file.display as NSString).lastPathComponent
-            if name == "README.md" { continue }
+            let name = file.display.split(separator: "/").last.map(String.init) ?? file.display
+            if name == "README.md" || (!corpora && name.hasSuffix(".corpus")) { continue }
             guard let contents = ResourceLocator.read(file.path) else { continue }
             if name.hasSuffix(".commands") {
                 resources.commandWords.load(contents, file: file.display)
@@ -82,28 +87,45 @@ public struct ResourceLocator: Sendable {
     }
 
     /// Regular files below `directory`, sorted by path so loading order never depends on the
-    /// file system; language from the first folder level ("en", "ru").
+    /// file system; language from the first folder level ("en", "ru"). readdir rather than
+    /// FileManager: this runs on every start.
     static func files(under directory: String, displayPrefix: String) -> [FoundFile] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var found: [FoundFile] = []
-        while let relative = enumerator.nextObject() as? String {
-            let path = directory + "/" + relative
-            guard !isDirectory(path) else { continue }
-            let first = relative.split(separator: "/").first.map(String.init) ?? ""
-            let language = relative.contains("/") ? Language(rawValue: first) : nil
-            found.append(FoundFile(path: path, display: displayPrefix + "/" + relative, language: language))
+        func walk(_ relative: String) {
+            let path = relative.isEmpty ? directory : directory + "/" + relative
+            guard let handle = opendir(path) else { return }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                }
+                if name.hasPrefix(".") { continue }
+                let child = relative.isEmpty ? name : relative + "/" + name
+                if isDirectory(directory + "/" + child) {
+                    walk(child)
+                } else {
+                    let first = child.split(separator: "/").first.map(String.init) ?? ""
+                    let language = child.contains("/") ? Language(rawValue: first) : nil
+                    found.append(FoundFile(path: directory + "/" + child, display: displayPrefix + "/" + child, language: language))
+                }
+            }
         }
+        walk("")
         return found.sorted { $0.display < $1.display }
     }
 
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     static func read(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        FileReading.bytes(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 }
 

@@ -44,15 +44,14 @@ public final class Session {
     public let words: CommandWords
     public let journal: Journal
     public private(set) var state: State = .idle
-    public private(set) var pending: [Draft] = []
+    public internal(set) var pending: [Draft] = []
     private var pendingInput = ""
-    private var lastResult: ParseResult?
-    private var learned: [String: String] = [:]
+    var lastResult: ParseResult?
     /// A line was not understood or rejected (scripted exit status 1).
-    public private(set) var hadInputError = false
+    public internal(set) var hadInputError = false
     /// The journal failed to read or write (exit status 3).
-    public private(set) var hadStoreError = false
-    public private(set) var finished = false
+    public internal(set) var hadStoreError = false
+    public internal(set) var finished = false
 
     public init(configuration: Configuration, parser: Parser, words: CommandWords, journal: Journal) {
         self.configuration = configuration
@@ -64,7 +63,7 @@ public final class Session {
     var parseContext: ParseContext {
         ParseContext(today: configuration.today, language: configuration.language,
                      defaultCurrency: configuration.defaultCurrency, defaultAccount: configuration.defaultAccount,
-                     learnedCategories: learned)
+                     accounts: journal.accounts, learnedCategories: journal.learnedCategories)
     }
 
     // MARK: - Input
@@ -173,6 +172,14 @@ public final class Session {
         }
     }
 
+    /// Remembers the person's category choice for these words in the journal, so it wins next
+    /// time in every session. A failure to write the lesson costs only the lesson: no message.
+    func learn(note: String, category: String) {
+        let phrase = Parser.learningKey(note)
+        guard !phrase.isEmpty, journal.learnedCategories[phrase] != category else { return }
+        _ = try? journal.learn(phrase: phrase, category: category)
+    }
+
     func clearPending() {
         pending = []
         pendingInput = ""
@@ -182,138 +189,5 @@ public final class Session {
     func reject(_ error: any LocalizableError, input: String? = nil, span: Range<Int>? = nil) -> [SessionEvent] {
         hadInputError = true
         return [.error(error, input: input, span: span)]
-    }
-
-    // MARK: - Corrections
-
-    /// A correction of the pending draft, or nil when the line is not one.
-    func correct(_ line: String) -> [SessionEvent]? {
-        let parts = line.split(separator: " ", maxSplits: 1)
-        guard let first = parts.first else { return nil }
-        let value = parts.count > 1 ? String(parts[1]).trimmingCharacters(in: .whitespaces) : ""
-        guard let field = words.name(in: "field", for: first) else {
-            return correctBare(line)
-        }
-        guard !value.isEmpty else {
-            return reject(SessionError("correction.value-missing", ["field": String(first)]))
-        }
-        let index = pending.firstIndex { $0.amount == nil } ?? pending.count - 1
-        var draft = pending[index]
-        switch field {
-        case "amount":
-            guard let amount = parser.amount(in: value, context: parseContext) else {
-                return reject(SessionError("correction.bad-amount", ["value": value]))
-            }
-            draft.amount = amount
-            draft.unflag(.amountMissing)
-        case "date":
-            guard let date = parser.date(in: value, context: parseContext) else {
-                return reject(SessionError("correction.bad-date", ["value": value]))
-            }
-            draft.date = date
-            draft.unflag(.dateAssumed)
-        case "category":
-            guard let slug = parser.grammar.categorySlug(named: value) else {
-                return reject(SessionError("correction.bad-category", ["value": value]))
-            }
-            draft.category = slug
-            draft.unflag(.categoryGuessed)
-            learned[Parser.learningKey(draft.note)] = slug
-        case "note":
-            draft.note = value
-        case "account":
-            guard let account = parser.account(named: value, context: parseContext) else {
-                return reject(SessionError("correction.bad-account", ["value": value]))
-            }
-            draft.account = account
-            draft.unflag(.accountDefault)
-        case "currency":
-            guard let currency = Currency(code: value), let amount = draft.amount,
-                  let rescaled = Money(decimal: amount.decimalString, currency: currency)
-                    ?? Money(major: amount.minorUnits / amount.currency.minorPerMajor, currency: currency) else {
-                return reject(SessionError("correction.bad-currency", ["value": value]))
-            }
-            draft.amount = rescaled
-            draft.unflag(.currencyDefault)
-        case "type":
-            guard let type = TransactionType.allCases.first(where: {
-                $0.rawValue == value.lowercased() || words.name(in: "type", for: value) == $0.rawValue
-            }) else {
-                return reject(SessionError("correction.bad-type", ["value": value]))
-            }
-            draft.type = type
-        default:
-            return nil
-        }
-        pending[index] = draft
-        return [.corrected(pending)] + (pending.contains { $0.amount == nil } ? [.amountNeeded(index: index)] : [])
-    }
-
-    /// "1600" or "вчера" alone while a draft waits: fills the fields the line says and nothing else.
-    func correctBare(_ line: String) -> [SessionEvent]? {
-        let result = parser.parse(line, context: parseContext)
-        guard result.error == nil, result.drafts.count == 1, let said = result.drafts.first,
-              said.note.isEmpty else { return nil }
-        let index = pending.firstIndex { $0.amount == nil } ?? pending.count - 1
-        var draft = pending[index]
-        var changed = false
-        if let amount = said.amount {
-            draft.amount = amount
-            draft.unflag(.amountMissing)
-            changed = true
-        }
-        if !said.has(.dateAssumed) {
-            draft.date = said.date
-            draft.unflag(.dateAssumed)
-            changed = true
-        }
-        guard changed else { return nil }
-        pending[index] = draft
-        return [.corrected(pending)] + (pending.contains { $0.amount == nil } ? [.amountNeeded(index: index)] : [])
-    }
-
-    // MARK: - Commands
-
-    func run(_ command: SessionCommand) -> [SessionEvent] {
-        switch command {
-        case .confirm:
-            return confirm()
-        case .discard:
-            let count = pending.count
-            clearPending()
-            return [.discarded(count: count)]
-        case .help:
-            return [.help]
-        case .quit:
-            var events: [SessionEvent] = []
-            if state == .confirming {
-                events.append(.notice(key: "session.unsaved-on-exit", arguments: [:], count: pending.count))
-                clearPending()
-            }
-            finished = true
-            return events + [.quit]
-        case .undo:
-            do { return [.undone(try journal.undo())] } catch { return storeFailure(error) }
-        case .redo:
-            do { return [.redone(try journal.redo())] } catch { return storeFailure(error) }
-        case .list(let filter):
-            return [.listing(filter.apply(to: journal.transactions, today: configuration.today))]
-        case .why:
-            guard let result = lastResult else { return [.notice("why.nothing")] }
-            return [.explanation(result)]
-        case .unsupported(let name):
-            return reject(SessionError("command.not-yet", ["command": ":" + name]))
-        case .invalid(let key, let arguments):
-            return reject(SessionError(key, arguments))
-        }
-    }
-
-    func storeFailure(_ error: any Error) -> [SessionEvent] {
-        if let storeError = error as? StoreError,
-           storeError.kind == .nothingToUndo || storeError.kind == .nothingToRedo {
-            return reject(storeError)
-        }
-        hadStoreError = true
-        return [.error((error as? any LocalizableError) ?? SessionError("store.failed"))]
     }
 }

@@ -17,7 +17,15 @@ public enum SessionEvent: Sendable {
     case discarded(count: Int)
     case undone(Change)
     case redone(Change)
+    /// An edit or delete of saved transactions.
+    case changed(Change)
     case listing([Transaction])
+    case balance([BalanceLine])
+    case history(History)
+    case accounts([Account], defaultAccount: String)
+    case categories([CategoryInfo])
+    /// An account was added or renamed: a shell.messages key and its arguments.
+    case accountChanged(key: String, arguments: [String: String])
     case explanation(ParseResult)
     case help
     /// Something was wrong with a line or the journal. `input` and `span` place a caret.

@@ -25,7 +25,7 @@ struct SessionRunner {
         }
         while !session.finished {
             let prompt = context.catalog.text(session.state == .confirming ? "prompt.confirm" : "prompt.entry")
-            let input = reader.readLine(prompt: prompt)
+            let input = reader.readLine(prompt: prompt + " ")
             if case .line(let text) = input, context.interactive, !text.trimmingSpaces.isEmpty {
                 reader.addToHistory(text)
             }

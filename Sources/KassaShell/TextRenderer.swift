@@ -44,10 +44,37 @@ public struct TextRenderer: SessionRenderer {
             return [OutputLine(catalog.text("undo.done", ["change": describe(change)]))]
         case .redone(let change):
             return [OutputLine(catalog.text("redo.done", ["change": describe(change)]))]
+        case .changed(let change):
+            return [OutputLine(style.good(catalog.text("changed.\(change.kind.rawValue)", [
+                "items": change.transactions.map(summary).joined(separator: "; "),
+            ])))]
         case .listing(let transactions):
             if transactions.isEmpty { return [OutputLine(catalog.text("list.empty"))] }
             return transactions.map { OutputLine(listLine($0)) }
                 + [OutputLine(style.dim(catalog.text("list.count", count: transactions.count)))]
+        case .balance(let lines):
+            if lines.isEmpty { return [OutputLine(catalog.text("list.empty"))] }
+            let width = lines.map { ($0.account ?? "—").count }.max() ?? 4
+            return lines.map { line in
+                OutputLine("  " + pad(line.account ?? "—", to: width) + "  " + money.format(line.amount) + "  "
+                    + style.dim(catalog.text("list.count", count: line.count)))
+            }
+        case .history(let history):
+            return historyLines(history)
+        case .accounts(let accounts, let defaultAccount):
+            var lines = [OutputLine("  " + defaultAccount + "  " + style.dim(catalog.text("card.default")))]
+            for account in accounts where account.name != defaultAccount {
+                var text = "  " + account.name
+                if !account.aliases.isEmpty { text += "  " + catalog.text("account.aliases", ["aliases": account.aliases.joined(separator: ", ")]) }
+                if let currency = account.currency { text += "  " + currency.code }
+                lines.append(OutputLine(text))
+            }
+            return lines
+        case .categories(let categories):
+            let width = categories.map(\.slug.count).max() ?? 10
+            return categories.map { OutputLine("  " + pad($0.slug, to: width) + "  " + ($0.names[catalog.language] ?? "")) }
+        case .accountChanged(let key, let arguments):
+            return [OutputLine(style.good(catalog.text(key, arguments)))]
         case .explanation(let result):
             return explain(result)
         case .help:
@@ -148,6 +175,27 @@ public struct TextRenderer: SessionRenderer {
         if transaction.type != .transfer { columns.append(transaction.account ?? "—") }
         if !transaction.note.isEmpty { columns.append(transaction.note) }
         return columns.joined(separator: "  ")
+    }
+
+    func historyLines(_ history: History) -> [OutputLine] {
+        if history.entries.isEmpty { return [OutputLine(catalog.text("history.empty"))] }
+        var lines: [OutputLine] = []
+        for entry in history.entries {
+            var text = "  " + pad("\(entry.number)", to: 5) + pad(catalog.text("history.kind.\(entry.kind.rawValue)"), to: 12)
+            if !entry.ids.isEmpty {
+                text += entry.ids.prefix(5).map { "#\($0)" }.joined(separator: " ")
+                if entry.transactionCount > 5 { text += " … (\(entry.transactionCount))" }
+            }
+            if !entry.targets.isEmpty { text += "→ " + entry.targets.map { "\($0)" }.joined(separator: ", ") }
+            if entry.kind != .undo && entry.kind != .redo && !entry.inEffect && entry.kind != .account && entry.kind != .learn {
+                text += "  " + style.dim(catalog.text("history.undone"))
+            }
+            if entry.number == history.nextUndo { text += "  " + style.note(catalog.text("history.next-undo")) }
+            if entry.number == history.nextRedo { text += "  " + style.note(catalog.text("history.next-redo")) }
+            lines.append(OutputLine(text))
+        }
+        lines.append(OutputLine(style.dim(catalog.text("history.total", count: history.total))))
+        return lines
     }
 
     func explain(_ result: ParseResult) -> [OutputLine] {

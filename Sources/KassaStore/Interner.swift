@@ -1,12 +1,18 @@
 // Interner: gives each distinct account or category spelling a small number, so a million
 // journal rows hold UInt32s instead of Strings. Keys are the raw (escaped) field bytes as they
-// appear in the journal; index 0 is reserved for "none" (an empty field).
+// appear in the journal, kept in one flat byte store; index 0 is reserved for "none" (empty field).
 
 struct Interner {
-    private(set) var keys: [[UInt8]] = [[]]
+    /// All keys' bytes back to back; key i is storage[starts[i] ..< starts[i + 1]].
+    private var storage: [UInt8] = []
+    private var starts: [Int] = [0, 0]
     private(set) var strings: [String?] = [nil]
+    private var hashes: [UInt64] = [0]
     private var slots: [Int32] = Array(repeating: -1, count: 64)
 
+    var count: Int { strings.count }
+
+    @inline(__always)
     private static func hash(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for i in 0..<count { h = (h ^ UInt64(p[i])) &* 0x100_0000_01b3 }
@@ -16,23 +22,28 @@ struct Interner {
     /// The number of the field `p[0..<count]`, adding it if new. 0 for an empty field.
     mutating func intern(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt32 {
         if count == 0 { return 0 }
+        let h = Interner.hash(p, count)
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: Interner.hash(p, count)) & mask
+        var slot = Int(truncatingIfNeeded: h) & mask
         while true {
             let index = Int(slots[slot])
             if index < 0 { break }
-            let key = keys[index]
-            if key.count == count, key.withUnsafeBufferPointer({ memcmpEqual($0.baseAddress!, p, count) }) {
-                return UInt32(index)
+            if hashes[index] == h, starts[index + 1] - starts[index] == count {
+                let start = starts[index]
+                let equal = storage.withUnsafeBufferPointer { memcmpEqual($0.baseAddress! + start, p, count) }
+                if equal { return UInt32(index) }
             }
             slot = (slot + 1) & mask
         }
-        let key = Array(UnsafeBufferPointer(start: p, count: count))
-        keys.append(key)
-        strings.append(RecordCodec.unescape(key[...]))
-        slots[slot] = Int32(keys.count - 1)
-        if keys.count * 2 > slots.count { grow() }
-        return UInt32(keys.count - 1)
+        let bytes = UnsafeBufferPointer(start: p, count: count)
+        storage.append(contentsOf: bytes)
+        starts.append(storage.count)
+        hashes.append(h)
+        strings.append(RecordCodec.unescape(bytes[...]))
+        let index = strings.count - 1
+        slots[slot] = Int32(index)
+        if strings.count * 2 > slots.count { grow() }
+        return UInt32(index)
     }
 
     mutating func intern(_ text: String?) -> UInt32 {
@@ -42,20 +53,13 @@ struct Interner {
         return bytes.withUnsafeBufferPointer { intern($0.baseAddress!, $0.count) }
     }
 
-    /// The index of `text` if it was ever seen, without adding it.
-    func lookup(_ text: String) -> UInt32? {
-        var bytes: [UInt8] = []
-        RecordCodec.appendEscaped(text, to: &bytes)
-        return keys.firstIndex(of: bytes).map { UInt32($0) }
-    }
-
     func string(_ index: UInt32) -> String? { strings[Int(index)] }
 
     private mutating func grow() {
         var bigger = [Int32](repeating: -1, count: slots.count * 2)
         let mask = bigger.count - 1
-        for (index, key) in keys.enumerated() where index > 0 {
-            var slot = key.withUnsafeBufferPointer { Int(truncatingIfNeeded: Interner.hash($0.baseAddress!, $0.count)) } & mask
+        for index in 1..<strings.count {
+            var slot = Int(truncatingIfNeeded: hashes[index]) & mask
             while bigger[slot] >= 0 { slot = (slot + 1) & mask }
             bigger[slot] = Int32(index)
         }
@@ -65,6 +69,9 @@ struct Interner {
 
 @inline(__always)
 func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    for i in 0..<count where a[i] != b[i] { return false }
-    return true
+    memcmp(a, b, count) == 0
 }
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,4 +1,24 @@
 // kassa-bench: benchmarks, release build only, never run by the tests.
-// `kassa-bench parse`, `kassa-bench store`: each suite lives in its own file.
-import KassaCore
-import KassaStore
+//
+//     swift build -c release --static-swift-stdlib
+//     .build/release/kassa-bench parse [options]     the parser (see ParseBench.swift)
+//     .build/release/kassa-bench store [options]     the journal (see StoreBench.swift)
+//
+// Each suite lives in its own file and prints its own report.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "parse":
+    ParseBench.run(arguments: Array(arguments.dropFirst()))
+case "store":
+    StoreBench.run(arguments: Array(arguments.dropFirst()))
+default:
+    // Benchmark output is for developers at a terminal, not a user-facing message.
+    let usage = "usage: kassa-bench parse|store [options]\n"
+    _ = usage.withCString { write(2, $0, strlen($0)) }
+    exit(2)
+}

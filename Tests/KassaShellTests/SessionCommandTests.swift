@@ -14,8 +14,16 @@ import KassaTestSupport
     @Test func colonCommandsInBothLanguages() {
         #expect(command(":help") == .help)
         #expect(command(":помощь") == .help)
-        #expect(command(":undo") == .undo)
-        #expect(command(":отмена") == .undo)
+        #expect(command(":undo") == .undo(.latest(1)))
+        #expect(command(":undo 3") == .undo(.latest(3)))
+        #expect(command(":undo #12") == .undo(.transaction(12)))
+        #expect(command(":redo 2") == .redo(count: 2))
+        #expect(command(":delete #3 #5-#7") == .delete(ids: [3, 5, 6, 7]))
+        #expect(command(":edit #3,#4 category groceries") == .edit(ids: [3, 4], field: "category", value: "groceries"))
+        #expect(command(":изменить #2 сумма 1600") == .edit(ids: [2], field: "amount", value: "1600"))
+        #expect(command(":delete") == .invalid(key: "ids.expected", arguments: ["command": ":delete"]))
+        #expect(command(":edit #2") == .invalid(key: "edit.usage", arguments: [:]))
+        #expect(command(":отмена") == .undo(.latest(1)))
         #expect(command(":list today") == .list(.today))
         #expect(command(":список вчера") == .list(.yesterday))
         #expect(command(":list 5") == .list(.latest(5)))
@@ -29,7 +37,7 @@ import KassaTestSupport
         #expect(command("Quit") == .quit)
         #expect(command("exit") == .quit)
         #expect(command("выход") == .quit)
-        #expect(command("повтор") == .redo)
+        #expect(command("повтор") == .redo(count: 1))
         #expect(command("help me with coffee 1500") == nil)
     }
 
@@ -38,7 +46,7 @@ import KassaTestSupport
         #expect(command("д", confirming: true) == .confirm)
         #expect(command("нет", confirming: true) == .discard)
         #expect(command("отмена", confirming: true) == .discard)
-        #expect(command("отмена", confirming: false) == .undo)
+        #expect(command("отмена", confirming: false) == .undo(.latest(1)))
         #expect(command("y", confirming: false) == nil)
     }
 

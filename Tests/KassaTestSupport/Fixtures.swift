@@ -12,7 +12,7 @@ public enum Fixtures {
     public static let resources: Resources = {
         let locator = ResourceLocator(dataDirectory: TestSupport.packageRoot.path, executablePath: nil, environment: [:])
         do {
-            return try locator.load()
+            return try locator.load(corpora: true)
         } catch {
             fatalError("test resources not found under \(TestSupport.packageRoot.path)")
         }

@@ -1,5 +1,8 @@
-// Grammar: every rule and word of Grammars/, loaded once at start-up. PLACEHOLDER from the
-// skeleton: the parser work replaces it with the real rule format (see Grammars/README.md).
+// Grammar: every word class, pattern and category of Grammars/, loaded once at start-up
+// (see Grammars/README.md for the format). Built by GrammarLoader; read-only afterwards, so one
+// instance is shared by every parse. Words are interned in a WordTable; Russian stems (`молок~`)
+// are expanded into their inflected forms at load time, so a token needs one lookup, and the
+// entries of a word sit in flat arrays (no per-token allocation while parsing).
 
 public struct CategoryInfo: Sendable, Hashable {
     public var slug: String
@@ -13,19 +16,119 @@ public struct CategoryInfo: Sendable, Hashable {
 
 public final class Grammar: Sendable {
     public let categories: [CategoryInfo]
+    let classNames: [String]
+    let classIDs: [String: Int]
+    let entries: [WordEntry]
+    let words: WordTable
+    /// Entries whose first word is word id w: lexEntries[lexStart[w]..<lexStart[w+1]].
+    let lexStart: [Int32]
+    let lexEntries: [Int32]
+    let entryClass: [Int32]
+    let entryInt: [Int]
+    let entryNumber: [ExactNumber?]
+    let entryIsPhrase: [Bool]
+    /// The currency of each `currency` entry.
+    let currencies: [Currency?]
+    /// Whether a `category` entry is one of its category's display names ("coffee" for Coffee):
+    /// saying the name is not a guess.
+    let entryIsName: [Bool]
+    /// "file:line" of each entry and pattern, made once for explanations.
+    let entryLocations: [String]
+    let patternLocations: [String]
+    /// All endings of all sets, for inflected account aliases.
+    let endings: WordTable
+    let patterns: [Pattern]
+    let literalWords: [Int32]
+    /// For a pattern whose first matched element is always a builtin (through optional elements
+    /// or not), the bits of those builtins; nil when a word or class may come first.
+    let patternFirstBuiltins: [UInt8?]
+    /// Patterns by what their first element can be, so each token tries only a few.
+    /// Patterns that may begin with word w: literalList[literalStart[w]..<literalStart[w+1]];
+    /// with class c: classList[classStart[c]..<classStart[c+1]].
+    let literalStart: [Int32]
+    let literalList: [Int32]
+    let classStart: [Int32]
+    let classList: [Int32]
+    let builtinBuckets: [Int]
+    /// Normalized display name, slug or last slug component → slug.
+    let categoryByName: [String: String]
 
-    init(categories: [CategoryInfo]) {
+    static let noInt = Int.min
+
+    init(categories: [CategoryInfo], classNames: [String], classIDs: [String: Int], entries: [WordEntry],
+         words: WordTable, lexStart: [Int32], lexEntries: [Int32], endings: WordTable, patterns: [Pattern], literalWords: [Int32],
+         literalBuckets: [Int32: [Int]], classBuckets: [[Int]], builtinBuckets: [Int], categoryByName: [String: String]) {
         self.categories = categories
+        self.classNames = classNames
+        self.classIDs = classIDs
+        self.entries = entries
+        self.words = words
+        self.lexStart = lexStart
+        self.lexEntries = lexEntries
+        entryClass = entries.map { Int32($0.classID) }
+        entryInt = entries.map { $0.intValue ?? Grammar.noInt }
+        entryNumber = entries.map(\.number)
+        entryIsPhrase = entries.map { !$0.rest.isEmpty }
+        let currencyClass = classIDs["currency"] ?? -1
+        currencies = entries.map { $0.classID == currencyClass ? Currency(code: $0.value) : nil }
+        self.endings = endings
+        self.patterns = patterns
+        let categoryClass = classIDs["category"] ?? -1
+        entryIsName = entries.map { e in
+            guard e.classID == categoryClass else { return false }
+            return categoryByName[Tokenizer.normalize(e.text)] == e.value
+        }
+        self.literalWords = literalWords
+        patternFirstBuiltins = patterns.map { p in
+            var bits: UInt8 = 0
+            for element in p.elements {
+                guard case .builtin(let b) = element.kind else { return nil }
+                bits |= b.bit
+                if !element.optional { break }
+            }
+            return bits
+        }
+        entryLocations = entries.map { $0.location.description }
+        patternLocations = patterns.map { $0.location.description }
+        func flatten(_ lists: [[Int]]) -> ([Int32], [Int32]) {
+            var start: [Int32] = [0], list: [Int32] = []
+            for l in lists {
+                list += l.map(Int32.init)
+                start.append(Int32(list.count))
+            }
+            return (start, list)
+        }
+        var byWord = [[Int]](repeating: [], count: words.count)
+        for (w, list) in literalBuckets where Int(w) < words.count { byWord[Int(w)] = list }
+        (literalStart, literalList) = flatten(byWord)
+        (classStart, classList) = flatten(classBuckets)
+        self.builtinBuckets = builtinBuckets
+        self.categoryByName = categoryByName
     }
 
     /// Loads what it can; each mistake is reported and the rest still loads.
     public static func load(_ sources: [GrammarSource]) -> (Grammar, [GrammarError]) {
-        (Grammar(categories: []), [])
+        var loader = GrammarLoader()
+        for source in sources { loader.add(source) }
+        return loader.finish()
     }
 
     /// The slug for what a person calls a category: "groceries", "продукты", "food/groceries".
+    /// Falls back to the keyword lexicon ("такси" → transport/taxi).
     public func categorySlug(named text: String) -> String? {
-        let lowered = text.lowercased()
-        return categories.first { $0.slug == lowered || $0.names.values.contains { $0.lowercased() == lowered } }?.slug
+        let key = Tokenizer.normalize(text).trimmingSpaces
+        guard !key.isEmpty else { return nil }
+        if let slug = categoryByName[String(key)] { return slug }
+        guard let category = classIDs["category"] else { return nil }
+        var norm: [UInt8] = []
+        let tokens = Tokenizer.tokenize(String(key), table: words, norm: &norm).filter(\.isContent)
+        guard tokens.count == 1, tokens[0].word >= 0 else { return nil }
+        let w = Int(tokens[0].word)
+        var found: String?
+        for k in Int(lexStart[w])..<Int(lexStart[w + 1]) {
+            let e = Int(lexEntries[k])
+            if entryClass[e] == category && !entryIsPhrase[e] { found = entries[e].value }
+        }
+        return found
     }
 }

@@ -1,44 +1,132 @@
-// Parser: a line of typed or dictated text → draft transactions. PLACEHOLDER from the skeleton:
-// the parser work replaces the body; the public API below is what the shell relies on.
+// Parser: a line of typed or dictated text → draft transactions. Pure and deterministic: the
+// same line, grammar and context give the same drafts. The work is split by stage:
+// Tokenizer → LineReading (lexicon lookups) → LineScan (amounts, patterns, accounts) →
+// DraftAssembler (parts, carry-forward) → DraftBuilder (fields, flags, explanations).
+
+import Synchronization
 
 public struct Parser: Sendable {
     public let grammar: Grammar
+    let ids: ClassIDs
+    /// The last context's accounts, normalized: the same accounts come with every parse.
+    let aliasCache = AliasCache()
+
+    /// Lines longer than this (in Unicode scalars) are refused rather than parsed.
+    public static let maxInputLength = 100_000
+    /// Categories under this branch make a draft income.
+    static let incomeBranch = "income/"
 
     public init(grammar: Grammar) {
         self.grammar = grammar
+        ids = ClassIDs(grammar)
     }
 
     public func parse(_ input: String, context: ParseContext) -> ParseResult {
-        let words = input.split(separator: " ")
-        guard !words.isEmpty else {
-            return ParseResult(input: input, error: ParseError(code: "empty", messageKey: "parse.empty"))
-        }
-        var amount: Money?
-        var note: [Substring] = []
-        for word in words {
-            if amount == nil, let value = Int64(word) {
-                amount = Money(major: value, currency: context.defaultCurrency)
-            } else {
-                note.append(word)
+        var length = 0
+        for _ in input.unicodeScalars {
+            length += 1
+            if length > Parser.maxInputLength {
+                return ParseResult(input: input, error: ParseError(
+                    code: "too-long", messageKey: "parse.too-long",
+                    messageArguments: ["limit": String(Parser.maxInputLength)], span: nil))
             }
         }
-        guard amount != nil || !note.isEmpty else {
-            return ParseResult(input: input, error: ParseError(code: "not-understood", messageKey: "parse.not-understood"))
+        let line = LineReading(input, grammar: grammar, ids: ids, context: context)
+        guard line.tokens.contains(where: { $0.kind != .punct }) else {
+            let empty = line.tokens.isEmpty
+            return ParseResult(input: input, error: ParseError(
+                code: empty ? "empty" : "not-understood", messageKey: empty ? "parse.empty" : "parse.not-understood",
+                span: empty ? nil : 0..<length))
         }
-        var draft = Draft(amount: amount, date: context.today, account: context.defaultAccount,
-                          note: note.joined(separator: " "),
-                          flags: [.dateAssumed, .accountDefault, .currencyDefault])
-        if amount == nil { draft.flag(.amountMissing) }
-        return ParseResult(input: input, drafts: [draft], explanations: [[]])
+        var scan = line.scan(aliases: aliases(context))
+        let hasContent = scan.roles.indices.contains { k in
+            if case .filler = scan.roles[k] { return false }
+            return line.tokens[k].kind != .punct
+        }
+        guard hasContent else {
+            return ParseResult(input: input, error: ParseError(code: "empty", messageKey: "parse.empty"))
+        }
+        let (drafts, explanations, questions) = line.assemble(&scan, parser: self)
+        return ParseResult(input: input, drafts: drafts, explanations: explanations, questions: questions)
+    }
+
+    func aliases(_ context: ParseContext) -> [AccountAlias] {
+        guard !context.accounts.isEmpty else { return [] }
+        if let cached = aliasCache.lookup(context.accounts) { return cached }
+        var out: [AccountAlias] = []
+        for account in context.accounts {
+            for name in [account.name] + account.aliases {
+                let words = Parser.normalizedWords(name)
+                if !words.isEmpty { out.append(AccountAlias(words: words, account: account.name)) }
+            }
+        }
+        aliasCache.store(context.accounts, out)
+        return out
+    }
+
+    /// Lower-cased words of a name, split at anything that is not a letter or digit (cheap:
+    /// account names are matched on every parse).
+    static func normalizedWords(_ text: String) -> [[UInt8]] {
+        var words: [[UInt8]] = []
+        var current: [UInt8] = []
+        for s in text.unicodeScalars {
+            let v = s.value
+            if Tokenizer.isLetter(v) || Tokenizer.isDigit(v) {
+                Tokenizer.append(Tokenizer.lower(v), to: &current)
+            } else if !current.isEmpty {
+                words.append(current); current = []
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
     }
 
     /// An amount alone, for corrections such as "amount 1600" / "сумма 1600".
     public func amount(in text: String, context: ParseContext) -> Money? {
-        parse(text, context: context).drafts.first?.amount
+        let result = parse(text, context: context)
+        return result.drafts.first { $0.amount != nil }?.amount
     }
 
-    /// A date alone, for corrections such as "date yesterday" / "дата вчера".
+    /// A date alone, for corrections such as "date yesterday" / "дата вчера" / "15.02".
     public func date(in text: String, context: ParseContext) -> CivilDate? {
-        nil
+        let line = LineReading(String(text.unicodeScalars.prefix(Parser.maxInputLength)), grammar: grammar, ids: ids,
+                               context: context)
+        for i in 0..<line.count {
+            if case .date(let d, _, _)? = line.bestPattern(at: i)?.value { return d }
+        }
+        return nil
+    }
+
+    /// The account a name or inflected alias means: "каспи", "с каспи", "from kaspi" → "kaspi".
+    public func account(named text: String, context: ParseContext) -> String? {
+        let line = LineReading(String(text.unicodeScalars.prefix(Parser.maxInputLength)), grammar: grammar, ids: ids,
+                               context: context)
+        let list = aliases(context)
+        for i in 0..<line.count {
+            if let a = line.accountAt(i, aliases: list) { return a.name }
+        }
+        return nil
+    }
+
+    /// The normalized words a learned category is keyed by: lower case, ё → е, punctuation
+    /// dropped, single spaces. "Капучино, большой" → "капучино большой".
+    public static func learningKey(_ note: String) -> String {
+        var norm: [UInt8] = []
+        return Tokenizer.tokenize(note, table: nil, norm: &norm).filter(\.isContent)
+            .map { String(decoding: norm[$0.normStart..<$0.normEnd], as: UTF8.self) }.joined(separator: " ")
+    }
+}
+
+/// AliasCache: the normalized aliases of the accounts last parsed with, behind a lock so one
+/// Parser can be shared across threads.
+final class AliasCache: Sendable {
+    private let state = Mutex<(accounts: [Account], aliases: [AccountAlias])>(([], []))
+
+    func lookup(_ accounts: [Account]) -> [AccountAlias]? {
+        state.withLock { $0.accounts == accounts ? $0.aliases : nil }
+    }
+
+    func store(_ accounts: [Account], _ aliases: [AccountAlias]) {
+        state.withLock { $0 = (accounts, aliases) }
     }
 }

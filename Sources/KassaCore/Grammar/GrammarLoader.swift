@@ -1,0 +1,350 @@
+// GrammarLoader: reads grammar files line by line into a Grammar. Decides by extension what a
+// file is: `.rules` files are read, everything else (corpora, bench entries, notes) is skipped.
+// A bad line becomes a GrammarError (file, line, column, reason) and loading goes on, so one
+// typo in a user's override never stops kassa from starting. Works on UTF-8 bytes (every
+// syntax character is ASCII) so loading all grammars takes about a millisecond.
+
+struct GrammarLoader {
+    var errors: [GrammarError] = []
+    var classNames: [String] = []
+    var classIDs: [String: Int] = [:]
+    var entries: [WordEntry] = []
+    var words = WordTable()
+    /// Per entry: its first word's bytes and endings set name, expanded in `finish`.
+    var firstWords: [ItemWord] = []
+    /// Per entry: the rest words' bytes and endings set names.
+    var restWords: [[ItemWord]] = []
+    /// Per entry: the line it came from, for errors found at the end (unknown endings sets).
+    var entryLines: [Line] = []
+
+    /// A word of an item: normalized bytes, its endings set name when it is a stem, and the byte
+    /// offset in its line (a column is only computed for an error).
+    struct ItemWord {
+        var bytes: [UInt8]
+        var endings: String?
+        var offset: Int
+    }
+    var endingSetIDs: [String: Int] = [:]
+    var endingSets: [[[UInt8]]] = []
+    var patterns: [Pattern] = []
+    var literalWords: [Int32] = []
+    var categoryOrder: [String] = []
+    var categoryNames: [String: [Language: String]] = [:]
+    var order = 0
+
+    /// One line being read: its bytes and where it is.
+    struct Line {
+        var bytes: ArraySlice<UInt8>
+        var number: Int
+        var source: GrammarSource
+        var text: String { String(decoding: bytes, as: UTF8.self).replacingTabs }
+        /// 1-based column (in Unicode scalars) of byte index `i`.
+        func column(_ i: Int) -> Int {
+            var c = 1
+            for k in bytes.startIndex..<min(i, bytes.endIndex) where bytes[k] & 0xC0 != 0x80 { c += 1 }
+            return c
+        }
+    }
+
+    mutating func classID(_ name: String) -> Int {
+        if let id = classIDs[name] { return id }
+        classIDs[name] = classNames.count
+        classNames.append(name)
+        return classNames.count - 1
+    }
+
+    mutating func add(_ source: GrammarSource) {
+        guard source.path.hasSuffix(".rules") else { return }
+        let bytes = Array(source.contents.utf8)
+        var number = 0
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            number += 1
+            let line = Line(bytes: bytes[start..<end], number: number, source: source)
+            let (s, e) = GrammarLoader.trim(line.bytes, line.bytes.startIndex, line.bytes.endIndex)
+            if s < e, bytes[s] != UInt8(ascii: "#") { read(line, s, e) }
+            start = end + 1
+        }
+    }
+
+    static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
+
+    static func trim(_ b: ArraySlice<UInt8>, _ s: Int, _ e: Int) -> (Int, Int) {
+        var s = s, e = e
+        while s < e, isBlank(b[s]) { s += 1 }
+        while e > s, isBlank(b[e - 1]) { e -= 1 }
+        return (s, e)
+    }
+
+    /// Pieces of b[s..<e] separated by `separator` bytes (runs of blanks when nil), trimmed.
+    static func split(_ b: ArraySlice<UInt8>, _ s: Int, _ e: Int, on separator: UInt8?) -> [(Int, Int)] {
+        var out: [(Int, Int)] = []
+        var i = s
+        if let sep = separator {
+            var start = s
+            while i <= e {
+                if i == e || b[i] == sep {
+                    out.append(trim(b, start, i))
+                    start = i + 1
+                }
+                i += 1
+            }
+            return out
+        }
+        while i < e {
+            while i < e, isBlank(b[i]) { i += 1 }
+            let start = i
+            while i < e, !isBlank(b[i]) { i += 1 }
+            if i > start { out.append((start, i)) }
+        }
+        return out
+    }
+
+    mutating func fail(_ line: Line, at index: Int, _ key: String, _ args: [String: String] = [:]) {
+        errors.append(GrammarError(file: line.source.path, line: line.number, column: line.column(index),
+                                   lineText: line.text, reasonKey: key, reasonArguments: args))
+    }
+
+    func string(_ b: ArraySlice<UInt8>, _ r: (Int, Int)) -> String { String(decoding: b[r.0..<r.1], as: UTF8.self) }
+
+    mutating func read(_ line: Line, _ s: Int, _ e: Int) {
+        let b = line.bytes
+        var equals = s
+        while equals < e, b[equals] != UInt8(ascii: "=") { equals += 1 }
+        guard equals < e else { fail(line, at: e, "grammar.missing-equals"); return }
+        let head = GrammarLoader.split(b, s, equals, on: nil)
+        let body = (equals + 1, e)
+        guard let directive = head.first else { fail(line, at: s, "grammar.missing-directive"); return }
+        let location = RuleLocation(file: line.source.path, line: line.number)
+        switch string(b, directive) {
+        case "class", "category":
+            let isCategory = string(b, directive) == "category"
+            let allowed = isCategory ? [2] : [2, 3]
+            guard allowed.contains(head.count) else {
+                fail(line, at: head.count > allowed.last! ? head[allowed.last!].0 : equals, "grammar.missing-name")
+                return
+            }
+            let name = isCategory ? "category" : string(b, head[1])
+            let value = isCategory ? string(b, head[1]) : head.count == 3 ? string(b, head[2]) : ""
+            if name == "currency", Currency(code: value) == nil {
+                fail(line, at: head.count == 3 ? head[2].0 : equals, "grammar.bad-currency", ["value": value])
+                return
+            }
+            if name == "category" { noteCategory(value) }
+            let id = classID(name)
+            let numeric = ExactNumber(decimalText: value)
+            for item in GrammarLoader.split(b, body.0, body.1, on: UInt8(ascii: ",")) {
+                let itemWords = readItem(line, item)
+                guard let first = itemWords.first else {
+                    fail(line, at: item.0, "grammar.empty-item")
+                    continue
+                }
+                let itemText = itemWords.map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: " ")
+                entries.append(WordEntry(classID: id, value: value, text: itemText, number: numeric, rest: [],
+                                         location: location, language: line.source.language, order: order))
+                order += 1
+                firstWords.append(first)
+                restWords.append(Array(itemWords.dropFirst()))
+                entryLines.append(line)
+            }
+        case "name":
+            guard head.count == 2 else { fail(line, at: equals, "grammar.missing-name"); return }
+            guard let language = line.source.language else { fail(line, at: s, "grammar.name-needs-language"); return }
+            guard body.0 < body.1 else { fail(line, at: body.1, "grammar.empty-item"); return }
+            let slug = string(b, head[1])
+            let (ts, te) = GrammarLoader.trim(b, body.0, body.1)
+            guard ts < te else { fail(line, at: body.1, "grammar.empty-item"); return }
+            noteCategory(slug)
+            categoryNames[slug, default: [:]][language] = string(b, (ts, te))
+        case "endings":
+            guard head.count == 2 else { fail(line, at: equals, "grammar.missing-name"); return }
+            var set: [[UInt8]] = [[]]
+            for item in GrammarLoader.split(b, body.0, body.1, on: UInt8(ascii: ",")) {
+                guard item.0 < item.1 else { fail(line, at: item.0, "grammar.empty-item"); continue }
+                var norm: [UInt8] = []
+                _ = Tokenizer.tokenize(string(b, item), table: nil, norm: &norm)
+                set.append(norm)
+            }
+            let name = string(b, head[1])
+            if let id = endingSetIDs[name] { endingSets[id] += set } else {
+                endingSetIDs[name] = endingSets.count
+                endingSets.append(set)
+            }
+        case "pattern":
+            guard head.count == 2 else { fail(line, at: equals, "grammar.missing-name"); return }
+            guard let action = PatternAction(rawValue: string(b, head[1])) else {
+                fail(line, at: head[1].0, "grammar.unknown-action", ["name": string(b, head[1])])
+                return
+            }
+            readPattern(line, action, body, location)
+        default:
+            fail(line, at: directive.0, "grammar.unknown-directive", ["name": string(b, directive)])
+        }
+    }
+
+    mutating func noteCategory(_ slug: String) {
+        if categoryNames[slug] == nil {
+            categoryNames[slug] = [:]
+            categoryOrder.append(slug)
+        }
+    }
+
+    /// The normalized words of one item: `yandex go` → [yandex, go]; `молок~` → stem with set "noun".
+    func readItem(_ line: Line, _ item: (Int, Int)) -> [ItemWord] {
+        let b = line.bytes
+        var out: [ItemWord] = []
+        for piece in GrammarLoader.split(b, item.0, item.1, on: nil) {
+            var baseEnd = piece.1
+            var endings: String?
+            if let tilde = b[piece.0..<piece.1].firstIndex(of: UInt8(ascii: "~")) {
+                baseEnd = tilde
+                endings = tilde + 1 < piece.1 ? string(b, (tilde + 1, piece.1)) : "noun"
+            }
+            var norm: [UInt8] = []
+            let tokens = Tokenizer.tokenize(string(b, (piece.0, baseEnd)), table: nil, norm: &norm).filter(\.isContent)
+            for (k, t) in tokens.enumerated() {
+                out.append(ItemWord(bytes: Array(norm[t.normStart..<t.normEnd]), endings: k == tokens.count - 1 ? endings : nil,
+                                    offset: piece.0))
+            }
+        }
+        return out
+    }
+
+    mutating func readPattern(_ line: Line, _ action: PatternAction, _ body: (Int, Int), _ location: RuleLocation) {
+        let b = line.bytes
+        var elements: [PatternElement] = []
+        for piece in GrammarLoader.split(b, body.0, body.1, on: nil) {
+            var (s, e) = piece
+            var optional = false
+            if b[e - 1] == UInt8(ascii: "?") { optional = true; e -= 1 }
+            guard s < e else { fail(line, at: piece.0, "grammar.empty-item"); return }
+            if b[s] == UInt8(ascii: "@") {
+                guard s + 1 < e else { fail(line, at: piece.0, "grammar.missing-name"); return }
+                elements.append(PatternElement(kind: .classRef(classID(string(b, (s + 1, e)))), optional: optional))
+            } else if b[s] == UInt8(ascii: "#") {
+                guard let builtin = Builtin(rawValue: string(b, (s + 1, e))) else {
+                    fail(line, at: piece.0, "grammar.unknown-builtin", ["name": string(b, (s, e))])
+                    return
+                }
+                elements.append(PatternElement(kind: .builtin(builtin), optional: optional))
+            } else {
+                var ids: [Int32] = []
+                for alt in GrammarLoader.split(b, s, e, on: UInt8(ascii: "|")) {
+                    var norm: [UInt8] = []
+                    let tokens = Tokenizer.tokenize(string(b, alt), table: nil, norm: &norm).filter(\.isContent)
+                    guard tokens.count == 1 else { fail(line, at: alt.0, "grammar.empty-item"); return }
+                    ids.append(words.intern(Array(norm[tokens[0].normStart..<tokens[0].normEnd])))
+                }
+                elements.append(PatternElement(kind: .literal(start: Int32(literalWords.count), count: Int32(ids.count)),
+                                               optional: optional))
+                literalWords += ids
+            }
+        }
+        guard elements.contains(where: { !$0.optional }) else { fail(line, at: body.0, "grammar.empty-pattern"); return }
+        patterns.append(Pattern(action: action, elements: elements, location: location, order: order))
+        order += 1
+    }
+
+    mutating func forms(_ word: ItemWord, entry: Int) -> [Int32] {
+        guard let name = word.endings else { return [words.intern(word.bytes)] }
+        guard let set = endingSetIDs[name] else {
+            fail(entryLines[entry], at: word.offset, "grammar.unknown-endings", ["name": name])
+            return []
+        }
+        var out: [Int32] = []
+        var buffer = word.bytes
+        for ending in endingSets[set] {
+            buffer.removeLast(buffer.count - word.bytes.count)
+            buffer += ending
+            out.append(words.intern(buffer))
+        }
+        return out
+    }
+
+    mutating func finish() -> (Grammar, [GrammarError]) {
+        // Stems: expand `молок~` into молок, молока, молоку, ... so parsing needs one lookup.
+        var byWord: [[Int32]] = []
+        for e in entries.indices {
+            for id in forms(firstWords[e], entry: e) {
+                while byWord.count <= Int(id) { byWord.append([]) }
+                if byWord[Int(id)].last != Int32(e) { byWord[Int(id)].append(Int32(e)) }
+            }
+            entries[e].rest = restWords[e].map { forms($0, entry: e) }
+        }
+        while byWord.count < words.count { byWord.append([]) }
+        var lexStart: [Int32] = [0]
+        var lexEntries: [Int32] = []
+        for list in byWord {
+            lexEntries += list
+            lexStart.append(Int32(lexEntries.count))
+        }
+        var endingTable = WordTable()
+        for set in endingSets { for ending in set { _ = endingTable.intern(ending) } }
+
+        var literalBuckets: [Int32: [Int]] = [:]
+        var classBuckets = [[Int]](repeating: [], count: classNames.count)
+        var builtinBuckets: [Int] = []
+        for (index, pattern) in patterns.enumerated() {
+            for element in pattern.elements {
+                switch element.kind {
+                case .literal(let start, let count):
+                    for w in literalWords[Int(start)..<Int(start + count)] where literalBuckets[w]?.last != index {
+                        literalBuckets[w, default: []].append(index)
+                    }
+                case .classRef(let id): if classBuckets[id].last != index { classBuckets[id].append(index) }
+                case .builtin: if builtinBuckets.last != index { builtinBuckets.append(index) }
+                }
+                if !element.optional { break }
+            }
+        }
+        var categories: [CategoryInfo] = []
+        for slug in categoryOrder { categories.append(CategoryInfo(slug: slug, names: categoryNames[slug] ?? [:])) }
+        var categoryByName: [String: String] = [:]
+        for info in categories {
+            categoryByName[info.slug] = info.slug
+            if let last = info.slug.split(separator: "/").last, categoryByName[String(last)] == nil {
+                categoryByName[String(last)] = info.slug
+            }
+        }
+        for info in categories {
+            for language in Language.allCases {
+                if let name = info.names[language] { categoryByName[Tokenizer.normalize(name)] = info.slug }
+            }
+        }
+        let grammar = Grammar(
+            categories: categories, classNames: classNames, classIDs: classIDs, entries: entries, words: words,
+            lexStart: lexStart, lexEntries: lexEntries, endings: endingTable, patterns: patterns, literalWords: literalWords,
+            literalBuckets: literalBuckets, classBuckets: classBuckets, builtinBuckets: builtinBuckets,
+            categoryByName: categoryByName)
+        return (grammar, errors)
+    }
+}
+
+extension String {
+    var replacingTabs: String { String(map { $0 == "\t" ? " " : $0 }) }
+}
+
+extension ExactNumber {
+    /// Reads "1000", "-1", "0.5"; nil for anything else (including an empty string).
+    init?(decimalText text: String) {
+        var units: Int64 = 0
+        var digits = 0
+        var fraction = -1
+        var negative = false
+        for (i, c) in text.utf8.enumerated() {
+            if c == UInt8(ascii: "-"), i == 0 { negative = true; continue }
+            if c == UInt8(ascii: "."), fraction < 0 { fraction = 0; continue }
+            guard c >= 48, c <= 57 else { return nil }
+            let (m, o1) = units.multipliedReportingOverflow(by: 10)
+            let (s, o2) = m.addingReportingOverflow(Int64(c - 48))
+            guard !o1, !o2 else { return nil }
+            units = s
+            digits += 1
+            if fraction >= 0 { fraction += 1 }
+        }
+        guard digits > 0 else { return nil }
+        self.init(units: negative ? -units : units, fractionDigits: max(fraction, 0))
+    }
+}

@@ -1,0 +1,78 @@
+// WordTable: every word form the grammar knows, interned as normalized UTF-8 bytes → small
+// integer ids. Parsing looks each token up once by an FNV-1a hash of its bytes: Swift's String
+// hashing and comparison normalize Unicode (slow for Cyrillic), and ids make every later
+// comparison an integer compare.
+
+struct WordTable: Sendable {
+    private(set) var arena: [UInt8] = []
+    private var starts: [Int32] = []
+    private var lengths: [Int32] = []
+    private var hashes: [UInt32] = []
+    private var slots: [Int32] = [Int32](repeating: -1, count: 1024)
+
+    var count: Int { starts.count }
+
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var h: UInt32 = 2_166_136_261
+        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
+        return h
+    }
+
+    private func equal(_ id: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = Int(lengths[id])
+        guard n == bytes.count else { return false }
+        let s = Int(starts[id])
+        return arena.withUnsafeBufferPointer { a in
+            for k in 0..<n where a[s + k] != bytes[k] { return false }
+            return true
+        }
+    }
+
+    /// The id of these bytes, or -1.
+    func find(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let h = WordTable.hash(bytes)
+        let mask = slots.count - 1
+        var i = Int(h) & mask
+        while true {
+            let id = slots[i]
+            if id < 0 { return -1 }
+            if hashes[Int(id)] == h, equal(Int(id), bytes) { return id }
+            i = (i + 1) & mask
+        }
+    }
+
+    func find(_ bytes: [UInt8]) -> Int32 { bytes.withUnsafeBufferPointer { find($0) } }
+
+    mutating func intern(_ bytes: [UInt8]) -> Int32 {
+        let found = find(bytes)
+        if found >= 0 { return found }
+        if (count + 1) * 2 > slots.count { grow() }
+        let id = Int32(count)
+        let h = bytes.withUnsafeBufferPointer { WordTable.hash($0) }
+        starts.append(Int32(arena.count))
+        lengths.append(Int32(bytes.count))
+        hashes.append(h)
+        arena.append(contentsOf: bytes)
+        insert(id, h)
+        return id
+    }
+
+    private mutating func insert(_ id: Int32, _ h: UInt32) {
+        let mask = slots.count - 1
+        var i = Int(h) & mask
+        while slots[i] >= 0 { i = (i + 1) & mask }
+        slots[i] = id
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        for id in 0..<count { insert(Int32(id), hashes[id]) }
+    }
+
+    func bytes(_ id: Int32) -> ArraySlice<UInt8> {
+        let s = Int(starts[Int(id)])
+        return arena[s..<(s + Int(lengths[Int(id)]))]
+    }
+
+    func string(_ id: Int32) -> String { String(decoding: bytes(id), as: UTF8.self) }
+}

@@ -1,0 +1,34 @@
+// ClassIDs: the ids of the word classes the recognizers know by name, resolved once per grammar.
+// A class missing from the grammar gets -1 and simply never matches. `Slot` says which capture a
+// class fills when a pattern matches it (weekday → weekday number, relday → day offset, ...).
+
+struct ClassIDs: Sendable {
+    enum Slot: Sendable { case none, relday, span, dir, weekday, month, last, lastweek, prevmonth, ampm, daypart, recurrence }
+
+    let ones, tens, hundreds, hundred, scale, scaleGlued, scaleSolo, fraction, plusHalf, point, and, one: Int
+    let currency, minor, ordinal, ordsuffix, filler, stop, sep, from, to, account, type, category: Int
+    let slots: [Slot]
+    /// Class bits of the words that can begin a number or a day of month.
+    let numberish: UInt64
+
+    init(_ g: Grammar) {
+        func id(_ name: String) -> Int { g.classIDs[name] ?? -1 }
+        ones = id("ones"); tens = id("tens"); hundreds = id("hundreds"); hundred = id("hundred")
+        scale = id("scale"); scaleGlued = id("scale-glued"); scaleSolo = id("scale-solo")
+        fraction = id("fraction"); plusHalf = id("plus-half"); point = id("point"); and = id("and"); one = id("one")
+        currency = id("currency"); minor = id("minor"); ordinal = id("ordinal"); ordsuffix = id("ordsuffix")
+        filler = id("filler"); stop = id("stop"); sep = id("sep"); from = id("from"); to = id("to")
+        account = id("account"); type = id("type"); category = id("category")
+        var slots = [Slot](repeating: .none, count: g.classNames.count)
+        let table: [(String, Slot)] = [
+            ("relday", .relday), ("span", .span), ("dir", .dir), ("weekday", .weekday), ("month", .month),
+            ("last", .last), ("lastweek", .lastweek), ("prevmonth", .prevmonth), ("ampm", .ampm),
+            ("daypart", .daypart), ("recurrence", .recurrence),
+        ]
+        for (name, slot) in table { if let i = g.classIDs[name] { slots[i] = slot } }
+        self.slots = slots
+        var mask: UInt64 = 0
+        for c in [ones, tens, hundreds, hundred, scaleSolo, fraction, one, ordinal] where c >= 0 && c < 64 { mask |= 1 << UInt64(c) }
+        numberish = mask
+    }
+}

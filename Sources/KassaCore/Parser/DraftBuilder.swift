@@ -1,0 +1,227 @@
+// DraftBuilder: the fields of one part of a line → a Draft, with what was inferred flagged
+// (date-assumed, account-default, currency-default, category-guessed, amount-missing,
+// ambiguous), an explanation per field (words + rule file:line) and questions for ties.
+
+extension LineReading {
+    func build(_ part: Part, _ s: LineScan, _ carry: inout Carry, index: Int, parser: Parser)
+        -> (Draft, [Explanation], [Question]) {
+        var why: [Explanation] = []
+        var questions: [Question] = []
+        var flags: [DraftFlag] = []
+        var time: TimeOfDay?
+        var recurrence: Recurrence?
+        var accounts: [AccountMention] = []
+        var typeWord: (String, Explanation)?
+        var noteTokens: [Int] = []
+
+        var k = part.start
+        while k < part.end {
+            switch s.roles[k] {
+            case .pattern(let p):
+                let pm = s.patterns[p]
+                let rule = grammar.patternLocations[pm.match.pattern]
+                let words = text(pm.match.start, pm.match.end)
+                switch pm.value {
+                case .time(let t) where time == nil:
+                    time = t; why.append(Explanation(field: "time", words: words, rule: rule))
+                case .recurrence(let r) where recurrence == nil:
+                    recurrence = r; why.append(Explanation(field: "recurrence", words: words, rule: rule))
+                case .quantity:
+                    noteTokens += Array(pm.match.start..<pm.match.end)
+                default: break
+                }
+                k = max(pm.match.end, k + 1)
+                continue
+            case .account(let a):
+                accounts.append(s.accounts[a])
+                k = max(s.accounts[a].end, k + 1)
+                continue
+            default:
+                if isPlain(s, k) {
+                    if typeWord == nil, let (e, end) = matchClass(k, ids.type) {
+                        typeWord = (grammar.entries[e].value, Explanation(field: "type", words: text(k, end), rule: location(e)))
+                        k = end
+                        continue
+                    }
+                    noteTokens.append(k)
+                }
+            }
+            k += 1
+        }
+        let wordTokens = noteTokens
+        // Stop words ("on", "for", "за", "на") do not begin or end a note.
+        while let f = noteTokens.first, has(f, ids.stop) { noteTokens.removeFirst() }
+        while let l = noteTokens.last, has(l, ids.stop) { noteTokens.removeLast() }
+        let note = noteText(noteTokens)
+
+        // Date: said here, else carried from an earlier part, else today (assumed).
+        var date = context.today
+        if let d = firstDate(s, part) {
+            carry.date = d
+        }
+        if let d = carry.date {
+            date = d.0
+            why.append(d.1)
+            if let alt = d.2 {
+                flags.append(.ambiguous)
+                questions.append(Question(draftIndex: index, field: "date", options: [d.0.iso, alt.iso]))
+            }
+        } else {
+            flags.append(.dateAssumed)
+        }
+
+        // Type and accounts.
+        var type = TransactionType.expense
+        var account: String?
+        var toAccount: String?
+        let transferWord = typeWord?.0 == "transfer"
+        let hasDirections = accounts.contains { $0.direction < 0 } && accounts.contains { $0.direction > 0 }
+        if transferWord || (accounts.count >= 2 && hasDirections) {
+            type = .transfer
+            let from = accounts.first { $0.direction < 0 } ?? accounts.first { $0.direction == 0 }
+            let to = accounts.first { $0.direction > 0 } ?? accounts.first { $0.direction == 0 && $0.start != from?.start }
+            if let f = from {
+                account = f.name
+                why.append(Explanation(field: "account", words: text(f.start, f.end), rule: f.rule))
+            } else if let c = carry.account {
+                account = c.0
+            } else {
+                account = context.defaultAccount
+                flags.append(.accountDefault)
+            }
+            if let t = to, t.start != from?.start {
+                toAccount = t.name
+                why.append(Explanation(field: "to_account", words: text(t.start, t.end), rule: t.rule))
+            }
+            for m in [from, to].compactMap({ $0 }) where !m.alternatives.isEmpty {
+                flags.append(.ambiguous)
+                questions.append(Question(draftIndex: index, field: m.direction > 0 ? "to_account" : "account",
+                                          options: [m.name] + m.alternatives))
+            }
+        } else if let a = accounts.first {
+            account = a.name
+            let e = Explanation(field: "account", words: text(a.start, a.end), rule: a.rule)
+            why.append(e)
+            carry.account = (a.name, e)
+            if !a.alternatives.isEmpty {
+                flags.append(.ambiguous)
+                questions.append(Question(draftIndex: index, field: "account", options: [a.name] + a.alternatives))
+            }
+        } else if let c = carry.account {
+            account = c.0
+            why.append(c.1)
+        } else {
+            account = context.defaultAccount
+            flags.append(.accountDefault)
+        }
+
+        // Amount and currency.
+        var amount: Money?
+        let accountCurrency = context.accounts.first { $0.name == account }?.currency
+        if let m = part.money.map({ s.moneys[$0] }) {
+            var currency: Currency
+            if let c = m.currency {
+                currency = c
+                let e = Explanation(field: "currency", words: text(m.start, m.end), rule: m.currencyRule >= 0 ? location(m.currencyRule) : "")
+                carry.currency = (c, e)
+            } else if let c = carry.currency {
+                currency = c.0
+            } else if let c = accountCurrency {
+                currency = c
+            } else {
+                currency = context.defaultCurrency
+                flags.append(.currencyDefault)
+            }
+            amount = m.value.money(currency)
+            why.insert(Explanation(field: "amount", words: text(m.start, m.end),
+                                   rule: m.currencyRule >= 0 ? location(m.currencyRule) : m.number.rule >= 0 ? location(m.number.rule) : ""), at: 0)
+        }
+        if amount == nil { flags.append(.amountMissing) }
+
+        // Category: what the person taught wins, then the lexicon.
+        var category: String?
+        if type != .transfer {
+            if let (slug, e, guessed) = chooseCategory(wordTokens, s, note: note) {
+                category = slug
+                why.append(e)
+                if guessed { flags.append(.categoryGuessed) }
+            }
+            // A type word ("refund", "получил") carries a default category such as income/refund;
+            // a keyword in the same top-level branch ("cashback") is more precise and wins.
+            if let (value, e) = typeWord, value.contains("/") {
+                why.append(e)
+                let top = value.prefix { $0 != "/" }
+                if category == nil || !(category!.hasPrefix(top + "/")) {
+                    category = value
+                    flags.removeAll { $0 == .categoryGuessed }
+                }
+            }
+            if let c = category, c.hasPrefix(Parser.incomeBranch) { type = .income }
+        }
+
+        var confidence = 1.0
+        if flags.contains(.amountMissing) { confidence -= 0.5 }
+        if flags.contains(.ambiguous) { confidence -= 0.2 }
+        if flags.contains(.categoryGuessed) { confidence -= 0.1 }
+        if category == nil && type != .transfer { confidence -= 0.2 }
+        var draft = Draft(type: type, amount: amount, date: date, time: time, category: category, account: account,
+                          toAccount: toAccount, note: note, recurrence: recurrence, confidence: max(0, confidence))
+        for f in flags { draft.flag(f) }
+        return (draft, why, questions)
+    }
+
+    func noteText(_ indices: [Int]) -> String {
+        var out = ""
+        var runStart = -1, runEnd = -1
+        func flush() {
+            guard runStart >= 0 else { return }
+            if !out.isEmpty { out += " " }
+            out += text(runStart, runEnd + 1)
+        }
+        for k in indices {
+            if runStart >= 0, k == runEnd + 1, tokens[k].glued {
+                runEnd = k
+            } else if runStart >= 0, k == runEnd + 2, tokens[k - 1].kind == .punct, tokens[k - 1].glued, tokens[k].glued,
+                      !tokens[k - 1].isPunct(",") {
+                runEnd = k  // "wi-fi", "coca-cola"
+            } else {
+                flush()
+                runStart = k; runEnd = k
+            }
+        }
+        flush()
+        return out
+    }
+
+    func chooseCategory(_ noteTokens: [Int], _ s: LineScan, note: String) -> (String, Explanation, Bool)? {
+        let learned = context.learnedCategories
+        if !learned.isEmpty {
+            let key = Parser.learningKey(note)
+            if let slug = learned[key] {
+                return (slug, Explanation(field: "category", words: note, rule: "learned"), false)
+            }
+            for k in noteTokens where tokens[k].kind == .word {
+                if let slug = learned[wordText(k)] {
+                    return (slug, Explanation(field: "category", words: text(k, k + 1), rule: "learned"), false)
+                }
+            }
+        }
+        var best: (entry: Int, start: Int, end: Int)?
+        for (n, k) in noteTokens.enumerated() {
+            guard let (e, end) = matchClass(k, ids.category) else { continue }
+            // A phrase counts only if all its words are note words (noteTokens is increasing).
+            var inside = true
+            var m = n
+            for j in k..<end where tokens[j].kind != .punct {
+                while m < noteTokens.count, noteTokens[m] < j { m += 1 }
+                if m == noteTokens.count || noteTokens[m] != j { inside = false; break }
+            }
+            guard inside else { continue }
+            if best == nil || end - k > best!.end - best!.start { best = (e, k, end) }
+        }
+        guard let b = best else { return nil }
+        let slug = grammar.entries[b.entry].value
+        let words = text(b.start, b.end)
+        return (slug, Explanation(field: "category", words: words, rule: location(b.entry)), !grammar.entryIsName[b.entry])
+    }
+}

@@ -1,0 +1,162 @@
+// LineReading: one line under analysis: its tokens (normalized and looked up in the grammar's
+// word table), and the helpers every recognizer shares: class lookup, phrase matching,
+// skipping punctuation, the original text of a span. A class, not a struct: recognizers and
+// closures share one instance, and it memoizes number phrases (read by amounts, counts and
+// days alike) so no position is read twice.
+
+final class LineReading {
+    let grammar: Grammar
+    let ids: ClassIDs
+    let context: ParseContext
+    let bytes: [UInt8]
+    let tokens: [Token]
+    let norm: [UInt8]
+    /// The text of number tokens ("1,500.50"), empty for other tokens.
+    let numberTexts: [String]
+    /// The line's language, from its letters; the context's when it has none.
+    let language: Language
+    /// Per token, bit k set when the token is a single-word entry of class k (k < 64).
+    let classBits: [UInt64]
+    /// Per number token: its value as a plain number (nil for dates, times), and whether it is
+    /// digits only.
+    let plainValues: [ExactNumber?]
+    let digitsOnly: [Bool]
+    /// readNumber results by start token, filled on first use.
+    var numberMemo: [NumberMatch?]
+    var numberMemoDone: [Bool]
+
+    init(_ input: String, grammar: Grammar, ids: ClassIDs, context: ParseContext) {
+        self.grammar = grammar
+        self.ids = ids
+        self.context = context
+        bytes = Array(input.utf8)
+        var norm: [UInt8] = []
+        let scalars = bytes.withUnsafeBufferPointer { Tokenizer.decode($0) }
+        let toks = Tokenizer.tokenize(scalars, table: grammar.words, norm: &norm)
+        tokens = toks
+        self.norm = norm
+        var texts: [String] = []
+        texts.reserveCapacity(tokens.count)
+        var cyrillic = 0, latin = 0
+        for t in toks {
+            if t.kind == .number {
+                texts.append(String(decoding: norm[t.normStart..<t.normEnd], as: UTF8.self))
+                continue
+            }
+            texts.append("")
+            if t.kind == .word {
+                if t.firstScalar >= 0x400 && t.firstScalar <= 0x4FF { cyrillic += 1 } else { latin += 1 }
+            }
+        }
+        numberTexts = texts
+        var values = [ExactNumber?](repeating: nil, count: toks.count)
+        var plain = [Bool](repeating: false, count: toks.count)
+        let lang = cyrillic > latin ? Language.ru : latin > cyrillic ? .en : context.language
+        norm.withUnsafeBufferPointer { buffer in
+            for (i, t) in toks.enumerated() where t.kind == .number {
+                let slice = UnsafeBufferPointer(rebasing: buffer[t.normStart..<t.normEnd])
+                values[i] = NumericForms.number(bytes: slice, language: lang)
+                plain[i] = !slice.contains { $0 < 48 || $0 > 57 }
+            }
+        }
+        plainValues = values
+        digitsOnly = plain
+        numberMemo = [NumberMatch?](repeating: nil, count: toks.count)
+        numberMemoDone = [Bool](repeating: false, count: toks.count)
+        var bits = [UInt64](repeating: 0, count: toks.count)
+        for (i, t) in toks.enumerated() where t.word >= 0 {
+            let w = Int(t.word)
+            for k in Int(grammar.lexStart[w])..<Int(grammar.lexStart[w + 1]) {
+                let e = Int(grammar.lexEntries[k])
+                let c = Int(grammar.entryClass[e])
+                if c < 64, !grammar.entryIsPhrase[e] { bits[i] |= 1 << UInt64(c) }
+            }
+        }
+        classBits = bits
+        language = cyrillic > latin ? .ru : latin > cyrillic ? .en : context.language
+    }
+
+    var count: Int { tokens.count }
+
+    /// The input's own text from token `start` to token `end` (exclusive).
+    func text(_ start: Int, _ end: Int) -> String {
+        guard start < end else { return "" }
+        return String(decoding: bytes[tokens[start].byteStart..<tokens[end - 1].byteEnd], as: UTF8.self)
+    }
+
+    /// The normalized text of token `i`.
+    func wordText(_ i: Int) -> String {
+        String(decoding: norm[tokens[i].normStart..<tokens[i].normEnd], as: UTF8.self)
+    }
+
+    func normBytes(_ i: Int) -> ArraySlice<UInt8> { norm[tokens[i].normStart..<tokens[i].normEnd] }
+
+    func isPunct(_ i: Int, _ c: Unicode.Scalar) -> Bool { i < tokens.count && tokens[i].isPunct(c) }
+
+    /// The first non-punctuation token at or after `i` (`;` is never skipped: it ends a part).
+    func skipPunct(_ i: Int) -> Int {
+        var j = i
+        while j < tokens.count, tokens[j].kind == .punct, tokens[j].scalar != 0x3B { j += 1 }
+        return j
+    }
+
+    /// Indices into grammar.lexEntries of the entries whose first word is token `i`.
+    @inline(__always) func lexRange(_ i: Int) -> Range<Int> {
+        let w = Int(tokens[i].word)
+        guard w >= 0 else { return 0..<0 }
+        return Int(grammar.lexStart[w])..<Int(grammar.lexStart[w + 1])
+    }
+
+    func hasEntries(_ i: Int) -> Bool { !lexRange(i).isEmpty }
+
+    func has(_ i: Int, _ cls: Int) -> Bool {
+        guard cls >= 0, i < tokens.count else { return false }
+        if cls < 64 { return classBits[i] & (1 << UInt64(cls)) != 0 }
+        return entry(i, cls) != nil
+    }
+
+    /// Whether token `i` can begin a number or a day ("15", "twenty", "first", "полторы").
+    func isNumberish(_ i: Int) -> Bool { tokens[i].kind == .number || classBits[i] & ids.numberish != 0 }
+
+    /// The last-defined single-word entry of `cls` at token `i`.
+    func entry(_ i: Int, _ cls: Int) -> Int? {
+        guard cls >= 0, i < tokens.count else { return nil }
+        if cls < 64, classBits[i] & (1 << UInt64(cls)) == 0 { return nil }
+        var found: Int?
+        for k in lexRange(i) {
+            let e = Int(grammar.lexEntries[k])
+            if grammar.entryClass[e] == cls && !grammar.entryIsPhrase[e] { found = e }
+        }
+        return found
+    }
+
+    func intValue(_ e: Int) -> Int? {
+        let v = grammar.entryInt[e]
+        return v == Grammar.noInt ? nil : v
+    }
+
+    /// The longest phrase of class `cls` starting at token `i`: (entry index, end token).
+    /// Equal lengths go to the later definition, so user overrides win.
+    func matchClass(_ i: Int, _ cls: Int) -> (entry: Int, end: Int)? {
+        guard cls >= 0, i < tokens.count else { return nil }
+        var best: (entry: Int, end: Int)?
+        for k in lexRange(i) {
+            let e = Int(grammar.lexEntries[k])
+            guard grammar.entryClass[e] == cls else { continue }
+            var j = i + 1
+            if grammar.entryIsPhrase[e] {
+                var ok = true
+                for forms in grammar.entries[e].rest {
+                    let t = skipPunct(j)
+                    guard t < tokens.count, tokens[t].word >= 0, forms.contains(tokens[t].word) else { ok = false; break }
+                    j = t + 1
+                }
+                if !ok { continue }
+            }
+            if best == nil || j >= best!.end { best = (e, j) }
+        }
+        return best
+    }
+
+    func location(_ e: Int) -> String { grammar.entryLocations[e] }
+}

@@ -1,0 +1,134 @@
+// LineScan: one left-to-right pass that gives every token a role: part of an amount, of a
+// pattern (date, time, quantity, recurrence), of an account mention, a filler, a separator, or
+// plain text (note and category words). At each token the longest reading wins; a pattern
+// beats an amount of the same length ("10 August" is a date, not 10).
+
+struct AccountMention {
+    var name: String
+    var start: Int
+    var end: Int
+    /// The preposition said before it: "from"/"с" → -1, "to"/"на" → +1, none → 0.
+    var direction: Int
+    var rule: String
+    /// Other accounts that fit the same words equally well.
+    var alternatives: [String]
+}
+
+enum Role {
+    case plain, punct, filler, sep
+    case money(Int)
+    case pattern(Int)
+    case account(Int)
+}
+
+struct LineScan {
+    var roles: [Role]
+    var moneys: [MoneyMatch] = []
+    var patterns: [(match: PatternMatch, value: Recognized)] = []
+    var accounts: [AccountMention] = []
+}
+
+extension LineReading {
+    func scan(aliases: [AccountAlias]) -> LineScan {
+        var s = LineScan(roles: [Role](repeating: .plain, count: tokens.count))
+        var i = 0
+        let n = tokens.count
+        while i < n {
+            let t = tokens[i]
+            if t.kind == .punct {
+                s.roles[i] = t.scalar == 0x2C || t.scalar == 0x3B ? .sep : .punct
+                i += 1
+                continue
+            }
+            if let (_, end) = matchClass(i, ids.filler) {
+                for k in i..<end { s.roles[k] = .filler }
+                i = end
+                continue
+            }
+            var pattern: (match: PatternMatch, value: Recognized)?
+            pattern = bestPattern(at: i)
+            var money: MoneyMatch?
+            if t.kind == .number || hasEntries(i) { money = readMoney(at: i) }
+            if let p = pattern, money == nil || p.match.end >= money!.end {
+                for k in p.match.start..<p.match.end { s.roles[k] = .pattern(s.patterns.count) }
+                s.patterns.append(p)
+                i = p.match.end
+                continue
+            }
+            if let m = money {
+                for k in m.start..<m.end { s.roles[k] = .money(s.moneys.count) }
+                s.moneys.append(m)
+                i = m.end
+                continue
+            }
+            if let a = accountAt(i, aliases: aliases) {
+                for k in a.start..<a.end { s.roles[k] = .account(s.accounts.count) }
+                s.accounts.append(a)
+                i = a.end
+                continue
+            }
+            if has(i, ids.sep) { s.roles[i] = .sep }
+            i += 1
+        }
+        return s
+    }
+
+    /// An account said at `i`, with its preposition ("с каспи", "from kaspi", "на наличные").
+    func accountAt(_ i: Int, aliases: [AccountAlias]) -> AccountMention? {
+        var direction = 0
+        var k = i
+        if has(i, ids.from) || has(i, ids.to) {
+            direction = has(i, ids.from) ? -1 : 1
+            if has(i, ids.from) && has(i, ids.to) { direction = 0 }
+            k = i + 1
+            guard k < tokens.count else { return nil }
+        }
+        // The person's own accounts first; the grammar's account words only when none fits.
+        var best: (names: [String], end: Int, rule: String)?
+        for alias in aliases {
+            var j = k
+            var ok = true
+            for word in alias.words {
+                guard j < tokens.count, tokens[j].kind == .word, sameStem(normBytes(j), word) else { ok = false; break }
+                j += 1
+            }
+            guard ok else { continue }
+            if best == nil || j > best!.end {
+                best = ([alias.account], j, "")
+            } else if j == best!.end, !best!.names.contains(alias.account) {
+                best!.names.append(alias.account)
+            }
+        }
+        // ... and not when a longer keyword phrase starts there ("kaspi shop" is a place to buy).
+        if best == nil, let (e, end) = matchClass(k, ids.account), (matchClass(k, ids.category)?.end ?? 0) <= end {
+            best = ([grammar.entries[e].value], end, location(e))
+        }
+        guard let found = best else { return nil }
+        return AccountMention(name: found.names[0], start: i, end: found.end, direction: direction,
+                              rule: found.rule, alternatives: Array(found.names.dropFirst()))
+    }
+
+    /// Russian inflection: "карты" and "карта", "каспи" and "каспи" share a stem of at least three
+    /// letters and differ only by endings the grammar knows.
+    func sameStem(_ a: ArraySlice<UInt8>, _ b: [UInt8]) -> Bool {
+        // Common prefix, cut back to a character boundary; most words fail on the first bytes.
+        let base = a.startIndex
+        var p = 0
+        while p < a.count, p < b.count, a[base + p] == b[p] { p += 1 }
+        if p == a.count && p == b.count { return true }
+        while p > 0, p < a.count, a[base + p] & 0xC0 == 0x80 { p -= 1 }
+        guard p >= 3, a.count - p <= 8, b.count - p <= 8 else { return false }
+        var letters = 0
+        for k in 0..<p where b[k] & 0xC0 != 0x80 { letters += 1 }
+        guard letters >= 3 else { return false }
+        let left = a.withUnsafeBufferPointer { grammar.endings.find(UnsafeBufferPointer(rebasing: $0[p...])) }
+        let right = b.withUnsafeBufferPointer { grammar.endings.find(UnsafeBufferPointer(rebasing: $0[p...])) }
+        return left >= 0 && right >= 0
+    }
+}
+
+/// One way to say an account: its words, normalized.
+struct AccountAlias: Sendable {
+    var words: [[UInt8]]
+    var account: String
+}

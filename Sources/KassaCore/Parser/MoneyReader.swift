@@ -1,0 +1,74 @@
+// MoneyReader: an amount with its currency, in any order the grammar's words allow:
+// "$10", "10$", "USD3.14", "3.14US$", "рублей 10", "20 dollars 43 cents", "$20 and 43c",
+// "20 рублей 50 копеек", "a dollar". Currency words come from the `currency` class (value = ISO
+// code), minor-unit words from `minor`.
+
+struct MoneyMatch {
+    var value: ExactNumber
+    var currency: Currency?
+    var start: Int
+    var end: Int
+    var number: NumberMatch
+    /// The grammar entry of the currency word, -1 when none was said.
+    var currencyRule: Int = -1
+    /// A quantity by position ("two coffees 3000") rather than the amount.
+    var isQuantity = false
+
+    /// Money in the currency (falls back when none was said); nil on overflow.
+    func money(default fallback: Currency) -> Money? { value.money(currency ?? fallback) }
+}
+
+extension LineReading {
+    func currencyAt(_ i: Int) -> (Currency, Int, Int)? {
+        guard let (e, end) = matchClass(i, ids.currency), let c = grammar.currencies[e] else { return nil }
+        return (c, end, e)
+    }
+
+    func readMoney(at start: Int) -> MoneyMatch? {
+        var i = start
+        var currency: (Currency, Int, Int)?
+        if let prefix = currencyAt(i) {
+            currency = prefix
+            i = skipPunct(prefix.1)
+        }
+        var number: NumberMatch
+        if let n = i < tokens.count ? readNumber(at: i) : nil {
+            number = n
+        } else if i < tokens.count, currency == nil, let e = entry(i, ids.one), let c = currencyAt(i + 1) {
+            // "a dollar", "one euro"
+            number = NumberMatch(value: ExactNumber(units: 1), start: i, end: i + 1, hasWords: true, hasDigits: false, rule: e)
+            currency = c
+            return MoneyMatch(value: number.value, currency: c.0, start: start, end: c.1, number: number, currencyRule: c.2)
+        } else {
+            return nil
+        }
+        var end = number.end
+        if currency == nil, end < tokens.count, let suffix = currencyAt(end) {
+            currency = suffix
+            end = suffix.1
+        }
+        var value = number.value
+        if let (c, _, _) = currency, c.minorDigits > 0, let (minor, after) = minorPart(after: end, currency: c) {
+            if let v = value.adding(minor) { value = v; end = after }
+        }
+        return MoneyMatch(value: value, currency: currency?.0, start: start, end: end, number: number,
+                          currencyRule: currency?.2 ?? -1)
+    }
+
+    /// "43 cents", "and 43c", "и 43", "50 копеек" after an amount with its currency. A bare number
+    /// counts only when it ends the part, so "20 dollars 43" is 20.43 but "$20 43 coffee" is not.
+    func minorPart(after end: Int, currency: Currency) -> (ExactNumber, Int)? {
+        var k = skipPunct(end)
+        if k < tokens.count, has(k, ids.and) || has(k, ids.sep) { k = skipPunct(k + 1) }
+        guard k < tokens.count, let n = readNumber(at: k), let v = n.value.intValue,
+              v >= 0, v < currency.minorPerMajor else { return nil }
+        var after = n.end
+        let m = skipPunct(after)
+        if m < tokens.count, let (_, unitEnd) = matchClass(m, ids.minor) {
+            after = unitEnd
+        } else if m < tokens.count, !has(m, ids.sep) && !has(m, ids.and) {
+            return nil
+        }
+        return (ExactNumber(units: v, fractionDigits: currency.minorDigits), after)
+    }
+}

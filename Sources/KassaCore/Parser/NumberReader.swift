@@ -1,0 +1,198 @@
+// NumberReader: a number phrase starting at a token: digits ("1 500", "1,500.50"), words in
+// English and Russian ("two thousand five hundred", "двести пятьдесят", "полторы тысячи"),
+// or both ("15 тысяч 500", "1.5k", "2 grand"). One left-to-right pass, so linear in its length;
+// every step is overflow-checked. The words and their values come from the grammar's classes
+// ones, tens, hundreds, hundred, scale, scale-glued, scale-solo, fraction, plus-half, point, and, one.
+
+struct NumberMatch {
+    var value: ExactNumber
+    var start: Int
+    var end: Int
+    var hasWords: Bool
+    var hasDigits: Bool
+    /// The first grammar entry used (a word, a multiplier), for explanations; -1 for digits only.
+    var rule: Int = -1
+}
+
+extension LineReading {
+    private enum Last { case none, digit, ones, tens, hundreds, hundred, scale, fraction, point }
+
+    /// Digits of one token, merged with following space-separated three-digit groups ("450 000").
+    func digitNumber(at i: Int) -> (ExactNumber, Int)? {
+        let t = tokens[i]
+        guard t.kind == .number else { return nil }
+        let raw = numberTexts[i]
+        if digitsOnly[i], raw.utf8.count <= 3 {
+            var text = raw
+            var j = i + 1
+            // At most five more groups (quadrillions): longer runs are not one amount, and the
+            // bound keeps a line of ten thousand "000" groups linear.
+            while j < tokens.count, j - i <= 5, tokens[j].kind == .number, !tokens[j].glued {
+                let g = numberTexts[j]
+                if digitsOnly[j] && g.utf8.count == 3 {
+                    text += g; j += 1; continue
+                }
+                // "12 450,50": a last group with a decimal part.
+                if g.count >= 5, g.utf8.prefix(3).allSatisfy({ $0 >= 48 && $0 <= 57 }),
+                   let mark = g.dropFirst(3).first, mark == "," || mark == ".", g.count <= 6,
+                   let n = NumericForms.number(text + g, language: .en) {
+                    return (n, j + 1)
+                }
+                break
+            }
+            if j > i + 1, let v = NumericForms.digitsValue(Substring(text)) { return (ExactNumber(units: v), j) }
+        }
+        guard let n = plainValues[i] else { return nil }
+        return (n, i + 1)
+    }
+
+    func readNumber(at start: Int) -> NumberMatch? {
+        if numberMemoDone[start] { return numberMemo[start] }
+        let result = readNumberOnce(at: start)
+        numberMemo[start] = result
+        numberMemoDone[start] = true
+        return result
+    }
+
+    private func readNumberOnce(at start: Int) -> NumberMatch? {
+        var total = ExactNumber.zero, current = ExactNumber.zero
+        var lastScale = ExactNumber.zero
+        var last = Last.none
+        var i = start, end = start
+        var hasWords = false, hasDigits = false
+        var rule = -1
+        func note(_ e: Int) { if rule < 0 { rule = e } }
+        let n = tokens.count
+
+        func next(_ k: Int) -> Int {  // skip a hyphen between words: twenty-one
+            if k < n, tokens[k].isPunct("-"), k + 1 < n, tokens[k + 1].kind == .word { return k + 1 }
+            return k
+        }
+        func isScaleAt(_ k: Int) -> Bool {
+            has(k, ids.scale) || has(k, ids.scaleSolo) || (k < n && tokens[k].glued && has(k, ids.scaleGlued))
+        }
+
+        loop: while i < n {
+            let t = tokens[i]
+            if t.kind == .number {
+                guard last == .none || last == .scale, current.isZero,
+                      let (value, after) = digitNumber(at: i) else { break }
+                current = value; last = .digit; hasDigits = true
+                i = after; end = after
+                continue
+            }
+            guard t.kind == .word else { break }
+            if let e = entry(i, ids.ones), let v = grammar.entryNumber[e] {
+                note(e)
+                let ok: Bool
+                switch last {
+                case .none, .scale, .hundreds, .hundred: ok = true
+                case .tens: ok = !v.isZero && v.intValue.map { $0 < 10 } ?? false
+                default: ok = false
+                }
+                guard ok, let sum = current.adding(v) else { break }
+                current = sum; last = .ones
+            } else if let e = entry(i, ids.tens), let v = grammar.entryNumber[e] {
+                note(e)
+                guard last == .none || last == .scale || last == .hundreds || last == .hundred,
+                      let sum = current.adding(v) else { break }
+                current = sum; last = .tens
+            } else if let e = entry(i, ids.hundreds), let v = grammar.entryNumber[e] {
+                note(e)
+                guard last == .none || last == .scale, current.isZero else { break }
+                current = v; last = .hundreds
+            } else if let e = entry(i, ids.hundred), let v = grammar.entryNumber[e] {
+                note(e)
+                guard last == .ones || last == .tens || last == .digit || last == .none,
+                      current < ExactNumber(units: 100) else { break }
+                guard let p = (current.isZero ? ExactNumber(units: 1) : current).multiplied(by: v) else { break }
+                current = p; last = .hundred
+            } else if let (scaleEntry, scaleValue) = scaleWord(at: i, afterNumber: last != .none) {
+                if last == .none && !has(i, ids.scaleSolo) { break }
+                if current.isZero, !total.isZero, lastScale < scaleValue {
+                    guard let p = total.multiplied(by: scaleValue) else { break }
+                    total = p
+                } else {
+                    guard let p = (current.isZero ? ExactNumber(units: 1) : current).multiplied(by: scaleValue),
+                          let s = total.adding(p) else { break }
+                    total = s
+                }
+                current = .zero; lastScale = scaleValue; last = .scale
+                note(scaleEntry)
+            } else if let e = entry(i, ids.fraction), let v = grammar.entryNumber[e], last == .none {
+                // "half million", "полторы тысячи": a fraction needs a scale after it.
+                let k = skipPunct(i + 1)
+                guard isScaleAt(k) || has(k, ids.hundred) else { break }
+                current = v; last = .fraction
+                note(e)
+            } else if ids.plusHalf >= 0, last == .ones || last == .tens || last == .digit,
+                      let (e, after) = matchClass(i, ids.plusHalf) {
+                guard let s = current.adding(ExactNumber(units: 5, fractionDigits: 1)) else { break }
+                current = s
+                note(e)
+                i = after; end = after; hasWords = true
+                continue
+            } else if let e = entry(i, ids.one), last == .none {
+                // "a hundred", "a thousand": the article counts as one only before a multiplier.
+                let k = skipPunct(i + 1)
+                guard k < n, has(k, ids.hundred) || has(k, ids.scale) || has(k, ids.scaleSolo) else { break }
+                current = ExactNumber(units: 1); last = .ones
+                note(e)
+            } else if has(i, ids.point), last != .none, last != .point {
+                guard let (frac, after) = readDecimals(at: i + 1), let s = current.adding(frac) else { break }
+                current = s; last = .point
+                i = after; end = after; hasWords = true
+                continue
+            } else if has(i, ids.and), last == .hundred || last == .scale || last == .hundreds {
+                let k = next(i + 1)
+                guard k < n, tokens[k].kind == .word,
+                      has(k, ids.ones) || has(k, ids.tens) || has(k, ids.hundreds) else { break }
+                i = k
+                continue
+            } else {
+                break
+            }
+            hasWords = true
+            i += 1; end = i
+            i = next(i)
+        }
+        guard end > start, let value = total.adding(current) else { return nil }
+        return NumberMatch(value: value, start: start, end: end, hasWords: hasWords, hasDigits: hasDigits, rule: rule)
+    }
+
+    /// A multiplier at `i`: "thousand", "тыс", "k" (spaced or glued), "m"/"b" only glued to digits.
+    func scaleWord(at i: Int, afterNumber: Bool) -> (Int, ExactNumber)? {
+        if let e = entry(i, ids.scale) ?? entry(i, ids.scaleSolo), let v = grammar.entryNumber[e] { return (e, v) }
+        if afterNumber, tokens[i].glued, let e = entry(i, ids.scaleGlued), let v = grammar.entryNumber[e] { return (e, v) }
+        return nil
+    }
+
+    /// Digits after "point": a digit token, or number words read digit by digit ("nought four" → .04,
+    /// "seventy-one" → .71).
+    func readDecimals(at start: Int) -> (ExactNumber, Int)? {
+        let i = skipPunct(start)
+        guard i < tokens.count else { return nil }
+        if tokens[i].kind == .number {
+            let raw = numberTexts[i]
+            guard !raw.utf8.contains(where: { $0 < 48 || $0 > 57 }) else { return nil }
+            return NumericForms.decimal(whole: "0", fraction: Substring(raw)).map { ($0, i + 1) }
+        }
+        var digits = ""
+        var j = i
+        while j < tokens.count, digits.count < 9 {
+            if let v = entry(j, ids.ones).flatMap(intValue), v >= 0, v <= 9 {
+                digits += String(v); j += 1
+            } else if let v = entry(j, ids.tens).flatMap(intValue) {
+                var k = j + 1
+                if isPunct(k, "-") { k += 1 }
+                if let u = entry(k, ids.ones).flatMap(intValue), u >= 1, u <= 9 {
+                    digits += String(v + u); j = k + 1
+                } else {
+                    digits += String(v); j += 1
+                }
+            } else { break }
+        }
+        guard !digits.isEmpty else { return nil }
+        return NumericForms.decimal(whole: "0", fraction: Substring(digits)).map { ($0, j) }
+    }
+}

@@ -1,0 +1,96 @@
+// PatternActions: what a matched pattern means, by the action named on its `pattern` line.
+// Dates resolve against the context's "today" only (no clock): bare weekdays and day-month
+// dates go to the most recent past occurrence, "last <weekday>" to the one strictly before today.
+
+enum Recognized {
+    case date(CivilDate, weak: Bool, alternative: CivilDate?)
+    case time(TimeOfDay)
+    case quantity
+    case recurrence(Recurrence)
+}
+
+extension LineReading {
+    func resolve(_ m: PatternMatch) -> Recognized? {
+        let c = m.captures
+        let today = context.today
+        switch grammar.patterns[m.pattern].action {
+        case .offset:
+            guard c.relday != nil || c.span != nil else { return nil }
+            var days = c.relday ?? 0
+            if let span = c.span {
+                guard let count = c.count?.intValue ?? (c.count == nil ? 1 : nil), count < 10_000 else { return nil }
+                days += (c.dir ?? -1) * Int(count) * span
+            }
+            return .date(today.adding(days: days), weak: false, alternative: nil)
+        case .weekday:
+            guard let w = c.weekday, (1...7).contains(w) else { return nil }
+            let wd = today.isoWeekday
+            if c.lastweek {
+                let monday = today.adding(days: -(wd - 1) - 7)
+                return .date(monday.adding(days: w - 1), weak: false, alternative: nil)
+            }
+            var delta = (wd - w + 7) % 7
+            if c.last && delta == 0 { delta = 7 }
+            return .date(today.adding(days: -delta), weak: false, alternative: nil)
+        case .daymonth:
+            guard let d = c.day, let month = c.month else { return nil }
+            if let y = c.year {
+                return CivilDate(year: y, month: month, day: d).map { .date($0, weak: false, alternative: nil) }
+            }
+            return recent(month: month, day: d).map { .date($0, weak: false, alternative: nil) }
+        case .dayonly:
+            guard let d = c.day else { return nil }
+            var y = today.year, mo = today.month
+            for _ in 0..<13 {
+                if let date = CivilDate(year: y, month: mo, day: d), date <= today { return .date(date, weak: false, alternative: nil) }
+                mo -= 1
+                if mo == 0 { mo = 12; y -= 1 }
+            }
+            return nil
+        case .dayprevmonth:
+            guard let d = c.day else { return nil }
+            let y = today.month == 1 ? today.year - 1 : today.year
+            let mo = today.month == 1 ? 12 : today.month - 1
+            return CivilDate(year: y, month: mo, day: d).map { .date($0, weak: false, alternative: nil) }
+        case .monthsago:
+            guard let count = c.count?.intValue ?? (c.count == nil ? 1 : nil), count < 1200 else { return nil }
+            var total = today.year * 12 + (today.month - 1) - Int(count)
+            if total < 0 { total = 0 }
+            let y = total / 12, mo = total % 12 + 1
+            let d = min(today.day, CivilDate.daysInMonth(year: y, month: mo))
+            return CivilDate(year: y, month: mo, day: d).map { .date($0, weak: false, alternative: nil) }
+        case .numeric:
+            guard let n = c.numdate else { return nil }
+            let date: CivilDate?
+            if let y = n.year { date = CivilDate(year: y, month: n.month, day: n.day) } else { date = recent(month: n.month, day: n.day) }
+            guard let resolved = date else { return nil }
+            var alternative: CivilDate?
+            if n.swappable, n.year == nil { alternative = recent(month: n.day, day: n.month) }
+            return .date(resolved, weak: n.weak, alternative: alternative)
+        case .time:
+            if var h = c.hour {
+                if let ampm = c.ampm {
+                    guard h >= 1, h <= 12 else { return nil }
+                    h = h % 12 + ampm
+                }
+                return TimeOfDay(hour: h, minute: c.minute ?? 0).map { .time($0) }
+            }
+            if c.daypart >= 0, let t = TimeOfDay(text: grammar.entries[Int(c.daypart)].value) { return .time(t) }
+            return nil
+        case .quantity:
+            return .quantity
+        case .recurrence:
+            guard c.recurrence >= 0 else { return nil }
+            return Recurrence(rawValue: grammar.entries[Int(c.recurrence)].value).map { .recurrence($0) }
+        }
+    }
+
+    /// The most recent day-month on or before today (a past expense), skipping 29 February gaps.
+    func recent(month: Int, day: Int) -> CivilDate? {
+        let today = context.today
+        for back in 0..<9 {
+            if let d = CivilDate(year: today.year - back, month: month, day: day), d <= today { return d }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,203 @@
+// PatternMatcher: runs the grammar's `pattern` lines over the tokens. Elements are literal words,
+// `@class` references and `#builtin` token shapes; `?` makes one optional. Punctuation between
+// elements is skipped ("Sun., March 6, 2016"). Matching is greedy with backtracking over the
+// optional elements; patterns are bucketed by their possible first element, so a token tries
+// only the few patterns that can start there. Captures are small plain values, copied only
+// where the matcher backtracks.
+
+struct Captures {
+    static let none: Int32 = .min
+    var _relday = none, _span = none, _dir = none, _weekday = none, _month = none, _ampm = none
+    var _day = none, _year = none, _hour = none, _minute = none
+    /// Entry indices of the daypart and recurrence words, -1 when none.
+    var daypart: Int32 = -1
+    var recurrence: Int32 = -1
+    var last = false, lastweek = false, prevmonth = false, dayIsOrdinal = false
+    var _count = none
+    var numdate: NumericDate?
+    var count: ExactNumber? {
+        get { _count == Captures.none ? nil : ExactNumber(units: Int64(_count)) }
+        set { _count = newValue?.intValue.map { Int32(clamping: $0) } ?? Captures.none }
+    }
+
+    static func get(_ v: Int32) -> Int? { v == none ? nil : Int(v) }
+    static func put(_ v: Int?) -> Int32 {
+        guard let v = v, v > Int(Int32.min), v <= Int(Int32.max) else { return none }
+        return Int32(v)
+    }
+    var relday: Int? { get { Captures.get(_relday) } set { _relday = Captures.put(newValue) } }
+    var span: Int? { get { Captures.get(_span) } set { _span = Captures.put(newValue) } }
+    var dir: Int? { get { Captures.get(_dir) } set { _dir = Captures.put(newValue) } }
+    var weekday: Int? { get { Captures.get(_weekday) } set { _weekday = Captures.put(newValue) } }
+    var month: Int? { get { Captures.get(_month) } set { _month = Captures.put(newValue) } }
+    var ampm: Int? { get { Captures.get(_ampm) } set { _ampm = Captures.put(newValue) } }
+    var day: Int? { get { Captures.get(_day) } set { _day = Captures.put(newValue) } }
+    var year: Int? { get { Captures.get(_year) } set { _year = Captures.put(newValue) } }
+    var hour: Int? { get { Captures.get(_hour) } set { _hour = Captures.put(newValue) } }
+    var minute: Int? { get { Captures.get(_minute) } set { _minute = Captures.put(newValue) } }
+}
+
+struct PatternMatch {
+    var pattern: Int
+    var start: Int
+    var end: Int
+    var captures: Captures
+}
+
+extension LineReading {
+    /// The longest pattern match starting at token `i` that means something (ties: the earlier
+    /// pattern), with its meaning.
+    func bestPattern(at i: Int) -> (match: PatternMatch, value: Recognized)? {
+        var best: (match: PatternMatch, value: Recognized)?
+        let shapes = builtinShapes(i)
+        func attempt(_ p: Int) {
+            if let b = best, b.match.pattern == p { return }
+            if let first = grammar.patternFirstBuiltins[p], first & shapes == 0 {
+                return  // it must begin with a builtin this token cannot be
+            }
+            var caps = Captures()
+            let end = grammar.patterns[p].elements.withUnsafeBufferPointer { match($0, 0, i, i, &caps) }
+            guard end > i else { return }
+            if let b = best, end < b.match.end || (end == b.match.end && p > b.match.pattern) { return }
+            let m = PatternMatch(pattern: p, start: i, end: end, captures: caps)
+            if let value = resolve(m) { best = (m, value) }
+        }
+        let w = Int(tokens[i].word)
+        if w >= 0 {
+            for k in Int(grammar.literalStart[w])..<Int(grammar.literalStart[w + 1]) { attempt(Int(grammar.literalList[k])) }
+        }
+        for k in lexRange(i) {
+            let id = Int(grammar.entryClass[Int(grammar.lexEntries[k])])
+            for b in Int(grammar.classStart[id])..<Int(grammar.classStart[id + 1]) { attempt(Int(grammar.classList[b])) }
+        }
+        if isNumberish(i) { for p in grammar.builtinBuckets { attempt(p) } }
+        return best
+    }
+
+    /// Which builtins token `i` could be, as bits of Builtin.bit: a cheap filter before matching.
+    func builtinShapes(_ i: Int) -> UInt8 {
+        let t = tokens[i]
+        guard t.kind == .number else { return isNumberish(i) ? 0xFF : 0 }
+        let length = t.normEnd - t.normStart
+        var bits: UInt8 = 0
+        if digitsOnly[i], let v = plainValues[i]?.intValue {
+            if length <= 2, v >= 1, v <= 31 { bits |= Builtin.day.bit | Builtin.ordday.bit }
+            if (length == 4 && v >= 1900 && v <= 2100) || length == 2 { bits |= Builtin.year.bit }
+            if v >= 1, v <= 400 { bits |= Builtin.count.bit }
+            if length <= 2, v <= 23 { bits |= Builtin.hour.bit }
+        } else {
+            bits |= Builtin.numdate.bit | Builtin.clock.bit | Builtin.count.bit
+        }
+        return bits
+    }
+
+    /// The end of a match of elements[e...] from `pos`, or -1; `caps` holds its captures.
+    private func match(_ elements: UnsafeBufferPointer<PatternElement>, _ e: Int, _ pos: Int, _ lastEnd: Int,
+                       _ caps: inout Captures) -> Int {
+        if e == elements.count { return lastEnd }
+        let element = elements[e]
+        let j = e == 0 ? pos : skipPunct(pos)
+        if j < tokens.count {
+            let saved = caps
+            if let end = matchElement(element, at: j, &caps) {
+                let r = match(elements, e + 1, end, end, &caps)
+                if r >= 0 { return r }
+            }
+            caps = saved
+        }
+        if element.optional { return match(elements, e + 1, pos, lastEnd, &caps) }
+        return -1
+    }
+
+    private func matchElement(_ element: PatternElement, at j: Int, _ caps: inout Captures) -> Int? {
+        switch element.kind {
+        case .literal(let start, let count):
+            let w = tokens[j].word
+            guard w >= 0 else { return nil }
+            for k in Int(start)..<Int(start + count) where grammar.literalWords[k] == w { return j + 1 }
+            return nil
+        case .classRef(let cls):
+            guard let (e, end) = matchClass(j, cls) else { return nil }
+            let value = intValue(e)
+            switch cls < ids.slots.count ? ids.slots[cls] : .none {
+            case .none: break
+            case .relday: caps.relday = value
+            case .span: caps.span = value
+            case .dir: caps.dir = value
+            case .weekday: caps.weekday = value
+            case .month: caps.month = value
+            case .last: caps.last = true
+            case .lastweek: caps.lastweek = true
+            case .prevmonth: caps.prevmonth = true
+            case .ampm: caps.ampm = value
+            case .daypart: caps.daypart = Int32(e)
+            case .recurrence: caps.recurrence = Int32(e)
+            }
+            return end
+        case .builtin(let b):
+            return matchBuiltin(b, at: j, &caps)
+        }
+    }
+
+    private func matchBuiltin(_ b: Builtin, at j: Int, _ caps: inout Captures) -> Int? {
+        let t = tokens[j]
+        switch b {
+        case .day, .ordday:
+            guard let (day, end, ordinal) = dayOfMonth(at: j), b == .day || ordinal else { return nil }
+            caps.day = day; caps.dayIsOrdinal = ordinal
+            return end
+        case .year:
+            guard t.kind == .number else { return nil }
+            let raw = numberTexts[j]
+            guard let v = NumericForms.digitsValue(Substring(raw)) else { return nil }
+            if raw.utf8.count == 4, v >= 1900, v <= 2100 { caps.year = Int(v); return j + 1 }
+            if raw.utf8.count == 2 { caps.year = NumericForms.pivotYear(Int(v), today: context.today); return j + 1 }
+            return nil
+        case .count:
+            // Counts of days and weeks stay small: "кофе 1500 неделю назад" is 1500 for a week ago.
+            guard let n = readNumber(at: j), let v = n.value.intValue, v > 0, v <= 400 else { return nil }
+            caps.count = n.value
+            return n.end
+        case .numdate:
+            guard t.kind == .number, let d = NumericForms.date(numberTexts[j], language: language, today: context.today)
+            else { return nil }
+            caps.numdate = d
+            return j + 1
+        case .clock:
+            guard t.kind == .number, let time = NumericForms.clock(numberTexts[j]) else { return nil }
+            caps.hour = time.hour; caps.minute = time.minute
+            return j + 1
+        case .hour:
+            if t.kind == .number {
+                let raw = numberTexts[j]
+                guard raw.utf8.count <= 2, let v = NumericForms.digitsValue(Substring(raw)), v <= 23 else { return nil }
+                caps.hour = Int(v); caps.minute = 0
+                return j + 1
+            }
+            guard let v = entry(j, ids.ones).flatMap(intValue), v >= 1, v <= 12 else { return nil }
+            caps.hour = v; caps.minute = 0
+            return j + 1
+        }
+    }
+
+    /// 1-31 as digits with an optional ordinal suffix ("15th", "18-го"), or an ordinal word with an
+    /// optional tens word before it ("twenty-fourth", "двадцать пятое"). Returns (day, end, ordinal).
+    func dayOfMonth(at j: Int) -> (Int, Int, Bool)? {
+        let t = tokens[j]
+        if t.kind == .number {
+            let raw = numberTexts[j]
+            guard raw.utf8.count <= 2, let v = NumericForms.digitsValue(Substring(raw)), v >= 1, v <= 31 else { return nil }
+            var k = j + 1
+            if isPunct(k, "-") { k += 1 }
+            if k < tokens.count, (tokens[k].glued || k > j + 1), has(k, ids.ordsuffix) { return (Int(v), k + 1, true) }
+            return (Int(v), j + 1, false)
+        }
+        if let o = entry(j, ids.ordinal).flatMap(intValue) { return (o, j + 1, true) }
+        if let tens = entry(j, ids.tens).flatMap(intValue), tens == 20 || tens == 30 {
+            var k = j + 1
+            if isPunct(k, "-") { k += 1 }
+            if let o = entry(k, ids.ordinal).flatMap(intValue), o < 10, tens + o <= 31 { return (tens + o, k + 1, true) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,159 @@
+// Tokenizer: splits text into tokens in one linear pass over its UTF-8 bytes, writing each
+// token's normalized form (lower case, ё → е) into a byte buffer. Letters and digits are split
+// from each other ("14april" → 14, april; "10k$" → 10, k, $) so glued forms need no special
+// patterns; digits joined by . , : / - stay one number token ("1,500.50", "2014-04-18", "14:30",
+// "10.12.") and the recognizers decide what they are. Grammar items go through the same code, so
+// a rule word and an input word normalize identically.
+
+enum Tokenizer {
+    static func isLetter(_ v: UInt32) -> Bool {
+        (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || (v >= 0x400 && v <= 0x4FF)
+            || (v >= 0xC0 && v <= 0x24F && v != 0xD7 && v != 0xF7)
+    }
+
+    static func isDigit(_ v: UInt32) -> Bool { v >= 0x30 && v <= 0x39 }
+
+    static func isSpace(_ v: UInt32) -> Bool {
+        v == 0x20 || v == 0x09 || v == 0x0A || v == 0x0D || v == 0xA0 || v == 0x202F || v == 0x2009
+            || v == 0x2007 || v == 0x3000 || v == 0x0B || v == 0x0C || v == 0xFEFF || v == 0x2028
+    }
+
+    /// Currency and other signs that stand as tokens of their own.
+    static func isSymbol(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x24, 0x20AC, 0xA3, 0x20BD, 0x20B8, 0x20B4, 0xA2, 0xA5, 0x20B9, 0x20BA, 0x20A9, 0x20AA, 0x20AE, 0x20BC, 0x20BE,
+             0x25, 0x23, 0x2B, 0x26: return true
+        default: return false
+        }
+    }
+
+    /// Lower case for Latin and Cyrillic, ё folded to е; other scripts through Unicode's mapping.
+    static func lower(_ v: UInt32) -> UInt32 {
+        if v >= 0x41 && v <= 0x5A { return v + 32 }
+        if v < 0x80 { return v }
+        if v >= 0x410 && v <= 0x42F { return v + 0x20 }
+        if v == 0x401 || v == 0x451 { return 0x435 }
+        if v >= 0x430 && v <= 0x44F { return v }
+        guard let s = Unicode.Scalar(v) else { return v }
+        let mapped = s.properties.lowercaseMapping.unicodeScalars
+        return mapped.count == 1 ? mapped.first!.value : v
+    }
+
+    static func append(_ v: UInt32, to out: inout [UInt8]) {
+        if v < 0x80 {
+            out.append(UInt8(v))
+        } else if v < 0x800 {
+            out.append(UInt8(0xC0 | (v >> 6))); out.append(UInt8(0x80 | (v & 0x3F)))
+        } else if v < 0x10000 {
+            out.append(UInt8(0xE0 | (v >> 12))); out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (v & 0x3F)))
+        } else {
+            out.append(UInt8(0xF0 | (v >> 18))); out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
+            out.append(UInt8(0x80 | ((v >> 6) & 0x3F))); out.append(UInt8(0x80 | (v & 0x3F)))
+        }
+    }
+
+    /// Decoded scalars of valid UTF-8 (Swift strings always are), with their byte offsets.
+    struct Scalars {
+        var values: [UInt32] = []
+        var offsets: [Int] = []
+    }
+
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Scalars {
+        var s = Scalars()
+        s.values.reserveCapacity(bytes.count)
+        s.offsets.reserveCapacity(bytes.count + 1)
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = UInt32(bytes[i])
+            s.offsets.append(i)
+            if b < 0x80 {
+                s.values.append(b); i += 1
+            } else if b < 0xE0, i + 1 < n {
+                s.values.append(((b & 0x1F) << 6) | (UInt32(bytes[i + 1]) & 0x3F)); i += 2
+            } else if b < 0xF0, i + 2 < n {
+                s.values.append(((b & 0x0F) << 12) | ((UInt32(bytes[i + 1]) & 0x3F) << 6) | (UInt32(bytes[i + 2]) & 0x3F)); i += 3
+            } else if i + 3 < n {
+                s.values.append(((b & 0x07) << 18) | ((UInt32(bytes[i + 1]) & 0x3F) << 12)
+                                | ((UInt32(bytes[i + 2]) & 0x3F) << 6) | (UInt32(bytes[i + 3]) & 0x3F)); i += 4
+            } else {
+                s.values.append(0xFFFD); i += 1
+            }
+        }
+        s.offsets.append(n)
+        return s
+    }
+
+    /// Tokens of `text`, their normalized bytes in `norm`, each looked up in `table`.
+    static func tokenize(_ text: String, table: WordTable?, norm: inout [UInt8]) -> [Token] {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            let scalars = decode(bytes)
+            return tokenize(scalars, table: table, norm: &norm)
+        }
+    }
+
+    static func tokenize(_ sc: Scalars, table: WordTable?, norm: inout [UInt8]) -> [Token] {
+        let scalars = sc.values
+        var tokens: [Token] = []
+        tokens.reserveCapacity(scalars.count / 3 + 1)
+        norm.reserveCapacity(norm.count + scalars.count * 2)
+        var i = 0
+        let n = scalars.count
+        var spaceBefore = true
+        while i < n {
+            let v = scalars[i]
+            if isSpace(v) { spaceBefore = true; i += 1; continue }
+            let start = i
+            let normStart = norm.count
+            var kind: Token.Kind
+            if isLetter(v) {
+                kind = .word
+                while i < n {
+                    let c = scalars[i]
+                    if isLetter(c) {
+                        append(lower(c), to: &norm); i += 1
+                    } else if (c == 0x27 || c == 0x2019), i + 1 < n, isLetter(scalars[i + 1]) {
+                        i += 1  // apostrophes inside a word are dropped: mcdonald's → mcdonalds
+                    } else { break }
+                }
+            } else if isDigit(v) || (v == 0x2E && spaceBefore && i + 1 < n && isDigit(scalars[i + 1])) {
+                kind = .number
+                var dots = 0
+                while i < n {
+                    let c = scalars[i]
+                    if isDigit(c) {
+                        norm.append(UInt8(c)); i += 1
+                    } else if c == 0x2E || c == 0x2C || c == 0x3A || c == 0x2F || c == 0x2D, i + 1 < n, isDigit(scalars[i + 1]) {
+                        if c == 0x2E { dots += 1 }
+                        norm.append(UInt8(c)); i += 1
+                    } else { break }
+                }
+                // "10.12." — a trailing dot after a d.m pair marks a date: keep it.
+                if dots == 1, i < n, scalars[i] == 0x2E, i + 1 == n || !isDigit(scalars[i + 1]) {
+                    norm.append(0x2E); i += 1
+                }
+            } else {
+                kind = isSymbol(v) ? .symbol : .punct
+                append(lower(v), to: &norm); i += 1
+            }
+            var token = Token(kind: kind, normStart: normStart, normEnd: norm.count, start: start, end: i,
+                              byteStart: sc.offsets[start], byteEnd: sc.offsets[i], glued: !spaceBefore,
+                              scalar: i - start == 1 ? lower(scalars[start]) : 0, firstScalar: lower(scalars[start]))
+            if let table = table, kind != .number {
+                token.word = norm.withUnsafeBufferPointer { table.find(UnsafeBufferPointer(rebasing: $0[normStart..<norm.count])) }
+            }
+            tokens.append(token)
+            spaceBefore = false
+        }
+        return tokens
+    }
+
+    /// The normalized form of a short text (category names, learning keys): lower case, ё → е.
+    static func normalize<S: StringProtocol>(_ text: S) -> String {
+        var out = String.UnicodeScalarView()
+        for s in text.unicodeScalars { out.append(Unicode.Scalar(lower(s.value)) ?? s) }
+        return String(out)
+    }
+}

@@ -1,0 +1,51 @@
+// GrammarCommands: `kassa grammar check` and `kassa grammar test` as pure functions. The CLI
+// reads the grammar files (corpora included for `test`) and prints the returned lines; the
+// status is 0 when all is well, 1 when a rule file has mistakes or a corpus case fails.
+import KassaCore
+
+public enum GrammarCommands {
+    /// Validates every rule file: each mistake as `file:line:column: reason`, the line, and a
+    /// caret under the column; then a count.
+    public static func check(sources: [GrammarSource], catalog: Catalog) -> (lines: [String], status: Int32) {
+        let (_, errors) = Grammar.load(sources)
+        var lines: [String] = []
+        for error in errors {
+            lines += describe(error, catalog: catalog)
+        }
+        let files = sources.filter { $0.path.hasSuffix(".rules") }.count
+        if errors.isEmpty {
+            lines.append(catalog.text("grammar.check-ok", count: files))
+            return (lines, 0)
+        }
+        lines.append(catalog.text("grammar.check-failed", count: errors.count))
+        return (lines, 1)
+    }
+
+    /// The three lines that show one grammar mistake: location and reason, the line, a caret.
+    public static func describe(_ error: GrammarError, catalog: Catalog) -> [String] {
+        let reason = catalog.text(error.reasonKey, error.reasonArguments)
+        let caret = String(repeating: " ", count: max(0, error.column - 1)) + "^"
+        return ["\(error.file):\(error.line):\(error.column): \(reason)", "    " + error.lineText, "    " + caret]
+    }
+
+    /// Runs every case of every `.corpus` source against the grammars in `sources`; prints each
+    /// failure as `file:line: input: field expected …, got …` and a summary.
+    public static func test(sources: [GrammarSource], catalog: Catalog) -> (lines: [String], status: Int32) {
+        let (grammar, errors) = Grammar.load(sources)
+        var lines: [String] = []
+        for error in errors { lines += describe(error, catalog: catalog) }
+        let report = Corpus.run(sources, parser: Parser(grammar: grammar))
+        for f in report.failures {
+            if f.field == "case" {
+                lines.append(catalog.text("grammar.test-bad-case", ["file": f.file, "line": String(f.line), "reason": f.expected]))
+            } else {
+                lines.append(catalog.text("grammar.test-failure", [
+                    "file": f.file, "line": String(f.line), "input": f.input, "field": f.field,
+                    "expected": f.expected, "actual": f.actual,
+                ]))
+            }
+        }
+        lines.append(catalog.text("grammar.test-summary", ["passed": String(report.passed), "total": String(report.total)]))
+        return (lines, report.failures.isEmpty && errors.isEmpty ? 0 : 1)
+    }
+}

@@ -1,0 +1,124 @@
+// Journal+Accounts: the person's accounts and learned category corrections, kept as journal
+// records so they are shared by every session, survive restarts, and undo like any change.
+
+import KassaCore
+
+extension Journal {
+    /// Defined accounts in the order first defined (a redefinition keeps the place).
+    public var accounts: [Account] {
+        var list: [Account] = []
+        // A rename removes and defines in one change: the new name takes the old one's place.
+        var freed: (change: Int32, index: Int)?
+        for record in state.accountRecords where state.changes[Int(record.change)].applied {
+            let key = record.account.name.lowercased()
+            let index = list.firstIndex { $0.name.lowercased() == key }
+            switch (record.removed, index) {
+            case (true, let i?): list.remove(at: i); freed = (record.change, i)
+            case (false, let i?): list[i] = record.account
+            case (false, nil):
+                if let slot = freed, slot.change == record.change {
+                    list.insert(record.account, at: slot.index)
+                } else {
+                    list.append(record.account)
+                }
+            case (true, nil): break
+            }
+        }
+        return list
+    }
+
+    /// Phrase → category slug, as the person taught the parser (`category X` after a guess).
+    public var learnedCategories: [String: String] {
+        var map: [String: String] = [:]
+        for record in state.learnRecords where state.changes[Int(record.change)].applied {
+            map[record.phrase] = record.category
+        }
+        return map
+    }
+
+    /// Adds an account, or replaces the definition of one with the same name (aliases, currency).
+    @discardableResult
+    public func defineAccount(_ account: Account) throws -> Change {
+        guard !account.name.isEmpty else { throw StoreError(.invalid, path: path, detail: "name") }
+        // A record holds at most 31 fields (see JournalState.ingest).
+        guard account.aliases.count <= Journal.maxAliases else { throw StoreError(.invalid, path: path, detail: "aliases") }
+        let index = try append { writer, number in
+            writer.begin(change: number, part: 1, of: 1, op: .account)
+            Journal.accountFields(account, removed: false, to: &writer)
+            writer.end()
+        }
+        ownChanges.append(index)
+        return Change(kind: .account, transactions: [], number: Int(state.changes[Int(index)].number))
+    }
+
+    /// Renames an account: its definition and every live transaction on it (account or
+    /// to_account) change in one undoable change. The old name stays as an alias.
+    @discardableResult
+    public func renameAccount(_ old: String, to new: String) throws -> Change {
+        guard !new.isEmpty else { throw StoreError(.invalid, path: path, detail: "name") }
+        let index = try append { writer, number in
+            let previous = accounts.first { $0.name.lowercased() == old.lowercased() }
+            guard previous != nil || !query(TransactionFilter(account: old)).isEmpty else {
+                throw StoreError(.invalid, path: path, detail: old)
+            }
+            var renamed = previous ?? Account(name: new)
+            renamed.name = new
+            if !renamed.aliases.contains(old), renamed.aliases.count < Journal.maxAliases { renamed.aliases.append(old) }
+            let moved = query(TransactionFilter(account: old))
+            let parts = 2 + moved.count
+            writer.begin(change: number, part: 1, of: parts, op: .account)
+            Journal.accountFields(previous ?? Account(name: old), removed: true, to: &writer)
+            writer.end()
+            writer.begin(change: number, part: 2, of: parts, op: .account)
+            Journal.accountFields(renamed, removed: false, to: &writer)
+            writer.end()
+            for (k, var t) in moved.enumerated() {
+                if t.account?.lowercased() == old.lowercased() { t.account = new }
+                if t.toAccount?.lowercased() == old.lowercased() { t.toAccount = new }
+                writer.begin(change: number, part: 3 + k, of: parts, op: .edit)
+                RecordCodec.appendTransaction(t, to: &writer.out)
+                writer.end()
+            }
+        }
+        ownChanges.append(index)
+        return Change(kind: .account, transactions: transactions(of: index), number: Int(state.changes[Int(index)].number))
+    }
+
+    @discardableResult
+    public func removeAccount(_ name: String) throws -> Change {
+        let index = try append { writer, number in
+            guard let account = accounts.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                throw StoreError(.invalid, path: path, detail: name)
+            }
+            writer.begin(change: number, part: 1, of: 1, op: .account)
+            Journal.accountFields(account, removed: true, to: &writer)
+            writer.end()
+        }
+        ownChanges.append(index)
+        return Change(kind: .account, transactions: [], number: Int(state.changes[Int(index)].number))
+    }
+
+    /// Remembers that `phrase` means `category` (nil forgets it).
+    @discardableResult
+    public func learn(phrase: String, category: String?) throws -> Change {
+        guard !phrase.isEmpty else { throw StoreError(.invalid, path: path, detail: "phrase") }
+        let index = try append { writer, number in
+            writer.begin(change: number, part: 1, of: 1, op: .learn)
+            writer.field(phrase)
+            writer.field(category ?? "")
+            writer.end()
+        }
+        ownChanges.append(index)
+        return Change(kind: .learn, transactions: [], number: Int(state.changes[Int(index)].number))
+    }
+
+    /// Aliases one account record can carry.
+    public static let maxAliases = 24
+
+    static func accountFields(_ account: Account, removed: Bool, to writer: inout LineWriter) {
+        writer.field(account.name)
+        writer.field(removed ? "-" : "+")
+        writer.field(account.currency?.code ?? "")
+        for alias in account.aliases { writer.field(alias) }
+    }
+}

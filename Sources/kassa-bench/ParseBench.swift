@@ -1,0 +1,111 @@
+// ParseBench: `kassa-bench parse` — grammar load time, parse throughput over the mixed
+// English/Russian entries in Grammars/bench/mixed.entries (one core), and how parse time grows
+// with line length (it must stay linear). Release build only:
+//     swift build -c release --product kassa-bench && .build/release/kassa-bench parse
+import Foundation
+import KassaCore
+
+enum ParseBench {
+    static func run(arguments: [String]) {
+        var root: String?
+        var seconds = 2.0
+        var i = 0
+        while i < arguments.count {
+            switch arguments[i] {
+            case "--grammars" where i + 1 < arguments.count: root = arguments[i + 1]; i += 1
+            case "--seconds" where i + 1 < arguments.count: seconds = Double(arguments[i + 1]) ?? seconds; i += 1
+            default: break
+            }
+            i += 1
+        }
+        guard let grammars = root ?? findGrammars() else {
+            print("kassa-bench parse: no Grammars/ folder found (use --grammars DIR)")
+            return
+        }
+        let sources = readSources(grammars)
+        let clock = ContinuousClock()
+
+        // Load time: best of 30, the way start-up pays it once.
+        var bestLoad = Duration.seconds(1000)
+        var grammar: Grammar?
+        for _ in 0..<30 {
+            let start = clock.now
+            let (g, _) = Grammar.load(sources)
+            let elapsed = clock.now - start
+            if elapsed < bestLoad { bestLoad = elapsed }
+            grammar = g
+        }
+        let parser = Parser(grammar: grammar!)
+        let entriesPath = grammars + "/bench/mixed.entries"
+        let entries = ((try? String(contentsOfFile: entriesPath, encoding: .utf8)) ?? "")
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        guard !entries.isEmpty else {
+            print("kassa-bench parse: no entries in \(entriesPath)")
+            return
+        }
+        let context = ParseContext(today: CivilDate(year: 2026, month: 3, day: 10)!, accounts: [
+            Account(name: "kaspi", aliases: ["каспи", "kaspi gold"]),
+            Account(name: "halyk", aliases: ["халык", "карта халык", "halyk card"]),
+        ])
+        // Warm up, then run whole passes until the time is up.
+        var drafts = 0
+        for e in entries { drafts += parser.parse(e, context: context).drafts.count }
+        var parsed = 0
+        let start = clock.now
+        let budget = Duration.milliseconds(Int64(seconds * 1000))
+        while clock.now - start < budget {
+            for e in entries { drafts &+= parser.parse(e, context: context).drafts.count }
+            parsed += entries.count
+        }
+        let elapsed = clock.now - start
+        let perSecond = Double(parsed) / secs(elapsed)
+        print("grammar files: \(sources.count), load (best of 30): \(format(secs(bestLoad) * 1000)) ms")
+        print("entries: \(entries.count) (mixed en/ru), parsed: \(parsed) in \(format(secs(elapsed))) s")
+        print("throughput: \(Int(perSecond)) entries/s on one core (target 200000)")
+
+        guard !arguments.contains("--no-scaling") else { return }
+        // Scaling: time per word for lines of N repeated words; linear parsing keeps it flat.
+        for word in ["one ", "тысяча ", "кофе 1500 и ", "2 000 "] {
+            var line = "scaling \(word.trimmingCharacters(in: .whitespaces)):"
+            for n in [1000, 4000, 16000] {
+                let text = String(repeating: word, count: n)
+                let t0 = clock.now
+                _ = parser.parse(text, context: context)
+                let dt = secs(clock.now - t0)
+                line += " \(n) words \(format(dt * 1e6 / Double(n))) µs/word;"
+            }
+            print(line)
+        }
+        if drafts == 42 { print("") }  // keeps the optimizer from dropping the work
+    }
+
+    static func secs(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+
+    static func format(_ v: Double) -> String { String(format: "%.3f", v) }
+
+    static func findGrammars() -> String? {
+        var candidates = [FileManager.default.currentDirectoryPath]
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(dir.path)
+            dir = dir.deletingLastPathComponent()
+        }
+        for c in candidates where FileManager.default.fileExists(atPath: c + "/Grammars/en") { return c + "/Grammars" }
+        return nil
+    }
+
+    /// The shell's way: every regular file, recursively, sorted; README.md and *.commands skipped.
+    static func readSources(_ root: String) -> [GrammarSource] {
+        let files = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).sorted()
+        return files.compactMap { relative in
+            let name = (relative as NSString).lastPathComponent
+            guard name != "README.md", !name.hasSuffix(".commands"),
+                  let text = try? String(contentsOfFile: root + "/" + relative, encoding: .utf8) else { return nil }
+            let first = relative.split(separator: "/").first.map(String.init) ?? ""
+            return GrammarSource(path: "Grammars/" + relative, language: relative.contains("/") ? Language(rawValue: first) : nil,
+                                 contents: text)
+        }
+    }
+}

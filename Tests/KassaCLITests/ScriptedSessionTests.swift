@@ -1,0 +1,89 @@
+// The real binary in scripted mode, through pipes: the "done when" checks, exit
+// statuses, JSON shapes, bad input (invalid UTF-8, huge lines, bad journals), --help/--version.
+
+import Foundation
+import Testing
+import KassaTestSupport
+
+@Suite struct ScriptedSessionTests {
+    let home = TestSupport.makeTemporaryDirectory("cli")
+    var env: [String: String] { KassaBinary.environment(home: home) }
+    var journal: String { home.appendingPathComponent("j.kassa").path }
+
+    func listJSON() throws -> [[String: Any]] {
+        let result = try KassaBinary.run(["list", "--json", "--file", journal], environment: env)
+        #expect(result.status == 0)
+        return try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+    }
+
+    @Test(arguments: ["coffee 1500 yesterday", "кофе 1500 вчера"])
+    func doneWhenCheck(entry: String) throws {
+        let added = try KassaBinary.run(["--file", journal, "--today", "2026-03-10", "--yes"],
+                                        stdin: entry + "\n", environment: env)
+        #expect(added.status == 0, "\(added.error)")
+        var list = try listJSON()
+        #expect(list.count == 1)
+        #expect(list.first?["amount"] as? String == "1500.00")
+        #expect(list.first?["currency"] as? String == "KZT")
+        #expect(list.first?["date"] as? String == "2026-03-09")
+        #expect(list.first?["category"] as? String == "food/coffee")
+        #expect(try KassaBinary.run(["undo", "--file", journal], environment: env).status == 0)
+        #expect(try listJSON().isEmpty)
+        #expect(try KassaBinary.run(["redo", "--file", journal], environment: env).status == 0)
+        list = try listJSON()
+        #expect(list.count == 1)
+        #expect(list.first?["amount"] as? String == "1500.00")
+    }
+
+    @Test func anUnderstoodScriptExitsZeroAndAFailedLineExitsOne() throws {
+        let good = try KassaBinary.run(["--file", journal, "--today", "2026-03-10"], stdin: "coffee 1500\n\n", environment: env)
+        #expect(good.status == 0, "\(good.error)")
+        let bad = try KassaBinary.run(["--file", journal, "--today", "2026-03-10"], stdin: ":nonsense\n", environment: env)
+        #expect(bad.status == 1)
+        #expect(bad.error.contains(":nonsense"))
+    }
+
+    @Test func scriptedOutputHasNoPromptsOrEscapes() throws {
+        let result = try KassaBinary.run(["--file", journal, "--today", "2026-03-10"], stdin: "coffee 1500\ny\n", environment: env)
+        #expect(!result.output.contains("kassa>"))
+        #expect(!result.output.contains("\u{1B}["))
+    }
+
+    @Test func jsonSessionWritesOneEventPerLine() throws {
+        let result = try KassaBinary.run(["--file", journal, "--today", "2026-03-10", "--json"],
+                                         stdin: "coffee 1500\n\nundo\n", environment: env)
+        let events = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(events.map { $0["event"] as? String } == ["draft", "saved", "undone"])
+    }
+
+    @Test func invalidUTF8AndHugeLinesAreRejectedAndTheRestStillWorks() throws {
+        var input = Data("coffee 1500\ny\n".utf8)
+        input.append(contentsOf: [0xFF, 0xFE, 0x41, 0x0A])
+        input.append(Data(String(repeating: "9", count: 1_000_000).utf8))
+        input.append(contentsOf: [0x0A])
+        input.append(Data("tea 300\ny\n".utf8))
+        let result = try KassaBinary.run(["--file", journal, "--today", "2026-03-10", "--lang", "en"], stdin: input, environment: env)
+        #expect(result.status == 1)
+        #expect(result.error.contains("UTF-8"))
+        #expect(result.error.contains("too long"))
+        #expect(try listJSON().count == 2)
+    }
+
+    @Test func parseNeverWritesAndAnswersInJSON() throws {
+        let result = try KassaBinary.run(["parse", "--json", "--today", "2026-03-10", "--file", journal],
+                                         stdin: "coffee 1500\n\n", environment: env)
+        let objects = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(objects.count == 2)
+        #expect((objects[0]["drafts"] as? [[String: Any]])?.first?["amount"] as? String == "1500.00")
+        #expect(objects[1]["error"] is [String: Any])
+        #expect(result.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: journal))
+    }
+
+    @Test func aJournalThatIsADirectoryIsAJournalError() throws {
+        let result = try KassaBinary.run(["--file", home.path, "--today", "2026-03-10", "--yes"],
+                                         stdin: "coffee 1500\n", environment: env)
+        #expect(result.status == 3)
+        #expect(!result.error.isEmpty)
+    }
+}

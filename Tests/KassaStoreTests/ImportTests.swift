@@ -1,0 +1,96 @@
+// ImportTests: backup and restore through JSON lines, validation before any write, batching.
+import Foundation
+import KassaCore
+import Testing
+@testable import KassaStore
+
+@Suite struct ImportTests {
+    /// The `kassa list --json` shape, written the way the shell writes it.
+    static func json(_ t: Transaction) -> String {
+        var w = JSONWriter()
+        w.add("id", String(t.id))
+        w.add("date", t.date.iso)
+        w.add("time", t.time?.description)
+        w.add("type", t.type.rawValue)
+        w.add("amount", t.amount.decimalString)
+        w.add("currency", t.amount.currency.code)
+        w.add("category", t.category)
+        w.add("account", t.account)
+        w.add("to_account", t.toAccount)
+        w.add("note", t.note)
+        w.add("recurrence", t.recurrence?.rawValue)
+        w.add("input", t.input)
+        return w.result
+    }
+
+    @Test func backupRestoresTheSameTransactions() throws {
+        let source = try Journal.open(path: StoreFixtures.journalPath("import"))
+        var odd = StoreFixtures.draft(7, note: "quote \" backslash \\ tab \t newline \n юникод 😀",
+                                      currency: Currency(code: "JPY")!)
+        odd.time = TimeOfDay(hour: 7, minute: 5)
+        odd.recurrence = .yearly
+        try source.commit([StoreFixtures.draft(1500), odd], input: "кофе 1500")
+        try source.commit([StoreFixtures.draft(900)], input: "")
+        try source.delete(ids: [1])
+        let backup = source.transactions.map(ImportTests.json).joined(separator: "\n") + "\n"
+        let target = try Journal.open(path: StoreFixtures.journalPath("import"))
+        let result = try target.importJSONLines(Array(backup.utf8))
+        #expect(result.imported == 2 && result.batches == 1)
+        #expect(target.transactions == source.transactions)
+        #expect(try Journal.open(path: target.path).transactions == source.transactions)
+        // Importing again cannot reuse the ids: the copies get fresh ones.
+        let again = try target.importJSONLines(Array(backup.utf8))
+        #expect(again.firstID == 4 && again.lastID == 5)
+        // And the import undoes as one change.
+        #expect(try target.undo().targetKind == .import)
+        #expect(target.count == 2)
+    }
+
+    @Test func aBadLineIsReportedAndNothingIsWritten() throws {
+        let journal = try Journal.open(path: StoreFixtures.journalPath("import"))
+        let good = #"{"id": "1", "date": "2026-03-09", "type": "expense", "amount": "1500.00", "currency": "KZT"}"#
+        let cases: [(String, String)] = [
+            (#"{"date": "2026-02-30", "amount": "1", "currency": "KZT"}"#, "date"),
+            (#"{"date": "2026-02-03", "amount": "1.234", "currency": "KZT"}"#, "amount"),
+            (#"{"date": "2026-02-03", "amount": "1", "currency": "XYZ"}"#, "currency"),
+            (#"{"date": "2026-02-03", "amount": "1", "currency": "KZT", "type": "gift"}"#, "type"),
+            (#"{"date": "2026-02-03", "amount": "1", "currency": "KZT""#, "json }"),
+            ("not json", "json {"),
+        ]
+        for (bad, detail) in cases {
+            let text = good + "\n\n" + bad + "\n" + good
+            let error = #expect(throws: StoreError.self) { try journal.importJSONLines(Array(text.utf8)) }
+            #expect(error?.kind == .importInvalid && error?.record == 3 && error?.detail == detail, "\(bad)")
+        }
+        #expect(journal.count == 0 && journal.changeCount == 0)
+    }
+
+    @Test func batchesAreSeparateChangesWithOneRecordPerTransaction() throws {
+        let journal = try Journal.open(path: StoreFixtures.journalPath("import"))
+        let lines = (1...25).map { i in
+            #"{"date": "2026-01-01", "amount": "\#(i)", "currency": "KZT", "category": "food/cafe"}"#
+        }
+        var seen: [Int] = []
+        let result = try journal.importJSONLines(Array(lines.joined(separator: "\r\n").utf8), batchSize: 10) {
+            done, _ in seen.append(done)
+        }
+        #expect(result.batches == 3 && seen == [10, 20, 25])
+        #expect(journal.transactions.map(\.amount.minorUnits) == (1...25).map { Int64($0) * 100 })
+        #expect(journal.history().entries.map(\.transactionCount) == [10, 10, 5])
+    }
+
+    @Test func byteOrderMarkAndBareIntegersAreAccepted() throws {
+        let journal = try Journal.open(path: StoreFixtures.journalPath("import"))
+        let text = [0xEF, 0xBB, 0xBF] + Array(#"{"date": "2026-01-01", "amount": 1500, "currency": "KZT", "type": "income"}"#.utf8)
+        try journal.importJSONLines(text)
+        #expect(journal.transactions.map(\.amount) == [Money(major: 1500, currency: .kzt)!])
+        #expect(journal.transactions.first?.type == .income)
+    }
+
+    @Test func farAwayIdsAreRenumbered() throws {
+        let journal = try Journal.open(path: StoreFixtures.journalPath("import"))
+        let line = #"{"id": "60000000", "date": "2026-01-01", "amount": "5", "currency": "KZT"}"#
+        let result = try journal.importJSONLines(Array(line.utf8))
+        #expect(result.firstID == 1)
+    }
+}
