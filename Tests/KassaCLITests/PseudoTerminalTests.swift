@@ -29,8 +29,10 @@ import Testing
         Fixtures.catalog(language).text(key, arguments).trimmingCharacters(in: .whitespaces)
     }
 
-    func startKassa(language: Language = .ru, columns: UInt16 = 100) throws -> PseudoTerminal {
-        let environment = KassaBinary.environment(home: home, extra: ["TERM": "xterm"])
+    func startKassa(
+        language: Language = .ru, columns: UInt16 = 100, extraEnvironment: [String: String] = [:]
+    ) throws -> PseudoTerminal {
+        let environment = KassaBinary.environment(home: home, extra: ["TERM": "xterm"].merging(extraEnvironment) { $1 })
         return try PseudoTerminal(
             executable: KassaBinary.path,
             arguments: ["--file", journal, "--today", "2026-03-10", "--lang", language == .ru ? "ru" : "en"],
@@ -113,6 +115,19 @@ import Testing
         }
         pty.write(Key.ctrlU)
         quit(pty)
+    }
+
+    @Test func overLongLineIsRefusedAndTheSessionGoesOn() throws {
+        let pty = try startKassa()
+        #expect(pty.waitFor(text("prompt.entry")))
+        let size = 70_000  // over the 64 KiB limit
+        pty.write(String(repeating: "a", count: size) + Key.enter)
+        let refusal = text("input.too-long", .ru, ["bytes": String(size), "limit": "65536"])
+        #expect(pty.waitFor(refusal), "no refusal: \(pty.text(from: max(0, pty.output.count - 500)))")
+        #expect(pty.waitFor(text("prompt.entry")))
+        enterAndConfirm(pty, "кофе 1500", amount: "1 500,00")
+        quit(pty)
+        #expect(try listed().count == 1)
     }
 
     // MARK: - Ctrl-C and Ctrl-D
@@ -250,15 +265,18 @@ import Testing
         #expect(try listed().count == 1)
     }
 
-    @Test func terminalIsRestoredAfterAFatalSignal() throws {
-        let pty = try startKassa()
+    @Test(arguments: [SIGTERM, SIGHUP, SIGQUIT, SIGSEGV])
+    func terminalIsRestoredAfterAFatalSignal(signal: Int32) throws {
+        // Crash signals go through the Swift runtime's backtracer too; keep it from waiting
+        // for a key on the terminal.
+        let pty = try startKassa(extraEnvironment: ["SWIFT_BACKTRACE": "interactive=no"])
         #expect(pty.waitFor(text("prompt.entry")))
         pty.write("кофе")
         #expect(pty.waitFor("кофе"))
         #expect(!pty.isCooked(), "libedit should be editing in raw mode")
-        pty.signal(SIGTERM)
-        #expect(pty.waitForExit() == .signaled(SIGTERM))
-        #expect(pty.isCooked(), "terminal left in raw mode after SIGTERM")
+        pty.signal(signal)
+        #expect(pty.waitForExit() == .signaled(signal), "output: \(pty.text())")
+        #expect(pty.isCooked(), "terminal left in raw mode after signal \(signal)")
     }
 
     @Test func sigintBetweenKeysDoesNotKill() throws {

@@ -62,6 +62,8 @@ public final class PseudoTerminal: @unchecked Sendable {
         columns: UInt16 = 80, rows: UInt16 = 24
     ) throws {
         master = try Self.openMaster()
+        // Non-blocking: `write` and `readAvailable` wait in poll(2), never in the syscall.
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
         do {
             try Self.setWindowSize(master, columns: columns, rows: rows)
             let slavePath = try Self.slavePath(master)
@@ -89,13 +91,23 @@ public final class PseudoTerminal: @unchecked Sendable {
         write(Array(text.utf8))
     }
 
-    public func write(_ bytes: [UInt8]) {
+    /// Long inputs are written piecewise while the output is read: the child echoes what it
+    /// reads, and if nobody drained that echo both sides would block on full buffers.
+    public func write(_ bytes: [UInt8], deadline seconds: Double = defaultDeadline) {
+        let end = Date().addingTimeInterval(seconds)
         var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
-            offset += count
+        while offset < bytes.count, end.timeIntervalSinceNow > 0 {
+            var entry = pollfd(fd: master, events: Int16(POLLOUT | POLLIN), revents: 0)
+            guard poll(&entry, 1, 100) >= 0 || errno == EINTR else { return }
+            if entry.revents & Int16(POLLIN) != 0 { _ = readAvailable(timeoutMilliseconds: 0) }
+            guard entry.revents & Int16(POLLOUT) != 0 else {
+                if entry.revents & Int16(POLLHUP | POLLERR) != 0 { return }
+                continue
+            }
+            let count = bytes[offset..<min(bytes.count, offset + 1024)].withUnsafeBytes {
+                Glibc.write(master, $0.baseAddress, $0.count)
+            }
+            if count > 0 { offset += count } else if errno != EAGAIN && errno != EINTR { return }
         }
     }
 
