@@ -111,7 +111,7 @@ extension LineReading {
                 let pm = s.patterns[p]
                 if case .date(let d, _, let alt) = pm.value {
                     let why = Explanation(field: "date", words: text(pm.match.start, pm.match.end),
-                                          rule: grammar.patternLocations[pm.match.pattern])
+                                          rule: grammar.patterns[pm.match.pattern].location.description)
                     return (d, why, alt)
                 }
                 k = pm.match.end

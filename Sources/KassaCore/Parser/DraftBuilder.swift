@@ -19,7 +19,7 @@ extension LineReading {
             switch s.roles[k] {
             case .pattern(let p):
                 let pm = s.patterns[p]
-                let rule = grammar.patternLocations[pm.match.pattern]
+                let rule = grammar.patterns[pm.match.pattern].location.description
                 let words = text(pm.match.start, pm.match.end)
                 switch pm.value {
                 case .time(let t) where time == nil:
@@ -222,6 +222,10 @@ extension LineReading {
         guard let b = best else { return nil }
         let slug = grammar.entries[b.entry].value
         let words = text(b.start, b.end)
-        return (slug, Explanation(field: "category", words: words, rule: location(b.entry)), !grammar.entryIsName[b.entry])
+        // Saying the category's own name ("coffee", "продукты") is not a guess.
+        var spoken: [Int32] = []
+        for j in b.start..<b.end where tokens[j].kind != .punct { spoken.append(tokens[j].word) }
+        let named = grammar.categoryNameWords[slug]?.contains(spoken) ?? false
+        return (slug, Explanation(field: "category", words: words, rule: location(b.entry)), !named)
     }
 }

@@ -22,8 +22,10 @@ final class LineReading {
     let plainValues: [ExactNumber?]
     let digitsOnly: [Bool]
     /// readNumber results by start token, filled on first use.
-    var numberMemo: [NumberMatch?]
-    var numberMemoDone: [Bool]
+    /// 0 = not read yet, 1 = no number there, 2 = numberMemo holds it. Plain arrays of
+    /// non-optional values: arrays of optionals cost a runtime metadata lookup per line.
+    var numberMemo: [NumberMatch]
+    var numberMemoState: [UInt8]
 
     init(_ input: String, grammar: Grammar, ids: ClassIDs, context: ParseContext) {
         self.grammar = grammar
@@ -61,8 +63,8 @@ final class LineReading {
         }
         plainValues = values
         digitsOnly = plain
-        numberMemo = [NumberMatch?](repeating: nil, count: toks.count)
-        numberMemoDone = [Bool](repeating: false, count: toks.count)
+        numberMemo = []
+        numberMemoState = [UInt8](repeating: 0, count: toks.count)
         var bits = [UInt64](repeating: 0, count: toks.count)
         for (i, t) in toks.enumerated() where t.word >= 0 {
             let w = Int(t.word)
@@ -158,5 +160,5 @@ final class LineReading {
         return best
     }
 
-    func location(_ e: Int) -> String { grammar.entryLocations[e] }
+    func location(_ e: Int) -> String { grammar.entries[e].location.description }
 }

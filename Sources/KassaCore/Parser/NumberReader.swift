@@ -47,10 +47,18 @@ extension LineReading {
     }
 
     func readNumber(at start: Int) -> NumberMatch? {
-        if numberMemoDone[start] { return numberMemo[start] }
+        switch numberMemoState[start] {
+        case 1: return nil
+        case 2: for m in numberMemo where m.start == start { return m }
+        default: break
+        }
         let result = readNumberOnce(at: start)
-        numberMemo[start] = result
-        numberMemoDone[start] = true
+        if let r = result {
+            numberMemo.append(r)
+            numberMemoState[start] = 2
+        } else {
+            numberMemoState[start] = 1
+        }
         return result
     }
 
