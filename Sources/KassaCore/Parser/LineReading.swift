@@ -86,6 +86,12 @@ final class LineReading {
         return String(decoding: bytes[tokens[start].byteStart..<tokens[end - 1].byteEnd], as: UTF8.self)
     }
 
+    /// An explanation of `field` by tokens start..<end and `rule`, kept as offsets until asked for.
+    func why(_ field: String, _ start: Int, _ end: Int, _ rule: Why.Rule) -> Why {
+        guard start < end else { return Why(field: field, byteStart: 0, byteEnd: 0, rule: rule) }
+        return Why(field: field, byteStart: Int32(tokens[start].byteStart), byteEnd: Int32(tokens[end - 1].byteEnd), rule: rule)
+    }
+
     /// The normalized text of token `i`.
     func wordText(_ i: Int) -> String {
         String(decoding: norm[tokens[i].normStart..<tokens[i].normEnd], as: UTF8.self)
