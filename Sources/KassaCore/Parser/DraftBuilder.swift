@@ -163,9 +163,10 @@ extension LineReading {
         if flags.contains(.ambiguous) { confidence -= 0.2 }
         if flags.contains(.categoryGuessed) { confidence -= 0.1 }
         if category == nil && type != .transfer { confidence -= 0.2 }
-        var draft = Draft(type: type, amount: amount, date: date, time: time, category: category, account: account,
-                          toAccount: toAccount, note: note, recurrence: recurrence, confidence: max(0, confidence))
-        for f in flags { draft.flag(f) }
+        // All flags at once: Draft sorts them once, rather than once per `flag(_:)` call.
+        let draft = Draft(type: type, amount: amount, date: date, time: time, category: category, account: account,
+                          toAccount: toAccount, note: note, recurrence: recurrence, confidence: max(0, confidence),
+                          flags: flags)
         return (draft, reasons, questions)
     }
 

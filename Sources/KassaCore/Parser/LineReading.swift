@@ -22,10 +22,10 @@ final class LineReading {
     let plainValues: [ExactNumber?]
     let digitsOnly: [Bool]
     /// readNumber results by start token, filled on first use.
-    /// 0 = not read yet, 1 = no number there, 2 = numberMemo holds it. Plain arrays of
-    /// non-optional values: arrays of optionals cost a runtime metadata lookup per line.
+    /// Per token: -2 = not read yet, -1 = no number there, else the index in numberMemo. Plain
+    /// arrays of non-optional values: arrays of optionals cost a runtime metadata lookup per line.
     var numberMemo: [NumberMatch]
-    var numberMemoState: [UInt8]
+    var numberMemoIndex: [Int32]
 
     init(_ input: String, grammar: Grammar, ids: ClassIDs, context: ParseContext) {
         self.grammar = grammar
@@ -64,7 +64,7 @@ final class LineReading {
         plainValues = values
         digitsOnly = plain
         numberMemo = []
-        numberMemoState = [UInt8](repeating: 0, count: toks.count)
+        numberMemoIndex = [Int32](repeating: -2, count: toks.count)
         var bits = [UInt64](repeating: 0, count: toks.count)
         for (i, t) in toks.enumerated() where t.word >= 0 {
             let w = Int(t.word)

@@ -47,17 +47,15 @@ extension LineReading {
     }
 
     func readNumber(at start: Int) -> NumberMatch? {
-        switch numberMemoState[start] {
-        case 1: return nil
-        case 2: for m in numberMemo where m.start == start { return m }
-        default: break
-        }
+        let memo = numberMemoIndex[start]
+        if memo == -1 { return nil }
+        if memo >= 0 { return numberMemo[Int(memo)] }
         let result = readNumberOnce(at: start)
         if let r = result {
+            numberMemoIndex[start] = Int32(numberMemo.count)
             numberMemo.append(r)
-            numberMemoState[start] = 2
         } else {
-            numberMemoState[start] = 1
+            numberMemoIndex[start] = -1
         }
         return result
     }
