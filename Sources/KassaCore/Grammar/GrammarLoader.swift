@@ -9,7 +9,7 @@ struct GrammarLoader {
     var classNames: [String] = []
     var classIDs: [String: Int] = [:]
     var entries: [WordEntry] = []
-    var words = WordTable()
+    var words = WordTable(expected: 16_384)
     /// Per entry: its first word's bytes and endings set name, expanded in `finish`.
     var firstWords: [ItemWord] = []
     /// Per entry: the rest words' bytes and endings set names.
@@ -301,20 +301,27 @@ struct GrammarLoader {
 
     mutating func finish() -> (Grammar, [GrammarError]) {
         // Stems: expand `молок~` into молок, молока, молоку, ... so parsing needs one lookup.
-        var byWord: [[Int32]] = []
+        // (word, entry) pairs, then a counting sort into lexStart/lexEntries (entries stay in
+        // definition order within a word, so later definitions come last).
+        var pairWords: [Int32] = [], pairEntries: [Int32] = []
+        pairWords.reserveCapacity(entries.count * 8)
+        pairEntries.reserveCapacity(entries.count * 8)
         for e in entries.indices {
-            for id in forms(firstWords[e], entry: e) {
-                while byWord.count <= Int(id) { byWord.append([]) }
-                if byWord[Int(id)].last != Int32(e) { byWord[Int(id)].append(Int32(e)) }
+            var previous: Int32 = -1
+            for id in forms(firstWords[e], entry: e) where id != previous {
+                pairWords.append(id); pairEntries.append(Int32(e))
+                previous = id
             }
-            entries[e].rest = restWords[e].map { forms($0, entry: e) }
+            if !restWords[e].isEmpty { entries[e].rest = restWords[e].map { forms($0, entry: e) } }
         }
-        while byWord.count < words.count { byWord.append([]) }
-        var lexStart: [Int32] = [0]
-        var lexEntries: [Int32] = []
-        for list in byWord {
-            lexEntries += list
-            lexStart.append(Int32(lexEntries.count))
+        var lexStart = [Int32](repeating: 0, count: words.count + 1)
+        for w in pairWords { lexStart[Int(w) + 1] += 1 }
+        for k in 0..<words.count { lexStart[k + 1] += lexStart[k] }
+        var fill = lexStart
+        var lexEntries = [Int32](repeating: 0, count: pairWords.count)
+        for (k, w) in pairWords.enumerated() {
+            lexEntries[Int(fill[Int(w)])] = pairEntries[k]
+            fill[Int(w)] += 1
         }
         var endingTable = WordTable()
         for set in endingSets { for ending in set { _ = endingTable.intern(ending) } }
