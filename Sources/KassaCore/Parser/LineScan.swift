@@ -99,8 +99,10 @@ extension LineReading {
                 best!.names.append(alias.account)
             }
         }
-        // ... and not when a longer keyword phrase starts there ("kaspi shop" is a place to buy).
-        if best == nil, let (e, end) = matchClass(k, ids.account), (matchClass(k, ids.category)?.end ?? 0) <= end {
+        // ... and not when a keyword phrase as long starts there without a preposition: "kaspi 5000"
+        // is a purchase on Kaspi, "с каспи" the account; "kaspi shop" is a place to buy.
+        let keywordEnd = matchClass(k, ids.category)?.end ?? 0
+        if best == nil, let (e, end) = matchClass(k, ids.account), keywordEnd < end || (keywordEnd == end && k > i) {
             best = ([grammar.entries[e].value], end, .entry(Int32(e)))
         }
         guard let found = best else { return nil }
