@@ -22,8 +22,10 @@ final class LineReading {
     let plainValues: [ExactNumber?]
     let digitsOnly: [Bool]
     /// readNumber results by start token, filled on first use.
-    var numberMemo: [NumberMatch?]
-    var numberMemoDone: [Bool]
+    /// Per token: -2 = not read yet, -1 = no number there, else the index in numberMemo. Plain
+    /// arrays of non-optional values: arrays of optionals cost a runtime metadata lookup per line.
+    var numberMemo: [NumberMatch]
+    var numberMemoIndex: [Int32]
 
     init(_ input: String, grammar: Grammar, ids: ClassIDs, context: ParseContext) {
         self.grammar = grammar
@@ -61,8 +63,8 @@ final class LineReading {
         }
         plainValues = values
         digitsOnly = plain
-        numberMemo = [NumberMatch?](repeating: nil, count: toks.count)
-        numberMemoDone = [Bool](repeating: false, count: toks.count)
+        numberMemo = []
+        numberMemoIndex = [Int32](repeating: -2, count: toks.count)
         var bits = [UInt64](repeating: 0, count: toks.count)
         for (i, t) in toks.enumerated() where t.word >= 0 {
             let w = Int(t.word)
@@ -82,6 +84,12 @@ final class LineReading {
     func text(_ start: Int, _ end: Int) -> String {
         guard start < end else { return "" }
         return String(decoding: bytes[tokens[start].byteStart..<tokens[end - 1].byteEnd], as: UTF8.self)
+    }
+
+    /// An explanation of `field` by tokens start..<end and `rule`, kept as offsets until asked for.
+    func why(_ field: String, _ start: Int, _ end: Int, _ rule: Why.Rule) -> Why {
+        guard start < end else { return Why(field: field, byteStart: 0, byteEnd: 0, rule: rule) }
+        return Why(field: field, byteStart: Int32(tokens[start].byteStart), byteEnd: Int32(tokens[end - 1].byteEnd), rule: rule)
     }
 
     /// The normalized text of token `i`.
@@ -158,5 +166,5 @@ final class LineReading {
         return best
     }
 
-    func location(_ e: Int) -> String { grammar.entryLocations[e] }
+    func location(_ e: Int) -> String { grammar.entries[e].location.description }
 }

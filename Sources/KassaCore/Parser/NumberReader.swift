@@ -47,10 +47,16 @@ extension LineReading {
     }
 
     func readNumber(at start: Int) -> NumberMatch? {
-        if numberMemoDone[start] { return numberMemo[start] }
+        let memo = numberMemoIndex[start]
+        if memo == -1 { return nil }
+        if memo >= 0 { return numberMemo[Int(memo)] }
         let result = readNumberOnce(at: start)
-        numberMemo[start] = result
-        numberMemoDone[start] = true
+        if let r = result {
+            numberMemoIndex[start] = Int32(numberMemo.count)
+            numberMemo.append(r)
+        } else {
+            numberMemoIndex[start] = -1
+        }
         return result
     }
 

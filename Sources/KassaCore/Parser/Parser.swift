@@ -47,7 +47,7 @@ public struct Parser: Sendable {
             return ParseResult(input: input, error: ParseError(code: "empty", messageKey: "parse.empty"))
         }
         let (drafts, explanations, questions) = line.assemble(&scan, parser: self)
-        return ParseResult(input: input, drafts: drafts, explanations: explanations, questions: questions)
+        return ParseResult(input: input, drafts: drafts, reasons: explanations, grammar: grammar, questions: questions)
     }
 
     func aliases(_ context: ParseContext) -> [AccountAlias] {

@@ -53,21 +53,21 @@ enum Tokenizer {
         }
     }
 
-    /// Decoded scalars of valid UTF-8 (Swift strings always are), with their byte offsets.
+    /// Decoded scalars of valid UTF-8 (Swift strings always are). A scalar's byte offset is
+    /// recovered from the widths of the scalars before it, so no offset table is built.
     struct Scalars {
         var values: [UInt32] = []
-        var offsets: [Int] = []
     }
+
+    @inline(__always) static func width(_ v: UInt32) -> Int { v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4 }
 
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Scalars {
         var s = Scalars()
         s.values.reserveCapacity(bytes.count)
-        s.offsets.reserveCapacity(bytes.count + 1)
         var i = 0
         let n = bytes.count
         while i < n {
             let b = UInt32(bytes[i])
-            s.offsets.append(i)
             if b < 0x80 {
                 s.values.append(b); i += 1
             } else if b < 0xE0, i + 1 < n {
@@ -81,7 +81,6 @@ enum Tokenizer {
                 s.values.append(0xFFFD); i += 1
             }
         }
-        s.offsets.append(n)
         return s
     }
 
@@ -102,10 +101,12 @@ enum Tokenizer {
         var i = 0
         let n = scalars.count
         var spaceBefore = true
+        var byte = 0  // the byte offset of scalar i
         while i < n {
             let v = scalars[i]
-            if isSpace(v) { spaceBefore = true; i += 1; continue }
+            if isSpace(v) { spaceBefore = true; byte += width(v); i += 1; continue }
             let start = i
+            let byteStart = byte
             let normStart = norm.count
             var kind: Token.Kind
             if isLetter(v) {
@@ -138,8 +139,9 @@ enum Tokenizer {
                 kind = isSymbol(v) ? .symbol : .punct
                 append(lower(v), to: &norm); i += 1
             }
+            for k in start..<i { byte += width(scalars[k]) }
             var token = Token(kind: kind, normStart: normStart, normEnd: norm.count, start: start, end: i,
-                              byteStart: sc.offsets[start], byteEnd: sc.offsets[i], glued: !spaceBefore,
+                              byteStart: byteStart, byteEnd: byte, glued: !spaceBefore,
                               scalar: i - start == 1 ? lower(scalars[start]) : 0, firstScalar: lower(scalars[start]))
             if let table = table, kind != .number {
                 token.word = norm.withUnsafeBufferPointer { table.find(UnsafeBufferPointer(rebasing: $0[normStart..<norm.count])) }
