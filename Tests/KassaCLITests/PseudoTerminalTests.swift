@@ -67,8 +67,11 @@ import Testing
 
     // MARK: - Typing
 
-    @Test func cyrillicEntryWithBackspaceIsSaved() throws {
-        let pty = try startKassa()
+    /// LC_ALL=C and POSIX have no UTF-8 codeset: the reader must fall back to C.UTF-8, or
+    /// libedit would drop every Cyrillic byte.
+    @Test(arguments: [["LANG": "C.UTF-8"], ["LC_ALL": "C"], ["LANG": "POSIX"], ["LANG": "ru_RU.UTF-8"]])
+    func cyrillicEntryWithBackspaceIsSaved(locale: [String: String]) throws {
+        let pty = try startKassa(extraEnvironment: locale)
         #expect(pty.waitFor(text("prompt.entry")), "no prompt: \(pty.text())")
         // "Ж" is two bytes in UTF-8: Backspace must remove the whole letter, not one byte.
         enterAndConfirm(pty, "кофеЖ" + Key.backspace + " 1500", amount: "1 500,00")
