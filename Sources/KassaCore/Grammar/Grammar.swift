@@ -42,6 +42,8 @@ public final class Grammar: Sendable {
     /// For a pattern whose first matched element is always a builtin (through optional elements
     /// or not), the bits of those builtins; nil when a word or class may come first.
     let patternFirstBuiltins: [UInt8?]
+    /// The builtins that may match a pattern's first token (through optional elements).
+    let patternBuiltinBits: [UInt8]
     /// Patterns by what their first element can be, so each token tries only a few.
     /// Patterns that may begin with word w: literalList[literalStart[w]..<literalStart[w+1]];
     /// with class c: classList[classStart[c]..<classStart[c+1]].
@@ -92,6 +94,14 @@ public final class Grammar: Sendable {
             }
         }
         categoryNameWords = nameWords
+        patternBuiltinBits = patterns.map { p in
+            var bits: UInt8 = 0
+            for element in p.elements {
+                if case .builtin(let b) = element.kind { bits |= b.bit }
+                if !element.optional { break }
+            }
+            return bits
+        }
         patternFirstBuiltins = patterns.map { p in
             var bits: UInt8 = 0
             for element in p.elements {

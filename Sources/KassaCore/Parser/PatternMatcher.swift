@@ -75,7 +75,9 @@ extension LineReading {
             let id = Int(grammar.entryClass[Int(grammar.lexEntries[k])])
             for b in Int(grammar.classStart[id])..<Int(grammar.classStart[id + 1]) { attempt(Int(grammar.classList[b])) }
         }
-        if isNumberish(i) { for p in grammar.builtinBuckets { attempt(p) } }
+        if shapes != 0 {
+            for p in grammar.builtinBuckets where grammar.patternBuiltinBits[p] & shapes != 0 { attempt(p) }
+        }
         return best
     }
 
