@@ -27,6 +27,8 @@ public final class Grammar: Sendable {
     let entryInt: [Int]
     let entryNumber: [ExactNumber?]
     let entryIsPhrase: [Bool]
+    /// Per word id, bit k set when the word is a single-word entry of class k (k < 64).
+    let wordBits: [UInt64]
     /// The currency of each `currency` entry.
     let currencies: [Currency?]
     /// All endings of all sets, for inflected account aliases.
@@ -71,6 +73,14 @@ public final class Grammar: Sendable {
         entryInt = entries.map { $0.intValue ?? Grammar.noInt }
         entryNumber = entries.map(\.number)
         entryIsPhrase = entries.map { !$0.rest.isEmpty }
+        var bits = [UInt64](repeating: 0, count: words.count)
+        for w in 0..<words.count {
+            for k in Int(lexStart[w])..<Int(lexStart[w + 1]) {
+                let e = Int(lexEntries[k])
+                if entries[e].classID < 64, entries[e].rest.isEmpty { bits[w] |= 1 << UInt64(entries[e].classID) }
+            }
+        }
+        wordBits = bits
         let currencyClass = classIDs["currency"] ?? -1
         currencies = entries.map { $0.classID == currencyClass ? Currency(code: $0.value) : nil }
         self.endings = endings
