@@ -29,6 +29,8 @@ public final class Grammar: Sendable {
     let entryIsPhrase: [Bool]
     /// Per word id, bit k set when the word is a single-word entry of class k (k < 64).
     let wordBits: [UInt64]
+    /// Per word id, bit k set when a phrase of class k (k < 64) begins with the word.
+    let wordPhraseBits: [UInt64]
     /// The currency of each `currency` entry.
     let currencies: [Currency?]
     /// All endings of all sets, for inflected account aliases.
@@ -74,13 +76,18 @@ public final class Grammar: Sendable {
         entryNumber = entries.map(\.number)
         entryIsPhrase = entries.map { !$0.rest.isEmpty }
         var bits = [UInt64](repeating: 0, count: words.count)
+        var phraseBits = [UInt64](repeating: 0, count: words.count)
         for w in 0..<words.count {
             for k in Int(lexStart[w])..<Int(lexStart[w + 1]) {
                 let e = Int(lexEntries[k])
-                if entries[e].classID < 64, entries[e].rest.isEmpty { bits[w] |= 1 << UInt64(entries[e].classID) }
+                guard entries[e].classID < 64 else { continue }
+                if entries[e].rest.isEmpty { bits[w] |= 1 << UInt64(entries[e].classID) } else {
+                    phraseBits[w] |= 1 << UInt64(entries[e].classID)
+                }
             }
         }
         wordBits = bits
+        wordPhraseBits = phraseBits
         let currencyClass = classIDs["currency"] ?? -1
         currencies = entries.map { $0.classID == currencyClass ? Currency(code: $0.value) : nil }
         self.endings = endings

@@ -16,10 +16,11 @@ final class LineReading {
     /// The line's language, from its letters; the context's when it has none.
     let language: Language
     /// readNumber results by start token, filled on first use.
-    /// Per token: -2 = not read yet, -1 = no number there, else the index in numberMemo. Plain
-    /// arrays of non-optional values: arrays of optionals cost a runtime metadata lookup per line.
-    var numberMemo: [NumberMatch]
-    var numberMemoIndex: [Int32]
+    /// readNumber results by start token: state -2 = not read yet, -1 = no number, 1 = memo
+    /// holds it. Raw buffers owned by this object: a class's `var` arrays would pay a dynamic
+    /// exclusivity check on every access, and this is read many times per token.
+    let numberState: UnsafeMutablePointer<Int8>
+    let numberMemo: UnsafeMutablePointer<NumberMatch>
 
     init(_ input: String, grammar: Grammar, ids: ClassIDs, context: ParseContext) {
         self.grammar = grammar
@@ -37,7 +38,10 @@ final class LineReading {
         var texts = [String](repeating: "", count: toks.count)
         norm.withUnsafeBufferPointer { buffer in
             for i in toks.indices {
-                if toks[i].word >= 0 { toks[i].bits = grammar.wordBits[Int(toks[i].word)] }
+                if toks[i].word >= 0 {
+                    toks[i].bits = grammar.wordBits[Int(toks[i].word)]
+                    toks[i].phraseBits = grammar.wordPhraseBits[Int(toks[i].word)]
+                }
                 guard toks[i].kind == .number else { continue }
                 let slice = UnsafeBufferPointer(rebasing: buffer[toks[i].normStart..<toks[i].normEnd])
                 texts[i] = String(decoding: slice, as: UTF8.self)
@@ -48,9 +52,15 @@ final class LineReading {
         tokens = toks
         self.norm = norm
         numberTexts = texts
-        numberMemo = []
-        numberMemoIndex = [Int32](repeating: -2, count: toks.count)
+        numberState = .allocate(capacity: max(1, toks.count))
+        numberState.initialize(repeating: -2, count: max(1, toks.count))
+        numberMemo = .allocate(capacity: max(1, toks.count))
         language = lang
+    }
+
+    deinit {
+        numberState.deallocate()
+        numberMemo.deallocate()  // NumberMatch is a plain value: nothing to deinitialize
     }
 
     var count: Int { tokens.count }
@@ -122,6 +132,7 @@ final class LineReading {
     /// Equal lengths go to the later definition, so user overrides win.
     func matchClass(_ i: Int, _ cls: Int) -> (entry: Int, end: Int)? {
         guard cls >= 0, i < tokens.count else { return nil }
+        if cls < 64, (tokens[i].bits | tokens[i].phraseBits) & (1 << UInt64(cls)) == 0 { return nil }
         var best: (entry: Int, end: Int)?
         for k in lexRange(i) {
             let e = Int(grammar.lexEntries[k])

@@ -47,15 +47,15 @@ extension LineReading {
     }
 
     func readNumber(at start: Int) -> NumberMatch? {
-        let memo = numberMemoIndex[start]
-        if memo == -1 { return nil }
-        if memo >= 0 { return numberMemo[Int(memo)] }
+        let state = numberState[start]
+        if state == -1 { return nil }
+        if state == 1 { return numberMemo[start] }
         let result = readNumberOnce(at: start)
         if let r = result {
-            numberMemoIndex[start] = Int32(numberMemo.count)
-            numberMemo.append(r)
+            (numberMemo + start).initialize(to: r)
+            numberState[start] = 1
         } else {
-            numberMemoIndex[start] = -1
+            numberState[start] = -1
         }
         return result
     }

@@ -23,6 +23,8 @@ struct Token: Sendable {
     var firstScalar: UInt32
     /// Bit k set when the token is a single-word entry of grammar class k (k < 64).
     var bits: UInt64 = 0
+    /// Bit k set when a phrase of class k begins with this token's word.
+    var phraseBits: UInt64 = 0
     /// Number tokens: all digits, and the value as a plain number (nil for dates and times).
     var digitsOnly = false
     var plainValue: ExactNumber?
