@@ -27,6 +27,10 @@ public final class Grammar: Sendable {
     let entryInt: [Int]
     let entryNumber: [ExactNumber?]
     let entryIsPhrase: [Bool]
+    /// Per word id, bit k set when the word is a single-word entry of class k (k < 64).
+    let wordBits: [UInt64]
+    /// Per word id, bit k set when a phrase of class k (k < 64) begins with the word.
+    let wordPhraseBits: [UInt64]
     /// The currency of each `currency` entry.
     let currencies: [Currency?]
     /// All endings of all sets, for inflected account aliases.
@@ -42,6 +46,8 @@ public final class Grammar: Sendable {
     /// For a pattern whose first matched element is always a builtin (through optional elements
     /// or not), the bits of those builtins; nil when a word or class may come first.
     let patternFirstBuiltins: [UInt8?]
+    /// The builtins that may match a pattern's first token (through optional elements).
+    let patternBuiltinBits: [UInt8]
     /// Patterns by what their first element can be, so each token tries only a few.
     /// Patterns that may begin with word w: literalList[literalStart[w]..<literalStart[w+1]];
     /// with class c: classList[classStart[c]..<classStart[c+1]].
@@ -69,6 +75,19 @@ public final class Grammar: Sendable {
         entryInt = entries.map { $0.intValue ?? Grammar.noInt }
         entryNumber = entries.map(\.number)
         entryIsPhrase = entries.map { !$0.rest.isEmpty }
+        var bits = [UInt64](repeating: 0, count: words.count)
+        var phraseBits = [UInt64](repeating: 0, count: words.count)
+        for w in 0..<words.count {
+            for k in Int(lexStart[w])..<Int(lexStart[w + 1]) {
+                let e = Int(lexEntries[k])
+                guard entries[e].classID < 64 else { continue }
+                if entries[e].rest.isEmpty { bits[w] |= 1 << UInt64(entries[e].classID) } else {
+                    phraseBits[w] |= 1 << UInt64(entries[e].classID)
+                }
+            }
+        }
+        wordBits = bits
+        wordPhraseBits = phraseBits
         let currencyClass = classIDs["currency"] ?? -1
         currencies = entries.map { $0.classID == currencyClass ? Currency(code: $0.value) : nil }
         self.endings = endings
@@ -92,6 +111,14 @@ public final class Grammar: Sendable {
             }
         }
         categoryNameWords = nameWords
+        patternBuiltinBits = patterns.map { p in
+            var bits: UInt8 = 0
+            for element in p.elements {
+                if case .builtin(let b) = element.kind { bits |= b.bit }
+                if !element.optional { break }
+            }
+            return bits
+        }
         patternFirstBuiltins = patterns.map { p in
             var bits: UInt8 = 0
             for element in p.elements {

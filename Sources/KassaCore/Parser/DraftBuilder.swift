@@ -222,9 +222,14 @@ extension LineReading {
         guard let b = best else { return nil }
         let slug = grammar.entries[b.entry].value
         // Saying the category's own name ("coffee", "продукты") is not a guess.
-        var spoken: [Int32] = []
-        for j in b.start..<b.end where tokens[j].kind != .punct { spoken.append(tokens[j].word) }
-        let named = grammar.categoryNameWords[slug]?.contains(spoken) ?? false
+        let named = grammar.categoryNameWords[slug]?.contains { name in
+            var n = 0
+            for j in b.start..<b.end where tokens[j].kind != .punct {
+                guard n < name.count, name[n] == tokens[j].word else { return false }
+                n += 1
+            }
+            return n == name.count
+        } ?? false
         return (slug, why("category", b.start, b.end, .entry(Int32(b.entry))), !named)
     }
 }

@@ -75,7 +75,9 @@ extension LineReading {
             let id = Int(grammar.entryClass[Int(grammar.lexEntries[k])])
             for b in Int(grammar.classStart[id])..<Int(grammar.classStart[id + 1]) { attempt(Int(grammar.classList[b])) }
         }
-        if isNumberish(i) { for p in grammar.builtinBuckets { attempt(p) } }
+        if shapes != 0 {
+            for p in grammar.builtinBuckets where grammar.patternBuiltinBits[p] & shapes != 0 { attempt(p) }
+        }
         return best
     }
 
@@ -85,7 +87,7 @@ extension LineReading {
         guard t.kind == .number else { return isNumberish(i) ? 0xFF : 0 }
         let length = t.normEnd - t.normStart
         var bits: UInt8 = 0
-        if digitsOnly[i], let v = plainValues[i]?.intValue {
+        if t.digitsOnly, let v = t.plainValue?.intValue {
             if length <= 2, v >= 1, v <= 31 { bits |= Builtin.day.bit | Builtin.ordday.bit }
             if (length == 4 && v >= 1900 && v <= 2100) || length == 2 { bits |= Builtin.year.bit }
             if v >= 1, v <= 400 { bits |= Builtin.count.bit }
