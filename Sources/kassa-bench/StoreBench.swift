@@ -1,15 +1,20 @@
 // StoreBench: `kassa-bench store` — the journal at lifetime scale (release build).
 //
-//     kassa-bench store [--sizes 100000,1000000] [--dir DIR] [--commits 200] [--no-interop] [--hledger-max N]
+//     swift build -c release --product kassa-bench
+//     .build/release/kassa-bench store [--sizes 100000,1000000] [--dir DIR] [--commits 200]
+//                                      [--no-interop] [--hledger-max N] [--keep]
 //
-// For each size it generates that many realistic transactions (seeded; five years, five
-// accounts, four currencies, the default category tree) and measures:
+// For each size it generates that many realistic transactions (seeded; five years, six
+// accounts, four currencies, the default category tree) and measures, each heavy phase in its
+// own child process:
 //   bulk append   Journal.append(transactions:) in 50k batches, one fsync per batch (tx/s);
 //   open+balance  a fresh child process opens a journal written as one commit per transaction
 //                 (a lifetime of use; also the bulk-written file) and computes the balance; its
 //                 wall time and its own peak RSS (getrusage ru_maxrss) are reported;
-//   commit        one-draft commits incl. fsync on that journal: p50/p99/max;
-//   undo          undo of those commits at full size: p50/p99/max;
+//   commit        one-draft commits incl. fdatasync on that journal: p50/p99/max;
+//   undo          undo of those commits at full size (incl. fdatasync): p50/p99/max;
+// The machine's other load shows directly in these numbers (fsync latency above all): the
+// child's CPU time is printed beside the wall time of open+balance for that reason.
 //   ledger/hledger `bal` on the same data exported to their journal format, if installed,
 //                 with kassa's ratio (hledger only up to --hledger-max: at 1M it needs ~6.5 GB).
 
