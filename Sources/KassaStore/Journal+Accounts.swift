@@ -48,7 +48,7 @@ extension Journal {
             writer.end()
         }
         ownChanges.append(index)
-        return Change(kind: .account, transactions: [], number: Int(state.changes[Int(index)].number))
+        return report(index)
     }
 
     /// Renames an account: its definition and every live transaction on it (account or
@@ -81,7 +81,7 @@ extension Journal {
             }
         }
         ownChanges.append(index)
-        return Change(kind: .account, transactions: transactions(of: index), number: Int(state.changes[Int(index)].number))
+        return report(index)
     }
 
     @discardableResult
@@ -95,7 +95,7 @@ extension Journal {
             writer.end()
         }
         ownChanges.append(index)
-        return Change(kind: .account, transactions: [], number: Int(state.changes[Int(index)].number))
+        return report(index)
     }
 
     /// Remembers that `phrase` means `category` (nil forgets it).
@@ -109,7 +109,7 @@ extension Journal {
             writer.end()
         }
         ownChanges.append(index)
-        return Change(kind: .learn, transactions: [], number: Int(state.changes[Int(index)].number))
+        return report(index)
     }
 
     /// Aliases one account record can carry.

@@ -238,6 +238,18 @@ public final class Journal {
         }
     }
 
+    /// The change at `index` as the shell reports it (for undo/redo: `kind` and the target).
+    func report(_ index: Int32, as kind: Change.Kind? = nil, number: Int? = nil) -> Change {
+        let c = state.changes[Int(index)]
+        var subjects: [String] = []
+        for record in state.accountRecords where record.change == index { subjects.append(record.account.name) }
+        for record in state.learnRecords where record.change == index { subjects.append(record.phrase) }
+        let own = Change.Kind(c.op)
+        return Change(kind: kind ?? own, transactions: transactions(of: index), number: number ?? Int(c.number),
+                      targetKind: kind == nil ? nil : own, targetNumber: kind == nil ? nil : Int(c.number),
+                      subjects: Journal.unique(subjects))
+    }
+
     /// The transactions a change concerned (for a delete: the versions it removed).
     func transactions(of changeIndex: Int32) -> [Transaction] {
         let c = state.changes[Int(changeIndex)]

@@ -27,21 +27,27 @@ public final class Grammar: Sendable {
     let entryInt: [Int]
     let entryNumber: [ExactNumber?]
     let entryIsPhrase: [Bool]
+    /// Per word id, bit k set when the word is a single-word entry of class k (k < 64).
+    let wordBits: [UInt64]
+    /// Per word id, bit k set when a phrase of class k (k < 64) begins with the word.
+    let wordPhraseBits: [UInt64]
     /// The currency of each `currency` entry.
     let currencies: [Currency?]
-    /// Whether a `category` entry is one of its category's display names ("coffee" for Coffee):
-    /// saying the name is not a guess.
-    let entryIsName: [Bool]
-    /// "file:line" of each entry and pattern, made once for explanations.
-    let entryLocations: [String]
-    let patternLocations: [String]
     /// All endings of all sets, for inflected account aliases.
     let endings: WordTable
     let patterns: [Pattern]
     let literalWords: [Int32]
+    /// Every pattern's elements in one flat array: pattern p is elements[elementStart[p]..<elementStart[p+1]].
+    let elements: [PatternElement]
+    let elementStart: [Int32]
+    let actions: [PatternAction]
+    /// Each category's display names as word ids, to tell saying a name from a guessed keyword.
+    let categoryNameWords: [String: [[Int32]]]
     /// For a pattern whose first matched element is always a builtin (through optional elements
     /// or not), the bits of those builtins; nil when a word or class may come first.
     let patternFirstBuiltins: [UInt8?]
+    /// The builtins that may match a pattern's first token (through optional elements).
+    let patternBuiltinBits: [UInt8]
     /// Patterns by what their first element can be, so each token tries only a few.
     /// Patterns that may begin with word w: literalList[literalStart[w]..<literalStart[w+1]];
     /// with class c: classList[classStart[c]..<classStart[c+1]].
@@ -69,16 +75,50 @@ public final class Grammar: Sendable {
         entryInt = entries.map { $0.intValue ?? Grammar.noInt }
         entryNumber = entries.map(\.number)
         entryIsPhrase = entries.map { !$0.rest.isEmpty }
+        var bits = [UInt64](repeating: 0, count: words.count)
+        var phraseBits = [UInt64](repeating: 0, count: words.count)
+        for w in 0..<words.count {
+            for k in Int(lexStart[w])..<Int(lexStart[w + 1]) {
+                let e = Int(lexEntries[k])
+                guard entries[e].classID < 64 else { continue }
+                if entries[e].rest.isEmpty { bits[w] |= 1 << UInt64(entries[e].classID) } else {
+                    phraseBits[w] |= 1 << UInt64(entries[e].classID)
+                }
+            }
+        }
+        wordBits = bits
+        wordPhraseBits = phraseBits
         let currencyClass = classIDs["currency"] ?? -1
         currencies = entries.map { $0.classID == currencyClass ? Currency(code: $0.value) : nil }
         self.endings = endings
         self.patterns = patterns
-        let categoryClass = classIDs["category"] ?? -1
-        entryIsName = entries.map { e in
-            guard e.classID == categoryClass else { return false }
-            return categoryByName[Tokenizer.normalize(e.text)] == e.value
-        }
         self.literalWords = literalWords
+        var flat: [PatternElement] = [], starts: [Int32] = [0]
+        for p in patterns {
+            flat += p.elements
+            starts.append(Int32(flat.count))
+        }
+        elements = flat
+        actions = patterns.map(\.action)
+        elementStart = starts
+        var nameWords: [String: [[Int32]]] = [:]
+        for info in categories {
+            for language in Language.allCases {
+                guard let name = info.names[language] else { continue }
+                var norm: [UInt8] = []
+                let ids = Tokenizer.tokenize(name, table: words, norm: &norm).filter(\.isContent).map(\.word)
+                if !ids.isEmpty, !ids.contains(-1) { nameWords[info.slug, default: []].append(ids) }
+            }
+        }
+        categoryNameWords = nameWords
+        patternBuiltinBits = patterns.map { p in
+            var bits: UInt8 = 0
+            for element in p.elements {
+                if case .builtin(let b) = element.kind { bits |= b.bit }
+                if !element.optional { break }
+            }
+            return bits
+        }
         patternFirstBuiltins = patterns.map { p in
             var bits: UInt8 = 0
             for element in p.elements {
@@ -88,8 +128,6 @@ public final class Grammar: Sendable {
             }
             return bits
         }
-        entryLocations = entries.map { $0.location.description }
-        patternLocations = patterns.map { $0.location.description }
         func flatten(_ lists: [[Int]]) -> ([Int32], [Int32]) {
             var start: [Int32] = [0], list: [Int32] = []
             for l in lists {

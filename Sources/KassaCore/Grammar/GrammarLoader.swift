@@ -9,7 +9,7 @@ struct GrammarLoader {
     var classNames: [String] = []
     var classIDs: [String: Int] = [:]
     var entries: [WordEntry] = []
-    var words = WordTable()
+    var words = WordTable(expected: 16_384)
     /// Per entry: its first word's bytes and endings set name, expanded in `finish`.
     var firstWords: [ItemWord] = []
     /// Per entry: the rest words' bytes and endings set names.
@@ -141,8 +141,7 @@ struct GrammarLoader {
                     fail(line, at: item.0, "grammar.empty-item")
                     continue
                 }
-                let itemText = itemWords.map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: " ")
-                entries.append(WordEntry(classID: id, value: value, text: itemText, number: numeric, rest: [],
+                entries.append(WordEntry(classID: id, value: value, number: numeric, rest: [],
                                          location: location, language: line.source.language, order: order))
                 order += 1
                 firstWords.append(first)
@@ -202,6 +201,11 @@ struct GrammarLoader {
                 baseEnd = tilde
                 endings = tilde + 1 < piece.1 ? string(b, (tilde + 1, piece.1)) : "noun"
             }
+            // Most items are plain words: lower-case their bytes directly, else tokenize.
+            if let word = GrammarLoader.lowercasedWord(b[piece.0..<baseEnd]) {
+                out.append(ItemWord(bytes: word, endings: endings, offset: piece.0))
+                continue
+            }
             var norm: [UInt8] = []
             let tokens = Tokenizer.tokenize(string(b, (piece.0, baseEnd)), table: nil, norm: &norm).filter(\.isContent)
             for (k, t) in tokens.enumerated() {
@@ -210,6 +214,38 @@ struct GrammarLoader {
             }
         }
         return out
+    }
+
+    /// The normalized bytes of a word made only of ASCII or basic Cyrillic letters (ё folded to е),
+    /// exactly as the tokenizer would give them; nil for anything else.
+    static func lowercasedWord(_ b: ArraySlice<UInt8>) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(b.count)
+        var i = b.startIndex
+        while i < b.endIndex {
+            let c = b[i]
+            if c >= 0x61 && c <= 0x7A { out.append(c); i += 1; continue }
+            if c >= 0x41 && c <= 0x5A { out.append(c + 32); i += 1; continue }
+            guard i + 1 < b.endIndex else { return nil }
+            let d = b[i + 1]
+            if c == 0xD0 {
+                switch d {
+                case 0xB0...0xBF: out += [0xD0, d]                   // а-п
+                case 0x90...0x9F: out += [0xD0, d + 0x20]            // А-П
+                case 0xA0...0xAF: out += [0xD1, d - 0x20]            // Р-Я
+                case 0x81: out += [0xD0, 0xB5]                        // Ё
+                default: return nil
+                }
+            } else if c == 0xD1 {
+                switch d {
+                case 0x80...0x8F: out += [0xD1, d]                   // р-я
+                case 0x91: out += [0xD0, 0xB5]                        // ё
+                default: return nil
+                }
+            } else { return nil }
+            i += 2
+        }
+        return out.isEmpty ? nil : out
     }
 
     mutating func readPattern(_ line: Line, _ action: PatternAction, _ body: (Int, Int), _ location: RuleLocation) {
@@ -265,20 +301,27 @@ struct GrammarLoader {
 
     mutating func finish() -> (Grammar, [GrammarError]) {
         // Stems: expand `молок~` into молок, молока, молоку, ... so parsing needs one lookup.
-        var byWord: [[Int32]] = []
+        // (word, entry) pairs, then a counting sort into lexStart/lexEntries (entries stay in
+        // definition order within a word, so later definitions come last).
+        var pairWords: [Int32] = [], pairEntries: [Int32] = []
+        pairWords.reserveCapacity(entries.count * 8)
+        pairEntries.reserveCapacity(entries.count * 8)
         for e in entries.indices {
-            for id in forms(firstWords[e], entry: e) {
-                while byWord.count <= Int(id) { byWord.append([]) }
-                if byWord[Int(id)].last != Int32(e) { byWord[Int(id)].append(Int32(e)) }
+            var previous: Int32 = -1
+            for id in forms(firstWords[e], entry: e) where id != previous {
+                pairWords.append(id); pairEntries.append(Int32(e))
+                previous = id
             }
-            entries[e].rest = restWords[e].map { forms($0, entry: e) }
+            if !restWords[e].isEmpty { entries[e].rest = restWords[e].map { forms($0, entry: e) } }
         }
-        while byWord.count < words.count { byWord.append([]) }
-        var lexStart: [Int32] = [0]
-        var lexEntries: [Int32] = []
-        for list in byWord {
-            lexEntries += list
-            lexStart.append(Int32(lexEntries.count))
+        var lexStart = [Int32](repeating: 0, count: words.count + 1)
+        for w in pairWords { lexStart[Int(w) + 1] += 1 }
+        for k in 0..<words.count { lexStart[k + 1] += lexStart[k] }
+        var fill = lexStart
+        var lexEntries = [Int32](repeating: 0, count: pairWords.count)
+        for (k, w) in pairWords.enumerated() {
+            lexEntries[Int(fill[Int(w)])] = pairEntries[k]
+            fill[Int(w)] += 1
         }
         var endingTable = WordTable()
         for set in endingSets { for ending in set { _ = endingTable.intern(ending) } }

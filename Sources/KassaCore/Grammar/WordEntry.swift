@@ -5,8 +5,6 @@
 struct WordEntry: Sendable {
     var classID: Int
     var value: String
-    /// The item as written (normalized words joined by spaces), for tools and name checks.
-    var text: String
     /// The value read as a number, when it is one ("1000", "0.5", "-1").
     var number: ExactNumber?
     /// For each word after the first (phrases such as "yandex go"), the word ids it may take

@@ -8,7 +8,18 @@ struct WordTable: Sendable {
     private var starts: [Int32] = []
     private var lengths: [Int32] = []
     private var hashes: [UInt32] = []
-    private var slots: [Int32] = [Int32](repeating: -1, count: 1024)
+    private var slots: [Int32]
+
+    /// `expected` words fit without rehashing.
+    init(expected: Int = 512) {
+        var size = 1024
+        while size < expected * 2 { size *= 2 }
+        slots = [Int32](repeating: -1, count: size)
+        arena.reserveCapacity(expected * 8)
+        starts.reserveCapacity(expected)
+        lengths.reserveCapacity(expected)
+        hashes.reserveCapacity(expected)
+    }
 
     var count: Int { starts.count }
 
@@ -29,8 +40,9 @@ struct WordTable: Sendable {
     }
 
     /// The id of these bytes, or -1.
-    func find(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let h = WordTable.hash(bytes)
+    func find(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 { find(bytes, hash: WordTable.hash(bytes)) }
+
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, hash h: UInt32) -> Int32 {
         let mask = slots.count - 1
         var i = Int(h) & mask
         while true {
@@ -44,11 +56,11 @@ struct WordTable: Sendable {
     func find(_ bytes: [UInt8]) -> Int32 { bytes.withUnsafeBufferPointer { find($0) } }
 
     mutating func intern(_ bytes: [UInt8]) -> Int32 {
-        let found = find(bytes)
+        let h = bytes.withUnsafeBufferPointer { WordTable.hash($0) }
+        let found = bytes.withUnsafeBufferPointer { find($0, hash: h) }
         if found >= 0 { return found }
         if (count + 1) * 2 > slots.count { grow() }
         let id = Int32(count)
-        let h = bytes.withUnsafeBufferPointer { WordTable.hash($0) }
         starts.append(Int32(arena.count))
         lengths.append(Int32(bytes.count))
         hashes.append(h)

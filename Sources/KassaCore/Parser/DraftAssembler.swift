@@ -10,7 +10,7 @@ struct Part {
 }
 
 extension LineReading {
-    func assemble(_ s: inout LineScan, parser: Parser) -> (drafts: [Draft], explanations: [[Explanation]], questions: [Question]) {
+    func assemble(_ s: inout LineScan, parser: Parser) -> (drafts: [Draft], explanations: [[Why]], questions: [Question]) {
         // A lone "15.02" with nothing else to be the amount is the amount 15.02.
         if s.moneys.isEmpty {
             for (k, p) in s.patterns.enumerated() {
@@ -28,7 +28,7 @@ extension LineReading {
         markQuantities(&s)
         let parts = split(s)
         var drafts: [Draft] = []
-        var explanations: [[Explanation]] = []
+        var explanations: [[Why]] = []
         var questions: [Question] = []
         var carry = Carry()
         // A date said only in the last part of several applies to all of them.
@@ -46,9 +46,9 @@ extension LineReading {
     }
 
     struct Carry {
-        var date: (CivilDate, Explanation, CivilDate?)?
-        var account: (String, Explanation)?
-        var currency: (Currency, Explanation)?
+        var date: (CivilDate, Why, CivilDate?)?
+        var account: (String, Why)?
+        var currency: (Currency, Why)?
     }
 
     func isPlain(_ s: LineScan, _ k: Int) -> Bool {
@@ -104,15 +104,13 @@ extension LineReading {
         return parts
     }
 
-    func firstDate(_ s: LineScan, _ part: Part) -> (CivilDate, Explanation, CivilDate?)? {
+    func firstDate(_ s: LineScan, _ part: Part) -> (CivilDate, Why, CivilDate?)? {
         var k = part.start
         while k < part.end {
             if case .pattern(let p) = s.roles[k] {
                 let pm = s.patterns[p]
                 if case .date(let d, _, let alt) = pm.value {
-                    let why = Explanation(field: "date", words: text(pm.match.start, pm.match.end),
-                                          rule: grammar.patternLocations[pm.match.pattern])
-                    return (d, why, alt)
+                    return (d, why("date", pm.match.start, pm.match.end, .pattern(Int32(pm.match.pattern))), alt)
                 }
                 k = pm.match.end
             } else { k += 1 }

@@ -4,14 +4,14 @@
 
 extension LineReading {
     func build(_ part: Part, _ s: LineScan, _ carry: inout Carry, index: Int, parser: Parser)
-        -> (Draft, [Explanation], [Question]) {
-        var why: [Explanation] = []
+        -> (Draft, [Why], [Question]) {
+        var reasons: [Why] = []
         var questions: [Question] = []
         var flags: [DraftFlag] = []
         var time: TimeOfDay?
         var recurrence: Recurrence?
         var accounts: [AccountMention] = []
-        var typeWord: (String, Explanation)?
+        var typeWord: (String, Why)?
         var noteTokens: [Int] = []
 
         var k = part.start
@@ -19,13 +19,12 @@ extension LineReading {
             switch s.roles[k] {
             case .pattern(let p):
                 let pm = s.patterns[p]
-                let rule = grammar.patternLocations[pm.match.pattern]
-                let words = text(pm.match.start, pm.match.end)
+                let rule = Why.Rule.pattern(Int32(pm.match.pattern))
                 switch pm.value {
                 case .time(let t) where time == nil:
-                    time = t; why.append(Explanation(field: "time", words: words, rule: rule))
+                    time = t; reasons.append(why("time", pm.match.start, pm.match.end, rule))
                 case .recurrence(let r) where recurrence == nil:
-                    recurrence = r; why.append(Explanation(field: "recurrence", words: words, rule: rule))
+                    recurrence = r; reasons.append(why("recurrence", pm.match.start, pm.match.end, rule))
                 case .quantity:
                     noteTokens += Array(pm.match.start..<pm.match.end)
                 default: break
@@ -39,7 +38,7 @@ extension LineReading {
             default:
                 if isPlain(s, k) {
                     if typeWord == nil, let (e, end) = matchClass(k, ids.type) {
-                        typeWord = (grammar.entries[e].value, Explanation(field: "type", words: text(k, end), rule: location(e)))
+                        typeWord = (grammar.entries[e].value, why("type", k, end, .entry(Int32(e))))
                         k = end
                         continue
                     }
@@ -61,7 +60,7 @@ extension LineReading {
         }
         if let d = carry.date {
             date = d.0
-            why.append(d.1)
+            reasons.append(d.1)
             if let alt = d.2 {
                 flags.append(.ambiguous)
                 questions.append(Question(draftIndex: index, field: "date", options: [d.0.iso, alt.iso]))
@@ -82,7 +81,7 @@ extension LineReading {
             let to = accounts.first { $0.direction > 0 } ?? accounts.first { $0.direction == 0 && $0.start != from?.start }
             if let f = from {
                 account = f.name
-                why.append(Explanation(field: "account", words: text(f.start, f.end), rule: f.rule))
+                reasons.append(why("account", f.start, f.end, f.rule))
             } else if let c = carry.account {
                 account = c.0
             } else {
@@ -91,7 +90,7 @@ extension LineReading {
             }
             if let t = to, t.start != from?.start {
                 toAccount = t.name
-                why.append(Explanation(field: "to_account", words: text(t.start, t.end), rule: t.rule))
+                reasons.append(why("to_account", t.start, t.end, t.rule))
             }
             for m in [from, to].compactMap({ $0 }) where !m.alternatives.isEmpty {
                 flags.append(.ambiguous)
@@ -100,8 +99,8 @@ extension LineReading {
             }
         } else if let a = accounts.first {
             account = a.name
-            let e = Explanation(field: "account", words: text(a.start, a.end), rule: a.rule)
-            why.append(e)
+            let e = why("account", a.start, a.end, a.rule)
+            reasons.append(e)
             carry.account = (a.name, e)
             if !a.alternatives.isEmpty {
                 flags.append(.ambiguous)
@@ -109,7 +108,7 @@ extension LineReading {
             }
         } else if let c = carry.account {
             account = c.0
-            why.append(c.1)
+            reasons.append(c.1)
         } else {
             account = context.defaultAccount
             flags.append(.accountDefault)
@@ -122,7 +121,7 @@ extension LineReading {
             var currency: Currency
             if let c = m.currency {
                 currency = c
-                let e = Explanation(field: "currency", words: text(m.start, m.end), rule: m.currencyRule >= 0 ? location(m.currencyRule) : "")
+                let e = why("currency", m.start, m.end, m.currencyRule >= 0 ? .entry(Int32(m.currencyRule)) : .none)
                 carry.currency = (c, e)
             } else if let c = carry.currency {
                 currency = c.0
@@ -133,8 +132,8 @@ extension LineReading {
                 flags.append(.currencyDefault)
             }
             amount = m.value.money(currency)
-            why.insert(Explanation(field: "amount", words: text(m.start, m.end),
-                                   rule: m.currencyRule >= 0 ? location(m.currencyRule) : m.number.rule >= 0 ? location(m.number.rule) : ""), at: 0)
+            let rule = m.currencyRule >= 0 ? m.currencyRule : m.number.rule
+            reasons.insert(why("amount", m.start, m.end, rule >= 0 ? .entry(Int32(rule)) : .none), at: 0)
         }
         if amount == nil { flags.append(.amountMissing) }
 
@@ -143,13 +142,13 @@ extension LineReading {
         if type != .transfer {
             if let (slug, e, guessed) = chooseCategory(wordTokens, s, note: note) {
                 category = slug
-                why.append(e)
+                reasons.append(e)
                 if guessed { flags.append(.categoryGuessed) }
             }
             // A type word ("refund", "получил") carries a default category such as income/refund;
             // a keyword in the same top-level branch ("cashback") is more precise and wins.
             if let (value, e) = typeWord, value.contains("/") {
-                why.append(e)
+                reasons.append(e)
                 let top = value.prefix { $0 != "/" }
                 if category == nil || !(category!.hasPrefix(top + "/")) {
                     category = value
@@ -164,10 +163,11 @@ extension LineReading {
         if flags.contains(.ambiguous) { confidence -= 0.2 }
         if flags.contains(.categoryGuessed) { confidence -= 0.1 }
         if category == nil && type != .transfer { confidence -= 0.2 }
-        var draft = Draft(type: type, amount: amount, date: date, time: time, category: category, account: account,
-                          toAccount: toAccount, note: note, recurrence: recurrence, confidence: max(0, confidence))
-        for f in flags { draft.flag(f) }
-        return (draft, why, questions)
+        // All flags at once: Draft sorts them once, rather than once per `flag(_:)` call.
+        let draft = Draft(type: type, amount: amount, date: date, time: time, category: category, account: account,
+                          toAccount: toAccount, note: note, recurrence: recurrence, confidence: max(0, confidence),
+                          flags: flags)
+        return (draft, reasons, questions)
     }
 
     func noteText(_ indices: [Int]) -> String {
@@ -193,16 +193,16 @@ extension LineReading {
         return out
     }
 
-    func chooseCategory(_ noteTokens: [Int], _ s: LineScan, note: String) -> (String, Explanation, Bool)? {
+    func chooseCategory(_ noteTokens: [Int], _ s: LineScan, note: String) -> (String, Why, Bool)? {
         let learned = context.learnedCategories
         if !learned.isEmpty {
             let key = Parser.learningKey(note)
             if let slug = learned[key] {
-                return (slug, Explanation(field: "category", words: note, rule: "learned"), false)
+                return (slug, why("category", noteTokens.first ?? 0, (noteTokens.last ?? -1) + 1, .learned), false)
             }
             for k in noteTokens where tokens[k].kind == .word {
                 if let slug = learned[wordText(k)] {
-                    return (slug, Explanation(field: "category", words: text(k, k + 1), rule: "learned"), false)
+                    return (slug, why("category", k, k + 1, .learned), false)
                 }
             }
         }
@@ -221,7 +221,15 @@ extension LineReading {
         }
         guard let b = best else { return nil }
         let slug = grammar.entries[b.entry].value
-        let words = text(b.start, b.end)
-        return (slug, Explanation(field: "category", words: words, rule: location(b.entry)), !grammar.entryIsName[b.entry])
+        // Saying the category's own name ("coffee", "продукты") is not a guess.
+        let named = grammar.categoryNameWords[slug]?.contains { name in
+            var n = 0
+            for j in b.start..<b.end where tokens[j].kind != .punct {
+                guard n < name.count, name[n] == tokens[j].word else { return false }
+                n += 1
+            }
+            return n == name.count
+        } ?? false
+        return (slug, why("category", b.start, b.end, .entry(Int32(b.entry))), !named)
     }
 }

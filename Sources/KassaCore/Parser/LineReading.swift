@@ -15,15 +15,12 @@ final class LineReading {
     let numberTexts: [String]
     /// The line's language, from its letters; the context's when it has none.
     let language: Language
-    /// Per token, bit k set when the token is a single-word entry of class k (k < 64).
-    let classBits: [UInt64]
-    /// Per number token: its value as a plain number (nil for dates, times), and whether it is
-    /// digits only.
-    let plainValues: [ExactNumber?]
-    let digitsOnly: [Bool]
     /// readNumber results by start token, filled on first use.
-    var numberMemo: [NumberMatch?]
-    var numberMemoDone: [Bool]
+    /// readNumber results by start token: state -2 = not read yet, -1 = no number, 1 = memo
+    /// holds it. Raw buffers owned by this object: a class's `var` arrays would pay a dynamic
+    /// exclusivity check on every access, and this is read many times per token.
+    let numberState: UnsafeMutablePointer<Int8>
+    let numberMemo: UnsafeMutablePointer<NumberMatch>
 
     init(_ input: String, grammar: Grammar, ids: ClassIDs, context: ParseContext) {
         self.grammar = grammar
@@ -32,48 +29,38 @@ final class LineReading {
         bytes = Array(input.utf8)
         var norm: [UInt8] = []
         let scalars = bytes.withUnsafeBufferPointer { Tokenizer.decode($0) }
-        let toks = Tokenizer.tokenize(scalars, table: grammar.words, norm: &norm)
+        var toks = Tokenizer.tokenize(scalars, table: grammar.words, norm: &norm)
+        var cyrillic = 0, latin = 0
+        for t in toks where t.kind == .word {
+            if t.firstScalar >= 0x400 && t.firstScalar <= 0x4FF { cyrillic += 1 } else { latin += 1 }
+        }
+        let lang = cyrillic > latin ? Language.ru : latin > cyrillic ? .en : context.language
+        var texts = [String](repeating: "", count: toks.count)
+        norm.withUnsafeBufferPointer { buffer in
+            for i in toks.indices {
+                if toks[i].word >= 0 {
+                    toks[i].bits = grammar.wordBits[Int(toks[i].word)]
+                    toks[i].phraseBits = grammar.wordPhraseBits[Int(toks[i].word)]
+                }
+                guard toks[i].kind == .number else { continue }
+                let slice = UnsafeBufferPointer(rebasing: buffer[toks[i].normStart..<toks[i].normEnd])
+                texts[i] = String(decoding: slice, as: UTF8.self)
+                toks[i].plainValue = NumericForms.number(bytes: slice, language: lang)
+                toks[i].digitsOnly = !slice.contains { $0 < 48 || $0 > 57 }
+            }
+        }
         tokens = toks
         self.norm = norm
-        var texts: [String] = []
-        texts.reserveCapacity(tokens.count)
-        var cyrillic = 0, latin = 0
-        for t in toks {
-            if t.kind == .number {
-                texts.append(String(decoding: norm[t.normStart..<t.normEnd], as: UTF8.self))
-                continue
-            }
-            texts.append("")
-            if t.kind == .word {
-                if t.firstScalar >= 0x400 && t.firstScalar <= 0x4FF { cyrillic += 1 } else { latin += 1 }
-            }
-        }
         numberTexts = texts
-        var values = [ExactNumber?](repeating: nil, count: toks.count)
-        var plain = [Bool](repeating: false, count: toks.count)
-        let lang = cyrillic > latin ? Language.ru : latin > cyrillic ? .en : context.language
-        norm.withUnsafeBufferPointer { buffer in
-            for (i, t) in toks.enumerated() where t.kind == .number {
-                let slice = UnsafeBufferPointer(rebasing: buffer[t.normStart..<t.normEnd])
-                values[i] = NumericForms.number(bytes: slice, language: lang)
-                plain[i] = !slice.contains { $0 < 48 || $0 > 57 }
-            }
-        }
-        plainValues = values
-        digitsOnly = plain
-        numberMemo = [NumberMatch?](repeating: nil, count: toks.count)
-        numberMemoDone = [Bool](repeating: false, count: toks.count)
-        var bits = [UInt64](repeating: 0, count: toks.count)
-        for (i, t) in toks.enumerated() where t.word >= 0 {
-            let w = Int(t.word)
-            for k in Int(grammar.lexStart[w])..<Int(grammar.lexStart[w + 1]) {
-                let e = Int(grammar.lexEntries[k])
-                let c = Int(grammar.entryClass[e])
-                if c < 64, !grammar.entryIsPhrase[e] { bits[i] |= 1 << UInt64(c) }
-            }
-        }
-        classBits = bits
-        language = cyrillic > latin ? .ru : latin > cyrillic ? .en : context.language
+        numberState = .allocate(capacity: max(1, toks.count))
+        numberState.initialize(repeating: -2, count: max(1, toks.count))
+        numberMemo = .allocate(capacity: max(1, toks.count))
+        language = lang
+    }
+
+    deinit {
+        numberState.deallocate()
+        numberMemo.deallocate()  // NumberMatch is a plain value: nothing to deinitialize
     }
 
     var count: Int { tokens.count }
@@ -82,6 +69,12 @@ final class LineReading {
     func text(_ start: Int, _ end: Int) -> String {
         guard start < end else { return "" }
         return String(decoding: bytes[tokens[start].byteStart..<tokens[end - 1].byteEnd], as: UTF8.self)
+    }
+
+    /// An explanation of `field` by tokens start..<end and `rule`, kept as offsets until asked for.
+    func why(_ field: String, _ start: Int, _ end: Int, _ rule: Why.Rule) -> Why {
+        guard start < end else { return Why(field: field, byteStart: 0, byteEnd: 0, rule: rule) }
+        return Why(field: field, byteStart: Int32(tokens[start].byteStart), byteEnd: Int32(tokens[end - 1].byteEnd), rule: rule)
     }
 
     /// The normalized text of token `i`.
@@ -111,17 +104,17 @@ final class LineReading {
 
     func has(_ i: Int, _ cls: Int) -> Bool {
         guard cls >= 0, i < tokens.count else { return false }
-        if cls < 64 { return classBits[i] & (1 << UInt64(cls)) != 0 }
+        if cls < 64 { return tokens[i].bits & (1 << UInt64(cls)) != 0 }
         return entry(i, cls) != nil
     }
 
     /// Whether token `i` can begin a number or a day ("15", "twenty", "first", "полторы").
-    func isNumberish(_ i: Int) -> Bool { tokens[i].kind == .number || classBits[i] & ids.numberish != 0 }
+    func isNumberish(_ i: Int) -> Bool { tokens[i].kind == .number || tokens[i].bits & ids.numberish != 0 }
 
     /// The last-defined single-word entry of `cls` at token `i`.
     func entry(_ i: Int, _ cls: Int) -> Int? {
         guard cls >= 0, i < tokens.count else { return nil }
-        if cls < 64, classBits[i] & (1 << UInt64(cls)) == 0 { return nil }
+        if cls < 64, tokens[i].bits & (1 << UInt64(cls)) == 0 { return nil }
         var found: Int?
         for k in lexRange(i) {
             let e = Int(grammar.lexEntries[k])
@@ -139,6 +132,7 @@ final class LineReading {
     /// Equal lengths go to the later definition, so user overrides win.
     func matchClass(_ i: Int, _ cls: Int) -> (entry: Int, end: Int)? {
         guard cls >= 0, i < tokens.count else { return nil }
+        if cls < 64, (tokens[i].bits | tokens[i].phraseBits) & (1 << UInt64(cls)) == 0 { return nil }
         var best: (entry: Int, end: Int)?
         for k in lexRange(i) {
             let e = Int(grammar.lexEntries[k])
@@ -158,5 +152,5 @@ final class LineReading {
         return best
     }
 
-    func location(_ e: Int) -> String { grammar.entryLocations[e] }
+    func location(_ e: Int) -> String { grammar.entries[e].location.description }
 }

@@ -9,7 +9,7 @@ struct AccountMention {
     var end: Int
     /// The preposition said before it: "from"/"с" → -1, "to"/"на" → +1, none → 0.
     var direction: Int
-    var rule: String
+    var rule: Why.Rule
     /// Other accounts that fit the same words equally well.
     var alternatives: [String]
 }
@@ -84,7 +84,7 @@ extension LineReading {
             guard k < tokens.count else { return nil }
         }
         // The person's own accounts first; the grammar's account words only when none fits.
-        var best: (names: [String], end: Int, rule: String)?
+        var best: (names: [String], end: Int, rule: Why.Rule)?
         for alias in aliases {
             var j = k
             var ok = true
@@ -94,14 +94,16 @@ extension LineReading {
             }
             guard ok else { continue }
             if best == nil || j > best!.end {
-                best = ([alias.account], j, "")
+                best = ([alias.account], j, .context)
             } else if j == best!.end, !best!.names.contains(alias.account) {
                 best!.names.append(alias.account)
             }
         }
-        // ... and not when a longer keyword phrase starts there ("kaspi shop" is a place to buy).
-        if best == nil, let (e, end) = matchClass(k, ids.account), (matchClass(k, ids.category)?.end ?? 0) <= end {
-            best = ([grammar.entries[e].value], end, location(e))
+        // ... and not when a keyword phrase as long starts there without a preposition: "kaspi 5000"
+        // is a purchase on Kaspi, "с каспи" the account; "kaspi shop" is a place to buy.
+        let keywordEnd = matchClass(k, ids.category)?.end ?? 0
+        if best == nil, let (e, end) = matchClass(k, ids.account), keywordEnd < end || (keywordEnd == end && k > i) {
+            best = ([grammar.entries[e].value], end, .entry(Int32(e)))
         }
         guard let found = best else { return nil }
         return AccountMention(name: found.names[0], start: i, end: found.end, direction: direction,

@@ -22,14 +22,14 @@ extension LineReading {
         let t = tokens[i]
         guard t.kind == .number else { return nil }
         let raw = numberTexts[i]
-        if digitsOnly[i], raw.utf8.count <= 3 {
+        if tokens[i].digitsOnly, raw.utf8.count <= 3 {
             var text = raw
             var j = i + 1
             // At most five more groups (quadrillions): longer runs are not one amount, and the
             // bound keeps a line of ten thousand "000" groups linear.
             while j < tokens.count, j - i <= 5, tokens[j].kind == .number, !tokens[j].glued {
                 let g = numberTexts[j]
-                if digitsOnly[j] && g.utf8.count == 3 {
+                if tokens[j].digitsOnly && g.utf8.count == 3 {
                     text += g; j += 1; continue
                 }
                 // "12 450,50": a last group with a decimal part.
@@ -42,15 +42,21 @@ extension LineReading {
             }
             if j > i + 1, let v = NumericForms.digitsValue(Substring(text)) { return (ExactNumber(units: v), j) }
         }
-        guard let n = plainValues[i] else { return nil }
+        guard let n = tokens[i].plainValue else { return nil }
         return (n, i + 1)
     }
 
     func readNumber(at start: Int) -> NumberMatch? {
-        if numberMemoDone[start] { return numberMemo[start] }
+        let state = numberState[start]
+        if state == -1 { return nil }
+        if state == 1 { return numberMemo[start] }
         let result = readNumberOnce(at: start)
-        numberMemo[start] = result
-        numberMemoDone[start] = true
+        if let r = result {
+            (numberMemo + start).initialize(to: r)
+            numberState[start] = 1
+        } else {
+            numberState[start] = -1
+        }
         return result
     }
 

@@ -5,19 +5,71 @@ public struct ParseResult: Sendable {
     public var input: String
     public var drafts: [Draft]
     public var error: ParseError?
-    /// Per draft, which words produced which field by which rule.
-    public var explanations: [[Explanation]]
     /// Ties between readings that the person should settle.
     public var questions: [Question]
+    /// The parser's compact record of the explanations (spans and rule references), turned into
+    /// text only when someone asks (`:why`, `--explain`): most parses are never explained.
+    var reasons: [[Why]] = []
+    var grammar: Grammar?
+    private var givenExplanations: [[Explanation]]?
 
     public init(input: String, drafts: [Draft] = [], error: ParseError? = nil,
                 explanations: [[Explanation]] = [], questions: [Question] = []) {
         self.input = input
         self.drafts = drafts
         self.error = error
-        self.explanations = explanations
+        self.givenExplanations = explanations
         self.questions = questions
     }
+
+    init(input: String, drafts: [Draft], reasons: [[Why]], grammar: Grammar, questions: [Question]) {
+        self.input = input
+        self.drafts = drafts
+        self.error = nil
+        self.reasons = reasons
+        self.grammar = grammar
+        self.questions = questions
+    }
+
+    /// Per draft, which words produced which field by which rule.
+    public var explanations: [[Explanation]] {
+        get {
+            if let given = givenExplanations { return given }
+            let bytes = Array(input.utf8)
+            return reasons.map { list in
+                list.map { why in
+                    let start = max(0, min(Int(why.byteStart), bytes.count))
+                    let end = max(start, min(Int(why.byteEnd), bytes.count))
+                    return Explanation(field: why.field, words: String(decoding: bytes[start..<end], as: UTF8.self),
+                                       rule: why.rule.text(grammar))
+                }
+            }
+        }
+        set { givenExplanations = newValue }
+    }
+}
+
+/// Why: one explanation before it becomes text: a field, the input bytes that gave it, the rule.
+struct Why: Sendable {
+    enum Rule: Sendable {
+        case none, learned, context
+        case entry(Int32)
+        case pattern(Int32)
+
+        func text(_ grammar: Grammar?) -> String {
+            switch self {
+            case .none, .context: return ""
+            case .learned: return "learned"
+            case .entry(let e): return grammar?.entries[Int(e)].location.description ?? ""
+            case .pattern(let p): return grammar?.patterns[Int(p)].location.description ?? ""
+            }
+        }
+    }
+
+    var field: String
+    var byteStart: Int32
+    var byteEnd: Int32
+    var rule: Rule
 }
 
 public struct ParseError: LocalizableError, Hashable {

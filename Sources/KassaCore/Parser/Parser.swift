@@ -22,13 +22,16 @@ public struct Parser: Sendable {
     }
 
     public func parse(_ input: String, context: ParseContext) -> ParseResult {
-        var length = 0
-        for _ in input.unicodeScalars {
-            length += 1
-            if length > Parser.maxInputLength {
-                return ParseResult(input: input, error: ParseError(
-                    code: "too-long", messageKey: "parse.too-long",
-                    messageArguments: ["limit": String(Parser.maxInputLength)], span: nil))
+        // Scalars never outnumber UTF-8 bytes: count them only for a long line.
+        if input.utf8.count > Parser.maxInputLength {
+            var length = 0
+            for _ in input.unicodeScalars {
+                length += 1
+                if length > Parser.maxInputLength {
+                    return ParseResult(input: input, error: ParseError(
+                        code: "too-long", messageKey: "parse.too-long",
+                        messageArguments: ["limit": String(Parser.maxInputLength)], span: nil))
+                }
             }
         }
         let line = LineReading(input, grammar: grammar, ids: ids, context: context)
@@ -36,7 +39,7 @@ public struct Parser: Sendable {
             let empty = line.tokens.isEmpty
             return ParseResult(input: input, error: ParseError(
                 code: empty ? "empty" : "not-understood", messageKey: empty ? "parse.empty" : "parse.not-understood",
-                span: empty ? nil : 0..<length))
+                span: empty ? nil : 0..<input.unicodeScalars.count))
         }
         var scan = line.scan(aliases: aliases(context))
         let hasContent = scan.roles.indices.contains { k in
@@ -47,7 +50,7 @@ public struct Parser: Sendable {
             return ParseResult(input: input, error: ParseError(code: "empty", messageKey: "parse.empty"))
         }
         let (drafts, explanations, questions) = line.assemble(&scan, parser: self)
-        return ParseResult(input: input, drafts: drafts, explanations: explanations, questions: questions)
+        return ParseResult(input: input, drafts: drafts, reasons: explanations, grammar: grammar, questions: questions)
     }
 
     func aliases(_ context: ParseContext) -> [AccountAlias] {

@@ -10,10 +10,9 @@ enum Recognized {
 }
 
 extension LineReading {
-    func resolve(_ m: PatternMatch) -> Recognized? {
-        let c = m.captures
+    func resolve(_ pattern: Int, _ c: Captures) -> Recognized? {
         let today = context.today
-        switch grammar.patterns[m.pattern].action {
+        switch grammar.actions[pattern] {
         case .offset:
             guard c.relday != nil || c.span != nil else { return nil }
             var days = c.relday ?? 0

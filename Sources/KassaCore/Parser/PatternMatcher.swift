@@ -37,17 +37,22 @@ struct Captures {
     var minute: Int? { get { Captures.get(_minute) } set { _minute = Captures.put(newValue) } }
 }
 
+/// Where a pattern matched. Its captures are resolved into a Recognized value right away, so
+/// only this small record is kept.
 struct PatternMatch {
     var pattern: Int
     var start: Int
     var end: Int
-    var captures: Captures
 }
 
 extension LineReading {
     /// The longest pattern match starting at token `i` that means something (ties: the earlier
     /// pattern), with its meaning.
     func bestPattern(at i: Int) -> (match: PatternMatch, value: Recognized)? {
+        grammar.elements.withUnsafeBufferPointer { bestPattern(at: i, $0) }
+    }
+
+    private func bestPattern(at i: Int, _ all: UnsafeBufferPointer<PatternElement>) -> (match: PatternMatch, value: Recognized)? {
         var best: (match: PatternMatch, value: Recognized)?
         let shapes = builtinShapes(i)
         func attempt(_ p: Int) {
@@ -56,11 +61,11 @@ extension LineReading {
                 return  // it must begin with a builtin this token cannot be
             }
             var caps = Captures()
-            let end = grammar.patterns[p].elements.withUnsafeBufferPointer { match($0, 0, i, i, &caps) }
+            let elements = UnsafeBufferPointer(rebasing: all[Int(grammar.elementStart[p])..<Int(grammar.elementStart[p + 1])])
+            let end = match(elements, 0, i, i, &caps)
             guard end > i else { return }
             if let b = best, end < b.match.end || (end == b.match.end && p > b.match.pattern) { return }
-            let m = PatternMatch(pattern: p, start: i, end: end, captures: caps)
-            if let value = resolve(m) { best = (m, value) }
+            if let value = resolve(p, caps) { best = (PatternMatch(pattern: p, start: i, end: end), value) }
         }
         let w = Int(tokens[i].word)
         if w >= 0 {
@@ -70,7 +75,9 @@ extension LineReading {
             let id = Int(grammar.entryClass[Int(grammar.lexEntries[k])])
             for b in Int(grammar.classStart[id])..<Int(grammar.classStart[id + 1]) { attempt(Int(grammar.classList[b])) }
         }
-        if isNumberish(i) { for p in grammar.builtinBuckets { attempt(p) } }
+        if shapes != 0 {
+            for p in grammar.builtinBuckets where grammar.patternBuiltinBits[p] & shapes != 0 { attempt(p) }
+        }
         return best
     }
 
@@ -80,7 +87,7 @@ extension LineReading {
         guard t.kind == .number else { return isNumberish(i) ? 0xFF : 0 }
         let length = t.normEnd - t.normStart
         var bits: UInt8 = 0
-        if digitsOnly[i], let v = plainValues[i]?.intValue {
+        if t.digitsOnly, let v = t.plainValue?.intValue {
             if length <= 2, v >= 1, v <= 31 { bits |= Builtin.day.bit | Builtin.ordday.bit }
             if (length == 4 && v >= 1900 && v <= 2100) || length == 2 { bits |= Builtin.year.bit }
             if v >= 1, v <= 400 { bits |= Builtin.count.bit }

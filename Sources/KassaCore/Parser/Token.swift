@@ -21,6 +21,13 @@ struct Token: Sendable {
     /// The scalar of a one-scalar token (punctuation, symbols, single letters), else 0.
     var scalar: UInt32
     var firstScalar: UInt32
+    /// Bit k set when the token is a single-word entry of grammar class k (k < 64).
+    var bits: UInt64 = 0
+    /// Bit k set when a phrase of class k begins with this token's word.
+    var phraseBits: UInt64 = 0
+    /// Number tokens: all digits, and the value as a plain number (nil for dates and times).
+    var digitsOnly = false
+    var plainValue: ExactNumber?
 
     var isContent: Bool { kind != .punct }
     var isWord: Bool { kind == .word }

@@ -53,21 +53,21 @@ enum Tokenizer {
         }
     }
 
-    /// Decoded scalars of valid UTF-8 (Swift strings always are), with their byte offsets.
+    /// Decoded scalars of valid UTF-8 (Swift strings always are). A scalar's byte offset is
+    /// recovered from the widths of the scalars before it, so no offset table is built.
     struct Scalars {
         var values: [UInt32] = []
-        var offsets: [Int] = []
     }
+
+    @inline(__always) static func width(_ v: UInt32) -> Int { v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4 }
 
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Scalars {
         var s = Scalars()
         s.values.reserveCapacity(bytes.count)
-        s.offsets.reserveCapacity(bytes.count + 1)
         var i = 0
         let n = bytes.count
         while i < n {
             let b = UInt32(bytes[i])
-            s.offsets.append(i)
             if b < 0x80 {
                 s.values.append(b); i += 1
             } else if b < 0xE0, i + 1 < n {
@@ -81,7 +81,6 @@ enum Tokenizer {
                 s.values.append(0xFFFD); i += 1
             }
         }
-        s.offsets.append(n)
         return s
     }
 
@@ -94,26 +93,48 @@ enum Tokenizer {
         }
     }
 
+    /// Writes the UTF-8 of `v` at p[w...]; the buffer has room for four bytes per scalar.
+    @inline(__always) static func put(_ v: UInt32, _ p: UnsafeMutablePointer<UInt8>, _ w: inout Int) {
+        if v < 0x80 {
+            p[w] = UInt8(v); w += 1
+        } else if v < 0x800 {
+            p[w] = UInt8(0xC0 | (v >> 6)); p[w + 1] = UInt8(0x80 | (v & 0x3F)); w += 2
+        } else if v < 0x10000 {
+            p[w] = UInt8(0xE0 | (v >> 12)); p[w + 1] = UInt8(0x80 | ((v >> 6) & 0x3F)); p[w + 2] = UInt8(0x80 | (v & 0x3F))
+            w += 3
+        } else {
+            p[w] = UInt8(0xF0 | (v >> 18)); p[w + 1] = UInt8(0x80 | ((v >> 12) & 0x3F))
+            p[w + 2] = UInt8(0x80 | ((v >> 6) & 0x3F)); p[w + 3] = UInt8(0x80 | (v & 0x3F)); w += 4
+        }
+    }
+
     static func tokenize(_ sc: Scalars, table: WordTable?, norm: inout [UInt8]) -> [Token] {
         let scalars = sc.values
         var tokens: [Token] = []
         tokens.reserveCapacity(scalars.count / 3 + 1)
-        norm.reserveCapacity(norm.count + scalars.count * 2)
+        // Normalized bytes go to a scratch buffer first (lower-casing may change a scalar's
+        // width, never beyond four bytes), then into `norm` in one copy.
+        let out = UnsafeMutablePointer<UInt8>.allocate(capacity: scalars.count * 4 + 4)
+        defer { out.deallocate() }
+        let base = norm.count
+        var w = 0
         var i = 0
         let n = scalars.count
         var spaceBefore = true
+        var byte = 0  // the byte offset of scalar i
         while i < n {
             let v = scalars[i]
-            if isSpace(v) { spaceBefore = true; i += 1; continue }
+            if isSpace(v) { spaceBefore = true; byte += width(v); i += 1; continue }
             let start = i
-            let normStart = norm.count
+            let byteStart = byte
+            let normStart = w
             var kind: Token.Kind
             if isLetter(v) {
                 kind = .word
                 while i < n {
                     let c = scalars[i]
                     if isLetter(c) {
-                        append(lower(c), to: &norm); i += 1
+                        put(lower(c), out, &w); i += 1
                     } else if (c == 0x27 || c == 0x2019), i + 1 < n, isLetter(scalars[i + 1]) {
                         i += 1  // apostrophes inside a word are dropped: mcdonald's → mcdonalds
                     } else { break }
@@ -124,29 +145,31 @@ enum Tokenizer {
                 while i < n {
                     let c = scalars[i]
                     if isDigit(c) {
-                        norm.append(UInt8(c)); i += 1
+                        out[w] = UInt8(c); w += 1; i += 1
                     } else if c == 0x2E || c == 0x2C || c == 0x3A || c == 0x2F || c == 0x2D, i + 1 < n, isDigit(scalars[i + 1]) {
                         if c == 0x2E { dots += 1 }
-                        norm.append(UInt8(c)); i += 1
+                        out[w] = UInt8(c); w += 1; i += 1
                     } else { break }
                 }
                 // "10.12." — a trailing dot after a d.m pair marks a date: keep it.
                 if dots == 1, i < n, scalars[i] == 0x2E, i + 1 == n || !isDigit(scalars[i + 1]) {
-                    norm.append(0x2E); i += 1
+                    out[w] = 0x2E; w += 1; i += 1
                 }
             } else {
                 kind = isSymbol(v) ? .symbol : .punct
-                append(lower(v), to: &norm); i += 1
+                put(lower(v), out, &w); i += 1
             }
-            var token = Token(kind: kind, normStart: normStart, normEnd: norm.count, start: start, end: i,
-                              byteStart: sc.offsets[start], byteEnd: sc.offsets[i], glued: !spaceBefore,
+            for k in start..<i { byte += width(scalars[k]) }
+            var token = Token(kind: kind, normStart: base + normStart, normEnd: base + w, start: start, end: i,
+                              byteStart: byteStart, byteEnd: byte, glued: !spaceBefore,
                               scalar: i - start == 1 ? lower(scalars[start]) : 0, firstScalar: lower(scalars[start]))
             if let table = table, kind != .number {
-                token.word = norm.withUnsafeBufferPointer { table.find(UnsafeBufferPointer(rebasing: $0[normStart..<norm.count])) }
+                token.word = table.find(UnsafeBufferPointer(start: out + normStart, count: w - normStart))
             }
             tokens.append(token)
             spaceBefore = false
         }
+        norm.append(contentsOf: UnsafeBufferPointer(start: out, count: w))
         return tokens
     }
 
