@@ -2,7 +2,6 @@
 // correction fields), read from Grammars/<lang>/session.commands. All languages are merged:
 // a Russian word works in an English session and the other way round.
 
-import Foundation
 import KassaCore
 
 public struct CommandWords: Sendable {
@@ -18,20 +17,23 @@ public struct CommandWords: Sendable {
         public let line: Int
     }
 
+    /// Reads one session.commands file. On UTF-8 bytes, with ASCII lines (the group and name)
+    /// cut by byte; only the words are lower-cased as Strings.
     @discardableResult
     public mutating func load(_ contents: String, file: String) -> [Problem] {
         var problems: [Problem] = []
-        for (index, raw) in contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            guard let colon = line.firstIndex(of: ":"),
-                  let dot = line[..<colon].firstIndex(of: ".") else {
+        for (index, raw) in contents.utf8.split(separator: 10, omittingEmptySubsequences: false).enumerated() {
+            let line = Catalog.trimmed(raw)
+            if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")),
+                  let dot = line[..<colon].firstIndex(of: UInt8(ascii: ".")) else {
                 problems.append(Problem(file: file, line: index + 1))
                 continue
             }
-            let group = String(line[..<dot])
-            let name = String(line[line.index(after: dot)..<colon])
-            let words = line[line.index(after: colon)...].split(separator: " ").map { $0.lowercased() }
+            let group = String(decoding: line[..<dot], as: UTF8.self)
+            let name = String(decoding: line[line.index(after: dot)..<colon], as: UTF8.self)
+            let words = line[line.index(after: colon)...].split(separator: 32)
+                .map { String(decoding: $0, as: UTF8.self).lowercased() }
             groups[group + "." + name, default: []] += words
             for word in words where lookup[group]?[word] == nil {
                 lookup[group, default: [:]][word] = name

@@ -6,6 +6,8 @@
 //
 // libedit callbacks are C function pointers and cannot capture context: each one finds this
 // object again through EL_CLIENTDATA (an unretained pointer, valid for the object's lifetime).
+// The pure text work (completion prefix, columns, wchar_t) is in EditLineText; the fatal-signal
+// restore in TerminalSignals.
 import CEditLine
 #if canImport(Glibc)
 import Glibc
@@ -57,7 +59,7 @@ public final class EditLineReader: LineReader {
         self.editLine = editLine
         self.history = history
         self.historyPath = historyPath
-        promptBuffer = Self.wideString("")
+        promptBuffer = EditLineText.wideString("")
         TerminalSignals.install(fileDescriptor: 0)
         configure()
     }
@@ -115,7 +117,7 @@ public final class EditLineReader: LineReader {
     public func addToHistory(_ line: String) {
         guard !line.isEmpty, line.utf8.count <= Self.maximumLineBytes else { return }
         var event = HistEventW()
-        let wide = Self.wideString(line)
+        let wide = EditLineText.wideString(line)
         defer { wide.deallocate() }
         _ = kassa_history_w_string(history, &event, H_ENTER, wide)
         appendToHistoryFile(wide)
@@ -184,31 +186,7 @@ public final class EditLineReader: LineReader {
 
     private func setPrompt(_ prompt: String) {
         promptBuffer.deallocate()
-        promptBuffer = Self.wideString(Self.markingEscapes(prompt))
-    }
-
-    /// Wraps each ANSI escape sequence in the ignore marker so libedit does not count its
-    /// characters as columns (a coloured prompt would otherwise misplace the cursor).
-    static func markingEscapes(_ prompt: String) -> String {
-        let marker = Character(Unicode.Scalar(UInt32(promptIgnore))!)
-        var result = ""
-        var inEscape = false
-        for scalar in prompt.unicodeScalars {
-            if !inEscape, scalar == "\u{1B}" {
-                inEscape = true
-                result.append(marker)
-                result.unicodeScalars.append(scalar)
-                continue
-            }
-            result.unicodeScalars.append(scalar)
-            // CSI ends with a final byte in @...~ (after "ESC ["); a bare ESC x ends at x.
-            if inEscape, scalar != "[", scalar != "\u{1B}", (0x40...0x7E).contains(scalar.value) {
-                inEscape = false
-                result.append(marker)
-            }
-        }
-        if inEscape { result.append(marker) }
-        return result
+        promptBuffer = EditLineText.wideString(EditLineText.markingEscapes(prompt, marker: Self.promptIgnore))
     }
 
     // MARK: - Ctrl-C
@@ -218,7 +196,7 @@ public final class EditLineReader: LineReader {
         cancelled = true
         cancelledTail = ""
         if let info = el_wline(editLine)?.pointee, let cursor = info.cursor, let last = info.lastchar {
-            cancelledTail = Self.string(from: cursor, count: last - cursor)
+            cancelledTail = EditLineText.string(from: cursor, count: last - cursor)
         }
     }
 
@@ -237,14 +215,14 @@ public final class EditLineReader: LineReader {
         guard let completer, let info = el_wline(editLine)?.pointee,
               let buffer = info.buffer, let cursor = info.cursor
         else { return UInt8(CC_ERROR) }
-        let before = Self.string(from: buffer, count: cursor - buffer)
-        let word = Self.lastWord(of: before)
+        let before = EditLineText.string(from: buffer, count: cursor - buffer)
+        let word = EditLineText.lastWord(of: before)
         let candidates = completer(before)
         guard !candidates.isEmpty else {
             el_beep(editLine)
             return UInt8(CC_REFRESH)
         }
-        let common = Self.commonPrefix(of: candidates)
+        let common = EditLineText.commonPrefix(of: candidates)
         let replacement = candidates.count == 1 ? candidates[0] + " " : common
         if replacement.count > word.count || (candidates.count == 1 && replacement != word) {
             replaceWord(length: word.unicodeScalars.count, with: replacement)
@@ -259,69 +237,15 @@ public final class EditLineReader: LineReader {
 
     private func replaceWord(length: Int, with text: String) {
         if length > 0 { el_deletestr(editLine, Int32(length)) }
-        let wide = Self.wideString(text)
+        let wide = EditLineText.wideString(text)
         defer { wide.deallocate() }
         _ = el_winsertstr(editLine, wide)
-    }
-
-    /// The word being completed: everything after the last space before the cursor.
-    static func lastWord(of text: String) -> String {
-        guard let space = text.lastIndex(where: { $0 == " " || $0 == "\t" }) else { return text }
-        return String(text[text.index(after: space)...])
-    }
-
-    /// Longest common prefix in whole characters (never half a Cyrillic letter or a cluster).
-    static func commonPrefix(of words: [String]) -> String {
-        guard var prefix = words.first.map(Array.init) else { return "" }
-        for word in words.dropFirst() {
-            let characters = Array(word)
-            var length = 0
-            while length < prefix.count, length < characters.count, prefix[length] == characters[length] {
-                length += 1
-            }
-            prefix.removeSubrange(length...)
-        }
-        return String(prefix)
     }
 
     /// Prints the candidates in columns below the line; libedit redraws the prompt after.
     private func listCandidates(_ candidates: [String]) {
         let columns = max(20, Int(kassa_terminal_columns(1)))
-        writeOutput("\n" + Self.columnLayout(candidates, width: columns))
-    }
-
-    /// Candidates laid out down-then-across in columns that fit `width` terminal cells.
-    static func columnLayout(_ items: [String], width: Int) -> String {
-        let widths = items.map(displayWidth)
-        let cell = (widths.max() ?? 0) + 2
-        let perRow = max(1, width / max(1, cell))
-        let rows = (items.count + perRow - 1) / perRow
-        var text = ""
-        for row in 0..<rows {
-            var line = ""
-            var column = row
-            while column < items.count {
-                let next = column + rows
-                line += items[column]
-                if next < items.count { line += String(repeating: " ", count: cell - widths[column]) }
-                column = next
-            }
-            text += line + "\n"
-        }
-        return text
-    }
-
-    /// Terminal cells taken by `text` (wide CJK characters count two, combining marks none).
-    /// wcwidth needs a UTF-8 locale; without one (it answers -1) a printable scalar is one cell.
-    static func displayWidth(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { total, scalar in
-            let width = Int(kassa_wcwidth(wchar_t(bitPattern: scalar.value)))
-            if width >= 0 { return total + width }
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .enclosingMark, .control, .format: return total
-            default: return total + 1
-            }
-        }
+        writeOutput("\n" + EditLineText.columnLayout(candidates, width: columns))
     }
 
     // MARK: - History file
@@ -374,31 +298,10 @@ public final class EditLineReader: LineReader {
         }
     }
 
-    // MARK: - Output and wide strings
+    // MARK: - Output
 
     private func writeOutput(_ text: String) {
         fputs(text, kassa_stdout())
         fflush(kassa_stdout())
-    }
-
-    /// A NUL-terminated wchar_t copy of `text`; the caller deallocates it.
-    static func wideString(_ text: String) -> UnsafeMutablePointer<wchar_t> {
-        let scalars = Array(text.unicodeScalars)
-        let buffer = UnsafeMutablePointer<wchar_t>.allocate(capacity: scalars.count + 1)
-        for (index, scalar) in scalars.enumerated() {
-            buffer[index] = wchar_t(bitPattern: scalar.value)
-        }
-        buffer[scalars.count] = 0
-        return buffer
-    }
-
-    static func string(from buffer: UnsafePointer<wchar_t>, count: Int) -> String {
-        var scalars = String.UnicodeScalarView()
-        for index in 0..<max(0, count) {
-            if let scalar = Unicode.Scalar(UInt32(bitPattern: buffer[index])) {
-                scalars.append(scalar)
-            }
-        }
-        return String(scalars)
     }
 }

@@ -58,6 +58,9 @@ public struct KassaApp {
             return ExitStatus.success.rawValue
         }
         context.reportResourceProblems()
+        // The process exits right after run(): tearing down the grammar's many small objects
+        // first would only add to the wall time of `echo ... | kassa parse`. Keep them alive.
+        _ = Unmanaged.passRetained(Lifetime(context))
         let commands = OneShotCommands(context: context)
         let journalCommands = JournalCommands(context: context)
         switch options.subcommand {
@@ -110,4 +113,10 @@ public struct KassaApp {
         return CivilDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
             ?? CivilDate(daysSinceEpoch: Int(now) / 86_400)
     }
+}
+
+/// Holds a value for the rest of the process (see the comment where it is used).
+private final class Lifetime<Value> {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -175,10 +175,8 @@ import Testing
         #expect(pty.waitFor("700,00"), "no draft card: \(pty.text())")
         #expect(pty.waitFor(text("prompt.confirm")), "no confirmation prompt: \(pty.text())")
         pty.write(Key.ctrlD)
-        // Either the session ends at once, or it drops the draft and waits at the entry prompt.
-        if pty.waitForAny([text("prompt.entry")]) != nil {
-            pty.write(Key.ctrlD)
-        }
+        let unsaved = Fixtures.catalog(.ru).text("session.unsaved-on-exit", count: 1, ["count": "1"])
+        #expect(pty.waitFor(unsaved), "no unsaved-draft notice: \(pty.text())")
         #expect(pty.waitForExit() == .exited(0), "output: \(pty.text())")
         #expect(try listed().isEmpty)
     }

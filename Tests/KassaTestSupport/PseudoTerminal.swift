@@ -15,7 +15,7 @@ import Foundation
 import Glibc
 #endif
 
-public final class PseudoTerminal: @unchecked Sendable {
+public final class PseudoTerminal {
     public enum Failure: Error, CustomStringConvertible {
         case system(String, Int32)
         case spawn(Int32)
