@@ -48,6 +48,8 @@ public final class Grammar: Sendable {
     let patternFirstBuiltins: [UInt8?]
     /// The builtins that may match a pattern's first token (through optional elements).
     let patternBuiltinBits: [UInt8]
+    /// The classes (ids < 64) a pattern cannot match without: a line lacking one skips it.
+    let patternRequiredClasses: [UInt64]
     /// Patterns by what their first element can be, so each token tries only a few.
     /// Patterns that may begin with word w: literalList[literalStart[w]..<literalStart[w+1]];
     /// with class c: classList[classStart[c]..<classStart[c+1]].
@@ -116,6 +118,13 @@ public final class Grammar: Sendable {
             for element in p.elements {
                 if case .builtin(let b) = element.kind { bits |= b.bit }
                 if !element.optional { break }
+            }
+            return bits
+        }
+        patternRequiredClasses = patterns.map { p in
+            var bits: UInt64 = 0
+            for element in p.elements where !element.optional {
+                if case .classRef(let c) = element.kind, c < 64 { bits |= 1 << UInt64(c) }
             }
             return bits
         }

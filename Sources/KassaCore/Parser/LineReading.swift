@@ -13,6 +13,9 @@ final class LineReading {
     let norm: [UInt8]
     /// The text of number tokens ("1,500.50"), empty for other tokens.
     let numberTexts: [String]
+    /// The classes of all the line's words (single words and phrase starts), for skipping
+    /// patterns that need a class the line does not have.
+    let lineBits: UInt64
     /// The line's language, from its letters; the context's when it has none.
     let language: Language
     /// readNumber results by start token, filled on first use.
@@ -49,6 +52,9 @@ final class LineReading {
                 toks[i].digitsOnly = !slice.contains { $0 < 48 || $0 > 57 }
             }
         }
+        var all: UInt64 = 0
+        for t in toks { all |= t.bits | t.phraseBits }
+        lineBits = all
         tokens = toks
         self.norm = norm
         numberTexts = texts

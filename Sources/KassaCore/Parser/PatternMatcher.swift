@@ -60,6 +60,7 @@ extension LineReading {
             if let first = grammar.patternFirstBuiltins[p], first & shapes == 0 {
                 return  // it must begin with a builtin this token cannot be
             }
+            if grammar.patternRequiredClasses[p] & ~lineBits != 0 { return }  // needs a class the line lacks
             var caps = Captures()
             let elements = UnsafeBufferPointer(rebasing: all[Int(grammar.elementStart[p])..<Int(grammar.elementStart[p + 1])])
             let end = match(elements, 0, i, i, &caps)
