@@ -63,6 +63,35 @@ public final class Grammar: Sendable {
 
     static let noInt = Int.min
 
+    /// The tables every token consults, copied into buffers this object owns: reading a class's
+    /// array properties costs reference counting on each access, raw buffers cost nothing. They
+    /// live as long as the grammar, and every LineReading holds its grammar.
+    struct Hot: @unchecked Sendable {
+        var lexStart, lexEntries, entryClass, literalStart, literalList, classStart, classList: UnsafeBufferPointer<Int32>
+        var elementStart, literalWords: UnsafeBufferPointer<Int32>
+        var entryIsPhrase: UnsafeBufferPointer<Bool>
+        var entryInt: UnsafeBufferPointer<Int>
+        var patternRequiredClasses: UnsafeBufferPointer<UInt64>
+        var patternBuiltinBits: UnsafeBufferPointer<UInt8>
+    }
+    let hot: Hot
+
+    static func owned<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, array.count))
+        _ = buffer.initialize(from: array)
+        return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
+    }
+
+    deinit {
+        // Plain values: deallocating without deinitializing is correct.
+        for p in [hot.lexStart, hot.lexEntries, hot.entryClass, hot.literalStart, hot.literalList, hot.classStart,
+                  hot.classList, hot.elementStart, hot.literalWords] { UnsafeMutableRawPointer(mutating: p.baseAddress)?.deallocate() }
+        UnsafeMutableRawPointer(mutating: hot.entryIsPhrase.baseAddress)?.deallocate()
+        UnsafeMutableRawPointer(mutating: hot.entryInt.baseAddress)?.deallocate()
+        UnsafeMutableRawPointer(mutating: hot.patternRequiredClasses.baseAddress)?.deallocate()
+        UnsafeMutableRawPointer(mutating: hot.patternBuiltinBits.baseAddress)?.deallocate()
+    }
+
     init(categories: [CategoryInfo], classNames: [String], classIDs: [String: Int], entries: [WordEntry],
          words: WordTable, lexStart: [Int32], lexEntries: [Int32], endings: WordTable, patterns: [Pattern], literalWords: [Int32],
          literalBuckets: [Int32: [Int]], classBuckets: [[Int]], builtinBuckets: [Int], categoryByName: [String: String]) {
@@ -151,6 +180,13 @@ public final class Grammar: Sendable {
         (classStart, classList) = flatten(classBuckets)
         self.builtinBuckets = builtinBuckets
         self.categoryByName = categoryByName
+        hot = Hot(lexStart: Grammar.owned(lexStart), lexEntries: Grammar.owned(lexEntries),
+                  entryClass: Grammar.owned(entryClass), literalStart: Grammar.owned(literalStart),
+                  literalList: Grammar.owned(literalList), classStart: Grammar.owned(classStart),
+                  classList: Grammar.owned(classList), elementStart: Grammar.owned(elementStart),
+                  literalWords: Grammar.owned(literalWords), entryIsPhrase: Grammar.owned(entryIsPhrase),
+                  entryInt: Grammar.owned(entryInt), patternRequiredClasses: Grammar.owned(patternRequiredClasses),
+                  patternBuiltinBits: Grammar.owned(patternBuiltinBits))
     }
 
     /// Loads what it can; each mistake is reported and the rest still loads.

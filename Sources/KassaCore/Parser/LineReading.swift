@@ -6,6 +6,8 @@
 
 final class LineReading {
     let grammar: Grammar
+    /// The grammar's raw tables (valid while `grammar` lives, which this object ensures).
+    let hot: Grammar.Hot
     let ids: ClassIDs
     let context: ParseContext
     let bytes: [UInt8]
@@ -27,6 +29,7 @@ final class LineReading {
 
     init(_ input: String, grammar: Grammar, ids: ClassIDs, context: ParseContext) {
         self.grammar = grammar
+        hot = grammar.hot
         self.ids = ids
         self.context = context
         bytes = Array(input.utf8)
@@ -99,11 +102,11 @@ final class LineReading {
         return j
     }
 
-    /// Indices into grammar.lexEntries of the entries whose first word is token `i`.
+    /// Indices into hot.lexEntries of the entries whose first word is token `i`.
     @inline(__always) func lexRange(_ i: Int) -> Range<Int> {
         let w = Int(tokens[i].word)
         guard w >= 0 else { return 0..<0 }
-        return Int(grammar.lexStart[w])..<Int(grammar.lexStart[w + 1])
+        return Int(hot.lexStart[w])..<Int(hot.lexStart[w + 1])
     }
 
     func hasEntries(_ i: Int) -> Bool { !lexRange(i).isEmpty }
@@ -123,14 +126,14 @@ final class LineReading {
         if cls < 64, tokens[i].bits & (1 << UInt64(cls)) == 0 { return nil }
         var found: Int?
         for k in lexRange(i) {
-            let e = Int(grammar.lexEntries[k])
-            if grammar.entryClass[e] == cls && !grammar.entryIsPhrase[e] { found = e }
+            let e = Int(hot.lexEntries[k])
+            if hot.entryClass[e] == cls && !hot.entryIsPhrase[e] { found = e }
         }
         return found
     }
 
     func intValue(_ e: Int) -> Int? {
-        let v = grammar.entryInt[e]
+        let v = hot.entryInt[e]
         return v == Grammar.noInt ? nil : v
     }
 
@@ -141,10 +144,10 @@ final class LineReading {
         if cls < 64, (tokens[i].bits | tokens[i].phraseBits) & (1 << UInt64(cls)) == 0 { return nil }
         var best: (entry: Int, end: Int)?
         for k in lexRange(i) {
-            let e = Int(grammar.lexEntries[k])
-            guard grammar.entryClass[e] == cls else { continue }
+            let e = Int(hot.lexEntries[k])
+            guard hot.entryClass[e] == cls else { continue }
             var j = i + 1
-            if grammar.entryIsPhrase[e] {
+            if hot.entryIsPhrase[e] {
                 var ok = true
                 for forms in grammar.entries[e].rest {
                     let t = skipPunct(j)
