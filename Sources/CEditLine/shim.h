@@ -65,6 +65,10 @@ static inline int kassa_el_bind(EditLine *el, const char *flag, const char *key,
 static inline int kassa_el_disable_edit_char(EditLine *el, const char *minus_name, const char *name_eq) {
     return el_set(el, EL_SETTY, "-d", minus_name, name_eq, (const char *)NULL);
 }
+/// EL_PREP_TERM: switch the terminal to (1) or from (0) libedit's edit mode now.
+static inline int kassa_el_prep_term(EditLine *el, int on) {
+    return el_set(el, EL_PREP_TERM, on);
+}
 static inline int kassa_el_refresh(EditLine *el) {
     return el_set(el, EL_REFRESH);
 }
@@ -136,19 +140,31 @@ static inline void kassa_terminal_restore(void) {
     if (fd >= 0) (void)tcsetattr(fd, TCSANOW, &state->saved_termios);
 }
 
-static inline void kassa_fatal_signal_handler(int signo) {
+static inline void kassa_fatal_signal_handler(int signo, siginfo_t *info, void *context) {
     struct kassa_signal_state *state = kassa_signal_state();
     int saved_errno = errno;
     kassa_terminal_restore();
-    // Hand the signal to whoever had it before (default action, or the Swift runtime's
-    // backtracer), then re-raise: it is blocked until we return, so the process dies with it.
+    struct sigaction default_action;
+    memset(&default_action, 0, sizeof default_action);
+    default_action.sa_handler = SIG_DFL;
+    sigemptyset(&default_action.sa_mask);
     for (int i = 0; i < KASSA_FATAL_SIGNAL_COUNT; i++) {
-        if (state->signals[i] == signo) {
-            (void)sigaction(signo, &state->previous[i], NULL);
-            state->installed[i] = 0;
-            break;
+        if (state->signals[i] != signo) continue;
+        struct sigaction previous = state->previous[i];
+        state->installed[i] = 0;
+        (void)sigaction(signo, &default_action, NULL);
+        // Let whoever had the signal before run too (the Swift runtime prints a backtrace on a
+        // crash). Called directly, not re-raised to it: it returns for a signal sent with
+        // kill, and the process must still die.
+        if (previous.sa_flags & SA_SIGINFO) {
+            if (previous.sa_sigaction != NULL) previous.sa_sigaction(signo, info, context);
+        } else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {
+            previous.sa_handler(signo);
         }
+        break;
     }
+    // Default action, re-raised: blocked until this handler returns, then it ends the process.
+    (void)sigaction(signo, &default_action, NULL);
     (void)raise(signo);
     errno = saved_errno;
 }
@@ -166,9 +182,9 @@ static inline int kassa_fatal_restore_install(int fd) {
         if (!(previous.sa_flags & SA_SIGINFO) && previous.sa_handler == SIG_IGN) continue;
         struct sigaction action;
         memset(&action, 0, sizeof action);
-        action.sa_handler = kassa_fatal_signal_handler;
+        action.sa_sigaction = kassa_fatal_signal_handler;
         sigemptyset(&action.sa_mask);
-        action.sa_flags = SA_RESTART;
+        action.sa_flags = SA_RESTART | SA_SIGINFO;
         state->previous[i] = previous;
         if (sigaction(state->signals[i], &action, NULL) == 0) state->installed[i] = 1;
     }

@@ -8,6 +8,8 @@ public struct AppContext {
     public let options: Options
     public let environment: [String: String]
     public let resources: Resources
+    /// Where the resources came from, to read more of them (corpora for `kassa grammar test`).
+    public let locator: ResourceLocator
     public let language: Language
     public let today: CivilDate
     public let paths: ShellPaths
@@ -19,11 +21,12 @@ public struct AppContext {
     public let grammarErrors: [GrammarError]
     public let parser: Parser
 
-    init(options: Options, environment: [String: String], resources: Resources, language: Language,
+    init(options: Options, environment: [String: String], resources: Resources, locator: ResourceLocator, language: Language,
          today: CivilDate, paths: ShellPaths, interactive: Bool, style: TextStyle, console: Console) {
         self.options = options
         self.environment = environment
         self.resources = resources
+        self.locator = locator
         self.language = language
         self.today = today
         self.paths = paths
@@ -52,12 +55,9 @@ public struct AppContext {
     func reportResourceProblems() {
         var lines: [OutputLine] = []
         for error in grammarErrors {
-            lines.append(OutputLine(catalog.text("grammar.warning", [
-                "location": "\(error.file):\(error.line):\(error.column)",
-                "reason": catalog.text(error.reasonKey, error.reasonArguments),
-            ]), to: .error))
-            lines.append(OutputLine("  " + error.lineText, to: .error))
-            lines.append(OutputLine("  " + String(repeating: " ", count: max(0, error.column - 1)) + "^", to: .error))
+            let described = GrammarCommands.describe(error, catalog: catalog)
+            lines.append(OutputLine(catalog.text("grammar.warning", ["location": described[0]]), to: .error))
+            lines += described.dropFirst().map { OutputLine($0, to: .error) }
         }
         for problem in resources.catalogProblems {
             lines.append(OutputLine(catalog.text("catalog.warning", ["location": "\(problem.file):\(problem.line)"]), to: .error))

@@ -76,6 +76,10 @@ public final class EditLineReader: LineReader {
         setPrompt(prompt)
         cancelled = false
         fflush(kassa_stdout())  // the session's own output must be on screen before the prompt
+        // Edit mode before the prompt appears: el_wgets prints the prompt first and switches
+        // the tty afterwards, so a key typed at the visible prompt could still meet the cooked
+        // tty, which eats Ctrl-D/Ctrl-U as line-discipline characters.
+        _ = kassa_el_prep_term(editLine, 1)
         var count: Int32 = 0
         errno = 0
         let raw = el_wgets(editLine, &count)
@@ -85,12 +89,12 @@ public final class EditLineReader: LineReader {
             return .interrupted
         }
         guard let raw else {
-            // EINTR: a signal (e.g. `kill -INT`) stopped the read; treat it like Ctrl-C.
-            if errno == EINTR {
-                writeOutput("\n")
-                return .interrupted
-            }
-            writeOutput("\n")  // Ctrl-D leaves the cursor after the prompt
+            writeOutput("\n")  // Ctrl-D (or the error) leaves the cursor after the prompt
+            // count -1 is a failed read, 0 is Ctrl-D. (errno alone could be stale: libedit
+            // retries reads a resize interrupted.) EINTR: a signal such as `kill -INT` stopped
+            // the read, which is treated like Ctrl-C; any other error (EIO: the terminal is
+            // gone) ends the input.
+            if count < 0 && errno == EINTR { return .interrupted }
             return .end
         }
         var scalars = String.UnicodeScalarView()
@@ -114,7 +118,7 @@ public final class EditLineReader: LineReader {
         let wide = Self.wideString(line)
         defer { wide.deallocate() }
         _ = kassa_history_w_string(history, &event, H_ENTER, wide)
-        saveHistory()
+        appendToHistoryFile(wide)
     }
 
     // MARK: - Setup
@@ -322,10 +326,21 @@ public final class EditLineReader: LineReader {
 
     // MARK: - History file
 
-    /// Writes the history to a temporary file beside the real one and renames it over, so a
-    /// crash never leaves a truncated history; mode 0600 since entries are private.
-    private func saveHistory() {
-        guard let historyPath else { return }
+    /// Adds one entry to the history file: reads the file as it is now (another kassa may have
+    /// added lines since we loaded it), adds the entry, keeps the newest `historySize`, and
+    /// writes a temporary file beside it that is renamed over it, so a crash never leaves a
+    /// truncated history. Mode 0600: entries are private.
+    private func appendToHistoryFile(_ entry: UnsafePointer<wchar_t>) {
+        guard let historyPath, let merged = history_winit() else { return }
+        defer { history_wend(merged) }
+        var event = HistEventW()
+        _ = kassa_history_w_int(merged, &event, H_SETSIZE, Self.historySize)
+        _ = kassa_history_w_int(merged, &event, H_SETUNIQUE, 1)
+        if access(historyPath, R_OK) == 0 {
+            _ = kassa_history_w_path(merged, &event, H_LOAD, historyPath)
+        }
+        _ = kassa_history_w_string(merged, &event, H_ENTER, entry)
+
         let directory = Self.directory(of: historyPath)
         if !directory.isEmpty, access(directory, F_OK) != 0 {
             Self.makeDirectories(directory)
@@ -339,8 +354,7 @@ public final class EditLineReader: LineReader {
             unlink(temporary)
             return
         }
-        var event = HistEventW()
-        let saved = kassa_history_w_file(history, &event, H_SAVE_FP, file)
+        let saved = kassa_history_w_file(merged, &event, H_SAVE_FP, file)
         let flushed = fflush(file) == 0
         fclose(file)
         if saved >= 0, flushed, rename(temporary, historyPath) == 0 { return }

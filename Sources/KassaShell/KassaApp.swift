@@ -87,7 +87,7 @@ public struct KassaApp {
         let stdinIsTerminal = isatty(0) == 1, stdoutIsTerminal = isatty(1) == 1
         let colour = stdoutIsTerminal && !options.noColor && environment["NO_COLOR"].map(\.isEmpty) ?? true
         return AppContext(
-            options: options, environment: environment, resources: resources, language: language, today: today,
+            options: options, environment: environment, resources: resources, locator: locator, language: language, today: today,
             paths: ShellPaths(fileOption: options.file, environment: environment),
             interactive: stdinIsTerminal && stdoutIsTerminal, style: TextStyle(enabled: colour), console: console)
     }

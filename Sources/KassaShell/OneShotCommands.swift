@@ -95,8 +95,26 @@ struct OneShotCommands {
         }
     }
 
+    /// `kassa grammar check` validates every rule file; `kassa grammar test` runs the corpora.
     func grammar() -> Int32 {
-        context.console.write([OutputLine(context.catalog.text("command.not-yet", ["command": "grammar"]), to: .error)])
-        return KassaApp.ExitStatus.usage.rawValue
+        let action = options.words.first
+        guard action == "check" || action == "test", options.words.count == 1 else {
+            context.console.write(context.textRenderer.render(.error(UsageError(key: "usage.grammar"))))
+            return KassaApp.ExitStatus.usage.rawValue
+        }
+        let sources: [GrammarSource]
+        if action == "test" {
+            guard let withCorpora = try? context.locator.load(languages: [context.language], corpora: true) else {
+                return KassaApp.ExitStatus.usage.rawValue
+            }
+            sources = withCorpora.grammarSources
+        } else {
+            sources = context.resources.grammarSources
+        }
+        let (lines, status) = action == "check"
+            ? GrammarCommands.check(sources: sources, catalog: context.catalog)
+            : GrammarCommands.test(sources: sources, catalog: context.catalog)
+        context.console.write(lines.map { OutputLine($0) })
+        return status
     }
 }

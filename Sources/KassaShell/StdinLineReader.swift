@@ -2,8 +2,9 @@
 // read(2) in chunks and hands out each line as soon as its newline arrives, so a live pipe
 // (`dictation-tool | kassa`) is answered line by line instead of at EOF. Never prints a prompt.
 //
-// Invariants: `pending` never holds more than `maximumLineBytes` + one chunk; a line over the
-// limit is counted to its end but not kept (`discarding`), so a 1 GB line costs no memory.
+// Invariants: the unread part of `pending` never holds more than `maximumLineBytes` + one
+// chunk; a line over the limit is counted to its end but not kept (`discarding`), so a 1 GB
+// line costs no memory.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,14 +19,17 @@ public final class StdinLineReader: LineReader {
 
     private let fileDescriptor: Int32
     private let chunkSize: Int
-    /// Bytes read but not yet returned (the start of the next line or lines).
+    /// Bytes read but not yet returned start at `lineStart` (bytes before it were handed out
+    /// and are dropped at the next read, not per line: no memmove per line).
     private var pending: [UInt8] = []
-    /// Where to resume the newline search in `pending` (bytes before it have no newline).
+    private var lineStart = 0
+    /// Where to resume the newline search (bytes from `lineStart` up to it have no newline).
     private var scanned = 0
     /// Set while skipping the rest of an over-long line; holds its byte count so far.
     private var discarding: Int?
     private var reachedEnd = false
     private var isFirstLine = true
+    private var chunk: [UInt8]
 
     /// - Parameters:
     ///   - fileDescriptor: where lines come from; not closed by the reader.
@@ -33,6 +37,7 @@ public final class StdinLineReader: LineReader {
     public init(fileDescriptor: Int32 = 0, chunkSize: Int = 16_384) {
         self.fileDescriptor = fileDescriptor
         self.chunkSize = max(1, chunkSize)
+        chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
     }
 
     public func readLine(prompt: String) -> LineInput {
@@ -50,21 +55,20 @@ public final class StdinLineReader: LineReader {
 
     /// A complete line from `pending`, or nil when more bytes are needed.
     private func takeLine() -> LineInput? {
-        guard let newline = pending[scanned...].firstIndex(of: UInt8(ascii: "\n")) else {
+        guard let newline = pending[max(scanned, lineStart)...].firstIndex(of: UInt8(ascii: "\n")) else {
             scanned = pending.count
-            if discarding == nil, pending.count > Self.maximumLineBytes + 1 {
+            let unread = pending.count - lineStart
+            if discarding == nil, unread > Self.maximumLineBytes + 1 {
                 // Over the limit even before its newline (one byte spare for a CR): stop keeping it.
-                discarding = pending.count
-                pending.removeAll(keepingCapacity: true)
-                scanned = 0
+                discarding = unread
+                dropUnread()
             } else if let count = discarding {
-                discarding = count + pending.count
-                pending.removeAll(keepingCapacity: true)
-                scanned = 0
+                discarding = count + unread
+                dropUnread()
             }
             return nil
         }
-        let lineBytes = pending[..<newline]
+        let lineBytes = pending[lineStart..<newline]
         let result: LineInput
         if let count = discarding {
             result = .tooLong(byteCount: count + lineBytes.count - (lineBytes.last == 13 ? 1 : 0))
@@ -72,21 +76,27 @@ public final class StdinLineReader: LineReader {
         } else {
             result = decode(lineBytes)
         }
-        pending.removeSubrange(...newline)
-        scanned = 0
+        lineStart = newline + 1
+        scanned = lineStart
         return result
+    }
+
+    private func dropUnread() {
+        pending.removeAll(keepingCapacity: true)
+        lineStart = 0
+        scanned = 0
     }
 
     /// At end of input: the last line if it had no newline, then `.end` for ever.
     private func takeLastLine() -> LineInput {
         if let count = discarding {
             discarding = nil
-            pending.removeAll()
+            dropUnread()
             return .tooLong(byteCount: count)
         }
-        guard !pending.isEmpty else { return .end }
-        let bytes = pending[...]
-        defer { pending.removeAll(); scanned = 0 }
+        guard lineStart < pending.count else { return .end }
+        let bytes = pending[lineStart...]
+        defer { dropUnread() }
         return decode(bytes)
     }
 
@@ -109,7 +119,11 @@ public final class StdinLineReader: LineReader {
 
     /// One read(2): appends what arrived, or marks the end (EOF or an unrecoverable error).
     private func fill() {
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        if lineStart > 0 {  // drop the lines already handed out, once per read
+            pending.removeSubrange(..<lineStart)
+            scanned -= lineStart
+            lineStart = 0
+        }
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
             if count > 0 {

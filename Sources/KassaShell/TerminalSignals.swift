@@ -1,7 +1,8 @@
 // TerminalSignals: keeps the terminal usable whatever happens to the process. On a fatal signal
 // (SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGTRAP) a C handler in
-// shim.h puts back the terminal modes saved here and re-raises the signal with its previous
-// action. SIGINT is ignored while the editor lives: Ctrl-C at the prompt is an editing key.
+// shim.h puts back the terminal modes saved here, lets the previous handler run (the Swift
+// runtime's crash backtrace), and re-raises the signal with its default action, so the process
+// still dies of it. SIGINT is ignored while the editor lives: Ctrl-C at the prompt is a key.
 //
 // This is the only Swift file that calls the kassa_fatal_* / kassa_sigint_* helpers: their
 // state is `static` in a header, so each calling file would get its own copy in a debug build.

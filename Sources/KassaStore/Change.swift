@@ -18,14 +18,17 @@ public struct Change: Sendable, Hashable {
     /// For undo and redo: the kind and number of the change taken back or brought back.
     public var targetKind: Kind?
     public var targetNumber: Int?
+    /// What an account or learn change was about: the account name(s) or the learned phrase.
+    public var subjects: [String]
 
     public init(kind: Kind, transactions: [Transaction], number: Int = 0,
-                targetKind: Kind? = nil, targetNumber: Int? = nil) {
+                targetKind: Kind? = nil, targetNumber: Int? = nil, subjects: [String] = []) {
         self.kind = kind
         self.transactions = transactions
         self.number = number
         self.targetKind = targetKind
         self.targetNumber = targetNumber
+        self.subjects = subjects
     }
 }
 

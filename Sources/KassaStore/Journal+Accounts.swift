@@ -40,13 +40,15 @@ extension Journal {
     @discardableResult
     public func defineAccount(_ account: Account) throws -> Change {
         guard !account.name.isEmpty else { throw StoreError(.invalid, path: path, detail: "name") }
+        // A record holds at most 31 fields (see JournalState.ingest).
+        guard account.aliases.count <= Journal.maxAliases else { throw StoreError(.invalid, path: path, detail: "aliases") }
         let index = try append { writer, number in
             writer.begin(change: number, part: 1, of: 1, op: .account)
             Journal.accountFields(account, removed: false, to: &writer)
             writer.end()
         }
         ownChanges.append(index)
-        return Change(kind: .account, transactions: [], number: Int(state.changes[Int(index)].number))
+        return report(index)
     }
 
     /// Renames an account: its definition and every live transaction on it (account or
@@ -61,7 +63,7 @@ extension Journal {
             }
             var renamed = previous ?? Account(name: new)
             renamed.name = new
-            if !renamed.aliases.contains(old) { renamed.aliases.append(old) }
+            if !renamed.aliases.contains(old), renamed.aliases.count < Journal.maxAliases { renamed.aliases.append(old) }
             let moved = query(TransactionFilter(account: old))
             let parts = 2 + moved.count
             writer.begin(change: number, part: 1, of: parts, op: .account)
@@ -79,7 +81,7 @@ extension Journal {
             }
         }
         ownChanges.append(index)
-        return Change(kind: .account, transactions: transactions(of: index), number: Int(state.changes[Int(index)].number))
+        return report(index)
     }
 
     @discardableResult
@@ -93,7 +95,7 @@ extension Journal {
             writer.end()
         }
         ownChanges.append(index)
-        return Change(kind: .account, transactions: [], number: Int(state.changes[Int(index)].number))
+        return report(index)
     }
 
     /// Remembers that `phrase` means `category` (nil forgets it).
@@ -107,8 +109,11 @@ extension Journal {
             writer.end()
         }
         ownChanges.append(index)
-        return Change(kind: .learn, transactions: [], number: Int(state.changes[Int(index)].number))
+        return report(index)
     }
+
+    /// Aliases one account record can carry.
+    public static let maxAliases = 24
 
     static func accountFields(_ account: Account, removed: Bool, to writer: inout LineWriter) {
         writer.field(account.name)

@@ -58,7 +58,7 @@ extension Journal {
             }
         }
         ownChanges.append(index)
-        return Change(kind: .edit, transactions: transactions(of: index), number: Int(state.changes[Int(index)].number))
+        return report(index)
     }
 
     /// Deletes transactions as one undoable change; every id must exist.
@@ -76,7 +76,7 @@ extension Journal {
             }
         }
         ownChanges.append(index)
-        return Change(kind: .delete, transactions: transactions(of: index), number: Int(state.changes[Int(index)].number))
+        return report(index)
     }
 
     // MARK: undo and redo
@@ -120,8 +120,7 @@ extension Journal {
 
     /// What `undo()` would take back now (without re-reading the file), for prompts and history.
     public var nextUndo: Change? {
-        nextUndoTarget().map { Change(kind: Change.Kind(state.changes[Int($0)].op), transactions: transactions(of: $0),
-                                      number: Int(state.changes[Int($0)].number)) }
+        nextUndoTarget().map { report($0) }
     }
 
     func nextUndoTarget() -> Int32? {
@@ -173,15 +172,11 @@ extension Journal {
         }
         let kind = Change.Kind(op)
         let number = Int(state.changes[Int(index)].number)
-        return chosen.map { target in
-            let c = state.changes[Int(target)]
-            return Change(kind: kind, transactions: transactions(of: target), number: number,
-                          targetKind: Change.Kind(c.op), targetNumber: Int(c.number))
-        }
+        return chosen.map { report($0, as: kind, number: number) }
     }
 
-    static func unique(_ ids: [Int]) -> [Int] {
-        var seen = Set<Int>()
-        return ids.filter { seen.insert($0).inserted }
+    static func unique<T: Hashable>(_ values: [T]) -> [T] {
+        var seen = Set<T>()
+        return values.filter { seen.insert($0).inserted }
     }
 }

@@ -19,7 +19,8 @@ extension Journal {
         var out: [Transaction] = []
         var lineNumber = 0
         try bytes.withUnsafeBufferPointer { buffer in
-            var start = 0
+            // A UTF-8 byte order mark (some editors add one) is not part of the first line.
+            var start = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
             while start < buffer.count {
                 lineNumber += 1
                 var end = start
@@ -63,10 +64,12 @@ extension Journal {
         while start < transactions.count {
             let batch = transactions[start..<min(start + size, transactions.count)]
             let index = try append { writer, number in
-                // Keep the batch's ids only if they are all unused so far and distinct.
+                // Keep the batch's ids only if they are all unused so far, distinct, and not far
+                // beyond the journal's (ids index dense arrays: a stray huge id would cost memory).
                 var seen = Set<Int>()
+                let ceiling = min(JournalState.maxIDAllowed, state.maxID + 2 * batch.count + 10_000)
                 let keep = batch.allSatisfy { t in
-                    t.id > state.maxID && t.id < JournalState.maxIDAllowed && seen.insert(t.id).inserted
+                    t.id > state.maxID && t.id < ceiling && seen.insert(t.id).inserted
                 }
                 var id = state.maxID
                 writer.out.reserveCapacity(batch.count * 160)

@@ -7,8 +7,9 @@
 //
 // CRC is the CRC-32 (zlib polynomial) of everything after the first tab up to (not including)
 // the newline, as 8 lower-case hex digits. CHANGE is the change number (1, 2, 3 ...; strictly
-// increasing). A change of several records (a commit of two drafts, an import batch, `:undo 3`)
-// has PART 1/N ... N/N on consecutive lines and counts only when all N are present. OP and FIELDS:
+// increasing). A change of several records (a commit of two drafts, an import batch, `:undo 3`,
+// an account rename with the edits it implies) has PART 1/N ... N/N on consecutive lines and
+// counts only when all N are present. One change is one undo step. OP and FIELDS:
 //
 //     commit|import|edit  ID TYPE AMOUNT CURRENCY DATE TIME CATEGORY ACCOUNT TO_ACCOUNT RECURRENCE NOTE INPUT
 //     delete              ID
@@ -22,8 +23,9 @@
 // `\r` stand for a backslash, tab, newline and carriage return. An edit record holds the whole
 // new version of the transaction.
 //
-// INVARIANTS. The file only grows by whole changes appended under an exclusive flock and made
-// durable by fsync before the caller is told "saved"; a failed append is truncated away. Ids are
+// INVARIANTS. The file only grows by whole changes appended with one write(2) under an exclusive
+// flock, after reading what other processes appended, and made durable by fdatasync before the
+// caller is told "saved"; a failed write or sync is truncated away. Ids are
 // never reused. The state is the replay of all changes: a transaction's current version is the
 // newest one written by a change that is still applied; undo and redo records flip that.
 // Undo refuses a change that a later applied change builds on (same transaction ids).
@@ -54,8 +56,11 @@ public final class Journal {
     }
 
     /// Opens (creating if missing: file 0600, directories 0700) and reads the whole journal.
-    public static func open(path: String, io: JournalIO = SystemJournalIO()) throws -> Journal {
+    /// Waits up to `lockTimeoutMilliseconds` for another process's lock, then throws `.locked`.
+    public static func open(path: String, io: JournalIO = SystemJournalIO(),
+                            lockTimeoutMilliseconds: Int = 15_000) throws -> Journal {
         let journal = Journal(path: path, file: try JournalFile.open(path: path, io: io))
+        journal.lockTimeoutMilliseconds = lockTimeoutMilliseconds
         _ = try journal.file.lock()
         defer { journal.file.unlock() }
         try journal.reload()
@@ -129,7 +134,9 @@ public final class Journal {
                 try file.truncate(to: offset)
                 warnings.append(StoreWarning(kind: .tornTail, path: path, side: side, bytes: tail.count, line: line))
             } else {
-                warnings.append(StoreWarning(kind: .tornTailKept, path: path, side: "", bytes: tail.count, line: line))
+                // Read-only: the tail stays in the file and is seen again on every refresh; say it once.
+                let warning = StoreWarning(kind: .tornTailKept, path: path, side: "", bytes: tail.count, line: line)
+                if !warnings.contains(warning) { warnings.append(warning) }
             }
             state.bytes.removeLast(tail.count)
         }
@@ -229,6 +236,18 @@ public final class Journal {
                 toAccount: state.labels.string(e.toAccount), note: text(10),
                 recurrence: optional(9).flatMap { Recurrence(rawValue: $0) }, input: text(11))
         }
+    }
+
+    /// The change at `index` as the shell reports it (for undo/redo: `kind` and the target).
+    func report(_ index: Int32, as kind: Change.Kind? = nil, number: Int? = nil) -> Change {
+        let c = state.changes[Int(index)]
+        var subjects: [String] = []
+        for record in state.accountRecords where record.change == index { subjects.append(record.account.name) }
+        for record in state.learnRecords where record.change == index { subjects.append(record.phrase) }
+        let own = Change.Kind(c.op)
+        return Change(kind: kind ?? own, transactions: transactions(of: index), number: number ?? Int(c.number),
+                      targetKind: kind == nil ? nil : own, targetNumber: kind == nil ? nil : Int(c.number),
+                      subjects: Journal.unique(subjects))
     }
 
     /// The transactions a change concerned (for a delete: the versions it removed).

@@ -27,13 +27,15 @@ final class JournalFile {
 
     deinit { close(fd) }
 
-    static func open(path: String, io: JournalIO) throws -> JournalFile {
+    /// Opens the journal file; `create: false` (check, repair) fails on a missing file instead.
+    static func open(path: String, io: JournalIO, create: Bool = true) throws -> JournalFile {
         // A write past RLIMIT_FSIZE must come back as EFBIG (and a kept draft), not kill the process.
         signal(SIGXFSZ, SIG_IGN)
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw StoreError(.isDirectory, path: path)
         }
+        if !create, !exists(path) { throw StoreError(.unreadable, path: path, errno: ENOENT) }
         try makeParentDirectories(of: path)
         let (fd, writable) = try openDescriptor(path)
         let file = JournalFile(path: path, fd: fd, writable: writable, io: io)

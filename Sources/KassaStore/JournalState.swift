@@ -81,7 +81,9 @@ struct JournalState {
     var accountRecords: [(change: Int32, account: Account, removed: Bool)] = []
     var learnRecords: [(change: Int32, phrase: String, category: String?)] = []
 
-    static let maxIDAllowed = 1 << 28
+    /// Ids index dense arrays (4 bytes each, twice): a bound keeps a hand-edited or hostile
+    /// record from making open allocate gigabytes.
+    static let maxIDAllowed = 1 << 26
 
     var lastNumber: Int64 { changes.last?.number ?? 0 }
 
@@ -368,7 +370,19 @@ struct JournalState {
                                                            records: Records) -> String? {
         guard number > lastNumber else { return "change-number" }
         // Validate everything first so a refused change leaves no trace.
-        var seen: Set<Int32>? = records.count > 1 ? Set(minimumCapacity: records.count) : nil
+        // Duplicate ids within one change: ids in increasing order (every writer's order) cannot
+        // repeat, so a Set is built only for the rare change that is not sorted.
+        var seen: Set<Int32>?
+        if records.count > 1 {
+            var last: Int32 = 0
+            var sorted = true
+            for record in records {
+                guard case .entry(let e) = record else { continue }
+                if e.id <= last { sorted = false; break }
+                last = e.id
+            }
+            if !sorted { seen = Set(minimumCapacity: records.count) }
+        }
         var targetIndices: [Int32] = []
         for record in records {
             switch record {

@@ -12,6 +12,8 @@ import Glibc
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
+case "parse":
+    ParseBench.run(arguments: Array(arguments.dropFirst()))
 case "store":
     StoreBench.run(arguments: Array(arguments.dropFirst()))
 default:

@@ -105,6 +105,13 @@ import Testing
             == [.line("вчера такси"), .line("позавчера"), .end])
     }
 
+    @Test(arguments: [1, 7, 64, 16_384])
+    func manyLinesAcrossReadBoundaries(chunkSize: Int) {
+        let lines = (0..<2_000).map { "строка \($0) " + String(repeating: "ж", count: $0 % 13) }
+        let results = readAll(lines.joined(separator: "\n") + "\n", chunkSize: chunkSize)
+        #expect(results == lines.map { LineInput.line($0) } + [.end])
+    }
+
     @Test func invalidUTF8IsReportedAndSkipped() {
         let bad: [UInt8] = [0x63, 0xFF, 0xFE, 0x61]  // "c", two bytes that are never UTF-8, "a"
         let input = Array("ok\n".utf8) + bad + [0x0A] + Array("next\n".utf8)

@@ -70,4 +70,54 @@ struct SeededGenerator: RandomNumberGenerator {
             for suffix in ["torn-1", "damaged-1"] { try? FileManager.default.removeItem(atPath: copy + "." + suffix) }
         }
     }
+
+    /// Damage that keeps checksums valid: each garbled body gets a fresh CRC, so the parser's
+    /// field and replay validation (not the checksum) must reject it — or accept it safely.
+    @Test func garbledRecordsWithValidChecksumsNeverCrashTheLoader() throws {
+        let path = StoreFixtures.journalPath("fuzz")
+        let journal = try Journal.open(path: path)
+        for i in 1...8 { try journal.commit([StoreFixtures.draft(Int64(i) * 100)], input: "line \(i)") }
+        try journal.edit(id: 2, TransactionPatch(note: "edited"))
+        try journal.delete(ids: [3])
+        _ = try journal.undo(count: 2)
+        _ = try journal.redo()
+        try journal.learn(phrase: "латте", category: "food/coffee")
+        let lines = String(decoding: StoreFixtures.bytes(path), as: UTF8.self).split(separator: "\n").map(String.init)
+        var rng = SeededGenerator(state: 4_2026)
+        let pieces = ["0", "1", "9", "-1", "99999999", "2/1", "1/2", "commit", "edit", "delete", "undo", "redo",
+                      "account", "learn", "expense", "KZT", "XXX", "2026-02-30", "25:00", "", "\\", "+", "-",
+                      "1.5", "weekly", "\t", "18446744073709551616"]
+        let copy = StoreFixtures.journalPath("fuzz")
+        for round in 0..<400 {
+            var body = lines
+            let k = Int.random(in: 1..<body.count, using: &rng)
+            var fields = body[k].split(separator: "\t", omittingEmptySubsequences: false).dropFirst().map(String.init)
+            for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                let at = Int.random(in: 0..<fields.count, using: &rng)
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: fields[at] = pieces.randomElement(using: &rng)!
+                case 1: fields.insert(pieces.randomElement(using: &rng)!, at: at)
+                default: if fields.count > 1 { fields.remove(at: at) }
+                }
+            }
+            let text = fields.joined(separator: "\t")
+            let crc = CRC32.checksum(Array(text.utf8))
+            let hex = String(crc, radix: 16)
+            body[k] = String(repeating: "0", count: 8 - hex.count) + hex + "\t" + text
+            StoreFixtures.write(Array((body.joined(separator: "\n") + "\n").utf8), to: copy)
+            if let opened = try? Journal.open(path: copy) {
+                _ = opened.transactions
+                _ = opened.balance()
+                _ = opened.history()
+                _ = opened.accounts
+                _ = try? opened.undo()
+                _ = try? opened.redo()
+            }
+            StoreFixtures.write(Array((body.joined(separator: "\n") + "\n").utf8), to: copy)
+            if (try? Journal.repair(path: copy)) != nil {
+                #expect((try? Journal.open(path: copy)) != nil, "round \(round)")
+            }
+            for suffix in ["torn-1", "damaged-1"] { try? FileManager.default.removeItem(atPath: copy + "." + suffix) }
+        }
+    }
 }

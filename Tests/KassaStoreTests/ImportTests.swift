@@ -78,4 +78,19 @@ import Testing
         #expect(journal.transactions.map(\.amount.minorUnits) == (1...25).map { Int64($0) * 100 })
         #expect(journal.history().entries.map(\.transactionCount) == [10, 10, 5])
     }
+
+    @Test func byteOrderMarkAndBareIntegersAreAccepted() throws {
+        let journal = try Journal.open(path: StoreFixtures.journalPath("import"))
+        let text = [0xEF, 0xBB, 0xBF] + Array(#"{"date": "2026-01-01", "amount": 1500, "currency": "KZT", "type": "income"}"#.utf8)
+        try journal.importJSONLines(text)
+        #expect(journal.transactions.map(\.amount) == [Money(major: 1500, currency: .kzt)!])
+        #expect(journal.transactions.first?.type == .income)
+    }
+
+    @Test func farAwayIdsAreRenumbered() throws {
+        let journal = try Journal.open(path: StoreFixtures.journalPath("import"))
+        let line = #"{"id": "60000000", "date": "2026-01-01", "amount": "5", "currency": "KZT"}"#
+        let result = try journal.importJSONLines(Array(line.utf8))
+        #expect(result.firstID == 1)
+    }
 }

@@ -75,13 +75,12 @@ import Testing
         #expect((#expect(throws: StoreError.self) { try Journal.open(path: path) })?.kind == .unsupportedVersion)
     }
 
-    @Test func readOnlyJournalReadsButRefusesWrites() throws {
+    // Root ignores file modes, so this runs only as another user; the seam tests cover EROFS.
+    @Test(.enabled(if: getuid() != 0)) func readOnlyJournalReadsButRefusesWrites() throws {
         let path = StoreFixtures.journalPath()
         _ = try Journal.open(path: path).commit([StoreFixtures.draft(100)], input: "")
         chmod(path, 0o400)
         defer { chmod(path, 0o600) }
-        // Root ignores file modes; the read-only path is then exercised through the seam tests.
-        guard getuid() != 0 else { return }
         let journal = try Journal.open(path: path)
         #expect(journal.count == 1)
         let error = #expect(throws: StoreError.self) { try journal.commit([StoreFixtures.draft(5)], input: "") }
@@ -93,5 +92,20 @@ import Testing
         let draft = Draft(amount: nil, date: StoreFixtures.day)
         #expect(throws: StoreError.self) { try journal.commit([draft], input: "") }
         #expect(journal.count == 0)
+    }
+
+    @Test func aLockHeldElsewhereTimesOutAsLocked() throws {
+        let path = StoreFixtures.journalPath()
+        let journal = try Journal.open(path: path, lockTimeoutMilliseconds: 50)
+        // Another process's lock: flock locks belong to the open file description, so a second
+        // descriptor in this process conflicts just like another process would.
+        let other = Glibc.open(path, O_RDONLY)
+        defer { close(other) }
+        #expect(flock(other, LOCK_EX) == 0)
+        let error = #expect(throws: StoreError.self) { try journal.commit([StoreFixtures.draft(100)], input: "") }
+        #expect(error?.kind == .locked)
+        #expect((#expect(throws: StoreError.self) { try Journal.open(path: path, lockTimeoutMilliseconds: 20) })?.kind == .locked)
+        flock(other, LOCK_UN)
+        #expect(try journal.commit([StoreFixtures.draft(100)], input: "").map(\.id) == [1])
     }
 }

@@ -79,10 +79,11 @@ import Testing
         let reopened = try Journal.open(path: journal.path)
         #expect(reopened.accounts == journal.accounts)
         #expect(reopened.learnedCategories == journal.learnedCategories)
-        #expect(try journal.undo().targetKind == .account)
+        let undone = try journal.undo()
+        #expect(undone.targetKind == .account && undone.subjects == ["kaspi", "kaspi-gold"])
         #expect(journal.accounts.map(\.name) == ["kaspi", "cash"])
         #expect(journal.transaction(id: 1)?.account == "kaspi")
-        _ = try journal.undo(count: 2)
+        #expect(try journal.undo(count: 2).map(\.subjects) == [["латте"], ["cash"]])
         #expect(journal.learnedCategories.isEmpty)
         #expect(journal.accounts.map(\.name) == ["kaspi"])
     }

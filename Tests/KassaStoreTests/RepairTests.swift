@@ -89,4 +89,10 @@ import Testing
         #expect(report.messages.map(\.key) == ["store.check.clean"])
         #expect(StoreFixtures.bytes(path) == before)
     }
+
+    @Test func checkOfAMissingFileDoesNotCreateIt() throws {
+        let path = StoreFixtures.journalPath("repair")
+        #expect((#expect(throws: StoreError.self) { try Journal.check(path: path) })?.kind == .unreadable)
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
 }

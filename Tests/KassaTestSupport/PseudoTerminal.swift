@@ -62,6 +62,8 @@ public final class PseudoTerminal: @unchecked Sendable {
         columns: UInt16 = 80, rows: UInt16 = 24
     ) throws {
         master = try Self.openMaster()
+        // Non-blocking: `write` and `readAvailable` wait in poll(2), never in the syscall.
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
         do {
             try Self.setWindowSize(master, columns: columns, rows: rows)
             let slavePath = try Self.slavePath(master)
@@ -89,13 +91,23 @@ public final class PseudoTerminal: @unchecked Sendable {
         write(Array(text.utf8))
     }
 
-    public func write(_ bytes: [UInt8]) {
+    /// Long inputs are written piecewise while the output is read: the child echoes what it
+    /// reads, and if nobody drained that echo both sides would block on full buffers.
+    public func write(_ bytes: [UInt8], deadline seconds: Double = defaultDeadline) {
+        let end = Date().addingTimeInterval(seconds)
         var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
-            offset += count
+        while offset < bytes.count, end.timeIntervalSinceNow > 0 {
+            var entry = pollfd(fd: master, events: Int16(POLLOUT | POLLIN), revents: 0)
+            guard poll(&entry, 1, 100) >= 0 || errno == EINTR else { return }
+            if entry.revents & Int16(POLLIN) != 0 { _ = readAvailable(timeoutMilliseconds: 0) }
+            guard entry.revents & Int16(POLLOUT) != 0 else {
+                if entry.revents & Int16(POLLHUP | POLLERR) != 0 { return }
+                continue
+            }
+            let count = bytes[offset..<min(bytes.count, offset + 1024)].withUnsafeBytes {
+                Glibc.write(master, $0.baseAddress, $0.count)
+            }
+            if count > 0 { offset += count } else if errno != EAGAIN && errno != EINTR { return }
         }
     }
 
@@ -111,23 +123,34 @@ public final class PseudoTerminal: @unchecked Sendable {
     /// child ended or the deadline passed first. Later calls search only after this match.
     @discardableResult
     public func waitFor(_ needle: String, deadline seconds: Double = defaultDeadline) -> Bool {
-        let needleBytes = Array(needle.utf8)
+        waitForAny([needle], deadline: seconds) != nil
+    }
+
+    /// Reads until one of `needles` appears after the previous match; returns the one found
+    /// first in the output (so a test can tell an expected answer from an error promptly), or
+    /// nil if the child ended or the deadline passed.
+    public func waitForAny(_ needles: [String], deadline seconds: Double = defaultDeadline) -> String? {
+        let patterns = needles.map { Array($0.utf8) }
         let end = Date().addingTimeInterval(seconds)
-        while true {
-            if let range = Self.find(needleBytes, in: output, from: consumed) {
-                consumed = range.upperBound
-                return true
-            }
-            let remaining = end.timeIntervalSinceNow
-            if remaining <= 0 { return false }
-            if !readAvailable(timeoutMilliseconds: Int32(min(remaining, 1) * 1000)), childEnded() {
-                // Drain whatever is still buffered, then give a last look.
-                while readAvailable(timeoutMilliseconds: 0) {}
-                if let range = Self.find(needleBytes, in: output, from: consumed) {
-                    consumed = range.upperBound
-                    return true
+        func match() -> String? {
+            var best: (index: Int, range: Range<Int>)?
+            for (index, pattern) in patterns.enumerated() {
+                if let range = Self.find(pattern, in: output, from: consumed),
+                   best == nil || range.lowerBound < best!.range.lowerBound {
+                    best = (index, range)
                 }
-                return false
+            }
+            guard let best else { return nil }
+            consumed = best.range.upperBound
+            return needles[best.index]
+        }
+        while true {
+            if let found = match() { return found }
+            let remaining = end.timeIntervalSinceNow
+            if remaining <= 0 { return nil }
+            if !readAvailable(timeoutMilliseconds: Int32(min(remaining, 1) * 1000)), childEnded() {
+                while readAvailable(timeoutMilliseconds: 0) {}  // what is still buffered
+                return match()
             }
         }
     }

@@ -1,0 +1,58 @@
+// CheckReport: what `kassa check` and `kassa repair` found and did — the problems by line, and
+// the messages (catalog keys with arguments) the shell prints for them.
+
+/// A message for the shell to print: a catalog key, its arguments, and a count for plurals.
+public struct StoreMessage: Sendable, Hashable {
+    public var key: String
+    public var arguments: [String: String]
+    public var count: Int?
+}
+
+public struct JournalProblem: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        /// The line's checksum does not match (or it is not a record at all).
+        case checksum
+        /// A change with some of its parts missing, or an unterminated last line.
+        case incomplete
+        /// A whole, checksummed change the replay cannot apply.
+        case refused
+    }
+
+    public var line: Int
+    public var kind: Kind
+    public var detail: String
+    public var bytes: Int
+}
+
+public struct CheckReport: Sendable, Hashable {
+    public var path: String
+    public var lines: Int
+    public var changes: Int
+    public var transactions: Int
+    public var problems: [JournalProblem]
+    /// After repair: where the problem lines went (nil if none, or for check).
+    public var side: String?
+
+    public var isClean: Bool { problems.isEmpty }
+
+    /// What to print, in order: one line per problem and a summary.
+    public var messages: [StoreMessage] {
+        var out = problems.map { p in
+            StoreMessage(key: "store.problem." + p.kind.rawValue,
+                         arguments: ["path": path, "line": String(p.line), "detail": p.detail, "count": String(p.bytes)],
+                         count: p.bytes)
+        }
+        let base = ["path": path, "changes": String(changes), "count": String(transactions),
+                    "problems": String(problems.count), "side": side ?? ""]
+        if problems.isEmpty {
+            out.append(StoreMessage(key: "store.check.clean", arguments: base, count: transactions))
+        } else if let side {
+            out.append(StoreMessage(key: "store.repair.done", arguments: base.merging(["count": String(problems.count), "side": side]) { $1 },
+                                    count: problems.count))
+        } else {
+            out.append(StoreMessage(key: "store.check.damaged",
+                                    arguments: base.merging(["count": String(problems.count)]) { $1 }, count: problems.count))
+        }
+        return out
+    }
+}
