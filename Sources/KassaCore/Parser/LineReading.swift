@@ -10,7 +10,8 @@ final class LineReading {
     let hot: Grammar.Hot
     let ids: ClassIDs
     let context: ParseContext
-    let bytes: [UInt8]
+    /// The line itself; spans are cut from its UTF-8 view.
+    let input: String
     let tokens: [Token]
     let norm: [UInt8]
     /// The text of number tokens ("1,500.50"), empty for other tokens.
@@ -32,9 +33,10 @@ final class LineReading {
         hot = grammar.hot
         self.ids = ids
         self.context = context
-        bytes = Array(input.utf8)
+        self.input = input
         var norm: [UInt8] = []
-        let scalars = bytes.withUnsafeBufferPointer { Tokenizer.decode($0) }
+        var copy = input  // withUTF8 needs a var; a native string is not copied
+        let scalars = copy.withUTF8 { Tokenizer.decode($0) }
         var toks = Tokenizer.tokenize(scalars, table: grammar.words, norm: &norm)
         var cyrillic = 0, latin = 0
         for t in toks where t.kind == .word {
@@ -77,7 +79,10 @@ final class LineReading {
     /// The input's own text from token `start` to token `end` (exclusive).
     func text(_ start: Int, _ end: Int) -> String {
         guard start < end else { return "" }
-        return String(decoding: bytes[tokens[start].byteStart..<tokens[end - 1].byteEnd], as: UTF8.self)
+        let utf8 = input.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: tokens[start].byteStart)
+        let to = utf8.index(from, offsetBy: tokens[end - 1].byteEnd - tokens[start].byteStart)
+        return String(decoding: utf8[from..<to], as: UTF8.self)
     }
 
     /// An explanation of `field` by tokens start..<end and `rule`, kept as offsets until asked for.
