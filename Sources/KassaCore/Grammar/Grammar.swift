@@ -41,6 +41,7 @@ public final class Grammar: Sendable {
     let elements: [PatternElement]
     let elementStart: [Int32]
     let actions: [PatternAction]
+    let patternLanguages: [Language?]
     /// Each category's display names as word ids, to tell saying a name from a guessed keyword.
     let categoryNameWords: [String: [[Int32]]]
     /// For a pattern whose first matched element is always a builtin (through optional elements
@@ -131,6 +132,7 @@ public final class Grammar: Sendable {
         }
         elements = flat
         actions = patterns.map(\.action)
+        patternLanguages = patterns.map(\.language)
         elementStart = starts
         var nameWords: [String: [[Int32]]] = [:]
         for info in categories {

@@ -65,7 +65,14 @@ extension LineReading {
             let elements = UnsafeBufferPointer(rebasing: all[Int(hot.elementStart[p])..<Int(hot.elementStart[p + 1])])
             let end = match(elements, 0, i, i, &caps)
             guard end > i else { return }
-            if let b = best, end < b.match.end || (end == b.match.end && p > b.match.pattern) { return }
+            if let b = best {
+                if end < b.match.end { return }
+                if end == b.match.end {
+                    // Same length: the line's language first, then the earlier pattern.
+                    let mine = grammar.patternLanguages[p] == language, theirs = grammar.patternLanguages[b.match.pattern] == language
+                    if mine != theirs ? !mine : p > b.match.pattern { return }
+                }
+            }
             if let value = resolve(p, caps) { best = (PatternMatch(pattern: p, start: i, end: end), value) }
         }
         let w = Int(tokens[i].word)
