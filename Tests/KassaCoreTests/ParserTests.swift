@@ -192,6 +192,10 @@ import KassaTestSupport
         #expect(date?.rule.hasPrefix("Grammars/en/dates.rules:") == true)
         #expect(why.first { $0.field == "category" }?.rule.hasPrefix("Grammars/en/categories.rules:") == true)
         #expect(why.first { $0.field == "amount" }?.words == "1500")
+        // A Russian word is explained by the Russian rule, even where an English pattern fits too.
+        let ru = parser.parse("кофе 900 вчера", context: context).explanations[0]
+        #expect(ru.first { $0.field == "date" }?.rule.hasPrefix("Grammars/ru/dates.rules:") == true)
+        #expect(ru.first { $0.field == "account" } == nil)
     }
 
     @Test func correctionsHelpers() {

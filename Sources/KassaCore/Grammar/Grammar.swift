@@ -41,6 +41,7 @@ public final class Grammar: Sendable {
     let elements: [PatternElement]
     let elementStart: [Int32]
     let actions: [PatternAction]
+    let patternLanguages: [Language?]
     /// Each category's display names as word ids, to tell saying a name from a guessed keyword.
     let categoryNameWords: [String: [[Int32]]]
     /// For a pattern whose first matched element is always a builtin (through optional elements
@@ -48,6 +49,8 @@ public final class Grammar: Sendable {
     let patternFirstBuiltins: [UInt8?]
     /// The builtins that may match a pattern's first token (through optional elements).
     let patternBuiltinBits: [UInt8]
+    /// The classes (ids < 64) a pattern cannot match without: a line lacking one skips it.
+    let patternRequiredClasses: [UInt64]
     /// Patterns by what their first element can be, so each token tries only a few.
     /// Patterns that may begin with word w: literalList[literalStart[w]..<literalStart[w+1]];
     /// with class c: classList[classStart[c]..<classStart[c+1]].
@@ -60,6 +63,35 @@ public final class Grammar: Sendable {
     let categoryByName: [String: String]
 
     static let noInt = Int.min
+
+    /// The tables every token consults, copied into buffers this object owns: reading a class's
+    /// array properties costs reference counting on each access, raw buffers cost nothing. They
+    /// live as long as the grammar, and every LineReading holds its grammar.
+    struct Hot: @unchecked Sendable {
+        var lexStart, lexEntries, entryClass, literalStart, literalList, classStart, classList: UnsafeBufferPointer<Int32>
+        var elementStart, literalWords: UnsafeBufferPointer<Int32>
+        var entryIsPhrase: UnsafeBufferPointer<Bool>
+        var entryInt: UnsafeBufferPointer<Int>
+        var patternRequiredClasses: UnsafeBufferPointer<UInt64>
+        var patternBuiltinBits: UnsafeBufferPointer<UInt8>
+    }
+    let hot: Hot
+
+    static func owned<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, array.count))
+        _ = buffer.initialize(from: array)
+        return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
+    }
+
+    deinit {
+        // Plain values: deallocating without deinitializing is correct.
+        for p in [hot.lexStart, hot.lexEntries, hot.entryClass, hot.literalStart, hot.literalList, hot.classStart,
+                  hot.classList, hot.elementStart, hot.literalWords] { UnsafeMutableRawPointer(mutating: p.baseAddress)?.deallocate() }
+        UnsafeMutableRawPointer(mutating: hot.entryIsPhrase.baseAddress)?.deallocate()
+        UnsafeMutableRawPointer(mutating: hot.entryInt.baseAddress)?.deallocate()
+        UnsafeMutableRawPointer(mutating: hot.patternRequiredClasses.baseAddress)?.deallocate()
+        UnsafeMutableRawPointer(mutating: hot.patternBuiltinBits.baseAddress)?.deallocate()
+    }
 
     init(categories: [CategoryInfo], classNames: [String], classIDs: [String: Int], entries: [WordEntry],
          words: WordTable, lexStart: [Int32], lexEntries: [Int32], endings: WordTable, patterns: [Pattern], literalWords: [Int32],
@@ -100,6 +132,7 @@ public final class Grammar: Sendable {
         }
         elements = flat
         actions = patterns.map(\.action)
+        patternLanguages = patterns.map(\.language)
         elementStart = starts
         var nameWords: [String: [[Int32]]] = [:]
         for info in categories {
@@ -116,6 +149,13 @@ public final class Grammar: Sendable {
             for element in p.elements {
                 if case .builtin(let b) = element.kind { bits |= b.bit }
                 if !element.optional { break }
+            }
+            return bits
+        }
+        patternRequiredClasses = patterns.map { p in
+            var bits: UInt64 = 0
+            for element in p.elements where !element.optional {
+                if case .classRef(let c) = element.kind, c < 64 { bits |= 1 << UInt64(c) }
             }
             return bits
         }
@@ -142,6 +182,13 @@ public final class Grammar: Sendable {
         (classStart, classList) = flatten(classBuckets)
         self.builtinBuckets = builtinBuckets
         self.categoryByName = categoryByName
+        hot = Hot(lexStart: Grammar.owned(lexStart), lexEntries: Grammar.owned(lexEntries),
+                  entryClass: Grammar.owned(entryClass), literalStart: Grammar.owned(literalStart),
+                  literalList: Grammar.owned(literalList), classStart: Grammar.owned(classStart),
+                  classList: Grammar.owned(classList), elementStart: Grammar.owned(elementStart),
+                  literalWords: Grammar.owned(literalWords), entryIsPhrase: Grammar.owned(entryIsPhrase),
+                  entryInt: Grammar.owned(entryInt), patternRequiredClasses: Grammar.owned(patternRequiredClasses),
+                  patternBuiltinBits: Grammar.owned(patternBuiltinBits))
     }
 
     /// Loads what it can; each mistake is reported and the rest still loads.

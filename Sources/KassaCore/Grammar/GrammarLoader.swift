@@ -279,7 +279,8 @@ struct GrammarLoader {
             }
         }
         guard elements.contains(where: { !$0.optional }) else { fail(line, at: body.0, "grammar.empty-pattern"); return }
-        patterns.append(Pattern(action: action, elements: elements, location: location, order: order))
+        patterns.append(Pattern(action: action, elements: elements, location: location, order: order,
+                                language: line.source.language))
         order += 1
     }
 

@@ -52,4 +52,7 @@ struct Pattern: Sendable {
     var elements: [PatternElement]
     var location: RuleLocation
     var order: Int
+    /// The language folder it came from; between equal matches the line's own language wins,
+    /// so "вчера" is explained by the Russian rule.
+    var language: Language?
 }

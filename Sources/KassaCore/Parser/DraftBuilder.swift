@@ -163,10 +163,11 @@ extension LineReading {
         if flags.contains(.ambiguous) { confidence -= 0.2 }
         if flags.contains(.categoryGuessed) { confidence -= 0.1 }
         if category == nil && type != .transfer { confidence -= 0.2 }
-        // All flags at once: Draft sorts them once, rather than once per `flag(_:)` call.
-        let draft = Draft(type: type, amount: amount, date: date, time: time, category: category, account: account,
-                          toAccount: toAccount, note: note, recurrence: recurrence, confidence: max(0, confidence),
-                          flags: flags)
+        // Flags added in their sorted order: each `flag(_:)` then sorts an already sorted array,
+        // far cheaper than Draft's init building a Set of them.
+        var draft = Draft(type: type, amount: amount, date: date, time: time, category: category, account: account,
+                          toAccount: toAccount, note: note, recurrence: recurrence, confidence: max(0, confidence))
+        for f in Parser.flagOrder where flags.contains(f) { draft.flag(f) }
         return (draft, reasons, questions)
     }
 

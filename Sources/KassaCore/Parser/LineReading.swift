@@ -6,13 +6,19 @@
 
 final class LineReading {
     let grammar: Grammar
+    /// The grammar's raw tables (valid while `grammar` lives, which this object ensures).
+    let hot: Grammar.Hot
     let ids: ClassIDs
     let context: ParseContext
-    let bytes: [UInt8]
+    /// The line itself; spans are cut from its UTF-8 view.
+    let input: String
     let tokens: [Token]
     let norm: [UInt8]
     /// The text of number tokens ("1,500.50"), empty for other tokens.
     let numberTexts: [String]
+    /// The classes of all the line's words (single words and phrase starts), for skipping
+    /// patterns that need a class the line does not have.
+    let lineBits: UInt64
     /// The line's language, from its letters; the context's when it has none.
     let language: Language
     /// readNumber results by start token, filled on first use.
@@ -24,11 +30,13 @@ final class LineReading {
 
     init(_ input: String, grammar: Grammar, ids: ClassIDs, context: ParseContext) {
         self.grammar = grammar
+        hot = grammar.hot
         self.ids = ids
         self.context = context
-        bytes = Array(input.utf8)
+        self.input = input
         var norm: [UInt8] = []
-        let scalars = bytes.withUnsafeBufferPointer { Tokenizer.decode($0) }
+        var copy = input  // withUTF8 needs a var; a native string is not copied
+        let scalars = copy.withUTF8 { Tokenizer.decode($0) }
         var toks = Tokenizer.tokenize(scalars, table: grammar.words, norm: &norm)
         var cyrillic = 0, latin = 0
         for t in toks where t.kind == .word {
@@ -49,6 +57,9 @@ final class LineReading {
                 toks[i].digitsOnly = !slice.contains { $0 < 48 || $0 > 57 }
             }
         }
+        var all: UInt64 = 0
+        for t in toks { all |= t.bits | t.phraseBits }
+        lineBits = all
         tokens = toks
         self.norm = norm
         numberTexts = texts
@@ -68,7 +79,10 @@ final class LineReading {
     /// The input's own text from token `start` to token `end` (exclusive).
     func text(_ start: Int, _ end: Int) -> String {
         guard start < end else { return "" }
-        return String(decoding: bytes[tokens[start].byteStart..<tokens[end - 1].byteEnd], as: UTF8.self)
+        let utf8 = input.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: tokens[start].byteStart)
+        let to = utf8.index(from, offsetBy: tokens[end - 1].byteEnd - tokens[start].byteStart)
+        return String(decoding: utf8[from..<to], as: UTF8.self)
     }
 
     /// An explanation of `field` by tokens start..<end and `rule`, kept as offsets until asked for.
@@ -93,11 +107,11 @@ final class LineReading {
         return j
     }
 
-    /// Indices into grammar.lexEntries of the entries whose first word is token `i`.
+    /// Indices into hot.lexEntries of the entries whose first word is token `i`.
     @inline(__always) func lexRange(_ i: Int) -> Range<Int> {
         let w = Int(tokens[i].word)
         guard w >= 0 else { return 0..<0 }
-        return Int(grammar.lexStart[w])..<Int(grammar.lexStart[w + 1])
+        return Int(hot.lexStart[w])..<Int(hot.lexStart[w + 1])
     }
 
     func hasEntries(_ i: Int) -> Bool { !lexRange(i).isEmpty }
@@ -117,14 +131,14 @@ final class LineReading {
         if cls < 64, tokens[i].bits & (1 << UInt64(cls)) == 0 { return nil }
         var found: Int?
         for k in lexRange(i) {
-            let e = Int(grammar.lexEntries[k])
-            if grammar.entryClass[e] == cls && !grammar.entryIsPhrase[e] { found = e }
+            let e = Int(hot.lexEntries[k])
+            if hot.entryClass[e] == cls && !hot.entryIsPhrase[e] { found = e }
         }
         return found
     }
 
     func intValue(_ e: Int) -> Int? {
-        let v = grammar.entryInt[e]
+        let v = hot.entryInt[e]
         return v == Grammar.noInt ? nil : v
     }
 
@@ -135,10 +149,10 @@ final class LineReading {
         if cls < 64, (tokens[i].bits | tokens[i].phraseBits) & (1 << UInt64(cls)) == 0 { return nil }
         var best: (entry: Int, end: Int)?
         for k in lexRange(i) {
-            let e = Int(grammar.lexEntries[k])
-            guard grammar.entryClass[e] == cls else { continue }
+            let e = Int(hot.lexEntries[k])
+            guard hot.entryClass[e] == cls else { continue }
             var j = i + 1
-            if grammar.entryIsPhrase[e] {
+            if hot.entryIsPhrase[e] {
                 var ok = true
                 for forms in grammar.entries[e].rest {
                     let t = skipPunct(j)

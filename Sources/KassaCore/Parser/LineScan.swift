@@ -89,7 +89,9 @@ extension LineReading {
             var j = k
             var ok = true
             for word in alias.words {
-                guard j < tokens.count, tokens[j].kind == .word, sameStem(normBytes(j), word) else { ok = false; break }
+                // The first byte settles most words before the stem comparison.
+                guard j < tokens.count, tokens[j].kind == .word, let first = word.first,
+                      norm[tokens[j].normStart] == first, sameStem(normBytes(j), word) else { ok = false; break }
                 j += 1
             }
             guard ok else { continue }

@@ -15,6 +15,8 @@ public struct Parser: Sendable {
     public static let maxInputLength = 100_000
     /// Categories under this branch make a draft income.
     static let incomeBranch = "income/"
+    /// The flags in the order a Draft keeps them.
+    static let flagOrder = DraftFlag.allCases.sorted()
 
     public init(grammar: Grammar) {
         self.grammar = grammar

@@ -60,23 +60,31 @@ extension LineReading {
             if let first = grammar.patternFirstBuiltins[p], first & shapes == 0 {
                 return  // it must begin with a builtin this token cannot be
             }
+            if hot.patternRequiredClasses[p] & ~lineBits != 0 { return }  // needs a class the line lacks
             var caps = Captures()
-            let elements = UnsafeBufferPointer(rebasing: all[Int(grammar.elementStart[p])..<Int(grammar.elementStart[p + 1])])
+            let elements = UnsafeBufferPointer(rebasing: all[Int(hot.elementStart[p])..<Int(hot.elementStart[p + 1])])
             let end = match(elements, 0, i, i, &caps)
             guard end > i else { return }
-            if let b = best, end < b.match.end || (end == b.match.end && p > b.match.pattern) { return }
+            if let b = best {
+                if end < b.match.end { return }
+                if end == b.match.end {
+                    // Same length: the line's language first, then the earlier pattern.
+                    let mine = grammar.patternLanguages[p] == language, theirs = grammar.patternLanguages[b.match.pattern] == language
+                    if mine != theirs ? !mine : p > b.match.pattern { return }
+                }
+            }
             if let value = resolve(p, caps) { best = (PatternMatch(pattern: p, start: i, end: end), value) }
         }
         let w = Int(tokens[i].word)
         if w >= 0 {
-            for k in Int(grammar.literalStart[w])..<Int(grammar.literalStart[w + 1]) { attempt(Int(grammar.literalList[k])) }
+            for k in Int(hot.literalStart[w])..<Int(hot.literalStart[w + 1]) { attempt(Int(hot.literalList[k])) }
         }
         for k in lexRange(i) {
-            let id = Int(grammar.entryClass[Int(grammar.lexEntries[k])])
-            for b in Int(grammar.classStart[id])..<Int(grammar.classStart[id + 1]) { attempt(Int(grammar.classList[b])) }
+            let id = Int(hot.entryClass[Int(hot.lexEntries[k])])
+            for b in Int(hot.classStart[id])..<Int(hot.classStart[id + 1]) { attempt(Int(hot.classList[b])) }
         }
         if shapes != 0 {
-            for p in grammar.builtinBuckets where grammar.patternBuiltinBits[p] & shapes != 0 { attempt(p) }
+            for p in grammar.builtinBuckets where hot.patternBuiltinBits[p] & shapes != 0 { attempt(p) }
         }
         return best
     }
@@ -121,7 +129,7 @@ extension LineReading {
         case .literal(let start, let count):
             let w = tokens[j].word
             guard w >= 0 else { return nil }
-            for k in Int(start)..<Int(start + count) where grammar.literalWords[k] == w { return j + 1 }
+            for k in Int(start)..<Int(start + count) where hot.literalWords[k] == w { return j + 1 }
             return nil
         case .classRef(let cls):
             guard let (e, end) = matchClass(j, cls) else { return nil }
