@@ -15,7 +15,7 @@ extension LineReading {
         if s.moneys.isEmpty {
             for (k, p) in s.patterns.enumerated() {
                 guard case .date(_, let weak, _) = p.value, weak, p.match.end == p.match.start + 1,
-                      let value = NumericForms.number(numberTexts[p.match.start], language: language) else { continue }
+                      let value = NumericForms.number(numberText(p.match.start), language: language) else { continue }
                 let number = NumberMatch(value: value, start: p.match.start, end: p.match.end, hasWords: false,
                                          hasDigits: true)
                 s.moneys.append(MoneyMatch(value: value, currency: nil, start: p.match.start, end: p.match.end,

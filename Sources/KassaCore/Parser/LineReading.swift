@@ -14,8 +14,6 @@ final class LineReading {
     let input: String
     let tokens: [Token]
     let norm: [UInt8]
-    /// The text of number tokens ("1,500.50"), empty for other tokens.
-    let numberTexts: [String]
     /// The classes of all the line's words (single words and phrase starts), for skipping
     /// patterns that need a class the line does not have.
     let lineBits: UInt64
@@ -43,7 +41,6 @@ final class LineReading {
             if t.firstScalar >= 0x400 && t.firstScalar <= 0x4FF { cyrillic += 1 } else { latin += 1 }
         }
         let lang = cyrillic > latin ? Language.ru : latin > cyrillic ? .en : context.language
-        var texts = [String](repeating: "", count: toks.count)
         norm.withUnsafeBufferPointer { buffer in
             for i in toks.indices {
                 if toks[i].word >= 0 {
@@ -52,7 +49,6 @@ final class LineReading {
                 }
                 guard toks[i].kind == .number else { continue }
                 let slice = UnsafeBufferPointer(rebasing: buffer[toks[i].normStart..<toks[i].normEnd])
-                texts[i] = String(decoding: slice, as: UTF8.self)
                 toks[i].plainValue = NumericForms.number(bytes: slice, language: lang)
                 toks[i].digitsOnly = !slice.contains { $0 < 48 || $0 > 57 }
             }
@@ -62,7 +58,6 @@ final class LineReading {
         lineBits = all
         tokens = toks
         self.norm = norm
-        numberTexts = texts
         numberState = .allocate(capacity: max(1, toks.count))
         numberState.initialize(repeating: -2, count: max(1, toks.count))
         numberMemo = .allocate(capacity: max(1, toks.count))
@@ -89,6 +84,17 @@ final class LineReading {
     func why(_ field: String, _ start: Int, _ end: Int, _ rule: Why.Rule) -> Why {
         guard start < end else { return Why(field: field, byteStart: 0, byteEnd: 0, rule: rule) }
         return Why(field: field, byteStart: Int32(tokens[start].byteStart), byteEnd: Int32(tokens[end - 1].byteEnd), rule: rule)
+    }
+
+    /// The text of a number token ("1,500.50"), made when a date or time reading needs it.
+    func numberText(_ i: Int) -> String { wordText(i) }
+
+    /// Length in bytes of token `i`'s normalized text.
+    func length(_ i: Int) -> Int { tokens[i].normEnd - tokens[i].normStart }
+
+    /// The value of an all-digits token, else nil.
+    func digitsValue(_ i: Int) -> Int64? {
+        tokens[i].kind == .number && tokens[i].digitsOnly ? tokens[i].plainValue?.intValue : nil
     }
 
     /// The normalized text of token `i`.

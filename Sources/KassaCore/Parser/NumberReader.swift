@@ -21,26 +21,25 @@ extension LineReading {
     func digitNumber(at i: Int) -> (ExactNumber, Int)? {
         let t = tokens[i]
         guard t.kind == .number else { return nil }
-        let raw = numberTexts[i]
-        if tokens[i].digitsOnly, raw.utf8.count <= 3 {
-            var text = raw
+        if let head = digitsValue(i), length(i) <= 3 {
+            var value = head
             var j = i + 1
             // At most five more groups (quadrillions): longer runs are not one amount, and the
             // bound keeps a line of ten thousand "000" groups linear.
             while j < tokens.count, j - i <= 5, tokens[j].kind == .number, !tokens[j].glued {
-                let g = numberTexts[j]
-                if tokens[j].digitsOnly && g.utf8.count == 3 {
-                    text += g; j += 1; continue
+                if let group = digitsValue(j), length(j) == 3 {
+                    value = value * 1000 + group; j += 1; continue
                 }
                 // "12 450,50": a last group with a decimal part.
-                if g.count >= 5, g.utf8.prefix(3).allSatisfy({ $0 >= 48 && $0 <= 57 }),
-                   let mark = g.dropFirst(3).first, mark == "," || mark == ".", g.count <= 6,
-                   let n = NumericForms.number(text + g, language: .en) {
+                let g = numberText(j)
+                if g.utf8.count >= 5, g.utf8.count <= 6, g.utf8.prefix(3).allSatisfy({ $0 >= 48 && $0 <= 57 }),
+                   let mark = g.dropFirst(3).first, mark == "," || mark == ".",
+                   let n = NumericForms.number(String(value) + g, language: .en) {
                     return (n, j + 1)
                 }
                 break
             }
-            if j > i + 1, let v = NumericForms.digitsValue(Substring(text)) { return (ExactNumber(units: v), j) }
+            if j > i + 1 { return (ExactNumber(units: value), j) }
         }
         guard let n = tokens[i].plainValue else { return nil }
         return (n, i + 1)
@@ -179,9 +178,8 @@ extension LineReading {
         let i = skipPunct(start)
         guard i < tokens.count else { return nil }
         if tokens[i].kind == .number {
-            let raw = numberTexts[i]
-            guard !raw.utf8.contains(where: { $0 < 48 || $0 > 57 }) else { return nil }
-            return NumericForms.decimal(whole: "0", fraction: Substring(raw)).map { ($0, i + 1) }
+            guard tokens[i].digitsOnly else { return nil }
+            return NumericForms.decimal(whole: "0", fraction: Substring(numberText(i))).map { ($0, i + 1) }
         }
         var digits = ""
         var j = i

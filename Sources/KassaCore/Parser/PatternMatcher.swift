@@ -162,11 +162,9 @@ extension LineReading {
             caps.day = day; caps.dayIsOrdinal = ordinal
             return end
         case .year:
-            guard t.kind == .number else { return nil }
-            let raw = numberTexts[j]
-            guard let v = NumericForms.digitsValue(Substring(raw)) else { return nil }
-            if raw.utf8.count == 4, v >= 1900, v <= 2100 { caps.year = Int(v); return j + 1 }
-            if raw.utf8.count == 2 { caps.year = NumericForms.pivotYear(Int(v), today: context.today); return j + 1 }
+            guard let v = digitsValue(j) else { return nil }
+            if length(j) == 4, v >= 1900, v <= 2100 { caps.year = Int(v); return j + 1 }
+            if length(j) == 2 { caps.year = NumericForms.pivotYear(Int(v), today: context.today); return j + 1 }
             return nil
         case .count:
             // Counts of days and weeks stay small: "кофе 1500 неделю назад" is 1500 for a week ago.
@@ -174,18 +172,17 @@ extension LineReading {
             caps.count = n.value
             return n.end
         case .numdate:
-            guard t.kind == .number, let d = NumericForms.date(numberTexts[j], language: language, today: context.today)
+            guard t.kind == .number, let d = NumericForms.date(numberText(j), language: language, today: context.today)
             else { return nil }
             caps.numdate = d
             return j + 1
         case .clock:
-            guard t.kind == .number, let time = NumericForms.clock(numberTexts[j]) else { return nil }
+            guard t.kind == .number, let time = NumericForms.clock(numberText(j)) else { return nil }
             caps.hour = time.hour; caps.minute = time.minute
             return j + 1
         case .hour:
             if t.kind == .number {
-                let raw = numberTexts[j]
-                guard raw.utf8.count <= 2, let v = NumericForms.digitsValue(Substring(raw)), v <= 23 else { return nil }
+                guard length(j) <= 2, let v = digitsValue(j), v <= 23 else { return nil }
                 caps.hour = Int(v); caps.minute = 0
                 return j + 1
             }
@@ -200,8 +197,7 @@ extension LineReading {
     func dayOfMonth(at j: Int) -> (Int, Int, Bool)? {
         let t = tokens[j]
         if t.kind == .number {
-            let raw = numberTexts[j]
-            guard raw.utf8.count <= 2, let v = NumericForms.digitsValue(Substring(raw)), v >= 1, v <= 31 else { return nil }
+            guard length(j) <= 2, let v = digitsValue(j), v >= 1, v <= 31 else { return nil }
             var k = j + 1
             if isPunct(k, "-") { k += 1 }
             if k < tokens.count, (tokens[k].glued || k > j + 1), has(k, ids.ordsuffix) { return (Int(v), k + 1, true) }

@@ -6,15 +6,16 @@
 // a rule word and an input word normalize identically.
 
 enum Tokenizer {
-    static func isLetter(_ v: UInt32) -> Bool {
+    @inline(__always) static func isLetter(_ v: UInt32) -> Bool {
         (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || (v >= 0x400 && v <= 0x4FF)
             || (v >= 0xC0 && v <= 0x24F && v != 0xD7 && v != 0xF7)
     }
 
-    static func isDigit(_ v: UInt32) -> Bool { v >= 0x30 && v <= 0x39 }
+    @inline(__always) static func isDigit(_ v: UInt32) -> Bool { v >= 0x30 && v <= 0x39 }
 
-    static func isSpace(_ v: UInt32) -> Bool {
-        v == 0x20 || v == 0x09 || v == 0x0A || v == 0x0D || v == 0xA0 || v == 0x202F || v == 0x2009
+    @inline(__always) static func isSpace(_ v: UInt32) -> Bool {
+        if v > 0x20 && v < 0x80 { return false }
+        return v == 0x20 || v == 0x09 || v == 0x0A || v == 0x0D || v == 0xA0 || v == 0x202F || v == 0x2009
             || v == 0x2007 || v == 0x3000 || v == 0x0B || v == 0x0C || v == 0xFEFF || v == 0x2028
     }
 
@@ -28,12 +29,17 @@ enum Tokenizer {
     }
 
     /// Lower case for Latin and Cyrillic, ё folded to е; other scripts through Unicode's mapping.
-    static func lower(_ v: UInt32) -> UInt32 {
+    @inline(__always) static func lower(_ v: UInt32) -> UInt32 {
         if v >= 0x41 && v <= 0x5A { return v + 32 }
         if v < 0x80 { return v }
         if v >= 0x410 && v <= 0x42F { return v + 0x20 }
         if v == 0x401 || v == 0x451 { return 0x435 }
         if v >= 0x430 && v <= 0x44F { return v }
+        return lowerOther(v)
+    }
+
+    /// Other scripts: Unicode's own mapping (rare in this input, so not inlined).
+    static func lowerOther(_ v: UInt32) -> UInt32 {
         guard let s = Unicode.Scalar(v) else { return v }
         let mapped = s.properties.lowercaseMapping.unicodeScalars
         return mapped.count == 1 ? mapped.first!.value : v
