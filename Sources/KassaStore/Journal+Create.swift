@@ -34,13 +34,6 @@ extension Journal {
             }
             start = end
         }
-        let temporary = JournalRecovery.freeSidePath(for: path, stem: "creating")
-        try JournalFile.writeNewFile(temporary, writer.out)
-        guard rename(temporary, path) == 0 else {
-            let failure = errno
-            unlink(temporary)
-            throw StoreError(.unwritable, path: path, errno: failure)
-        }
-        JournalFile.syncDirectory(of: path)
+        try JournalFile.replaceAtomically(path, with: writer.out, stem: "creating")
     }
 }

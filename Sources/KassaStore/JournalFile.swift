@@ -174,6 +174,20 @@ final class JournalFile {
     }
 
     /// Writes `bytes` to a new file `path` (0600) durably; fails if it exists.
+    /// Puts `bytes` at `path` atomically: a new temporary file beside it (fsynced by
+    /// writeNewFile), rename over the old one, fsync of the directory. Readers see the old file
+    /// or the new one, never a mix.
+    static func replaceAtomically(_ path: String, with bytes: [UInt8], stem: String) throws {
+        let temporary = JournalRecovery.freeSidePath(for: path, stem: stem)
+        try writeNewFile(temporary, bytes)
+        guard rename(temporary, path) == 0 else {
+            let failure = errno
+            unlink(temporary)
+            throw StoreError(.unwritable, path: path, errno: failure)
+        }
+        syncDirectory(of: path)
+    }
+
     static func writeNewFile(_ path: String, _ bytes: [UInt8]) throws {
         let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw StoreError(.unwritable, path: path, errno: errno) }

@@ -141,14 +141,7 @@ extension Journal {
         guard !replay.problems.isEmpty else { return report }
         let side = JournalRecovery.freeSidePath(for: path, stem: "damaged")
         try JournalFile.writeNewFile(side, replay.damaged)
-        let temporary = JournalRecovery.freeSidePath(for: path, stem: "repairing")
-        try JournalFile.writeNewFile(temporary, replay.kept)
-        guard rename(temporary, path) == 0 else {
-            let failure = errno
-            unlink(temporary)
-            throw StoreError(.unwritable, path: path, errno: failure)
-        }
-        JournalFile.syncDirectory(of: path)
+        try JournalFile.replaceAtomically(path, with: replay.kept, stem: "repairing")
         report.side = side
         return report
     }
