@@ -15,8 +15,11 @@ struct SessionRunner {
         let session = Session(configuration: context.sessionConfiguration, parser: context.parser,
                               words: context.resources.commandWords, journal: journal)
         let reader = ReaderFactory.make(context: context)
+        // Account names and aliases as the session starts (the completer must be Sendable, the
+        // journal is not); accounts added during the session complete from the next one on.
+        let names = [context.sessionConfiguration.defaultAccount] + journal.accounts.flatMap { [$0.name] + $0.aliases }
         reader.completer = Completion(grammar: context.grammar, words: context.resources.commandWords,
-                                      accounts: { [defaultAccount = context.sessionConfiguration.defaultAccount] in [defaultAccount] }).completer
+                                      accounts: { [names] in names }).completer
         let renderer = context.renderer
         if context.interactive {
             context.console.write([OutputLine(context.style.dim(context.catalog.text("session.welcome", [
