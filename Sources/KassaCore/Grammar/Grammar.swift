@@ -74,6 +74,7 @@ public final class Grammar: Sendable {
         var entryInt: UnsafeBufferPointer<Int>
         var patternRequiredClasses: UnsafeBufferPointer<UInt64>
         var patternBuiltinBits: UnsafeBufferPointer<UInt8>
+        var wordBits, wordPhraseBits: UnsafeBufferPointer<UInt64>
     }
     let hot: Hot
 
@@ -91,6 +92,8 @@ public final class Grammar: Sendable {
         UnsafeMutableRawPointer(mutating: hot.entryInt.baseAddress)?.deallocate()
         UnsafeMutableRawPointer(mutating: hot.patternRequiredClasses.baseAddress)?.deallocate()
         UnsafeMutableRawPointer(mutating: hot.patternBuiltinBits.baseAddress)?.deallocate()
+        UnsafeMutableRawPointer(mutating: hot.wordBits.baseAddress)?.deallocate()
+        UnsafeMutableRawPointer(mutating: hot.wordPhraseBits.baseAddress)?.deallocate()
     }
 
     init(categories: [CategoryInfo], classNames: [String], classIDs: [String: Int], entries: [WordEntry],
@@ -188,7 +191,8 @@ public final class Grammar: Sendable {
                   classList: Grammar.owned(classList), elementStart: Grammar.owned(elementStart),
                   literalWords: Grammar.owned(literalWords), entryIsPhrase: Grammar.owned(entryIsPhrase),
                   entryInt: Grammar.owned(entryInt), patternRequiredClasses: Grammar.owned(patternRequiredClasses),
-                  patternBuiltinBits: Grammar.owned(patternBuiltinBits))
+                  patternBuiltinBits: Grammar.owned(patternBuiltinBits), wordBits: Grammar.owned(wordBits),
+                  wordPhraseBits: Grammar.owned(wordPhraseBits))
     }
 
     /// Loads what it can; each mistake is reported and the rest still loads.
