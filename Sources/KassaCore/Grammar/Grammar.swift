@@ -74,6 +74,9 @@ public final class Grammar: Sendable {
         var entryInt: UnsafeBufferPointer<Int>
         var patternRequiredClasses: UnsafeBufferPointer<UInt64>
         var patternBuiltinBits: UnsafeBufferPointer<UInt8>
+        var wordBits, wordPhraseBits: UnsafeBufferPointer<UInt64>
+        /// Per word id: whether some pattern may begin at it (most words: no pattern at all).
+        var wordStartsPattern: UnsafeBufferPointer<Bool>
     }
     let hot: Hot
 
@@ -91,6 +94,9 @@ public final class Grammar: Sendable {
         UnsafeMutableRawPointer(mutating: hot.entryInt.baseAddress)?.deallocate()
         UnsafeMutableRawPointer(mutating: hot.patternRequiredClasses.baseAddress)?.deallocate()
         UnsafeMutableRawPointer(mutating: hot.patternBuiltinBits.baseAddress)?.deallocate()
+        UnsafeMutableRawPointer(mutating: hot.wordBits.baseAddress)?.deallocate()
+        UnsafeMutableRawPointer(mutating: hot.wordPhraseBits.baseAddress)?.deallocate()
+        UnsafeMutableRawPointer(mutating: hot.wordStartsPattern.baseAddress)?.deallocate()
     }
 
     init(categories: [CategoryInfo], classNames: [String], classIDs: [String: Int], entries: [WordEntry],
@@ -182,13 +188,31 @@ public final class Grammar: Sendable {
         (classStart, classList) = flatten(classBuckets)
         self.builtinBuckets = builtinBuckets
         self.categoryByName = categoryByName
+        // A word may begin a pattern when a pattern's first element can be that word, one of its
+        // classes, or a builtin a number word can be.
+        var numberish: Set<Int> = []
+        for name in ["ones", "tens", "hundreds", "hundred", "scale-solo", "fraction", "one", "ordinal"] {
+            if let id = classIDs[name] { numberish.insert(id) }
+        }
+        var startsPattern = [Bool](repeating: false, count: words.count)
+        for w in 0..<words.count {
+            if literalStart[w + 1] > literalStart[w] { startsPattern[w] = true; continue }
+            for k in Int(lexStart[w])..<Int(lexStart[w + 1]) {
+                let c = entries[Int(lexEntries[k])].classID
+                if classStart[c + 1] > classStart[c] || (numberish.contains(c) && !builtinBuckets.isEmpty) {
+                    startsPattern[w] = true
+                    break
+                }
+            }
+        }
         hot = Hot(lexStart: Grammar.owned(lexStart), lexEntries: Grammar.owned(lexEntries),
                   entryClass: Grammar.owned(entryClass), literalStart: Grammar.owned(literalStart),
                   literalList: Grammar.owned(literalList), classStart: Grammar.owned(classStart),
                   classList: Grammar.owned(classList), elementStart: Grammar.owned(elementStart),
                   literalWords: Grammar.owned(literalWords), entryIsPhrase: Grammar.owned(entryIsPhrase),
                   entryInt: Grammar.owned(entryInt), patternRequiredClasses: Grammar.owned(patternRequiredClasses),
-                  patternBuiltinBits: Grammar.owned(patternBuiltinBits))
+                  patternBuiltinBits: Grammar.owned(patternBuiltinBits), wordBits: Grammar.owned(wordBits),
+                  wordPhraseBits: Grammar.owned(wordPhraseBits), wordStartsPattern: Grammar.owned(startsPattern))
     }
 
     /// Loads what it can; each mistake is reported and the rest still loads.

@@ -28,7 +28,8 @@ final class LineReading {
 
     init(_ input: String, grammar: Grammar, ids: ClassIDs, context: ParseContext) {
         self.grammar = grammar
-        hot = grammar.hot
+        let tables = grammar.hot
+        hot = tables
         self.ids = ids
         self.context = context
         self.input = input
@@ -44,8 +45,8 @@ final class LineReading {
         norm.withUnsafeBufferPointer { buffer in
             for i in toks.indices {
                 if toks[i].word >= 0 {
-                    toks[i].bits = grammar.wordBits[Int(toks[i].word)]
-                    toks[i].phraseBits = grammar.wordPhraseBits[Int(toks[i].word)]
+                    toks[i].bits = tables.wordBits[Int(toks[i].word)]
+                    toks[i].phraseBits = tables.wordPhraseBits[Int(toks[i].word)]
                 }
                 guard toks[i].kind == .number else { continue }
                 let slice = UnsafeBufferPointer(rebasing: buffer[toks[i].normStart..<toks[i].normEnd])

@@ -46,7 +46,7 @@ extension LineReading {
                 continue
             }
             var pattern: (match: PatternMatch, value: Recognized)?
-            pattern = bestPattern(at: i)
+            if t.kind == .number || (t.word >= 0 && hot.wordStartsPattern[Int(t.word)]) { pattern = bestPattern(at: i) }
             var money: MoneyMatch?
             if t.kind == .number || hasEntries(i) { money = readMoney(at: i) }
             if let p = pattern, money == nil || p.match.end >= money!.end {
