@@ -68,7 +68,11 @@ public struct ResourceLocator: Sendable {
         }
         for file in grammarFiles {
             let name = file.display.split(separator: "/").last.map(String.init) ?? file.display
-            if name == "README.md" || (!corpora && name.hasSuffix(".corpus")) { continue }
+            // Only rule files, session words and (when asked) corpora: other files there, such as
+            // the benchmark entries, are not read at start-up.
+            guard name.hasSuffix(".rules") || name.hasSuffix(".commands") || (corpora && name.hasSuffix(".corpus")) else {
+                continue
+            }
             guard let contents = ResourceLocator.read(file.path) else { continue }
             if name.hasSuffix(".commands") {
                 resources.commandWords.load(contents, file: file.display)

@@ -22,3 +22,13 @@ import Testing
         #expect(Money(decimal: "1500", currency: Currency(code: "JPY")!)?.decimalString == "1500")
     }
 }
+
+@Suite struct DraftFlagTests {
+    @Test func flagsStaySortedAlphabeticallyAndUnique() {
+        let draft = Draft(amount: nil, date: CivilDate(year: 2026, month: 3, day: 10)!,
+                          flags: [.dateAssumed, .accountDefault, .dateAssumed, .ambiguous, .categoryGuessed])
+        #expect(draft.flags.map(\.rawValue) == ["account-default", "ambiguous", "category-guessed", "date-assumed"])
+        #expect(DraftFlag.allCases.map(\.rawValue) == DraftFlag.allCases.map(\.rawValue).sorted())
+        #expect(DraftFlag.allCases.sorted() == DraftFlag.allCases)
+    }
+}

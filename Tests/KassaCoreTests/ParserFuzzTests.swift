@@ -5,18 +5,6 @@ import Testing
 @testable import KassaCore
 import KassaTestSupport
 
-/// SplitMix64: a tiny deterministic generator, so the fuzz inputs are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite struct ParserFuzzTests {
     let parser = GrammarFixtures.parser
     let context = ParseContext(today: CivilDate(year: 2026, month: 3, day: 10)!,

@@ -33,7 +33,8 @@ public struct Draft: Hashable, Sendable {
         self.note = note
         self.recurrence = recurrence
         self.confidence = confidence
-        self.flags = Array(Set(flags)).sorted()
+        self.flags = []
+        for flag in flags { self.flag(flag) }
     }
 
     public mutating func flag(_ flag: DraftFlag) {

@@ -1,14 +1,27 @@
 // DraftFlag: what the parser inferred rather than read, so the person can see and check it.
 
+/// Declared in the alphabetical order of the raw values, which is the order flags are listed in
+/// (JSON "flags"); comparison uses the declaration order, no string compares on the hot path.
 public enum DraftFlag: String, Hashable, Sendable, CaseIterable, Comparable {
-    case dateAssumed = "date-assumed"
-    case categoryGuessed = "category-guessed"
     case accountDefault = "account-default"
-    case currencyDefault = "currency-default"
-    /// No amount was said: the session asks for it before the draft can be saved.
-    case amountMissing = "amount-missing"
     /// Two readings tied (02.03 in English; two accounts that fit): the session asks.
     case ambiguous = "ambiguous"
+    /// No amount was said: the session asks for it before the draft can be saved.
+    case amountMissing = "amount-missing"
+    case categoryGuessed = "category-guessed"
+    case currencyDefault = "currency-default"
+    case dateAssumed = "date-assumed"
 
-    public static func < (a: DraftFlag, b: DraftFlag) -> Bool { a.rawValue < b.rawValue }
+    private var rank: Int {
+        switch self {
+        case .accountDefault: 0
+        case .ambiguous: 1
+        case .amountMissing: 2
+        case .categoryGuessed: 3
+        case .currencyDefault: 4
+        case .dateAssumed: 5
+        }
+    }
+
+    public static func < (a: DraftFlag, b: DraftFlag) -> Bool { a.rank < b.rank }
 }

@@ -1,6 +1,5 @@
 // Tests for GrammarCommands (KassaShell): `kassa grammar check` shows file:line:column, the line
 // and a caret; `kassa grammar test` reports corpus failures as file:line; both set the status.
-// (Lives here beside the grammar tests; it belongs in KassaShellTests if the lead prefers.)
 import Foundation
 import Testing
 import KassaCore
