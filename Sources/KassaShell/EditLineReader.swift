@@ -24,7 +24,7 @@ public final class EditLineReader: LineReader {
     }
 
     /// Longest line accepted, in bytes of UTF-8 (as for StdinLineReader).
-    public static let maximumLineBytes = 65_536
+    public static let maximumLineBytes = LineLimits.maximumLineBytes
     /// Entries kept in the history (and its file).
     public static let historySize: Int32 = 1000
     /// Marks invisible runs (colour escapes) in the prompt for EL_PROMPT_ESC.

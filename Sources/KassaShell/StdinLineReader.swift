@@ -13,7 +13,7 @@ import Darwin
 
 public final class StdinLineReader: LineReader {
     /// Longest line accepted, in bytes of UTF-8 without the line terminator.
-    public static let maximumLineBytes = 65_536
+    public static let maximumLineBytes = LineLimits.maximumLineBytes
 
     public var completer: Completer?
 
