@@ -21,12 +21,7 @@ struct JournalCommands {
         let words = options.words.map { Substring($0) }
         if !words.isEmpty {
             guard let listFilter = ListFilter(words: words, vocabulary: context.resources.commandWords) else { return nil }
-            switch listFilter {
-            case .today: filter.from = context.today; filter.to = context.today
-            case .yesterday: filter.from = context.today.adding(days: -1); filter.to = filter.from
-            case .latest(let count): filter.limit = count
-            case .all: break
-            }
+            listFilter.narrow(&filter, today: context.today)
         }
         return filter
     }

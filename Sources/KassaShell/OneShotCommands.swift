@@ -78,20 +78,14 @@ struct OneShotCommands {
         }
     }
 
-    /// `kassa undo` / `kassa redo`: the latest change in the journal.
+    /// `kassa undo` / `kassa redo`: the latest change in the journal, through the session's own
+    /// command so messages and exit statuses are the same as `:undo` in a script.
     func undoRedo(undo: Bool) -> Int32 {
         context.withJournal { journal in
-            do {
-                let change = undo ? try journal.undo() : try journal.redo()
-                context.console.write(context.renderer.render(undo ? .undone(change) : .redone(change)))
-                return KassaApp.ExitStatus.success.rawValue
-            } catch let error as StoreError where error.kind == .nothingToUndo || error.kind == .nothingToRedo {
-                context.console.write(context.renderer.render(.error(error)))
-                return KassaApp.ExitStatus.inputError.rawValue
-            } catch {
-                context.console.write(context.renderer.render(.error((error as? any LocalizableError) ?? SessionError("store.failed"))))
-                return KassaApp.ExitStatus.journal.rawValue
-            }
+            let session = Session(configuration: context.sessionConfiguration, parser: context.parser,
+                                  words: context.resources.commandWords, journal: journal)
+            context.console.write(session.run(undo ? .undo(.latest(1)) : .redo(count: 1)).flatMap(context.renderer.render))
+            return SessionRunner.status(session: session, interactive: false)
         }
     }
 

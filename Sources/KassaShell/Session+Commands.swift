@@ -29,7 +29,9 @@ extension Session {
         case .redo(let count):
             return storeChange { try journal.redo(count: count).map(SessionEvent.redone) }
         case .list(let filter):
-            return storeChange { try journal.refresh(); return [.listing(filter.apply(to: journal.transactions, today: configuration.today))] }
+            var query = TransactionFilter()
+            filter.narrow(&query, today: configuration.today)
+            return storeChange { try journal.refresh(); return [.listing(journal.query(query))] }
         case .why:
             guard let result = lastResult else { return [.notice("why.nothing")] }
             return [.explanation(result)]

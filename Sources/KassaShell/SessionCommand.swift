@@ -3,6 +3,7 @@
 // and while a draft waits, yes/no answers ("y", "д", "n", "нет") come first.
 
 import KassaCore
+import KassaStore
 
 public enum SessionCommand: Sendable, Equatable {
     case confirm, discard, help, quit, why
@@ -183,12 +184,14 @@ public enum ListFilter: Sendable, Equatable {
         }
     }
 
-    public func apply(to transactions: [Transaction], today: CivilDate) -> [Transaction] {
+    /// Narrows a journal query: one day, or the latest N. The journal does the selecting, so
+    /// `:list today` on a million transactions does not copy them all first.
+    public func narrow(_ filter: inout TransactionFilter, today: CivilDate) {
         switch self {
-        case .latest(let count): return Array(transactions.suffix(count))
-        case .today: return transactions.filter { $0.date == today }
-        case .yesterday: return transactions.filter { $0.date == today.adding(days: -1) }
-        case .all: return transactions
+        case .latest(let count): filter.limit = count
+        case .today: filter.from = today; filter.to = today
+        case .yesterday: filter.from = today.adding(days: -1); filter.to = filter.from
+        case .all: break
         }
     }
 }

@@ -3,6 +3,7 @@ import Testing
 import KassaTestSupport
 @testable import KassaCore
 @testable import KassaShell
+import KassaStore
 
 @Suite struct SessionCommandTests {
     let words = Fixtures.resources.commandWords
@@ -50,15 +51,21 @@ import KassaTestSupport
         #expect(command("y", confirming: false) == nil)
     }
 
-    @Test func listFilterSelects() {
+    @Test func listFilterSelects() throws {
         let today = Fixtures.today
-        let make = { (id: Int, days: Int) in
-            Transaction(id: id, type: .expense, amount: Money(minorUnits: 100, currency: .kzt), date: today.adding(days: days))
+        let path = TestSupport.makeTemporaryDirectory("list-filter").appendingPathComponent("j.kassa").path
+        let journal = try Journal.open(path: path)
+        for days in [-2, -1, 0] {
+            _ = try journal.commit([Draft(amount: Money(minorUnits: 100, currency: .kzt), date: today.adding(days: days))], input: "")
         }
-        let all = [make(1, -2), make(2, -1), make(3, 0)]
-        #expect(ListFilter.today.apply(to: all, today: today).map(\.id) == [3])
-        #expect(ListFilter.yesterday.apply(to: all, today: today).map(\.id) == [2])
-        #expect(ListFilter.latest(2).apply(to: all, today: today).map(\.id) == [2, 3])
-        #expect(ListFilter.all.apply(to: all, today: today).count == 3)
+        func selected(_ listFilter: ListFilter) -> [Transaction] {
+            var filter = TransactionFilter()
+            listFilter.narrow(&filter, today: today)
+            return journal.query(filter)
+        }
+        #expect(selected(.today).map(\.id) == [3])
+        #expect(selected(.yesterday).map(\.id) == [2])
+        #expect(selected(.latest(2)).map(\.id) == [2, 3])
+        #expect(selected(.all).count == 3)
     }
 }
