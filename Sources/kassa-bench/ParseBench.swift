@@ -12,11 +12,15 @@ enum ParseBench {
     static func run(arguments: [String]) {
         var root: String?
         var seconds = 2.0
+        // A fixed number of passes instead of a time budget: the same work every run, for
+        // instruction counts under callgrind.
+        var passes: Int?
         var i = 0
         while i < arguments.count {
             switch arguments[i] {
             case "--grammars" where i + 1 < arguments.count: root = arguments[i + 1]; i += 1
             case "--seconds" where i + 1 < arguments.count: seconds = Double(arguments[i + 1]) ?? seconds; i += 1
+            case "--passes" where i + 1 < arguments.count: passes = Int(arguments[i + 1]); i += 1
             default: break
             }
             i += 1
@@ -61,7 +65,7 @@ enum ParseBench {
         let start = clock.now
         let cpuStart = threadCPUTime()
         let budget = Duration.milliseconds(Int64(seconds * 1000))
-        while clock.now - start < budget {
+        while passes.map({ parsed < $0 * entries.count }) ?? (clock.now - start < budget) {
             for e in entries { drafts &+= parser.parse(e, context: context).drafts.count }
             parsed += entries.count
         }

@@ -15,8 +15,12 @@ public struct Draft: Hashable, Sendable {
     public var recurrence: Recurrence?
     /// 0...1, how sure the parser is of the whole draft. Not money: a plain Double is fine.
     public var confidence: Double
-    /// Sorted, no duplicates (see `flag(_:)`), so output is deterministic.
-    public private(set) var flags: [DraftFlag]
+    /// The flags as bits of DraftFlag.bit: no array per draft (the parser makes hundreds of
+    /// thousands of drafts a second).
+    private var flagBits: UInt8 = 0
+
+    /// In DraftFlag order, no duplicates, so output is deterministic.
+    public var flags: [DraftFlag] { DraftFlag.allCases.filter(has) }
 
     public init(
         type: TransactionType = .expense, amount: Money?, date: CivilDate, time: TimeOfDay? = nil,
@@ -33,19 +37,12 @@ public struct Draft: Hashable, Sendable {
         self.note = note
         self.recurrence = recurrence
         self.confidence = confidence
-        self.flags = []
         for flag in flags { self.flag(flag) }
     }
 
-    public mutating func flag(_ flag: DraftFlag) {
-        guard !flags.contains(flag) else { return }
-        flags.append(flag)
-        flags.sort()
-    }
+    public mutating func flag(_ flag: DraftFlag) { flagBits |= flag.bit }
 
-    public mutating func unflag(_ flag: DraftFlag) {
-        flags.removeAll { $0 == flag }
-    }
+    public mutating func unflag(_ flag: DraftFlag) { flagBits &= ~flag.bit }
 
-    public func has(_ flag: DraftFlag) -> Bool { flags.contains(flag) }
+    public func has(_ flag: DraftFlag) -> Bool { flagBits & flag.bit != 0 }
 }

@@ -24,4 +24,16 @@ public enum DraftFlag: String, Hashable, Sendable, CaseIterable, Comparable {
     }
 
     public static func < (a: DraftFlag, b: DraftFlag) -> Bool { a.rank < b.rank }
+
+    /// Its bit in a draft's set of flags.
+    var bit: UInt8 { 1 << UInt8(rank) }
+}
+
+/// A set of flags as bits, for building a draft's flags without an array.
+struct DraftFlagSet {
+    private(set) var bits: UInt8 = 0
+
+    mutating func insert(_ flag: DraftFlag) { bits |= flag.bit }
+    mutating func remove(_ flag: DraftFlag) { bits &= ~flag.bit }
+    func contains(_ flag: DraftFlag) -> Bool { bits & flag.bit != 0 }
 }

@@ -72,11 +72,34 @@ public final class Grammar: Sendable {
         var elementStart, literalWords: UnsafeBufferPointer<Int32>
         var entryIsPhrase: UnsafeBufferPointer<Bool>
         var entryInt: UnsafeBufferPointer<Int>
+        var entryNumber: UnsafeBufferPointer<ExactNumber?>
+        /// The words after a phrase's first: entry e's positions are phraseStart[e]..<phraseStart[e+1],
+        /// position k's allowed word ids phraseForms[formStart[k]..<formStart[k+1]].
+        var phraseStart, formStart, phraseForms: UnsafeBufferPointer<Int32>
         var patternRequiredClasses: UnsafeBufferPointer<UInt64>
         var patternBuiltinBits: UnsafeBufferPointer<UInt8>
+        var patternFirstBuiltins: UnsafeBufferPointer<UInt8?>
+        var patternLanguages: UnsafeBufferPointer<Language?>
+        var actions: UnsafeBufferPointer<PatternAction>
         var wordBits, wordPhraseBits: UnsafeBufferPointer<UInt64>
         /// Per word id: whether some pattern may begin at it (most words: no pattern at all).
         var wordStartsPattern: UnsafeBufferPointer<Bool>
+
+        /// Every buffer, for freeing: all hold plain values, so no deinitialization is needed.
+        var all: [UnsafeRawPointer?] {
+            [UnsafeRawPointer(lexStart.baseAddress), UnsafeRawPointer(lexEntries.baseAddress),
+             UnsafeRawPointer(entryClass.baseAddress), UnsafeRawPointer(literalStart.baseAddress),
+             UnsafeRawPointer(literalList.baseAddress), UnsafeRawPointer(classStart.baseAddress),
+             UnsafeRawPointer(classList.baseAddress), UnsafeRawPointer(elementStart.baseAddress),
+             UnsafeRawPointer(literalWords.baseAddress), UnsafeRawPointer(entryIsPhrase.baseAddress),
+             UnsafeRawPointer(entryInt.baseAddress), UnsafeRawPointer(entryNumber.baseAddress),
+             UnsafeRawPointer(phraseStart.baseAddress), UnsafeRawPointer(formStart.baseAddress),
+             UnsafeRawPointer(phraseForms.baseAddress), UnsafeRawPointer(patternRequiredClasses.baseAddress),
+             UnsafeRawPointer(patternBuiltinBits.baseAddress), UnsafeRawPointer(patternFirstBuiltins.baseAddress),
+             UnsafeRawPointer(patternLanguages.baseAddress), UnsafeRawPointer(actions.baseAddress),
+             UnsafeRawPointer(wordBits.baseAddress), UnsafeRawPointer(wordPhraseBits.baseAddress),
+             UnsafeRawPointer(wordStartsPattern.baseAddress)]
+        }
     }
     let hot: Hot
 
@@ -87,16 +110,7 @@ public final class Grammar: Sendable {
     }
 
     deinit {
-        // Plain values: deallocating without deinitializing is correct.
-        for p in [hot.lexStart, hot.lexEntries, hot.entryClass, hot.literalStart, hot.literalList, hot.classStart,
-                  hot.classList, hot.elementStart, hot.literalWords] { UnsafeMutableRawPointer(mutating: p.baseAddress)?.deallocate() }
-        UnsafeMutableRawPointer(mutating: hot.entryIsPhrase.baseAddress)?.deallocate()
-        UnsafeMutableRawPointer(mutating: hot.entryInt.baseAddress)?.deallocate()
-        UnsafeMutableRawPointer(mutating: hot.patternRequiredClasses.baseAddress)?.deallocate()
-        UnsafeMutableRawPointer(mutating: hot.patternBuiltinBits.baseAddress)?.deallocate()
-        UnsafeMutableRawPointer(mutating: hot.wordBits.baseAddress)?.deallocate()
-        UnsafeMutableRawPointer(mutating: hot.wordPhraseBits.baseAddress)?.deallocate()
-        UnsafeMutableRawPointer(mutating: hot.wordStartsPattern.baseAddress)?.deallocate()
+        for p in hot.all { UnsafeMutableRawPointer(mutating: p)?.deallocate() }
     }
 
     init(categories: [CategoryInfo], classNames: [String], classIDs: [String: Int], entries: [WordEntry],
@@ -205,13 +219,26 @@ public final class Grammar: Sendable {
                 }
             }
         }
+        var phraseStart: [Int32] = [0], formStart: [Int32] = [0], phraseForms: [Int32] = []
+        for entry in entries {
+            for forms in entry.rest {
+                phraseForms += forms
+                formStart.append(Int32(phraseForms.count))
+            }
+            phraseStart.append(Int32(formStart.count - 1))
+        }
         hot = Hot(lexStart: Grammar.owned(lexStart), lexEntries: Grammar.owned(lexEntries),
                   entryClass: Grammar.owned(entryClass), literalStart: Grammar.owned(literalStart),
                   literalList: Grammar.owned(literalList), classStart: Grammar.owned(classStart),
                   classList: Grammar.owned(classList), elementStart: Grammar.owned(elementStart),
                   literalWords: Grammar.owned(literalWords), entryIsPhrase: Grammar.owned(entryIsPhrase),
-                  entryInt: Grammar.owned(entryInt), patternRequiredClasses: Grammar.owned(patternRequiredClasses),
-                  patternBuiltinBits: Grammar.owned(patternBuiltinBits), wordBits: Grammar.owned(wordBits),
+                  entryInt: Grammar.owned(entryInt), entryNumber: Grammar.owned(entryNumber),
+                  phraseStart: Grammar.owned(phraseStart), formStart: Grammar.owned(formStart),
+                  phraseForms: Grammar.owned(phraseForms), patternRequiredClasses: Grammar.owned(patternRequiredClasses),
+                  patternBuiltinBits: Grammar.owned(patternBuiltinBits),
+                  patternFirstBuiltins: Grammar.owned(patternFirstBuiltins),
+                  patternLanguages: Grammar.owned(patternLanguages), actions: Grammar.owned(actions),
+                  wordBits: Grammar.owned(wordBits),
                   wordPhraseBits: Grammar.owned(wordPhraseBits), wordStartsPattern: Grammar.owned(startsPattern))
     }
 

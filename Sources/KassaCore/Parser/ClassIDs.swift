@@ -10,6 +10,10 @@ struct ClassIDs: Sendable {
     let slots: [Slot]
     /// Class bits of the words that can begin a number or a day of month.
     let numberish: UInt64
+    /// Class bits of the words a number phrase can begin with, and whether every such class has
+    /// a bit (a user grammar may add classes past 64): then a word without them starts no number.
+    let numberStart: UInt64
+    let numberStartComplete: Bool
 
     init(_ g: Grammar) {
         func id(_ name: String) -> Int { g.classIDs[name] ?? -1 }
@@ -30,5 +34,8 @@ struct ClassIDs: Sendable {
         var mask: UInt64 = 0
         for c in [ones, tens, hundreds, hundred, scaleSolo, fraction, one, ordinal] where c >= 0 && c < 64 { mask |= 1 << UInt64(c) }
         numberish = mask
+        let starters = [ones, tens, hundreds, hundred, scaleSolo, fraction, one].filter { $0 >= 0 }
+        numberStart = starters.reduce(0) { $1 < 64 ? $0 | 1 << UInt64($1) : $0 }
+        numberStartComplete = starters.allSatisfy { $0 < 64 }
     }
 }

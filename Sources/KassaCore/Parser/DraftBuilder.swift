@@ -7,7 +7,7 @@ extension LineReading {
         -> (Draft, [Why], [Question]) {
         var reasons: [Why] = []
         var questions: [Question] = []
-        var flags: [DraftFlag] = []
+        var flags = DraftFlagSet()
         var time: TimeOfDay?
         var recurrence: Recurrence?
         var accounts: [AccountMention] = []
@@ -62,11 +62,11 @@ extension LineReading {
             date = d.0
             reasons.append(d.1)
             if let alt = d.2 {
-                flags.append(.ambiguous)
+                flags.insert(.ambiguous)
                 questions.append(Question(draftIndex: index, field: "date", options: [d.0.iso, alt.iso]))
             }
         } else {
-            flags.append(.dateAssumed)
+            flags.insert(.dateAssumed)
         }
 
         // Type and accounts.
@@ -86,14 +86,14 @@ extension LineReading {
                 account = c.0
             } else {
                 account = context.defaultAccount
-                flags.append(.accountDefault)
+                flags.insert(.accountDefault)
             }
             if let t = to, t.start != from?.start {
                 toAccount = t.name
                 reasons.append(why("to_account", t.start, t.end, t.rule))
             }
             for m in [from, to].compactMap({ $0 }) where !m.alternatives.isEmpty {
-                flags.append(.ambiguous)
+                flags.insert(.ambiguous)
                 questions.append(Question(draftIndex: index, field: m.direction > 0 ? "to_account" : "account",
                                           options: [m.name] + m.alternatives))
             }
@@ -103,7 +103,7 @@ extension LineReading {
             reasons.append(e)
             carry.account = (a.name, e)
             if !a.alternatives.isEmpty {
-                flags.append(.ambiguous)
+                flags.insert(.ambiguous)
                 questions.append(Question(draftIndex: index, field: "account", options: [a.name] + a.alternatives))
             }
         } else if let c = carry.account {
@@ -111,7 +111,7 @@ extension LineReading {
             reasons.append(c.1)
         } else {
             account = context.defaultAccount
-            flags.append(.accountDefault)
+            flags.insert(.accountDefault)
         }
 
         // Amount and currency.
@@ -129,13 +129,13 @@ extension LineReading {
                 currency = c
             } else {
                 currency = context.defaultCurrency
-                flags.append(.currencyDefault)
+                flags.insert(.currencyDefault)
             }
             amount = m.value.money(currency)
             let rule = m.currencyRule >= 0 ? m.currencyRule : m.number.rule
             reasons.insert(why("amount", m.start, m.end, rule >= 0 ? .entry(Int32(rule)) : .none), at: 0)
         }
-        if amount == nil { flags.append(.amountMissing) }
+        if amount == nil { flags.insert(.amountMissing) }
 
         // Category: what the person taught wins, then the lexicon.
         var category: String?
@@ -143,19 +143,18 @@ extension LineReading {
             if let (slug, e, guessed) = chooseCategory(wordTokens, s, note: note) {
                 category = slug
                 reasons.append(e)
-                if guessed { flags.append(.categoryGuessed) }
+                if guessed { flags.insert(.categoryGuessed) }
             }
             // A type word ("refund", "получил") carries a default category such as income/refund;
             // a keyword in the same top-level branch ("cashback") is more precise and wins.
-            if let (value, e) = typeWord, value.contains("/") {
+            if let (value, e) = typeWord, value.utf8.contains(UInt8(ascii: "/")) {
                 reasons.append(e)
-                let top = value.prefix { $0 != "/" }
-                if category == nil || !(category!.hasPrefix(top + "/")) {
+                if category == nil || !LineReading.sameBranch(category!, value) {
                     category = value
-                    flags.removeAll { $0 == .categoryGuessed }
+                    flags.remove(.categoryGuessed)
                 }
             }
-            if let c = category, c.hasPrefix(Parser.incomeBranch) { type = .income }
+            if let c = category, c.utf8.starts(with: Parser.incomeBranch.utf8) { type = .income }
         }
 
         var confidence = 1.0
@@ -163,12 +162,20 @@ extension LineReading {
         if flags.contains(.ambiguous) { confidence -= 0.2 }
         if flags.contains(.categoryGuessed) { confidence -= 0.1 }
         if category == nil && type != .transfer { confidence -= 0.2 }
-        // Flags added in their sorted order: each `flag(_:)` then sorts an already sorted array,
-        // far cheaper than Draft's init building a Set of them.
         var draft = Draft(type: type, amount: amount, date: date, time: time, category: category, account: account,
                           toAccount: toAccount, note: note, recurrence: recurrence, confidence: max(0, confidence))
-        for f in Parser.flagOrder where flags.contains(f) { draft.flag(f) }
+        for f in DraftFlag.allCases where flags.contains(f) { draft.flag(f) }
         return (draft, reasons, questions)
+    }
+
+    /// Whether two slugs share their top-level branch ("income/refund", "income/cashback").
+    /// Byte compares: slugs are ASCII, and String's own compares normalize Unicode.
+    static func sameBranch(_ a: String, _ b: String) -> Bool {
+        var x = a.utf8.makeIterator(), y = b.utf8.makeIterator()
+        while let p = x.next(), let q = y.next(), p == q {
+            if p == UInt8(ascii: "/") { return true }
+        }
+        return false
     }
 
     func noteText(_ indices: [Int]) -> String {

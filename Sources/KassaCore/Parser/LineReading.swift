@@ -12,62 +12,71 @@ final class LineReading {
     let context: ParseContext
     /// The line itself; spans are cut from its UTF-8 view.
     let input: String
-    let tokens: [Token]
-    let norm: [UInt8]
+    /// The line's tokens and their normalized bytes, in memory borrowed from the parser's pool.
+    let tokens: UnsafeBufferPointer<Token>
+    let norm: UnsafeBufferPointer<UInt8>
     /// The classes of all the line's words (single words and phrase starts), for skipping
     /// patterns that need a class the line does not have.
     let lineBits: UInt64
     /// The line's language, from its letters; the context's when it has none.
     let language: Language
-    /// readNumber results by start token, filled on first use.
     /// readNumber results by start token: state -2 = not read yet, -1 = no number, 1 = memo
-    /// holds it. Raw buffers owned by this object: a class's `var` arrays would pay a dynamic
-    /// exclusivity check on every access, and this is read many times per token.
+    /// holds it. Raw buffers: a class's `var` arrays would pay a dynamic exclusivity check on
+    /// every access, and this is read many times per token.
     let numberState: UnsafeMutablePointer<Int8>
     let numberMemo: UnsafeMutablePointer<NumberMatch>
+    private let scratch: LineScratch
+    private let pool: ScratchPool
 
-    init(_ input: String, grammar: Grammar, ids: ClassIDs, context: ParseContext) {
+    init(_ input: String, grammar: Grammar, ids: ClassIDs, context: ParseContext, pool: ScratchPool) {
         self.grammar = grammar
         let tables = grammar.hot
         hot = tables
         self.ids = ids
         self.context = context
         self.input = input
-        var norm: [UInt8] = []
+        self.pool = pool
+        let scratch = pool.take()
+        self.scratch = scratch
         var copy = input  // withUTF8 needs a var; a native string is not copied
-        let scalars = copy.withUTF8 { Tokenizer.decode($0) }
-        var toks = Tokenizer.tokenize(scalars, table: grammar.words, norm: &norm)
+        let scalarCount = copy.withUTF8 { bytes in
+            scratch.reserve(bytes: bytes.count)
+            return Tokenizer.decode(bytes, into: scratch.scalars)
+        }
+        scratch.reserve(scalars: scalarCount)
+        let (count, written) = Tokenizer.tokenize(UnsafeBufferPointer(start: scratch.scalars, count: scalarCount),
+                                                  table: grammar.words, tokens: scratch.tokens, norm: scratch.norm,
+                                                  normBase: 0)
+        let toks = UnsafeMutableBufferPointer(start: scratch.tokens, count: count)
+        let bytes = UnsafeBufferPointer(start: UnsafePointer(scratch.norm), count: written)
         var cyrillic = 0, latin = 0
         for t in toks where t.kind == .word {
             if t.firstScalar >= 0x400 && t.firstScalar <= 0x4FF { cyrillic += 1 } else { latin += 1 }
         }
         let lang = cyrillic > latin ? Language.ru : latin > cyrillic ? .en : context.language
-        norm.withUnsafeBufferPointer { buffer in
-            for i in toks.indices {
-                if toks[i].word >= 0 {
-                    toks[i].bits = tables.wordBits[Int(toks[i].word)]
-                    toks[i].phraseBits = tables.wordPhraseBits[Int(toks[i].word)]
-                }
-                guard toks[i].kind == .number else { continue }
-                let slice = UnsafeBufferPointer(rebasing: buffer[toks[i].normStart..<toks[i].normEnd])
-                toks[i].plainValue = NumericForms.number(bytes: slice, language: lang)
-                toks[i].digitsOnly = !slice.contains { $0 < 48 || $0 > 57 }
-            }
-        }
         var all: UInt64 = 0
-        for t in toks { all |= t.bits | t.phraseBits }
+        for i in toks.indices {
+            if toks[i].word >= 0 {
+                toks[i].bits = tables.wordBits[Int(toks[i].word)]
+                toks[i].phraseBits = tables.wordPhraseBits[Int(toks[i].word)]
+                all |= toks[i].bits | toks[i].phraseBits
+            }
+            guard toks[i].kind == .number else { continue }
+            let slice = UnsafeBufferPointer(rebasing: bytes[toks[i].normStart..<toks[i].normEnd])
+            toks[i].plainValue = NumericForms.number(bytes: slice, language: lang)
+            toks[i].digitsOnly = !slice.contains { $0 < 48 || $0 > 57 }
+        }
         lineBits = all
-        tokens = toks
-        self.norm = norm
-        numberState = .allocate(capacity: max(1, toks.count))
-        numberState.initialize(repeating: -2, count: max(1, toks.count))
-        numberMemo = .allocate(capacity: max(1, toks.count))
+        tokens = UnsafeBufferPointer(toks)
+        norm = bytes
+        numberState = scratch.numberState
+        numberState.initialize(repeating: -2, count: count)
+        numberMemo = scratch.numberMemo
         language = lang
     }
 
     deinit {
-        numberState.deallocate()
-        numberMemo.deallocate()  // NumberMatch is a plain value: nothing to deinitialize
+        pool.give(scratch)
     }
 
     var count: Int { tokens.count }
@@ -103,7 +112,9 @@ final class LineReading {
         String(decoding: norm[tokens[i].normStart..<tokens[i].normEnd], as: UTF8.self)
     }
 
-    func normBytes(_ i: Int) -> ArraySlice<UInt8> { norm[tokens[i].normStart..<tokens[i].normEnd] }
+    func normBytes(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: norm[tokens[i].normStart..<tokens[i].normEnd])
+    }
 
     func isPunct(_ i: Int, _ c: Unicode.Scalar) -> Bool { i < tokens.count && tokens[i].isPunct(c) }
 
@@ -161,9 +172,9 @@ final class LineReading {
             var j = i + 1
             if hot.entryIsPhrase[e] {
                 var ok = true
-                for forms in grammar.entries[e].rest {
+                for position in Int(hot.phraseStart[e])..<Int(hot.phraseStart[e + 1]) {
                     let t = skipPunct(j)
-                    guard t < tokens.count, tokens[t].word >= 0, forms.contains(tokens[t].word) else { ok = false; break }
+                    guard t < tokens.count, tokens[t].word >= 0, hasForm(position, tokens[t].word) else { ok = false; break }
                     j = t + 1
                 }
                 if !ok { continue }
@@ -171,6 +182,12 @@ final class LineReading {
             if best == nil || j >= best!.end { best = (e, j) }
         }
         return best
+    }
+
+    /// Whether word id `w` is one of the forms a phrase allows at `position` (a hot.phraseStart index).
+    @inline(__always) func hasForm(_ position: Int, _ w: Int32) -> Bool {
+        for k in Int(hot.formStart[position])..<Int(hot.formStart[position + 1]) where hot.phraseForms[k] == w { return true }
+        return false
     }
 
     func location(_ e: Int) -> String { grammar.entries[e].location.description }

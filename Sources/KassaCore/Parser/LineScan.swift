@@ -114,18 +114,17 @@ extension LineReading {
 
     /// Russian inflection: "карты" and "карта", "каспи" and "каспи" share a stem of at least three
     /// letters and differ only by endings the grammar knows.
-    func sameStem(_ a: ArraySlice<UInt8>, _ b: [UInt8]) -> Bool {
+    func sameStem(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]) -> Bool {
         // Common prefix, cut back to a character boundary; most words fail on the first bytes.
-        let base = a.startIndex
         var p = 0
-        while p < a.count, p < b.count, a[base + p] == b[p] { p += 1 }
+        while p < a.count, p < b.count, a[p] == b[p] { p += 1 }
         if p == a.count && p == b.count { return true }
-        while p > 0, p < a.count, a[base + p] & 0xC0 == 0x80 { p -= 1 }
+        while p > 0, p < a.count, a[p] & 0xC0 == 0x80 { p -= 1 }
         guard p >= 3, a.count - p <= 8, b.count - p <= 8 else { return false }
         var letters = 0
         for k in 0..<p where b[k] & 0xC0 != 0x80 { letters += 1 }
         guard letters >= 3 else { return false }
-        let left = a.withUnsafeBufferPointer { grammar.endings.find(UnsafeBufferPointer(rebasing: $0[p...])) }
+        let left = grammar.endings.find(UnsafeBufferPointer(rebasing: a[p...]))
         let right = b.withUnsafeBufferPointer { grammar.endings.find(UnsafeBufferPointer(rebasing: $0[p...])) }
         return left >= 0 && right >= 0
     }

@@ -46,6 +46,9 @@ extension LineReading {
     }
 
     func readNumber(at start: Int) -> NumberMatch? {
+        // Most words start no number: answer from the class bits without reading.
+        let t = tokens[start]
+        if t.kind != .number, t.kind != .word || (ids.numberStartComplete && t.bits & ids.numberStart == 0) { return nil }
         let state = numberState[start]
         if state == -1 { return nil }
         if state == 1 { return numberMemo[start] }
@@ -87,7 +90,7 @@ extension LineReading {
                 continue
             }
             guard t.kind == .word else { break }
-            if let e = entry(i, ids.ones), let v = grammar.entryNumber[e] {
+            if let e = entry(i, ids.ones), let v = hot.entryNumber[e] {
                 note(e)
                 let ok: Bool
                 switch last {
@@ -97,16 +100,16 @@ extension LineReading {
                 }
                 guard ok, let sum = current.adding(v) else { break }
                 current = sum; last = .ones
-            } else if let e = entry(i, ids.tens), let v = grammar.entryNumber[e] {
+            } else if let e = entry(i, ids.tens), let v = hot.entryNumber[e] {
                 note(e)
                 guard last == .none || last == .scale || last == .hundreds || last == .hundred,
                       let sum = current.adding(v) else { break }
                 current = sum; last = .tens
-            } else if let e = entry(i, ids.hundreds), let v = grammar.entryNumber[e] {
+            } else if let e = entry(i, ids.hundreds), let v = hot.entryNumber[e] {
                 note(e)
                 guard last == .none || last == .scale, current.isZero else { break }
                 current = v; last = .hundreds
-            } else if let e = entry(i, ids.hundred), let v = grammar.entryNumber[e] {
+            } else if let e = entry(i, ids.hundred), let v = hot.entryNumber[e] {
                 note(e)
                 guard last == .ones || last == .tens || last == .digit || last == .none,
                       current < ExactNumber(units: 100) else { break }
@@ -124,7 +127,7 @@ extension LineReading {
                 }
                 current = .zero; lastScale = scaleValue; last = .scale
                 note(scaleEntry)
-            } else if let e = entry(i, ids.fraction), let v = grammar.entryNumber[e], last == .none {
+            } else if let e = entry(i, ids.fraction), let v = hot.entryNumber[e], last == .none {
                 // "half million", "полторы тысячи": a fraction needs a scale after it.
                 let k = skipPunct(i + 1)
                 guard isScaleAt(k) || has(k, ids.hundred) else { break }
@@ -167,8 +170,8 @@ extension LineReading {
 
     /// A multiplier at `i`: "thousand", "тыс", "k" (spaced or glued), "m"/"b" only glued to digits.
     func scaleWord(at i: Int, afterNumber: Bool) -> (Int, ExactNumber)? {
-        if let e = entry(i, ids.scale) ?? entry(i, ids.scaleSolo), let v = grammar.entryNumber[e] { return (e, v) }
-        if afterNumber, tokens[i].glued, let e = entry(i, ids.scaleGlued), let v = grammar.entryNumber[e] { return (e, v) }
+        if let e = entry(i, ids.scale) ?? entry(i, ids.scaleSolo), let v = hot.entryNumber[e] { return (e, v) }
+        if afterNumber, tokens[i].glued, let e = entry(i, ids.scaleGlued), let v = hot.entryNumber[e] { return (e, v) }
         return nil
     }
 

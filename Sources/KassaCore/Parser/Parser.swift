@@ -10,13 +10,13 @@ public struct Parser: Sendable {
     let ids: ClassIDs
     /// The last context's accounts, normalized: the same accounts come with every parse.
     let aliasCache = AliasCache()
+    /// Working memory for lines, reused across parses.
+    let scratch = ScratchPool()
 
     /// Lines longer than this (in Unicode scalars) are refused rather than parsed.
     public static let maxInputLength = 100_000
     /// Categories under this branch make a draft income.
     static let incomeBranch = "income/"
-    /// The flags in the order a Draft keeps them.
-    static let flagOrder = DraftFlag.allCases.sorted()
 
     public init(grammar: Grammar) {
         self.grammar = grammar
@@ -36,7 +36,7 @@ public struct Parser: Sendable {
                 }
             }
         }
-        let line = LineReading(input, grammar: grammar, ids: ids, context: context)
+        let line = LineReading(input, grammar: grammar, ids: ids, context: context, pool: scratch)
         guard line.tokens.contains(where: { $0.kind != .punct }) else {
             let empty = line.tokens.isEmpty
             return ParseResult(input: input, error: ParseError(
@@ -95,7 +95,7 @@ public struct Parser: Sendable {
     /// A date alone, for corrections such as "date yesterday" / "дата вчера" / "15.02".
     public func date(in text: String, context: ParseContext) -> CivilDate? {
         let line = LineReading(String(text.unicodeScalars.prefix(Parser.maxInputLength)), grammar: grammar, ids: ids,
-                               context: context)
+                               context: context, pool: scratch)
         for i in 0..<line.count {
             if case .date(let d, _, _)? = line.bestPattern(at: i)?.value { return d }
         }
@@ -105,7 +105,7 @@ public struct Parser: Sendable {
     /// The account a name or inflected alias means: "каспи", "с каспи", "from kaspi" → "kaspi".
     public func account(named text: String, context: ParseContext) -> String? {
         let line = LineReading(String(text.unicodeScalars.prefix(Parser.maxInputLength)), grammar: grammar, ids: ids,
-                               context: context)
+                               context: context, pool: scratch)
         let list = aliases(context)
         for i in 0..<line.count {
             if let a = line.accountAt(i, aliases: list) { return a.name }

@@ -12,7 +12,7 @@ enum Recognized {
 extension LineReading {
     func resolve(_ pattern: Int, _ c: Captures) -> Recognized? {
         let today = context.today
-        switch grammar.actions[pattern] {
+        switch hot.actions[pattern] {
         case .offset:
             guard c.relday != nil || c.span != nil else { return nil }
             var days = c.relday ?? 0

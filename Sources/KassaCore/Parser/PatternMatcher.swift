@@ -57,7 +57,7 @@ extension LineReading {
         let shapes = builtinShapes(i)
         func attempt(_ p: Int) {
             if let b = best, b.match.pattern == p { return }
-            if let first = grammar.patternFirstBuiltins[p], first & shapes == 0 {
+            if let first = hot.patternFirstBuiltins[p], first & shapes == 0 {
                 return  // it must begin with a builtin this token cannot be
             }
             if hot.patternRequiredClasses[p] & ~lineBits != 0 { return }  // needs a class the line lacks
@@ -69,7 +69,7 @@ extension LineReading {
                 if end < b.match.end { return }
                 if end == b.match.end {
                     // Same length: the line's language first, then the earlier pattern.
-                    let mine = grammar.patternLanguages[p] == language, theirs = grammar.patternLanguages[b.match.pattern] == language
+                    let mine = hot.patternLanguages[p] == language, theirs = hot.patternLanguages[b.match.pattern] == language
                     if mine != theirs ? !mine : p > b.match.pattern { return }
                 }
             }

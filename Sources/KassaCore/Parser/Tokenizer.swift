@@ -59,43 +59,49 @@ enum Tokenizer {
         }
     }
 
-    /// Decoded scalars of valid UTF-8 (Swift strings always are). A scalar's byte offset is
-    /// recovered from the widths of the scalars before it, so no offset table is built.
-    struct Scalars {
-        var values: [UInt32] = []
-    }
-
     @inline(__always) static func width(_ v: UInt32) -> Int { v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4 }
 
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Scalars {
-        var s = Scalars()
-        s.values.reserveCapacity(bytes.count)
-        var i = 0
+    /// Decodes valid UTF-8 (Swift strings always are) into `out`, which has room for one scalar
+    /// per byte; returns the number of scalars. A scalar's byte offset is recovered later from
+    /// the widths of the scalars before it, so no offset table is built.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt32>) -> Int {
+        var i = 0, k = 0
         let n = bytes.count
         while i < n {
             let b = UInt32(bytes[i])
             if b < 0x80 {
-                s.values.append(b); i += 1
+                out[k] = b; i += 1
             } else if b < 0xE0, i + 1 < n {
-                s.values.append(((b & 0x1F) << 6) | (UInt32(bytes[i + 1]) & 0x3F)); i += 2
+                out[k] = ((b & 0x1F) << 6) | (UInt32(bytes[i + 1]) & 0x3F); i += 2
             } else if b < 0xF0, i + 2 < n {
-                s.values.append(((b & 0x0F) << 12) | ((UInt32(bytes[i + 1]) & 0x3F) << 6) | (UInt32(bytes[i + 2]) & 0x3F)); i += 3
+                out[k] = ((b & 0x0F) << 12) | ((UInt32(bytes[i + 1]) & 0x3F) << 6) | (UInt32(bytes[i + 2]) & 0x3F); i += 3
             } else if i + 3 < n {
-                s.values.append(((b & 0x07) << 18) | ((UInt32(bytes[i + 1]) & 0x3F) << 12)
-                                | ((UInt32(bytes[i + 2]) & 0x3F) << 6) | (UInt32(bytes[i + 3]) & 0x3F)); i += 4
+                out[k] = ((b & 0x07) << 18) | ((UInt32(bytes[i + 1]) & 0x3F) << 12)
+                    | ((UInt32(bytes[i + 2]) & 0x3F) << 6) | (UInt32(bytes[i + 3]) & 0x3F); i += 4
             } else {
-                s.values.append(0xFFFD); i += 1
+                out[k] = 0xFFFD; i += 1
             }
+            k += 1
         }
-        return s
+        return k
     }
 
-    /// Tokens of `text`, their normalized bytes in `norm`, each looked up in `table`.
+    /// Tokens of `text`, their normalized bytes appended to `norm`, each looked up in `table`.
+    /// For grammar items and names; lines being parsed go through LineScratch instead.
     static func tokenize(_ text: String, table: WordTable?, norm: inout [UInt8]) -> [Token] {
         var copy = text
         return copy.withUTF8 { bytes in
-            let scalars = decode(bytes)
-            return tokenize(scalars, table: table, norm: &norm)
+            let scalars = UnsafeMutablePointer<UInt32>.allocate(capacity: bytes.count + 1)
+            defer { scalars.deallocate() }
+            let n = decode(bytes, into: scalars)
+            let tokens = UnsafeMutablePointer<Token>.allocate(capacity: n + 1)
+            defer { tokens.deallocate() }  // Token is a plain value: nothing to deinitialize
+            let out = UnsafeMutablePointer<UInt8>.allocate(capacity: n * 4 + 4)
+            defer { out.deallocate() }
+            let (count, written) = tokenize(UnsafeBufferPointer(start: scalars, count: n), table: table, tokens: tokens,
+                                            norm: out, normBase: norm.count)
+            norm.append(contentsOf: UnsafeBufferPointer(start: out, count: written))
+            return Array(UnsafeBufferPointer(start: tokens, count: count))
         }
     }
 
@@ -114,15 +120,13 @@ enum Tokenizer {
         }
     }
 
-    static func tokenize(_ sc: Scalars, table: WordTable?, norm: inout [UInt8]) -> [Token] {
-        let scalars = sc.values
-        var tokens: [Token] = []
-        tokens.reserveCapacity(scalars.count / 3 + 1)
-        // Normalized bytes go to a scratch buffer first (lower-casing may change a scalar's
-        // width, never beyond four bytes), then into `norm` in one copy.
-        let out = UnsafeMutablePointer<UInt8>.allocate(capacity: scalars.count * 4 + 4)
-        defer { out.deallocate() }
-        let base = norm.count
+    /// The core: tokens of `scalars` into `tokens` (room for one per scalar), their normalized
+    /// bytes into `out` (room for four per scalar, plus four: lower-casing may change a scalar's
+    /// width, never beyond four bytes). Token offsets into the normalized bytes start at
+    /// `normBase`. Returns how many tokens and bytes were written.
+    static func tokenize(_ scalars: UnsafeBufferPointer<UInt32>, table: WordTable?, tokens: UnsafeMutablePointer<Token>,
+                         norm out: UnsafeMutablePointer<UInt8>, normBase base: Int) -> (tokens: Int, bytes: Int) {
+        var count = 0
         var w = 0
         var i = 0
         let n = scalars.count
@@ -172,11 +176,11 @@ enum Tokenizer {
             if let table = table, kind != .number {
                 token.word = table.find(UnsafeBufferPointer(start: out + normStart, count: w - normStart))
             }
-            tokens.append(token)
+            (tokens + count).initialize(to: token)
+            count += 1
             spaceBefore = false
         }
-        norm.append(contentsOf: UnsafeBufferPointer(start: out, count: w))
-        return tokens
+        return (count, w)
     }
 
     /// The normalized form of a short text (category names, learning keys): lower case, ё → е.
