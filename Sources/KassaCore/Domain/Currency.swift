@@ -3,17 +3,35 @@
 // keywords: the words people use for currencies live in Grammars/, display symbols in Locales/.
 
 public struct Currency: Hashable, Sendable, CustomStringConvertible {
-    /// Three upper-case letters, e.g. "KZT".
-    public let code: String
+    /// The three ASCII letters of the code, packed: a Currency (and so Money) is a plain value,
+    /// copied without reference counting on the parser's and journal's hot paths.
+    private let letters: (UInt8, UInt8, UInt8)
     /// Digits after the decimal mark: 2 for KZT, 0 for JPY, 3 for KWD.
     public let minorDigits: Int
+
+    /// Three upper-case letters, e.g. "KZT".
+    public var code: String {
+        String(unsafeUninitializedCapacity: 3) { out in
+            out[0] = letters.0; out[1] = letters.1; out[2] = letters.2
+            return 3
+        }
+    }
 
     /// Returns nil for anything that is not an active ISO 4217 code.
     public init?(code: String) {
         let upper = code.uppercased()
         guard let digits = Currency.table[upper] else { return nil }
-        self.code = upper
-        self.minorDigits = digits
+        let bytes = Array(upper.utf8)  // the table holds three ASCII letters only
+        letters = (bytes[0], bytes[1], bytes[2])
+        minorDigits = digits
+    }
+
+    public static func == (a: Currency, b: Currency) -> Bool {
+        a.letters == b.letters && a.minorDigits == b.minorDigits
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(letters.0); hasher.combine(letters.1); hasher.combine(letters.2)
     }
 
     public static let kzt = Currency(code: "KZT")!

@@ -42,8 +42,6 @@ public final class Grammar: Sendable {
     let elementStart: [Int32]
     let actions: [PatternAction]
     let patternLanguages: [Language?]
-    /// Each category's display names as word ids, to tell saying a name from a guessed keyword.
-    let categoryNameWords: [String: [[Int32]]]
     /// For a pattern whose first matched element is always a builtin (through optional elements
     /// or not), the bits of those builtins; nil when a word or class may come first.
     let patternFirstBuiltins: [UInt8?]
@@ -76,7 +74,15 @@ public final class Grammar: Sendable {
         /// The words after a phrase's first: entry e's positions are phraseStart[e]..<phraseStart[e+1],
         /// position k's allowed word ids phraseForms[formStart[k]..<formStart[k+1]].
         var phraseStart, formStart, phraseForms: UnsafeBufferPointer<Int32>
+        /// The display names of a category entry's category as word ids, to tell saying a name
+        /// from a guessed keyword: entry e's names are entryNames[e]..<entryNames[e+1], name k's
+        /// words nameWords[nameStart[k]..<nameStart[k+1]].
+        var entryNames, nameStart, nameWords: UnsafeBufferPointer<Int32>
         var patternRequiredClasses: UnsafeBufferPointer<UInt64>
+        /// Each required literal element (`months|month` in "#count months|month ago") has a bit,
+        /// k mod 64; a word has the bits of the elements it can satisfy. A pattern whose bits the
+        /// line's words do not all have cannot match there (a filter: it never rejects a match).
+        var patternRequiredLiterals, wordLiteralBits: UnsafeBufferPointer<UInt64>
         var patternBuiltinBits: UnsafeBufferPointer<UInt8>
         var patternFirstBuiltins: UnsafeBufferPointer<UInt8?>
         var patternLanguages: UnsafeBufferPointer<Language?>
@@ -95,6 +101,9 @@ public final class Grammar: Sendable {
              UnsafeRawPointer(entryInt.baseAddress), UnsafeRawPointer(entryNumber.baseAddress),
              UnsafeRawPointer(phraseStart.baseAddress), UnsafeRawPointer(formStart.baseAddress),
              UnsafeRawPointer(phraseForms.baseAddress), UnsafeRawPointer(patternRequiredClasses.baseAddress),
+             UnsafeRawPointer(entryNames.baseAddress), UnsafeRawPointer(nameStart.baseAddress),
+             UnsafeRawPointer(nameWords.baseAddress),
+             UnsafeRawPointer(patternRequiredLiterals.baseAddress), UnsafeRawPointer(wordLiteralBits.baseAddress),
              UnsafeRawPointer(patternBuiltinBits.baseAddress), UnsafeRawPointer(patternFirstBuiltins.baseAddress),
              UnsafeRawPointer(patternLanguages.baseAddress), UnsafeRawPointer(actions.baseAddress),
              UnsafeRawPointer(wordBits.baseAddress), UnsafeRawPointer(wordPhraseBits.baseAddress),
@@ -163,7 +172,18 @@ public final class Grammar: Sendable {
                 if !ids.isEmpty, !ids.contains(-1) { nameWords[info.slug, default: []].append(ids) }
             }
         }
-        categoryNameWords = nameWords
+        // Per entry of the category class, the names of the category it means.
+        var entryNames: [Int32] = [0], nameStart: [Int32] = [0], flatNames: [Int32] = []
+        let categoryClass = classIDs["category"] ?? -1
+        for entry in entries {
+            if entry.classID == categoryClass, let names = nameWords[entry.value] {
+                for name in names {
+                    flatNames += name
+                    nameStart.append(Int32(flatNames.count))
+                }
+            }
+            entryNames.append(Int32(nameStart.count - 1))
+        }
         patternBuiltinBits = patterns.map { p in
             var bits: UInt8 = 0
             for element in p.elements {
@@ -219,6 +239,20 @@ public final class Grammar: Sendable {
                 }
             }
         }
+        var requiredLiterals = [UInt64](repeating: 0, count: patterns.count)
+        var literalBits = [UInt64](repeating: 0, count: words.count)
+        var group = 0
+        for (p, pattern) in patterns.enumerated() {
+            for element in pattern.elements where !element.optional {
+                guard case .literal(let start, let count) = element.kind else { continue }
+                let bit: UInt64 = 1 << UInt64(group % 64)
+                group += 1
+                requiredLiterals[p] |= bit
+                for k in Int(start)..<Int(start + count) where Int(literalWords[k]) < words.count {
+                    literalBits[Int(literalWords[k])] |= bit
+                }
+            }
+        }
         var phraseStart: [Int32] = [0], formStart: [Int32] = [0], phraseForms: [Int32] = []
         for entry in entries {
             for forms in entry.rest {
@@ -234,7 +268,10 @@ public final class Grammar: Sendable {
                   literalWords: Grammar.owned(literalWords), entryIsPhrase: Grammar.owned(entryIsPhrase),
                   entryInt: Grammar.owned(entryInt), entryNumber: Grammar.owned(entryNumber),
                   phraseStart: Grammar.owned(phraseStart), formStart: Grammar.owned(formStart),
-                  phraseForms: Grammar.owned(phraseForms), patternRequiredClasses: Grammar.owned(patternRequiredClasses),
+                  phraseForms: Grammar.owned(phraseForms), entryNames: Grammar.owned(entryNames),
+                  nameStart: Grammar.owned(nameStart), nameWords: Grammar.owned(flatNames),
+                  patternRequiredClasses: Grammar.owned(patternRequiredClasses),
+                  patternRequiredLiterals: Grammar.owned(requiredLiterals), wordLiteralBits: Grammar.owned(literalBits),
                   patternBuiltinBits: Grammar.owned(patternBuiltinBits),
                   patternFirstBuiltins: Grammar.owned(patternFirstBuiltins),
                   patternLanguages: Grammar.owned(patternLanguages), actions: Grammar.owned(actions),

@@ -6,6 +6,7 @@ extension LineReading {
     func build(_ part: Part, _ s: LineScan, _ carry: inout Carry, index: Int, parser: Parser)
         -> (Draft, [Why], [Question]) {
         var reasons: [Why] = []
+        reasons.reserveCapacity(8)
         var questions: [Question] = []
         var flags = DraftFlagSet()
         var time: TimeOfDay?
@@ -47,11 +48,11 @@ extension LineReading {
             }
             k += 1
         }
-        let wordTokens = noteTokens
         // Stop words ("on", "for", "за", "на") do not begin or end a note.
-        while let f = noteTokens.first, has(f, ids.stop) { noteTokens.removeFirst() }
-        while let l = noteTokens.last, has(l, ids.stop) { noteTokens.removeLast() }
-        let note = noteText(noteTokens)
+        var first = 0, last = noteTokens.count
+        while first < last, has(noteTokens[first], ids.stop) { first += 1 }
+        while last > first, has(noteTokens[last - 1], ids.stop) { last -= 1 }
+        let note = noteText(noteTokens[first..<last])
 
         // Date: said here, else carried from an earlier part, else today (assumed).
         var date = context.today
@@ -140,7 +141,7 @@ extension LineReading {
         // Category: what the person taught wins, then the lexicon.
         var category: String?
         if type != .transfer {
-            if let (slug, e, guessed) = chooseCategory(wordTokens, s, note: note) {
+            if let (slug, e, guessed) = chooseCategory(noteTokens, s, note: note) {
                 category = slug
                 reasons.append(e)
                 if guessed { flags.insert(.categoryGuessed) }
@@ -154,7 +155,7 @@ extension LineReading {
                     flags.remove(.categoryGuessed)
                 }
             }
-            if let c = category, c.utf8.starts(with: Parser.incomeBranch.utf8) { type = .income }
+            if let c = category, LineReading.sameBranch(c, Parser.incomeBranch) { type = .income }
         }
 
         var confidence = 1.0
@@ -178,27 +179,39 @@ extension LineReading {
         return false
     }
 
-    func noteText(_ indices: [Int]) -> String {
-        var out = ""
-        var runStart = -1, runEnd = -1
-        func flush() {
-            guard runStart >= 0 else { return }
-            if !out.isEmpty { out += " " }
-            out += text(runStart, runEnd + 1)
+    /// The note: the words as typed, runs of adjacent tokens kept together ("wi-fi", "10k"),
+    /// runs separated by one space. Written straight into the string's storage.
+    func noteText(_ indices: ArraySlice<Int>) -> String {
+        guard !indices.isEmpty else { return "" }
+        // Two passes over the runs (one to size the string, one to fill it) instead of a list.
+        func forEachRun(_ body: (Int, Int) -> Void) {
+            var runStart = -1, runEnd = -1
+            for k in indices {
+                if runStart >= 0, k == runEnd + 1, tokens[k].glued {
+                    runEnd = k
+                } else if runStart >= 0, k == runEnd + 2, tokens[k - 1].kind == .punct, tokens[k - 1].glued,
+                          tokens[k].glued, !tokens[k - 1].isPunct(",") {
+                    runEnd = k  // "wi-fi", "coca-cola"
+                } else {
+                    if runStart >= 0 { body(tokens[runStart].byteStart, tokens[runEnd].byteEnd) }
+                    runStart = k; runEnd = k
+                }
+            }
+            body(tokens[runStart].byteStart, tokens[runEnd].byteEnd)
         }
-        for k in indices {
-            if runStart >= 0, k == runEnd + 1, tokens[k].glued {
-                runEnd = k
-            } else if runStart >= 0, k == runEnd + 2, tokens[k - 1].kind == .punct, tokens[k - 1].glued, tokens[k].glued,
-                      !tokens[k - 1].isPunct(",") {
-                runEnd = k  // "wi-fi", "coca-cola"
-            } else {
-                flush()
-                runStart = k; runEnd = k
+        var length = -1
+        forEachRun { length += $1 - $0 + 1 }
+        var copy = input  // withUTF8 needs a var; a native string is not copied
+        return copy.withUTF8 { source in
+            String(unsafeUninitializedCapacity: length) { out in
+                var w = 0
+                forEachRun { from, to in
+                    if w > 0 { out[w] = UInt8(ascii: " "); w += 1 }
+                    for b in from..<to { out[w] = source[b]; w += 1 }
+                }
+                return w
             }
         }
-        flush()
-        return out
     }
 
     func chooseCategory(_ noteTokens: [Int], _ s: LineScan, note: String) -> (String, Why, Bool)? {
@@ -230,14 +243,17 @@ extension LineReading {
         guard let b = best else { return nil }
         let slug = grammar.entries[b.entry].value
         // Saying the category's own name ("coffee", "продукты") is not a guess.
-        let named = grammar.categoryNameWords[slug]?.contains { name in
-            var n = 0
+        var named = false
+        for name in Int(hot.entryNames[b.entry])..<Int(hot.entryNames[b.entry + 1]) where !named {
+            var w = Int(hot.nameStart[name])
+            let end = Int(hot.nameStart[name + 1])
+            named = true
             for j in b.start..<b.end where tokens[j].kind != .punct {
-                guard n < name.count, name[n] == tokens[j].word else { return false }
-                n += 1
+                guard w < end, hot.nameWords[w] == tokens[j].word else { named = false; break }
+                w += 1
             }
-            return n == name.count
-        } ?? false
+            if w != end { named = false }
+        }
         return (slug, why("category", b.start, b.end, .entry(Int32(b.entry))), !named)
     }
 }

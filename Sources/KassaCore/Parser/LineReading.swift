@@ -18,6 +18,8 @@ final class LineReading {
     /// The classes of all the line's words (single words and phrase starts), for skipping
     /// patterns that need a class the line does not have.
     let lineBits: UInt64
+    /// The required-literal bits of the line's words (see Grammar.Hot.wordLiteralBits).
+    let lineLiterals: UInt64
     /// The line's language, from its letters; the context's when it has none.
     let language: Language
     /// readNumber results by start token: state -2 = not read yet, -1 = no number, 1 = memo
@@ -25,6 +27,8 @@ final class LineReading {
     /// every access, and this is read many times per token.
     let numberState: UnsafeMutablePointer<Int8>
     let numberMemo: UnsafeMutablePointer<NumberMatch>
+    /// Room for the scan's role of each token.
+    let roleStore: UnsafeMutablePointer<Role>
     private let scratch: LineScratch
     private let pool: ScratchPool
 
@@ -54,12 +58,14 @@ final class LineReading {
             if t.firstScalar >= 0x400 && t.firstScalar <= 0x4FF { cyrillic += 1 } else { latin += 1 }
         }
         let lang = cyrillic > latin ? Language.ru : latin > cyrillic ? .en : context.language
-        var all: UInt64 = 0
+        var all: UInt64 = 0, literals: UInt64 = 0
         for i in toks.indices {
             if toks[i].word >= 0 {
-                toks[i].bits = tables.wordBits[Int(toks[i].word)]
-                toks[i].phraseBits = tables.wordPhraseBits[Int(toks[i].word)]
+                let w = Int(toks[i].word)
+                toks[i].bits = tables.wordBits[w]
+                toks[i].phraseBits = tables.wordPhraseBits[w]
                 all |= toks[i].bits | toks[i].phraseBits
+                literals |= tables.wordLiteralBits[w]
             }
             guard toks[i].kind == .number else { continue }
             let slice = UnsafeBufferPointer(rebasing: bytes[toks[i].normStart..<toks[i].normEnd])
@@ -67,11 +73,13 @@ final class LineReading {
             toks[i].digitsOnly = !slice.contains { $0 < 48 || $0 > 57 }
         }
         lineBits = all
+        lineLiterals = literals
         tokens = UnsafeBufferPointer(toks)
         norm = bytes
         numberState = scratch.numberState
         numberState.initialize(repeating: -2, count: count)
         numberMemo = scratch.numberMemo
+        roleStore = scratch.roles
         language = lang
     }
 
@@ -84,10 +92,10 @@ final class LineReading {
     /// The input's own text from token `start` to token `end` (exclusive).
     func text(_ start: Int, _ end: Int) -> String {
         guard start < end else { return "" }
-        let utf8 = input.utf8
-        let from = utf8.index(utf8.startIndex, offsetBy: tokens[start].byteStart)
-        let to = utf8.index(from, offsetBy: tokens[end - 1].byteEnd - tokens[start].byteStart)
-        return String(decoding: utf8[from..<to], as: UTF8.self)
+        var copy = input  // withUTF8 needs a var; a native string is not copied
+        return copy.withUTF8 {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[tokens[start].byteStart..<tokens[end - 1].byteEnd]), as: UTF8.self)
+        }
     }
 
     /// An explanation of `field` by tokens start..<end and `rule`, kept as offsets until asked for.

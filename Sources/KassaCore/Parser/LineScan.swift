@@ -22,7 +22,8 @@ enum Role {
 }
 
 struct LineScan {
-    var roles: [Role]
+    /// One per token, in the line's scratch memory.
+    let roles: UnsafeMutableBufferPointer<Role>
     var moneys: [MoneyMatch] = []
     var patterns: [(match: PatternMatch, value: Recognized)] = []
     var accounts: [AccountMention] = []
@@ -30,7 +31,9 @@ struct LineScan {
 
 extension LineReading {
     func scan(aliases: [AccountAlias]) -> LineScan {
-        var s = LineScan(roles: [Role](repeating: .plain, count: tokens.count))
+        let roles = UnsafeMutableBufferPointer(start: roleStore, count: tokens.count)
+        roles.initialize(repeating: .plain)
+        var s = LineScan(roles: roles)
         var i = 0
         let n = tokens.count
         while i < n {

@@ -1,6 +1,7 @@
 // LineScratch: the working memory of one line under analysis (decoded scalars, tokens, their
 // normalized bytes, the number memo), kept from one parse to the next so that reading a line
-// allocates nothing once the buffers are big enough. A Parser keeps a small pool of them
+// allocates nothing once the buffers are big enough (and no array of a parser type is made per
+// line: on Linux each one looks up its generic metadata at run time). A Parser keeps a small pool of them
 // (ScratchPool); each LineReading borrows one for its lifetime and gives it back in deinit.
 // Every buffer holds plain values, so growing or freeing needs no deinitialization.
 
@@ -14,9 +15,10 @@ final class LineScratch: @unchecked Sendable {
     private(set) var norm: UnsafeMutablePointer<UInt8>
     private(set) var numberState: UnsafeMutablePointer<Int8>
     private(set) var numberMemo: UnsafeMutablePointer<NumberMatch>
+    private(set) var roles: UnsafeMutablePointer<Role>
     /// Room in `scalars`, in UTF-8 bytes of input (a byte decodes to at most one scalar).
     private(set) var byteCapacity: Int
-    /// Room in `tokens`, `numberState` and `numberMemo`, in scalars (a token takes at least
+    /// Room in `tokens`, `numberState`, `numberMemo` and `roles`, in scalars (a token takes at least
     /// one); `norm` has four bytes per scalar plus four.
     private(set) var scalarCapacity: Int
 
@@ -28,6 +30,7 @@ final class LineScratch: @unchecked Sendable {
         norm = .allocate(capacity: capacity * 4 + 4)
         numberState = .allocate(capacity: capacity)
         numberMemo = .allocate(capacity: capacity)
+        roles = .allocate(capacity: capacity)
     }
 
     deinit {
@@ -36,6 +39,7 @@ final class LineScratch: @unchecked Sendable {
         norm.deallocate()
         numberState.deallocate()
         numberMemo.deallocate()
+        roles.deallocate()
     }
 
     /// Makes room to decode `bytes` UTF-8 bytes.
@@ -49,12 +53,13 @@ final class LineScratch: @unchecked Sendable {
     /// Makes room for the tokens of `count` scalars.
     func reserve(scalars count: Int) {
         guard count > scalarCapacity else { return }
-        tokens.deallocate(); norm.deallocate(); numberState.deallocate(); numberMemo.deallocate()
+        tokens.deallocate(); norm.deallocate(); numberState.deallocate(); numberMemo.deallocate(); roles.deallocate()
         scalarCapacity = max(count, scalarCapacity * 2)
         tokens = .allocate(capacity: scalarCapacity)
         norm = .allocate(capacity: scalarCapacity * 4 + 4)
         numberState = .allocate(capacity: scalarCapacity)
         numberMemo = .allocate(capacity: scalarCapacity)
+        roles = .allocate(capacity: scalarCapacity)
     }
 }
 

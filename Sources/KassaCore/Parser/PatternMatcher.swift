@@ -61,6 +61,7 @@ extension LineReading {
                 return  // it must begin with a builtin this token cannot be
             }
             if hot.patternRequiredClasses[p] & ~lineBits != 0 { return }  // needs a class the line lacks
+            if hot.patternRequiredLiterals[p] & ~lineLiterals != 0 { return }  // or a word it lacks
             var caps = Captures()
             let elements = UnsafeBufferPointer(rebasing: all[Int(hot.elementStart[p])..<Int(hot.elementStart[p + 1])])
             let end = match(elements, 0, i, i, &caps)
@@ -90,19 +91,52 @@ extension LineReading {
     }
 
     /// Which builtins token `i` could be, as bits of Builtin.bit: a cheap filter before matching.
+    /// It mirrors matchBuiltin's own tests, so it never rules out a builtin that would match.
     func builtinShapes(_ i: Int) -> UInt8 {
         let t = tokens[i]
-        guard t.kind == .number else { return isNumberish(i) ? 0xFF : 0 }
+        guard t.kind == .number else { return wordShapes(i) }
         let length = t.normEnd - t.normStart
         var bits: UInt8 = 0
         if t.digitsOnly, let v = t.plainValue?.intValue {
-            if length <= 2, v >= 1, v <= 31 { bits |= Builtin.day.bit | Builtin.ordday.bit }
+            if length <= 2, v >= 1, v <= 31 {
+                bits |= Builtin.day.bit
+                // Ordinal only with a suffix after it: "15th", "15-го".
+                var k = i + 1
+                if isPunct(k, "-") { k += 1 }
+                if k < tokens.count, has(k, ids.ordsuffix) { bits |= Builtin.ordday.bit }
+            }
             if (length == 4 && v >= 1900 && v <= 2100) || length == 2 { bits |= Builtin.year.bit }
             if v >= 1, v <= 400 { bits |= Builtin.count.bit }
             if length <= 2, v <= 23 { bits |= Builtin.hour.bit }
         } else {
-            bits |= Builtin.numdate.bit | Builtin.clock.bit | Builtin.count.bit
+            bits |= Builtin.count.bit
+            // One kind of separator, as NumericForms.Parts requires: ":" for clock times, ".", "/",
+            // "-" for dates, "," only in three parts ("2014,04,18").
+            var separator: UInt8 = 0, separators = 0, mixed = false
+            for k in t.normStart..<t.normEnd where norm[k] < 48 || norm[k] > 57 {
+                if separator != 0, norm[k] != separator { mixed = true }
+                separator = norm[k]; separators += 1
+            }
+            if !mixed {
+                if separator == UInt8(ascii: ":") {
+                    bits |= Builtin.clock.bit
+                } else if separator != UInt8(ascii: ",") || separators >= 2 {
+                    bits |= Builtin.numdate.bit
+                }
+            }
         }
+        return bits
+    }
+
+    /// The builtins a word can be: a day ("first", "twenty-fourth"), a count or an hour (number
+    /// words). Words of classes past the 64 bits get every builtin: the filter stays safe.
+    func wordShapes(_ i: Int) -> UInt8 {
+        let t = tokens[i]
+        guard ids.numberStartComplete, ids.ordinal < 64, ids.tens < 64, ids.ones < 64 else { return 0xFF }
+        var bits: UInt8 = 0
+        if has(i, ids.ordinal) || has(i, ids.tens) { bits |= Builtin.day.bit | Builtin.ordday.bit }
+        if t.bits & ids.numberStart != 0 { bits |= Builtin.count.bit }
+        if has(i, ids.ones) { bits |= Builtin.hour.bit }
         return bits
     }
 
