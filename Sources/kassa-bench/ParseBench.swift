@@ -2,6 +2,9 @@
 // English/Russian entries in Grammars/bench/mixed.entries (one core), and how parse time grows
 // with line length (it must stay linear). Release build only:
 //     swift build -c release --product kassa-bench && .build/release/kassa-bench parse
+// Options: --seconds S (time per run), --passes N (a fixed number of passes instead, for
+// callgrind), --entries FILE (other entries), --dump (print every entry's drafts and stop, to
+// compare two builds' answers), --no-scaling, --grammars DIR.
 import Foundation
 import KassaCore
 #if canImport(Glibc)
@@ -15,12 +18,14 @@ enum ParseBench {
         // A fixed number of passes instead of a time budget: the same work every run, for
         // instruction counts under callgrind.
         var passes: Int?
+        var entriesFile: String?
         var i = 0
         while i < arguments.count {
             switch arguments[i] {
             case "--grammars" where i + 1 < arguments.count: root = arguments[i + 1]; i += 1
             case "--seconds" where i + 1 < arguments.count: seconds = Double(arguments[i + 1]) ?? seconds; i += 1
             case "--passes" where i + 1 < arguments.count: passes = Int(arguments[i + 1]); i += 1
+            case "--entries" where i + 1 < arguments.count: entriesFile = arguments[i + 1]; i += 1
             default: break
             }
             i += 1
@@ -47,7 +52,7 @@ enum ParseBench {
             grammar = g
         }
         let parser = Parser(grammar: grammar!)
-        let entriesPath = grammars + "/bench/mixed.entries"
+        let entriesPath = entriesFile ?? grammars + "/bench/mixed.entries"
         let entries = ((try? String(contentsOfFile: entriesPath, encoding: .utf8)) ?? "")
             .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
         guard !entries.isEmpty else {
@@ -58,6 +63,19 @@ enum ParseBench {
             Account(name: "kaspi", aliases: ["каспи", "kaspi gold"]),
             Account(name: "halyk", aliases: ["халык", "карта халык", "halyk card"]),
         ])
+        if arguments.contains("--dump") {
+            // Every entry's drafts and explanations, for comparing two builds' answers.
+            for e in entries {
+                let result = parser.parse(e, context: context)
+                let drafts = result.drafts.map { d in
+                    [d.type.rawValue, d.amount.map { "\($0)" } ?? "-", "\(d.date)", d.time.map { "\($0)" } ?? "-",
+                     d.category ?? "-", d.account ?? "-", d.toAccount ?? "-", d.note, d.recurrence?.rawValue ?? "-",
+                     "\(d.confidence)", d.flags.map(\.rawValue).joined(separator: ",")].joined(separator: "|")
+                }
+                print(e, drafts, result.explanations, result.questions, result.error as Any, separator: "\t")
+            }
+            return
+        }
         // Warm up, then run whole passes until the time is up.
         var drafts = 0
         for e in entries { drafts += parser.parse(e, context: context).drafts.count }

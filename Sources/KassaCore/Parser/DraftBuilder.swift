@@ -155,7 +155,10 @@ extension LineReading {
                     flags.remove(.categoryGuessed)
                 }
             }
-            if let c = category, LineReading.sameBranch(c, Parser.incomeBranch) { type = .income }
+            // The first byte settles most categories before the branch comparison.
+            if let c = category, c.utf8.first == Parser.incomeBranch.utf8.first, LineReading.sameBranch(c, Parser.incomeBranch) {
+                type = .income
+            }
         }
 
         var confidence = 1.0

@@ -30,7 +30,7 @@ struct LineScan {
 }
 
 extension LineReading {
-    func scan(aliases: [AccountAlias]) -> LineScan {
+    func scan(aliases: AccountAliases) -> LineScan {
         let roles = UnsafeMutableBufferPointer(start: roleStore, count: tokens.count)
         roles.initialize(repeating: .plain)
         var s = LineScan(roles: roles)
@@ -77,7 +77,7 @@ extension LineReading {
     }
 
     /// An account said at `i`, with its preposition ("с каспи", "from kaspi", "на наличные").
-    func accountAt(_ i: Int, aliases: [AccountAlias]) -> AccountMention? {
+    func accountAt(_ i: Int, aliases: AccountAliases) -> AccountMention? {
         var direction = 0
         var k = i
         if has(i, ids.from) || has(i, ids.to) {
@@ -88,7 +88,9 @@ extension LineReading {
         }
         // The person's own accounts first; the grammar's account words only when none fits.
         var best: (names: [String], end: Int, rule: Why.Rule)?
-        for alias in aliases {
+        let first = k < tokens.count && tokens[k].kind == .word ? norm[tokens[k].normStart] : 0
+        let candidates = aliases.mayStart(with: first) ? aliases.list : []
+        for alias in candidates {
             var j = k
             var ok = true
             for word in alias.words {
@@ -106,9 +108,9 @@ extension LineReading {
         }
         // ... and not when a keyword phrase as long starts there without a preposition: "kaspi 5000"
         // is a purchase on Kaspi, "с каспи" the account; "kaspi shop" is a place to buy.
-        let keywordEnd = matchClass(k, ids.category)?.end ?? 0
-        if best == nil, let (e, end) = matchClass(k, ids.account), keywordEnd < end || (keywordEnd == end && k > i) {
-            best = ([grammar.entries[e].value], end, .entry(Int32(e)))
+        if best == nil, let (e, end) = matchClass(k, ids.account) {
+            let keywordEnd = matchClass(k, ids.category)?.end ?? 0
+            if keywordEnd < end || (keywordEnd == end && k > i) { best = ([grammar.entries[e].value], end, .entry(Int32(e))) }
         }
         guard let found = best else { return nil }
         return AccountMention(name: found.names[0], start: i, end: found.end, direction: direction,
@@ -137,4 +139,35 @@ extension LineReading {
 struct AccountAlias: Sendable {
     var words: [[UInt8]]
     var account: String
+}
+
+/// The person's accounts as the parser matches them, with the set of bytes their aliases begin
+/// with: a word that begins otherwise is not compared with any of them.
+struct AccountAliases: Sendable {
+    let list: [AccountAlias]
+    private var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    init(_ list: [AccountAlias] = []) {
+        self.list = list
+        for alias in list {
+            guard let b = alias.words.first?.first else { continue }
+            let bit = UInt64(1) << UInt64(b & 63)
+            switch b >> 6 {
+            case 0: firstBytes.0 |= bit
+            case 1: firstBytes.1 |= bit
+            case 2: firstBytes.2 |= bit
+            default: firstBytes.3 |= bit
+            }
+        }
+    }
+
+    func mayStart(with b: UInt8) -> Bool {
+        let bit = UInt64(1) << UInt64(b & 63)
+        switch b >> 6 {
+        case 0: return firstBytes.0 & bit != 0
+        case 1: return firstBytes.1 & bit != 0
+        case 2: return firstBytes.2 & bit != 0
+        default: return firstBytes.3 & bit != 0
+        }
+    }
 }

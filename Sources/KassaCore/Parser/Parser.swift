@@ -55,8 +55,8 @@ public struct Parser: Sendable {
         return ParseResult(input: input, drafts: drafts, reasons: explanations, grammar: grammar, questions: questions)
     }
 
-    func aliases(_ context: ParseContext) -> [AccountAlias] {
-        guard !context.accounts.isEmpty else { return [] }
+    func aliases(_ context: ParseContext) -> AccountAliases {
+        guard !context.accounts.isEmpty else { return AccountAliases() }
         if let cached = aliasCache.lookup(context.accounts) { return cached }
         var out: [AccountAlias] = []
         for account in context.accounts {
@@ -65,8 +65,9 @@ public struct Parser: Sendable {
                 if !words.isEmpty { out.append(AccountAlias(words: words, account: account.name)) }
             }
         }
-        aliasCache.store(context.accounts, out)
-        return out
+        let aliases = AccountAliases(out)
+        aliasCache.store(context.accounts, aliases)
+        return aliases
     }
 
     /// Lower-cased words of a name, split at anything that is not a letter or digit (cheap:
@@ -125,13 +126,13 @@ public struct Parser: Sendable {
 /// AliasCache: the normalized aliases of the accounts last parsed with, behind a lock so one
 /// Parser can be shared across threads.
 final class AliasCache: Sendable {
-    private let state = Mutex<(accounts: [Account], aliases: [AccountAlias])>(([], []))
+    private let state = Mutex<(accounts: [Account], aliases: AccountAliases)>(([], AccountAliases()))
 
-    func lookup(_ accounts: [Account]) -> [AccountAlias]? {
+    func lookup(_ accounts: [Account]) -> AccountAliases? {
         state.withLock { $0.accounts == accounts ? $0.aliases : nil }
     }
 
-    func store(_ accounts: [Account], _ aliases: [AccountAlias]) {
+    func store(_ accounts: [Account], _ aliases: AccountAliases) {
         state.withLock { $0 = (accounts, aliases) }
     }
 }
