@@ -71,6 +71,10 @@ public final class Grammar: Sendable {
         var entryIsPhrase: UnsafeBufferPointer<Bool>
         var entryInt: UnsafeBufferPointer<Int>
         var entryNumber: UnsafeBufferPointer<ExactNumber?>
+        /// An entry's value read as a recurrence ("monthly") and as a time of day ("19:00"), once
+        /// at load rather than at every match.
+        var entryRecurrence: UnsafeBufferPointer<Recurrence?>
+        var entryTime: UnsafeBufferPointer<TimeOfDay?>
         /// The words after a phrase's first: entry e's positions are phraseStart[e]..<phraseStart[e+1],
         /// position k's allowed word ids phraseForms[formStart[k]..<formStart[k+1]].
         var phraseStart, formStart, phraseForms: UnsafeBufferPointer<Int32>
@@ -99,6 +103,7 @@ public final class Grammar: Sendable {
              UnsafeRawPointer(classList.baseAddress), UnsafeRawPointer(elementStart.baseAddress),
              UnsafeRawPointer(literalWords.baseAddress), UnsafeRawPointer(entryIsPhrase.baseAddress),
              UnsafeRawPointer(entryInt.baseAddress), UnsafeRawPointer(entryNumber.baseAddress),
+             UnsafeRawPointer(entryRecurrence.baseAddress), UnsafeRawPointer(entryTime.baseAddress),
              UnsafeRawPointer(phraseStart.baseAddress), UnsafeRawPointer(formStart.baseAddress),
              UnsafeRawPointer(phraseForms.baseAddress), UnsafeRawPointer(patternRequiredClasses.baseAddress),
              UnsafeRawPointer(entryNames.baseAddress), UnsafeRawPointer(nameStart.baseAddress),
@@ -267,6 +272,8 @@ public final class Grammar: Sendable {
                   classList: Grammar.owned(classList), elementStart: Grammar.owned(elementStart),
                   literalWords: Grammar.owned(literalWords), entryIsPhrase: Grammar.owned(entryIsPhrase),
                   entryInt: Grammar.owned(entryInt), entryNumber: Grammar.owned(entryNumber),
+                  entryRecurrence: Grammar.owned(entries.map { Recurrence(rawValue: $0.value) }),
+                  entryTime: Grammar.owned(entries.map { TimeOfDay(text: $0.value) }),
                   phraseStart: Grammar.owned(phraseStart), formStart: Grammar.owned(formStart),
                   phraseForms: Grammar.owned(phraseForms), entryNames: Grammar.owned(entryNames),
                   nameStart: Grammar.owned(nameStart), nameWords: Grammar.owned(flatNames),

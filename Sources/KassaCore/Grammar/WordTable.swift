@@ -23,9 +23,10 @@ struct WordTable: Sendable {
 
     var count: Int { starts.count }
 
+    /// FNV-1a (Tokenizer.hash, which the tokenizer applies to each byte as it writes it).
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var h: UInt32 = 2_166_136_261
-        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
+        var h = Tokenizer.hashSeed
+        for b in bytes { h = Tokenizer.hash(h, b) }
         return h
     }
 

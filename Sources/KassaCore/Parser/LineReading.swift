@@ -43,14 +43,10 @@ final class LineReading {
         let scratch = pool.take()
         self.scratch = scratch
         var copy = input  // withUTF8 needs a var; a native string is not copied
-        let scalarCount = copy.withUTF8 { bytes in
-            scratch.reserve(bytes: bytes.count)
-            return Tokenizer.decode(bytes, into: scratch.scalars)
+        let (count, written) = copy.withUTF8 { bytes in
+            scratch.reserve(scalars: Tokenizer.scalarCount(bytes))
+            return Tokenizer.tokenize(bytes, table: grammar.words, tokens: scratch.tokens, norm: scratch.norm, normBase: 0)
         }
-        scratch.reserve(scalars: scalarCount)
-        let (count, written) = Tokenizer.tokenize(UnsafeBufferPointer(start: scratch.scalars, count: scalarCount),
-                                                  table: grammar.words, tokens: scratch.tokens, norm: scratch.norm,
-                                                  normBase: 0)
         let toks = UnsafeMutableBufferPointer(start: scratch.tokens, count: count)
         let bytes = UnsafeBufferPointer(start: UnsafePointer(scratch.norm), count: written)
         var cyrillic = 0, latin = 0

@@ -1,8 +1,8 @@
-// LineScratch: the working memory of one line under analysis (decoded scalars, tokens, their
-// normalized bytes, the number memo), kept from one parse to the next so that reading a line
-// allocates nothing once the buffers are big enough (and no array of a parser type is made per
-// line: on Linux each one looks up its generic metadata at run time). A Parser keeps a small pool of them
-// (ScratchPool); each LineReading borrows one for its lifetime and gives it back in deinit.
+// LineScratch: the working memory of one line under analysis (tokens, their normalized bytes,
+// the number memo, the scan's roles), kept from one parse to the next so that reading a line
+// allocates nothing once the buffers are big enough (and makes no array of a parser type: on
+// Linux each such array looks up its generic metadata at run time). A Parser keeps a small pool
+// of them (ScratchPool); each LineReading borrows one for its lifetime, gives it back in deinit.
 // Every buffer holds plain values, so growing or freeing needs no deinitialization.
 
 import Synchronization
@@ -10,22 +10,17 @@ import Synchronization
 final class LineScratch: @unchecked Sendable {
     // @unchecked: a scratch is used by one LineReading at a time; the pool's lock hands it over.
 
-    private(set) var scalars: UnsafeMutablePointer<UInt32>
     private(set) var tokens: UnsafeMutablePointer<Token>
     private(set) var norm: UnsafeMutablePointer<UInt8>
     private(set) var numberState: UnsafeMutablePointer<Int8>
     private(set) var numberMemo: UnsafeMutablePointer<NumberMatch>
     private(set) var roles: UnsafeMutablePointer<Role>
-    /// Room in `scalars`, in UTF-8 bytes of input (a byte decodes to at most one scalar).
-    private(set) var byteCapacity: Int
     /// Room in `tokens`, `numberState`, `numberMemo` and `roles`, in scalars (a token takes at least
     /// one); `norm` has four bytes per scalar plus four.
     private(set) var scalarCapacity: Int
 
     init(capacity: Int = 256) {
-        byteCapacity = capacity
         scalarCapacity = capacity
-        scalars = .allocate(capacity: capacity)
         tokens = .allocate(capacity: capacity)
         norm = .allocate(capacity: capacity * 4 + 4)
         numberState = .allocate(capacity: capacity)
@@ -34,20 +29,11 @@ final class LineScratch: @unchecked Sendable {
     }
 
     deinit {
-        scalars.deallocate()
         tokens.deallocate()
         norm.deallocate()
         numberState.deallocate()
         numberMemo.deallocate()
         roles.deallocate()
-    }
-
-    /// Makes room to decode `bytes` UTF-8 bytes.
-    func reserve(bytes: Int) {
-        guard bytes > byteCapacity else { return }
-        scalars.deallocate()
-        byteCapacity = max(bytes, byteCapacity * 2)
-        scalars = .allocate(capacity: byteCapacity)
     }
 
     /// Makes room for the tokens of `count` scalars.
@@ -64,10 +50,10 @@ final class LineScratch: @unchecked Sendable {
 }
 
 /// ScratchPool: the LineScratch buffers not in use, behind a lock so one Parser can serve
-/// several threads. A scratch grown past `keepLimit` by a huge line is freed rather than kept.
+/// several threads. A scratch grown past `keepLimit` scalars by a huge line is freed, not kept.
 final class ScratchPool: Sendable {
     private let free = Mutex<[LineScratch]>([])
-    /// Scratch memory for lines up to this many bytes is kept for reuse.
+    /// Scratch memory for lines up to this many scalars is kept for reuse.
     static let keepLimit = 16 * 1024
     /// At most this many idle scratches are kept (one per thread that parses at once).
     static let maxIdle = 8
@@ -77,7 +63,7 @@ final class ScratchPool: Sendable {
     }
 
     func give(_ scratch: LineScratch) {
-        guard scratch.byteCapacity <= ScratchPool.keepLimit, scratch.scalarCapacity <= ScratchPool.keepLimit else { return }
+        guard scratch.scalarCapacity <= ScratchPool.keepLimit else { return }
         free.withLock { list in
             if list.count < ScratchPool.maxIdle { list.append(scratch) }
         }

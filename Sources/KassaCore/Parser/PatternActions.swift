@@ -74,13 +74,13 @@ extension LineReading {
                 }
                 return TimeOfDay(hour: h, minute: c.minute ?? 0).map { .time($0) }
             }
-            if c.daypart >= 0, let t = TimeOfDay(text: grammar.entries[Int(c.daypart)].value) { return .time(t) }
+            if c.daypart >= 0, let t = hot.entryTime[Int(c.daypart)] { return .time(t) }
             return nil
         case .quantity:
             return .quantity
         case .recurrence:
             guard c.recurrence >= 0 else { return nil }
-            return Recurrence(rawValue: grammar.entries[Int(c.recurrence)].value).map { .recurrence($0) }
+            return hot.entryRecurrence[Int(c.recurrence)].map { .recurrence($0) }
         }
     }
 

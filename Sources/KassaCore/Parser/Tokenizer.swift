@@ -59,31 +59,28 @@ enum Tokenizer {
         }
     }
 
-    @inline(__always) static func width(_ v: UInt32) -> Int { v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4 }
-
-    /// Decodes valid UTF-8 (Swift strings always are) into `out`, which has room for one scalar
-    /// per byte; returns the number of scalars. A scalar's byte offset is recovered later from
-    /// the widths of the scalars before it, so no offset table is built.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt32>) -> Int {
-        var i = 0, k = 0
-        let n = bytes.count
-        while i < n {
-            let b = UInt32(bytes[i])
-            if b < 0x80 {
-                out[k] = b; i += 1
-            } else if b < 0xE0, i + 1 < n {
-                out[k] = ((b & 0x1F) << 6) | (UInt32(bytes[i + 1]) & 0x3F); i += 2
-            } else if b < 0xF0, i + 2 < n {
-                out[k] = ((b & 0x0F) << 12) | ((UInt32(bytes[i + 1]) & 0x3F) << 6) | (UInt32(bytes[i + 2]) & 0x3F); i += 3
-            } else if i + 3 < n {
-                out[k] = ((b & 0x07) << 18) | ((UInt32(bytes[i + 1]) & 0x3F) << 12)
-                    | ((UInt32(bytes[i + 2]) & 0x3F) << 6) | (UInt32(bytes[i + 3]) & 0x3F); i += 4
-            } else {
-                out[k] = 0xFFFD; i += 1
-            }
-            k += 1
+    /// The scalar whose UTF-8 begins at byte `i` of valid UTF-8 (Swift strings always are), and
+    /// its width in bytes.
+    @inline(__always) static func scalar(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> (value: UInt32, width: Int) {
+        let c = UInt32(b[i])
+        if c < 0x80 { return (c, 1) }
+        let n = b.count
+        if c < 0xE0, i + 1 < n { return (((c & 0x1F) << 6) | (UInt32(b[i + 1]) & 0x3F), 2) }
+        if c < 0xF0, i + 2 < n {
+            return (((c & 0x0F) << 12) | ((UInt32(b[i + 1]) & 0x3F) << 6) | (UInt32(b[i + 2]) & 0x3F), 3)
         }
-        return k
+        if i + 3 < n {
+            return (((c & 0x07) << 18) | ((UInt32(b[i + 1]) & 0x3F) << 12) | ((UInt32(b[i + 2]) & 0x3F) << 6)
+                    | (UInt32(b[i + 3]) & 0x3F), 4)
+        }
+        return (0xFFFD, 1)
+    }
+
+    /// The number of scalars in valid UTF-8: every byte that is not a continuation byte.
+    static func scalarCount(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for c in b where c & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 
     /// Tokens of `text`, their normalized bytes appended to `norm`, each looked up in `table`.
@@ -91,90 +88,95 @@ enum Tokenizer {
     static func tokenize(_ text: String, table: WordTable?, norm: inout [UInt8]) -> [Token] {
         var copy = text
         return copy.withUTF8 { bytes in
-            let scalars = UnsafeMutablePointer<UInt32>.allocate(capacity: bytes.count + 1)
-            defer { scalars.deallocate() }
-            let n = decode(bytes, into: scalars)
+            let n = scalarCount(bytes)
             let tokens = UnsafeMutablePointer<Token>.allocate(capacity: n + 1)
             defer { tokens.deallocate() }  // Token is a plain value: nothing to deinitialize
             let out = UnsafeMutablePointer<UInt8>.allocate(capacity: n * 4 + 4)
             defer { out.deallocate() }
-            let (count, written) = tokenize(UnsafeBufferPointer(start: scalars, count: n), table: table, tokens: tokens,
-                                            norm: out, normBase: norm.count)
+            let (count, written) = tokenize(bytes, table: table, tokens: tokens, norm: out, normBase: norm.count)
             norm.append(contentsOf: UnsafeBufferPointer(start: out, count: written))
             return Array(UnsafeBufferPointer(start: tokens, count: count))
         }
     }
 
-    /// Writes the UTF-8 of `v` at p[w...]; the buffer has room for four bytes per scalar.
-    @inline(__always) static func put(_ v: UInt32, _ p: UnsafeMutablePointer<UInt8>, _ w: inout Int) {
+    /// FNV-1a, as WordTable hashes: the tokenizer hashes each byte as it writes it.
+    static let hashSeed: UInt32 = 2_166_136_261
+    @inline(__always) static func hash(_ h: UInt32, _ byte: UInt8) -> UInt32 { (h ^ UInt32(byte)) &* 16_777_619 }
+
+    /// Writes the UTF-8 of `v` at p[w...] (room for four bytes), hashing what it writes.
+    @inline(__always) static func put(_ v: UInt32, _ p: UnsafeMutablePointer<UInt8>, _ w: inout Int, _ h: inout UInt32) {
         if v < 0x80 {
-            p[w] = UInt8(v); w += 1
-        } else if v < 0x800 {
-            p[w] = UInt8(0xC0 | (v >> 6)); p[w + 1] = UInt8(0x80 | (v & 0x3F)); w += 2
+            p[w] = UInt8(v); h = hash(h, p[w]); w += 1
+            return
+        }
+        var count = 0
+        if v < 0x800 {
+            p[w] = UInt8(0xC0 | (v >> 6)); p[w + 1] = UInt8(0x80 | (v & 0x3F)); count = 2
         } else if v < 0x10000 {
             p[w] = UInt8(0xE0 | (v >> 12)); p[w + 1] = UInt8(0x80 | ((v >> 6) & 0x3F)); p[w + 2] = UInt8(0x80 | (v & 0x3F))
-            w += 3
+            count = 3
         } else {
             p[w] = UInt8(0xF0 | (v >> 18)); p[w + 1] = UInt8(0x80 | ((v >> 12) & 0x3F))
-            p[w + 2] = UInt8(0x80 | ((v >> 6) & 0x3F)); p[w + 3] = UInt8(0x80 | (v & 0x3F)); w += 4
+            p[w + 2] = UInt8(0x80 | ((v >> 6) & 0x3F)); p[w + 3] = UInt8(0x80 | (v & 0x3F)); count = 4
         }
+        for k in 0..<count { h = hash(h, p[w + k]) }
+        w += count
     }
 
-    /// The core: tokens of `scalars` into `tokens` (room for one per scalar), their normalized
-    /// bytes into `out` (room for four per scalar, plus four: lower-casing may change a scalar's
-    /// width, never beyond four bytes). Token offsets into the normalized bytes start at
-    /// `normBase`. Returns how many tokens and bytes were written.
-    static func tokenize(_ scalars: UnsafeBufferPointer<UInt32>, table: WordTable?, tokens: UnsafeMutablePointer<Token>,
+    /// The core: the tokens of UTF-8 `bytes` into `tokens` (room for one per scalar), their
+    /// normalized bytes into `out` (room for four per scalar, plus four: lower-casing may change
+    /// a scalar's width, never beyond four bytes). Token offsets into the normalized bytes start
+    /// at `normBase`. One pass over the bytes, decoding as it goes; each word is hashed while it
+    /// is written, so looking it up costs one probe. Returns how many tokens and bytes were written.
+    static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>, table: WordTable?, tokens: UnsafeMutablePointer<Token>,
                          norm out: UnsafeMutablePointer<UInt8>, normBase base: Int) -> (tokens: Int, bytes: Int) {
+        let n = bytes.count
         var count = 0
         var w = 0
-        var i = 0
-        let n = scalars.count
+        var b = 0, si = 0  // byte and scalar offset of the current scalar
         var spaceBefore = true
-        var byte = 0  // the byte offset of scalar i
-        while i < n {
-            let v = scalars[i]
-            if isSpace(v) { spaceBefore = true; byte += width(v); i += 1; continue }
-            let start = i
-            let byteStart = byte
-            let normStart = w
+        @inline(__always) func next(_ at: Int) -> UInt32 { at < n ? scalar(bytes, at).value : 0 }
+        while b < n {
+            let (v, vw) = scalar(bytes, b)
+            if isSpace(v) { spaceBefore = true; b += vw; si += 1; continue }
+            let start = si, byteStart = b, normStart = w
+            var h = hashSeed
             var kind: Token.Kind
             if isLetter(v) {
                 kind = .word
-                while i < n {
-                    let c = scalars[i]
+                while b < n {
+                    let (c, cw) = scalar(bytes, b)
                     if isLetter(c) {
-                        put(lower(c), out, &w); i += 1
-                    } else if (c == 0x27 || c == 0x2019), i + 1 < n, isLetter(scalars[i + 1]) {
-                        i += 1  // apostrophes inside a word are dropped: mcdonald's → mcdonalds
+                        put(lower(c), out, &w, &h); b += cw; si += 1
+                    } else if c == 0x27 || c == 0x2019, b + cw < n, isLetter(next(b + cw)) {
+                        b += cw; si += 1  // apostrophes inside a word are dropped: mcdonald's → mcdonalds
                     } else { break }
                 }
-            } else if isDigit(v) || (v == 0x2E && spaceBefore && i + 1 < n && isDigit(scalars[i + 1])) {
+            } else if isDigit(v) || (v == 0x2E && spaceBefore && isDigit(next(b + 1))) {
                 kind = .number
                 var dots = 0
-                while i < n {
-                    let c = scalars[i]
+                while b < n {
+                    let c = UInt32(bytes[b])  // digits and their separators are ASCII
                     if isDigit(c) {
-                        out[w] = UInt8(c); w += 1; i += 1
-                    } else if c == 0x2E || c == 0x2C || c == 0x3A || c == 0x2F || c == 0x2D, i + 1 < n, isDigit(scalars[i + 1]) {
+                        out[w] = UInt8(c); w += 1; b += 1; si += 1
+                    } else if c == 0x2E || c == 0x2C || c == 0x3A || c == 0x2F || c == 0x2D, isDigit(next(b + 1)) {
                         if c == 0x2E { dots += 1 }
-                        out[w] = UInt8(c); w += 1; i += 1
+                        out[w] = UInt8(c); w += 1; b += 1; si += 1
                     } else { break }
                 }
                 // "10.12." — a trailing dot after a d.m pair marks a date: keep it.
-                if dots == 1, i < n, scalars[i] == 0x2E, i + 1 == n || !isDigit(scalars[i + 1]) {
-                    out[w] = 0x2E; w += 1; i += 1
+                if dots == 1, b < n, bytes[b] == 0x2E, b + 1 == n || !isDigit(next(b + 1)) {
+                    out[w] = 0x2E; w += 1; b += 1; si += 1
                 }
             } else {
                 kind = isSymbol(v) ? .symbol : .punct
-                put(lower(v), out, &w); i += 1
+                put(lower(v), out, &w, &h); b += vw; si += 1
             }
-            for k in start..<i { byte += width(scalars[k]) }
-            var token = Token(kind: kind, normStart: base + normStart, normEnd: base + w, start: start, end: i,
-                              byteStart: byteStart, byteEnd: byte, glued: !spaceBefore,
-                              scalar: i - start == 1 ? lower(scalars[start]) : 0, firstScalar: lower(scalars[start]))
+            var token = Token(kind: kind, normStart: base + normStart, normEnd: base + w, start: start, end: si,
+                              byteStart: byteStart, byteEnd: b, glued: !spaceBefore,
+                              scalar: si - start == 1 ? lower(v) : 0, firstScalar: lower(v))
             if let table = table, kind != .number {
-                token.word = table.find(UnsafeBufferPointer(start: out + normStart, count: w - normStart))
+                token.word = table.find(UnsafeBufferPointer(start: out + normStart, count: w - normStart), hash: h)
             }
             (tokens + count).initialize(to: token)
             count += 1
