@@ -31,4 +31,23 @@ import Testing
         #expect(DraftFlag.allCases.map(\.rawValue) == DraftFlag.allCases.map(\.rawValue).sorted())
         #expect(DraftFlag.allCases.sorted() == DraftFlag.allCases)
     }
+
+    @Test func unflagRemovesOnlyThatFlag() {
+        var draft = Draft(amount: nil, date: CivilDate(year: 2026, month: 3, day: 10)!, flags: [.amountMissing, .dateAssumed])
+        draft.unflag(.amountMissing)
+        #expect(draft.flags == [.dateAssumed])
+        #expect(!draft.has(.amountMissing) && draft.has(.dateAssumed))
+        draft.unflag(.amountMissing)
+        #expect(draft.flags == [.dateAssumed])
+    }
+}
+
+@Suite struct CurrencyTests {
+    @Test func codeRoundTripsAndComparesByCode() {
+        #expect(Currency(code: "usd")?.code == "USD")
+        #expect(Currency(code: "KZT") == .kzt)
+        #expect(Currency(code: "EUR") != Currency(code: "USD"))
+        #expect(Set([Currency(code: "EUR")!, Currency(code: "eur")!, .kzt]).count == 2)
+        #expect("\(Currency.kzt)" == "KZT")
+    }
 }

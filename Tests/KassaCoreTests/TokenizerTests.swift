@@ -1,0 +1,58 @@
+// Tests for Tokenizer: the one pass over UTF-8 bytes that splits a line into tokens, normalizes
+// them (lower case, ё → е, apostrophes dropped) and keeps scalar and byte offsets exact for
+// Cyrillic and other multi-byte text.
+import Testing
+@testable import KassaCore
+
+@Suite struct TokenizerTests {
+    func tokens(_ text: String, table: WordTable? = nil) -> (tokens: [Token], norm: [UInt8]) {
+        var norm: [UInt8] = []
+        let tokens = Tokenizer.tokenize(text, table: table, norm: &norm)
+        return (tokens, norm)
+    }
+
+    func words(_ text: String) -> [String] {
+        let (list, norm) = tokens(text)
+        return list.map { String(decoding: norm[$0.normStart..<$0.normEnd], as: UTF8.self) }
+    }
+
+    @Test func splitsLettersFromDigitsAndKeepsNumberSeparators() {
+        #expect(words("14april 10k$") == ["14", "april", "10", "k", "$"])
+        #expect(words("1,500.50 2014-04-18 14:30 10.12.") == ["1,500.50", "2014-04-18", "14:30", "10.12."])
+        #expect(words(".77 cents") == [".77", "cents"])
+        #expect(words("wi-fi, ok") == ["wi", "-", "fi", ",", "ok"])
+    }
+
+    @Test func normalizesCaseYoAndApostrophes() {
+        #expect(words("ЁЛКА Кофе McDonald's") == ["елка", "кофе", "mcdonalds"])
+        #expect(words("it’s") == ["its"])
+    }
+
+    @Test func offsetsCountScalarsAndBytes() {
+        let text = "кофе  1500\u{00A0}₸"
+        let (list, _) = tokens(text)
+        #expect(list.map(\.kind) == [.word, .number, .symbol])
+        #expect(list.map(\.start) == [0, 6, 11])
+        #expect(list.map(\.end) == [4, 10, 12])
+        let bytes = Array(text.utf8)
+        for t in list {
+            let original = String(decoding: bytes[t.byteStart..<t.byteEnd], as: UTF8.self)
+            #expect(Array(original.unicodeScalars).count == t.end - t.start)
+        }
+        #expect(list.map(\.glued) == [false, false, false])
+        #expect(tokens("10k").tokens.map(\.glued) == [false, true])
+    }
+
+    @Test func wordsAreHashedAsTheTableHashesThem() {
+        var table = WordTable()
+        let coffee = table.intern(Array("кофе".utf8))
+        let dollar = table.intern(Array("$".utf8))
+        let (list, _) = tokens("Кофе 5$ чай", table: table)
+        #expect(list.map(\.word) == [coffee, -1, dollar, -1])
+    }
+
+    @Test func emptyAndSpaceOnlyTextGiveNoTokens() {
+        #expect(tokens("").tokens.isEmpty)
+        #expect(tokens(" \t\u{3000}\u{FEFF} ").tokens.isEmpty)
+    }
+}
