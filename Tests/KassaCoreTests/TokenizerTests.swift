@@ -56,3 +56,17 @@ import Testing
         #expect(tokens(" \t\u{3000}\u{FEFF} ").tokens.isEmpty)
     }
 }
+
+@Suite struct ScalarCountTests {
+    @Test func countsScalarsOfEveryWidthAtEveryAlignment() {
+        let samples = ["", "a", "кофе", "€20 и ₸", "😀a😀bб", "coffee 1500 и кофе 900 ₸ 😀 done"]
+        for text in samples {
+            for prefix in 0..<9 {
+                var s = String(repeating: "x", count: prefix) + text
+                let expected = s.unicodeScalars.count
+                let counted = s.withUTF8 { Tokenizer.scalarCount($0) }
+                #expect(counted == expected, "\(prefix) + \(text)")
+            }
+        }
+    }
+}

@@ -10,7 +10,7 @@ struct Part {
 }
 
 extension LineReading {
-    func assemble(_ s: inout LineScan, parser: Parser) -> (drafts: [Draft], explanations: [[Why]], questions: [Question]) {
+    func assemble(_ s: inout LineScan, parser: Parser) -> (drafts: [Draft], reasons: [Why], questions: [Question]) {
         // A lone "15.02" with nothing else to be the amount is the amount 15.02.
         if s.moneys.isEmpty {
             for (k, p) in s.patterns.enumerated() {
@@ -28,7 +28,8 @@ extension LineReading {
         markQuantities(&s)
         let parts = split(s)
         var drafts: [Draft] = []
-        var explanations: [[Why]] = []
+        var reasons: [Why] = []  // all drafts' explanations in one list, each marked with its draft
+        reasons.reserveCapacity(parts.count * 6)
         var questions: [Question] = []
         var carry = Carry()
         // A date said only in the last part of several applies to all of them.
@@ -37,12 +38,11 @@ extension LineReading {
             carry.date = firstDate(s, parts[parts.count - 1])
         }
         for part in parts {
-            let (draft, why, asks) = build(part, s, &carry, index: drafts.count, parser: parser)
+            let (draft, asks) = build(part, s, &carry, index: drafts.count, reasons: &reasons, parser: parser)
             drafts.append(draft)
-            explanations.append(why)
             questions += asks
         }
-        return (drafts, explanations, questions)
+        return (drafts, reasons, questions)
     }
 
     struct Carry {
@@ -75,32 +75,41 @@ extension LineReading {
     }
 
     func split(_ s: LineScan) -> [Part] {
-        let amounts = s.moneys.indices.filter { !s.moneys[$0].isQuantity }
-        guard amounts.count > 1 else { return [Part(start: 0, end: tokens.count, money: amounts.first)] }
-        let first = s.moneys[amounts[0]]
+        // The amounts are the moneys that are not quantities; walked in place, not listed.
+        func nextAmount(after k: Int) -> Int? {
+            var j = k + 1
+            while j < s.moneys.count, s.moneys[j].isQuantity { j += 1 }
+            return j < s.moneys.count ? j : nil
+        }
+        guard let firstAmount = nextAmount(after: -1), var next = nextAmount(after: firstAmount) else {
+            return [Part(start: 0, end: tokens.count, money: nextAmount(after: -1))]
+        }
         var noteFirst = false
-        for k in 0..<first.start where isPlain(s, k) && !has(k, ids.stop) { noteFirst = true }
+        for k in 0..<s.moneys[firstAmount].start where isPlain(s, k) && !has(k, ids.stop) { noteFirst = true }
         var parts: [Part] = []
         var start = 0
-        for (n, a) in amounts.enumerated() {
-            guard n + 1 < amounts.count else { break }
-            let m = s.moneys[a], next = s.moneys[amounts[n + 1]]
+        var a = firstAmount
+        while true {
+            let m = s.moneys[a], following = s.moneys[next]
             var sep: Int?
-            for j in m.end..<next.start { if case .sep = s.roles[j] { sep = j } }
+            for j in m.end..<following.start { if case .sep = s.roles[j] { sep = j } }
             if let j = sep {
                 parts.append(Part(start: start, end: j, money: a))
                 start = j + 1
             } else if noteFirst {
                 var b = m.end
-                while b < next.start, !isPlain(s, b) { b += 1 }
+                while b < following.start, !isPlain(s, b) { b += 1 }
                 parts.append(Part(start: start, end: b, money: a))
                 start = b
             } else {
-                parts.append(Part(start: start, end: next.start, money: a))
-                start = next.start
+                parts.append(Part(start: start, end: following.start, money: a))
+                start = following.start
             }
+            a = next
+            guard let after = nextAmount(after: next) else { break }
+            next = after
         }
-        parts.append(Part(start: start, end: tokens.count, money: amounts.last))
+        parts.append(Part(start: start, end: tokens.count, money: a))
         return parts
     }
 

@@ -3,10 +3,10 @@
 // ambiguous), an explanation per field (words + rule file:line) and questions for ties.
 
 extension LineReading {
-    func build(_ part: Part, _ s: LineScan, _ carry: inout Carry, index: Int, parser: Parser)
-        -> (Draft, [Why], [Question]) {
-        var reasons: [Why] = []
-        reasons.reserveCapacity(8)
+    /// The draft of one part; its explanations are appended to `reasons`, marked with `index`.
+    func build(_ part: Part, _ s: LineScan, _ carry: inout Carry, index: Int, reasons: inout [Why], parser: Parser)
+        -> (Draft, [Question]) {
+        let firstReason = reasons.count
         var questions: [Question] = []
         var flags = DraftFlagSet()
         var time: TimeOfDay?
@@ -134,7 +134,7 @@ extension LineReading {
             }
             amount = m.value.money(currency)
             let rule = m.currencyRule >= 0 ? m.currencyRule : m.number.rule
-            reasons.insert(why("amount", m.start, m.end, rule >= 0 ? .entry(Int32(rule)) : .none), at: 0)
+            reasons.insert(why("amount", m.start, m.end, rule >= 0 ? .entry(Int32(rule)) : .none), at: firstReason)
         }
         if amount == nil { flags.insert(.amountMissing) }
 
@@ -169,7 +169,8 @@ extension LineReading {
         var draft = Draft(type: type, amount: amount, date: date, time: time, category: category, account: account,
                           toAccount: toAccount, note: note, recurrence: recurrence, confidence: max(0, confidence))
         for f in DraftFlag.allCases where flags.contains(f) { draft.flag(f) }
-        return (draft, reasons, questions)
+        for k in firstReason..<reasons.count { reasons[k].draft = Int32(index) }
+        return (draft, questions)
     }
 
     /// Whether two slugs share their top-level branch ("income/refund", "income/cashback").

@@ -54,7 +54,7 @@ final class LineScratch: @unchecked Sendable {
 final class ScratchPool: Sendable {
     private let free = Mutex<[LineScratch]>([])
     /// Scratch memory for lines up to this many scalars is kept for reuse.
-    static let keepLimit = 16 * 1024
+    static let keepLimit = 4096
     /// At most this many idle scratches are kept (one per thread that parses at once).
     static let maxIdle = 8
 

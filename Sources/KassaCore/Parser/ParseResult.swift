@@ -9,7 +9,9 @@ public struct ParseResult: Sendable {
     public var questions: [Question]
     /// The parser's compact record of the explanations (spans and rule references), turned into
     /// text only when someone asks (`:why`, `--explain`): most parses are never explained.
-    var reasons: [[Why]] = []
+    /// All drafts' explanations in one list (one allocation per parse, not one per draft),
+    /// each marked with the index of its draft.
+    var reasons: [Why] = []
     var grammar: Grammar?
     private var givenExplanations: [[Explanation]]?
 
@@ -22,7 +24,7 @@ public struct ParseResult: Sendable {
         self.questions = questions
     }
 
-    init(input: String, drafts: [Draft], reasons: [[Why]], grammar: Grammar, questions: [Question]) {
+    init(input: String, drafts: [Draft], reasons: [Why], grammar: Grammar, questions: [Question]) {
         self.input = input
         self.drafts = drafts
         self.error = nil
@@ -36,8 +38,8 @@ public struct ParseResult: Sendable {
         get {
             if let given = givenExplanations { return given }
             let bytes = Array(input.utf8)
-            return reasons.map { list in
-                list.map { why in
+            return drafts.indices.map { d in
+                reasons.filter { $0.draft == d }.map { why in
                     let start = max(0, min(Int(why.byteStart), bytes.count))
                     let end = max(start, min(Int(why.byteEnd), bytes.count))
                     return Explanation(field: why.field, words: String(decoding: bytes[start..<end], as: UTF8.self),
@@ -70,6 +72,8 @@ struct Why: Sendable {
     var byteStart: Int32
     var byteEnd: Int32
     var rule: Rule
+    /// The draft it explains, in a line of several.
+    var draft: Int32 = 0
 }
 
 public struct ParseError: LocalizableError, Hashable {

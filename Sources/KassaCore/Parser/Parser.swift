@@ -51,8 +51,8 @@ public struct Parser: Sendable {
         guard hasContent else {
             return ParseResult(input: input, error: ParseError(code: "empty", messageKey: "parse.empty"))
         }
-        let (drafts, explanations, questions) = line.assemble(&scan, parser: self)
-        return ParseResult(input: input, drafts: drafts, reasons: explanations, grammar: grammar, questions: questions)
+        let (drafts, reasons, questions) = line.assemble(&scan, parser: self)
+        return ParseResult(input: input, drafts: drafts, reasons: reasons, grammar: grammar, questions: questions)
     }
 
     func aliases(_ context: ParseContext) -> AccountAliases {

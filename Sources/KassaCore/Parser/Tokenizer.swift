@@ -76,11 +76,25 @@ enum Tokenizer {
         return (0xFFFD, 1)
     }
 
-    /// The number of scalars in valid UTF-8: every byte that is not a continuation byte.
+    /// The number of scalars in valid UTF-8: every byte that is not a continuation byte
+    /// (10xxxxxx). Eight bytes at a time without branches: a byte-by-byte loop mispredicts on
+    /// every switch between Latin and Cyrillic.
     static func scalarCount(_ b: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        for c in b where c & 0xC0 != 0x80 { count += 1 }
-        return count
+        guard let base = b.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        let n = b.count
+        var continuations = 0, i = 0
+        while i + 8 <= n {
+            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            // Bit 7 of each byte set and bit 6 clear.
+            continuations += (x & ~(x << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            i += 8
+        }
+        while i < n {
+            if b[i] & 0xC0 == 0x80 { continuations += 1 }
+            i += 1
+        }
+        return n - continuations
     }
 
     /// Tokens of `text`, their normalized bytes appended to `norm`, each looked up in `table`.
