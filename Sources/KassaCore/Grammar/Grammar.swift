@@ -266,14 +266,15 @@ public final class Grammar: Sendable {
             }
             phraseStart.append(Int32(formStart.count - 1))
         }
+        let recurrenceClass = classIDs["recurrence"] ?? -1, daypartClass = classIDs["daypart"] ?? -1
         hot = Hot(lexStart: Grammar.owned(lexStart), lexEntries: Grammar.owned(lexEntries),
                   entryClass: Grammar.owned(entryClass), literalStart: Grammar.owned(literalStart),
                   literalList: Grammar.owned(literalList), classStart: Grammar.owned(classStart),
                   classList: Grammar.owned(classList), elementStart: Grammar.owned(elementStart),
                   literalWords: Grammar.owned(literalWords), entryIsPhrase: Grammar.owned(entryIsPhrase),
                   entryInt: Grammar.owned(entryInt), entryNumber: Grammar.owned(entryNumber),
-                  entryRecurrence: Grammar.owned(entries.map { Recurrence(rawValue: $0.value) }),
-                  entryTime: Grammar.owned(entries.map { TimeOfDay(text: $0.value) }),
+                  entryRecurrence: Grammar.owned(entries.map { $0.classID == recurrenceClass ? Recurrence(rawValue: $0.value) : nil }),
+                  entryTime: Grammar.owned(entries.map { $0.classID == daypartClass ? TimeOfDay(text: $0.value) : nil }),
                   phraseStart: Grammar.owned(phraseStart), formStart: Grammar.owned(formStart),
                   phraseForms: Grammar.owned(phraseForms), entryNames: Grammar.owned(entryNames),
                   nameStart: Grammar.owned(nameStart), nameWords: Grammar.owned(flatNames),

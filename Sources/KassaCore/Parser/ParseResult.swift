@@ -38,14 +38,15 @@ public struct ParseResult: Sendable {
         get {
             if let given = givenExplanations { return given }
             let bytes = Array(input.utf8)
-            return drafts.indices.map { d in
-                reasons.filter { $0.draft == d }.map { why in
-                    let start = max(0, min(Int(why.byteStart), bytes.count))
-                    let end = max(start, min(Int(why.byteEnd), bytes.count))
-                    return Explanation(field: why.field, words: String(decoding: bytes[start..<end], as: UTF8.self),
-                                       rule: why.rule.text(grammar))
-                }
+            // One pass: each draft's explanations in the order they were made.
+            var out = [[Explanation]](repeating: [], count: drafts.count)
+            for why in reasons where Int(why.draft) < out.count {
+                let start = max(0, min(Int(why.byteStart), bytes.count))
+                let end = max(start, min(Int(why.byteEnd), bytes.count))
+                out[Int(why.draft)].append(Explanation(field: why.field, words: String(decoding: bytes[start..<end], as: UTF8.self),
+                                                       rule: why.rule.text(grammar)))
             }
+            return out
         }
         set { givenExplanations = newValue }
     }
