@@ -37,6 +37,12 @@ public struct Parser: Sendable {
             }
         }
         let line = LineReading(input, grammar: grammar, ids: ids, context: context, pool: scratch)
+        // The scan's roles live in the line's scratch memory, which goes back to the pool when
+        // the line is freed: keep the line alive for as long as the scan is read.
+        return withExtendedLifetime(line) { read(line, input: input, context: context) }
+    }
+
+    private func read(_ line: LineReading, input: String, context: ParseContext) -> ParseResult {
         guard line.tokens.contains(where: { $0.kind != .punct }) else {
             let empty = line.tokens.isEmpty
             return ParseResult(input: input, error: ParseError(
