@@ -36,7 +36,7 @@ enum PatternAction: String, Sendable, CaseIterable {
 
 struct PatternElement: Sendable {
     enum Kind: Sendable {
-        /// The alternatives' word ids: Grammar.literalWords[start..<start+count]. A range rather
+        /// The alternatives' word ids: Grammar.hot.literalWords[start..<start+count]. A range rather
         /// than an array keeps the element trivially copyable (no reference counting while matching).
         case literal(start: Int32, count: Int32)
         case classRef(Int)

@@ -156,9 +156,8 @@ extension LineReading {
                 }
             }
             // The first byte settles most categories before the branch comparison.
-            if let c = category, c.utf8.first == Parser.incomeBranch.utf8.first, LineReading.sameBranch(c, Parser.incomeBranch) {
-                type = .income
-            }
+            if let c = category, c.utf8.first == Parser.incomeBranch.utf8.first,
+               LineReading.sameBranch(c, Parser.incomeBranch) { type = .income }
         }
 
         var confidence = 1.0
@@ -247,17 +246,22 @@ extension LineReading {
         guard let b = best else { return nil }
         let slug = grammar.entries[b.entry].value
         // Saying the category's own name ("coffee", "продукты") is not a guess.
-        var named = false
-        for name in Int(hot.entryNames[b.entry])..<Int(hot.entryNames[b.entry + 1]) where !named {
+        let named = saysCategoryName(of: b.entry, b.start, b.end)
+        return (slug, why("category", b.start, b.end, .entry(Int32(b.entry))), !named)
+    }
+
+    /// Whether the words of tokens start..<end are one of the display names of the category that
+    /// entry `e` means.
+    func saysCategoryName(of e: Int, _ start: Int, _ end: Int) -> Bool {
+        names: for name in Int(hot.entryNames[e])..<Int(hot.entryNames[e + 1]) {
             var w = Int(hot.nameStart[name])
-            let end = Int(hot.nameStart[name + 1])
-            named = true
-            for j in b.start..<b.end where tokens[j].kind != .punct {
-                guard w < end, hot.nameWords[w] == tokens[j].word else { named = false; break }
+            let last = Int(hot.nameStart[name + 1])
+            for j in start..<end where tokens[j].kind != .punct {
+                guard w < last, hot.nameWords[w] == tokens[j].word else { continue names }
                 w += 1
             }
-            if w != end { named = false }
+            if w == last { return true }
         }
-        return (slug, why("category", b.start, b.end, .entry(Int32(b.entry))), !named)
+        return false
     }
 }

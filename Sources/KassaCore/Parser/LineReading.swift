@@ -45,7 +45,8 @@ final class LineReading {
         var copy = input  // withUTF8 needs a var; a native string is not copied
         let (count, written) = copy.withUTF8 { bytes in
             scratch.reserve(scalars: Tokenizer.scalarCount(bytes))
-            return Tokenizer.tokenize(bytes, table: grammar.words, tokens: scratch.tokens, norm: scratch.norm, normBase: 0)
+            return Tokenizer.tokenize(bytes, table: grammar.words, tokens: scratch.tokens, norm: scratch.norm,
+                                      normBase: 0)
         }
         let toks = UnsafeMutableBufferPointer(start: scratch.tokens, count: count)
         let bytes = UnsafeBufferPointer(start: UnsafePointer(scratch.norm), count: written)

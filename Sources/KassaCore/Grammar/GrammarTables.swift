@@ -1,0 +1,244 @@
+// GrammarTables: the grammar's hot tables, the ones every token of every line consults, derived
+// once from the loaded entries and patterns and kept as raw buffers the Grammar owns. Reading a
+// Swift array held by a class costs reference counting on each access and an array of structs
+// copies them; a raw buffer of plain values costs a load. The buffers live as long as their
+// Grammar, and every LineReading holds its Grammar.
+
+extension Grammar {
+    struct Hot: @unchecked Sendable {
+        // @unchecked: the buffers are written once, here, and only read afterwards.
+
+        /// Entries whose first word is word id w: lexEntries[lexStart[w]..<lexStart[w+1]].
+        var lexStart, lexEntries: UnsafeBufferPointer<Int32>
+        var entryClass: UnsafeBufferPointer<Int32>
+        var entryIsPhrase: UnsafeBufferPointer<Bool>
+        /// An entry's value as a number (Grammar.noInt when it is none), and exactly.
+        var entryInt: UnsafeBufferPointer<Int>
+        var entryNumber: UnsafeBufferPointer<ExactNumber?>
+        /// An entry's value read as a recurrence ("monthly") or a time of day ("19:00"), for the
+        /// entries of those classes: read once here rather than at every match.
+        var entryRecurrence: UnsafeBufferPointer<Recurrence?>
+        var entryTime: UnsafeBufferPointer<TimeOfDay?>
+        /// The words after a phrase's first: entry e's positions are phraseStart[e]..<phraseStart[e+1],
+        /// position k's allowed word ids phraseForms[formStart[k]..<formStart[k+1]].
+        var phraseStart, formStart, phraseForms: UnsafeBufferPointer<Int32>
+        /// The display names of a category entry's category as word ids, to tell saying a name
+        /// from a guessed keyword: entry e's names are entryNames[e]..<entryNames[e+1], name k's
+        /// words nameWords[nameStart[k]..<nameStart[k+1]].
+        var entryNames, nameStart, nameWords: UnsafeBufferPointer<Int32>
+        /// Per word id, bit k set when the word is a single-word entry of class k (k < 64), and
+        /// when a phrase of class k begins with it.
+        var wordBits, wordPhraseBits: UnsafeBufferPointer<UInt64>
+        /// Per word id: whether some pattern may begin at it (most words: no pattern at all).
+        var wordStartsPattern: UnsafeBufferPointer<Bool>
+        /// Pattern p's elements: Grammar.elements[elementStart[p]..<elementStart[p+1]]; a literal
+        /// element's word ids are literalWords[start..<start+count].
+        var elementStart, literalWords: UnsafeBufferPointer<Int32>
+        var actions: UnsafeBufferPointer<PatternAction>
+        var patternLanguages: UnsafeBufferPointer<Language?>
+        /// Patterns by what their first element can be, so each token tries only a few.
+        /// Patterns that may begin with word w: literalList[literalStart[w]..<literalStart[w+1]];
+        /// with class c: classList[classStart[c]..<classStart[c+1]].
+        var literalStart, literalList, classStart, classList: UnsafeBufferPointer<Int32>
+        /// The builtins that may match a pattern's first token (through optional elements).
+        var patternBuiltinBits: UnsafeBufferPointer<UInt8>
+        /// For a pattern whose first matched element is always a builtin (through optional
+        /// elements or not), the bits of those builtins; nil when a word or class may come first.
+        var patternFirstBuiltins: UnsafeBufferPointer<UInt8?>
+        /// The classes (ids < 64) a pattern cannot match without: a line lacking one skips it.
+        var patternRequiredClasses: UnsafeBufferPointer<UInt64>
+        /// Each required literal element (`months|month` in "#count months|month ago") has a bit,
+        /// k mod 64; a word has the bits of the elements it can satisfy. A pattern whose bits the
+        /// line's words do not all have cannot match there (a filter: it never rejects a match).
+        var patternRequiredLiterals, wordLiteralBits: UnsafeBufferPointer<UInt64>
+
+        init(categories: [CategoryInfo], classIDs: [String: Int], entries: [WordEntry], words: WordTable,
+             lexStart: [Int32], lexEntries: [Int32], patterns: [Pattern], literalWords: [Int32],
+             literalBuckets: [Int32: [Int]], classBuckets: [[Int]], builtinBuckets: [Int]) {
+            func owned<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+                let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, array.count))
+                _ = buffer.initialize(from: array)
+                return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
+            }
+            func classID(_ name: String) -> Int { classIDs[name] ?? -1 }
+
+            // Entries.
+            self.lexStart = owned(lexStart)
+            self.lexEntries = owned(lexEntries)
+            entryClass = owned(entries.map { Int32($0.classID) })
+            entryIsPhrase = owned(entries.map { !$0.rest.isEmpty })
+            entryInt = owned(entries.map { $0.intValue ?? Grammar.noInt })
+            entryNumber = owned(entries.map(\.number))
+            let recurrenceClass = classID("recurrence"), daypartClass = classID("daypart")
+            entryRecurrence = owned(entries.map { $0.classID == recurrenceClass ? Recurrence(rawValue: $0.value) : nil })
+            entryTime = owned(entries.map { $0.classID == daypartClass ? TimeOfDay(text: $0.value) : nil })
+            let phrases = Hot.flatPhrases(entries)
+            (phraseStart, formStart, phraseForms) = (owned(phrases.0), owned(phrases.1), owned(phrases.2))
+            let names = Hot.flatCategoryNames(categories, entries: entries, words: words,
+                                              categoryClass: classID("category"))
+            (entryNames, nameStart, nameWords) = (owned(names.0), owned(names.1), owned(names.2))
+
+            // Words.
+            var bits = [UInt64](repeating: 0, count: words.count)
+            var phraseBits = [UInt64](repeating: 0, count: words.count)
+            for w in 0..<words.count {
+                for k in Int(lexStart[w])..<Int(lexStart[w + 1]) {
+                    let e = Int(lexEntries[k])
+                    guard entries[e].classID < 64 else { continue }
+                    if entries[e].rest.isEmpty { bits[w] |= 1 << UInt64(entries[e].classID) } else {
+                        phraseBits[w] |= 1 << UInt64(entries[e].classID)
+                    }
+                }
+            }
+            wordBits = owned(bits)
+            wordPhraseBits = owned(phraseBits)
+
+            // Patterns.
+            var starts: [Int32] = [0]
+            for p in patterns { starts.append(starts.last! + Int32(p.elements.count)) }
+            elementStart = owned(starts)
+            self.literalWords = owned(literalWords)
+            actions = owned(patterns.map(\.action))
+            patternLanguages = owned(patterns.map(\.language))
+            func flatten(_ lists: [[Int]]) -> ([Int32], [Int32]) {
+                var start: [Int32] = [0], list: [Int32] = []
+                for l in lists {
+                    list += l.map(Int32.init)
+                    start.append(Int32(list.count))
+                }
+                return (start, list)
+            }
+            var byWord = [[Int]](repeating: [], count: words.count)
+            for (w, list) in literalBuckets where Int(w) < words.count { byWord[Int(w)] = list }
+            let (literalStart, literalList) = flatten(byWord)
+            let (classStart, classList) = flatten(classBuckets)
+            (self.literalStart, self.literalList) = (owned(literalStart), owned(literalList))
+            (self.classStart, self.classList) = (owned(classStart), owned(classList))
+            patternBuiltinBits = owned(patterns.map { p in
+                var bits: UInt8 = 0
+                for element in p.elements {
+                    if case .builtin(let b) = element.kind { bits |= b.bit }
+                    if !element.optional { break }
+                }
+                return bits
+            })
+            patternFirstBuiltins = owned(patterns.map { p -> UInt8? in
+                var bits: UInt8 = 0
+                for element in p.elements {
+                    guard case .builtin(let b) = element.kind else { return nil }
+                    bits |= b.bit
+                    if !element.optional { break }
+                }
+                return bits
+            })
+            patternRequiredClasses = owned(patterns.map { p in
+                var bits: UInt64 = 0
+                for element in p.elements where !element.optional {
+                    if case .classRef(let c) = element.kind, c < 64 { bits |= 1 << UInt64(c) }
+                }
+                return bits
+            })
+            let literals = Hot.requiredLiterals(patterns, literalWords: literalWords, wordCount: words.count)
+            (patternRequiredLiterals, wordLiteralBits) = (owned(literals.0), owned(literals.1))
+
+            // A word may begin a pattern when a pattern's first element can be that word, one of its
+            // classes, or a builtin a number word can be.
+            var numberish: Set<Int> = []
+            for name in ["ones", "tens", "hundreds", "hundred", "scale-solo", "fraction", "one", "ordinal"] {
+                if let id = classIDs[name] { numberish.insert(id) }
+            }
+            var startsPattern = [Bool](repeating: false, count: words.count)
+            for w in 0..<words.count {
+                if literalStart[w + 1] > literalStart[w] { startsPattern[w] = true; continue }
+                for k in Int(lexStart[w])..<Int(lexStart[w + 1]) {
+                    let c = entries[Int(lexEntries[k])].classID
+                    if classStart[c + 1] > classStart[c] || (numberish.contains(c) && !builtinBuckets.isEmpty) {
+                        startsPattern[w] = true
+                        break
+                    }
+                }
+            }
+            wordStartsPattern = owned(startsPattern)
+        }
+
+        /// Frees every buffer: all hold plain values, so no deinitialization is needed.
+        func deallocate() {
+            let all: [UnsafeRawPointer?] = [
+                UnsafeRawPointer(lexStart.baseAddress), UnsafeRawPointer(lexEntries.baseAddress),
+                UnsafeRawPointer(entryClass.baseAddress), UnsafeRawPointer(entryIsPhrase.baseAddress),
+                UnsafeRawPointer(entryInt.baseAddress), UnsafeRawPointer(entryNumber.baseAddress),
+                UnsafeRawPointer(entryRecurrence.baseAddress), UnsafeRawPointer(entryTime.baseAddress),
+                UnsafeRawPointer(phraseStart.baseAddress), UnsafeRawPointer(formStart.baseAddress),
+                UnsafeRawPointer(phraseForms.baseAddress), UnsafeRawPointer(entryNames.baseAddress),
+                UnsafeRawPointer(nameStart.baseAddress), UnsafeRawPointer(nameWords.baseAddress),
+                UnsafeRawPointer(wordBits.baseAddress), UnsafeRawPointer(wordPhraseBits.baseAddress),
+                UnsafeRawPointer(wordStartsPattern.baseAddress), UnsafeRawPointer(elementStart.baseAddress),
+                UnsafeRawPointer(literalWords.baseAddress), UnsafeRawPointer(actions.baseAddress),
+                UnsafeRawPointer(patternLanguages.baseAddress), UnsafeRawPointer(literalStart.baseAddress),
+                UnsafeRawPointer(literalList.baseAddress), UnsafeRawPointer(classStart.baseAddress),
+                UnsafeRawPointer(classList.baseAddress), UnsafeRawPointer(patternBuiltinBits.baseAddress),
+                UnsafeRawPointer(patternFirstBuiltins.baseAddress), UnsafeRawPointer(patternRequiredClasses.baseAddress),
+                UnsafeRawPointer(patternRequiredLiterals.baseAddress), UnsafeRawPointer(wordLiteralBits.baseAddress),
+            ]
+            for p in all { UnsafeMutableRawPointer(mutating: p)?.deallocate() }
+        }
+
+        /// Phrase continuations flattened: (phraseStart per entry, formStart per position, forms).
+        static func flatPhrases(_ entries: [WordEntry]) -> ([Int32], [Int32], [Int32]) {
+            var phraseStart: [Int32] = [0], formStart: [Int32] = [0], forms: [Int32] = []
+            for entry in entries {
+                for position in entry.rest {
+                    forms += position
+                    formStart.append(Int32(forms.count))
+                }
+                phraseStart.append(Int32(formStart.count - 1))
+            }
+            return (phraseStart, formStart, forms)
+        }
+
+        /// Each category entry's category names as word ids, flattened: (entryNames per entry,
+        /// nameStart per name, words). A name with a word the grammar does not know is left out.
+        static func flatCategoryNames(_ categories: [CategoryInfo], entries: [WordEntry], words: WordTable,
+                                      categoryClass: Int) -> ([Int32], [Int32], [Int32]) {
+            var namesBySlug: [String: [[Int32]]] = [:]
+            for info in categories {
+                for language in Language.allCases {
+                    guard let name = info.names[language] else { continue }
+                    var norm: [UInt8] = []
+                    let ids = Tokenizer.tokenize(name, table: words, norm: &norm).filter(\.isContent).map(\.word)
+                    if !ids.isEmpty, !ids.contains(-1) { namesBySlug[info.slug, default: []].append(ids) }
+                }
+            }
+            var entryNames: [Int32] = [0], nameStart: [Int32] = [0], flat: [Int32] = []
+            for entry in entries {
+                if entry.classID == categoryClass, let names = namesBySlug[entry.value] {
+                    for name in names {
+                        flat += name
+                        nameStart.append(Int32(flat.count))
+                    }
+                }
+                entryNames.append(Int32(nameStart.count - 1))
+            }
+            return (entryNames, nameStart, flat)
+        }
+
+        /// (required-literal bits per pattern, literal bits per word id); see patternRequiredLiterals.
+        static func requiredLiterals(_ patterns: [Pattern], literalWords: [Int32], wordCount: Int) -> ([UInt64], [UInt64]) {
+            var required = [UInt64](repeating: 0, count: patterns.count)
+            var wordBits = [UInt64](repeating: 0, count: wordCount)
+            var group = 0
+            for (p, pattern) in patterns.enumerated() {
+                for element in pattern.elements where !element.optional {
+                    guard case .literal(let start, let count) = element.kind else { continue }
+                    let bit: UInt64 = 1 << UInt64(group % 64)
+                    group += 1
+                    required[p] |= bit
+                    for k in Int(start)..<Int(start + count) where Int(literalWords[k]) < wordCount {
+                        wordBits[Int(literalWords[k])] |= bit
+                    }
+                }
+            }
+            return (required, wordBits)
+        }
+    }
+}
