@@ -13,7 +13,7 @@ extension LineReading {
         var recurrence: Recurrence?
         var accounts: [AccountMention] = []
         var typeWord: (String, Why)?
-        var noteTokens: [Int] = []
+        var noteTokens = ScratchList(noteStore, capacity: tokens.count)  // reused by each part in turn
 
         var k = part.start
         while k < part.end {
@@ -27,7 +27,7 @@ extension LineReading {
                 case .recurrence(let r) where recurrence == nil:
                     recurrence = r; reasons.append(why("recurrence", pm.match.start, pm.match.end, rule))
                 case .quantity:
-                    noteTokens += Array(pm.match.start..<pm.match.end)
+                    for t in pm.match.start..<pm.match.end { noteTokens.append(t) }
                 default: break
                 }
                 k = max(pm.match.end, k + 1)
@@ -184,7 +184,7 @@ extension LineReading {
 
     /// The note: the words as typed, runs of adjacent tokens kept together ("wi-fi", "10k"),
     /// runs separated by one space. Written straight into the string's storage.
-    func noteText(_ indices: ArraySlice<Int>) -> String {
+    func noteText<Indices: Collection<Int>>(_ indices: Indices) -> String {
         guard !indices.isEmpty else { return "" }
         // Two passes over the runs (one to size the string, one to fill it) instead of a list.
         func forEachRun(_ body: (Int, Int) -> Void) {
@@ -217,7 +217,7 @@ extension LineReading {
         }
     }
 
-    func chooseCategory(_ noteTokens: [Int], _ s: LineScan, note: String) -> (String, Why, Bool)? {
+    func chooseCategory(_ noteTokens: ScratchList<Int>, _ s: LineScan, note: String) -> (String, Why, Bool)? {
         let learned = context.learnedCategories
         if !learned.isEmpty {
             let key = Parser.learningKey(note)

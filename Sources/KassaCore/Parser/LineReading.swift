@@ -27,8 +27,11 @@ final class LineReading {
     /// every access, and this is read many times per token.
     let numberState: UnsafeMutablePointer<Int8>
     let numberMemo: UnsafeMutablePointer<NumberMatch>
-    /// Room for the scan's role of each token.
+    /// Room for the scan's role of each token, its amounts and patterns, and a draft's note words.
     let roleStore: UnsafeMutablePointer<Role>
+    let moneyStore: UnsafeMutablePointer<MoneyMatch>
+    let patternStore: UnsafeMutablePointer<PatternHit>
+    let noteStore: UnsafeMutablePointer<Int>
     private let scratch: LineScratch
     private let pool: ScratchPool
 
@@ -77,6 +80,9 @@ final class LineReading {
         numberState.initialize(repeating: -2, count: count)
         numberMemo = scratch.numberMemo
         roleStore = scratch.roles
+        moneyStore = scratch.moneys
+        patternStore = scratch.patterns
+        noteStore = scratch.noteTokens
         language = lang
     }
 

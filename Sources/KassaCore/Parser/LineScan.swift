@@ -21,11 +21,14 @@ enum Role {
     case account(Int)
 }
 
+/// A pattern that matched, with what it means.
+typealias PatternHit = (match: PatternMatch, value: Recognized)
+
 struct LineScan {
-    /// One per token, in the line's scratch memory.
+    /// One per token, in the line's scratch memory, as are the amounts and patterns.
     let roles: UnsafeMutableBufferPointer<Role>
-    var moneys: [MoneyMatch] = []
-    var patterns: [(match: PatternMatch, value: Recognized)] = []
+    var moneys: ScratchList<MoneyMatch>
+    var patterns: ScratchList<PatternHit>
     var accounts: [AccountMention] = []
 }
 
@@ -33,7 +36,8 @@ extension LineReading {
     func scan(aliases: AccountAliases) -> LineScan {
         let roles = UnsafeMutableBufferPointer(start: roleStore, count: tokens.count)
         roles.initialize(repeating: .plain)
-        var s = LineScan(roles: roles)
+        var s = LineScan(roles: roles, moneys: ScratchList(moneyStore, capacity: tokens.count + 1),
+                         patterns: ScratchList(patternStore, capacity: tokens.count))
         var i = 0
         let n = tokens.count
         while i < n {
@@ -48,7 +52,7 @@ extension LineReading {
                 i = end
                 continue
             }
-            var pattern: (match: PatternMatch, value: Recognized)?
+            var pattern: PatternHit?
             if t.kind == .number || (t.word >= 0 && hot.wordStartsPattern[Int(t.word)]) { pattern = bestPattern(at: i) }
             var money: MoneyMatch?
             if t.kind == .number || hasEntries(i) { money = readMoney(at: i) }

@@ -1,5 +1,5 @@
 // LineScratch: the working memory of one line under analysis (tokens, their normalized bytes,
-// the number memo, the scan's roles), kept from one parse to the next so that reading a line
+// the number memo, the scan's roles, amounts and patterns, a draft's note words), kept from one parse to the next so that reading a line
 // allocates nothing once the buffers are big enough (and makes no array of a parser type: on
 // Linux each such array looks up its generic metadata at run time). A Parser keeps a small pool
 // of them (ScratchPool); each LineReading borrows one for its lifetime, gives it back in deinit.
@@ -15,8 +15,13 @@ final class LineScratch: @unchecked Sendable {
     private(set) var numberState: UnsafeMutablePointer<Int8>
     private(set) var numberMemo: UnsafeMutablePointer<NumberMatch>
     private(set) var roles: UnsafeMutablePointer<Role>
-    /// Room in `tokens`, `numberState`, `numberMemo` and `roles`, in scalars (a token takes at least
-    /// one); `norm` has four bytes per scalar plus four.
+    /// The scan's amounts and pattern matches, and a draft's note words (see ScratchList).
+    private(set) var moneys: UnsafeMutablePointer<MoneyMatch>
+    private(set) var patterns: UnsafeMutablePointer<PatternHit>
+    private(set) var noteTokens: UnsafeMutablePointer<Int>
+    /// Room in every buffer, in scalars of the line (a token takes at least one, and there are no
+    /// more amounts, patterns or note words than tokens, plus one amount the assembler may add);
+    /// `norm` has four bytes per scalar plus four.
     private(set) var scalarCapacity: Int
 
     init(capacity: Int = 256) {
@@ -26,6 +31,9 @@ final class LineScratch: @unchecked Sendable {
         numberState = .allocate(capacity: capacity)
         numberMemo = .allocate(capacity: capacity)
         roles = .allocate(capacity: capacity)
+        moneys = .allocate(capacity: capacity + 1)
+        patterns = .allocate(capacity: capacity)
+        noteTokens = .allocate(capacity: capacity)
     }
 
     deinit {
@@ -34,18 +42,25 @@ final class LineScratch: @unchecked Sendable {
         numberState.deallocate()
         numberMemo.deallocate()
         roles.deallocate()
+        moneys.deallocate()
+        patterns.deallocate()
+        noteTokens.deallocate()
     }
 
     /// Makes room for the tokens of `count` scalars.
     func reserve(scalars count: Int) {
         guard count > scalarCapacity else { return }
         tokens.deallocate(); norm.deallocate(); numberState.deallocate(); numberMemo.deallocate(); roles.deallocate()
+        moneys.deallocate(); patterns.deallocate(); noteTokens.deallocate()
         scalarCapacity = max(count, scalarCapacity * 2)
         tokens = .allocate(capacity: scalarCapacity)
         norm = .allocate(capacity: scalarCapacity * 4 + 4)
         numberState = .allocate(capacity: scalarCapacity)
         numberMemo = .allocate(capacity: scalarCapacity)
         roles = .allocate(capacity: scalarCapacity)
+        moneys = .allocate(capacity: scalarCapacity + 1)
+        patterns = .allocate(capacity: scalarCapacity)
+        noteTokens = .allocate(capacity: scalarCapacity)
     }
 }
 

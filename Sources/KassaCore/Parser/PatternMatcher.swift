@@ -48,12 +48,12 @@ struct PatternMatch {
 extension LineReading {
     /// The longest pattern match starting at token `i` that means something (ties: the earlier
     /// pattern), with its meaning.
-    func bestPattern(at i: Int) -> (match: PatternMatch, value: Recognized)? {
+    func bestPattern(at i: Int) -> PatternHit? {
         grammar.elements.withUnsafeBufferPointer { bestPattern(at: i, $0) }
     }
 
-    private func bestPattern(at i: Int, _ all: UnsafeBufferPointer<PatternElement>) -> (match: PatternMatch, value: Recognized)? {
-        var best: (match: PatternMatch, value: Recognized)?
+    private func bestPattern(at i: Int, _ all: UnsafeBufferPointer<PatternElement>) -> PatternHit? {
+        var best: PatternHit?
         let shapes = builtinShapes(i)
         func attempt(_ p: Int) {
             if let b = best, b.match.pattern == p { return }
