@@ -48,11 +48,12 @@ final class LineReading {
         var copy = input  // withUTF8 needs a var; a native string is not copied
         let (count, written) = copy.withUTF8 { bytes in
             scratch.reserve(scalars: Tokenizer.scalarCount(bytes))
-            return Tokenizer.tokenize(bytes, table: grammar.words, tokens: scratch.tokens, norm: scratch.norm,
-                                      normBase: 0)
+            return Tokenizer.tokenize(bytes, table: grammar.words, tokens: scratch.buffers.tokens,
+                                      norm: scratch.buffers.norm, normBase: 0)
         }
-        let toks = UnsafeMutableBufferPointer(start: scratch.tokens, count: count)
-        let bytes = UnsafeBufferPointer(start: UnsafePointer(scratch.norm), count: written)
+        let buffers = scratch.buffers
+        let toks = UnsafeMutableBufferPointer(start: buffers.tokens, count: count)
+        let bytes = UnsafeBufferPointer(start: UnsafePointer(buffers.norm), count: written)
         var cyrillic = 0, latin = 0
         for t in toks where t.kind == .word {
             if t.firstScalar >= 0x400 && t.firstScalar <= 0x4FF { cyrillic += 1 } else { latin += 1 }
@@ -76,13 +77,13 @@ final class LineReading {
         lineLiterals = literals
         tokens = UnsafeBufferPointer(toks)
         norm = bytes
-        numberState = scratch.numberState
+        numberState = buffers.numberState
         numberState.initialize(repeating: -2, count: count)
-        numberMemo = scratch.numberMemo
-        roleStore = scratch.roles
-        moneyStore = scratch.moneys
-        patternStore = scratch.patterns
-        noteStore = scratch.noteTokens
+        numberMemo = buffers.numberMemo
+        roleStore = buffers.roles
+        moneyStore = buffers.moneys
+        patternStore = buffers.patterns
+        noteStore = buffers.noteTokens
         language = lang
     }
 

@@ -1,7 +1,8 @@
 // LineScratch: the working memory of one line under analysis (tokens, their normalized bytes,
-// the number memo, the scan's roles, amounts and patterns, a draft's note words), kept from one parse to the next so that reading a line
-// allocates nothing once the buffers are big enough (and makes no array of a parser type: on
-// Linux each such array looks up its generic metadata at run time). A Parser keeps a small pool
+// the number memo, the scan's roles, amounts and patterns, a draft's note words), kept from one
+// parse to the next so that reading a line allocates nothing once the buffers are big enough (and
+// makes no array of a parser type: on Linux each such array looks up its generic metadata at run
+// time). A Parser keeps a small pool
 // of them (ScratchPool); each LineReading borrows one for its lifetime, gives it back in deinit.
 // Every buffer holds plain values, so growing or freeing needs no deinitialization.
 
@@ -10,57 +11,56 @@ import Synchronization
 final class LineScratch: @unchecked Sendable {
     // @unchecked: a scratch is used by one LineReading at a time; the pool's lock hands it over.
 
-    private(set) var tokens: UnsafeMutablePointer<Token>
-    private(set) var norm: UnsafeMutablePointer<UInt8>
-    private(set) var numberState: UnsafeMutablePointer<Int8>
-    private(set) var numberMemo: UnsafeMutablePointer<NumberMatch>
-    private(set) var roles: UnsafeMutablePointer<Role>
-    /// The scan's amounts and pattern matches, and a draft's note words (see ScratchList).
-    private(set) var moneys: UnsafeMutablePointer<MoneyMatch>
-    private(set) var patterns: UnsafeMutablePointer<PatternHit>
-    private(set) var noteTokens: UnsafeMutablePointer<Int>
-    /// Room in every buffer, in scalars of the line (a token takes at least one, and there are no
-    /// more amounts, patterns or note words than tokens, plus one amount the assembler may add);
-    /// `norm` has four bytes per scalar plus four.
+    /// The buffers, all sized for a line of `capacity` scalars: a token takes at least one, and
+    /// there are no more amounts, patterns or note words than tokens (plus one amount the
+    /// assembler may add); `norm` has four bytes per scalar plus four.
+    struct Buffers {
+        let tokens: UnsafeMutablePointer<Token>
+        let norm: UnsafeMutablePointer<UInt8>
+        let numberState: UnsafeMutablePointer<Int8>
+        let numberMemo: UnsafeMutablePointer<NumberMatch>
+        let roles: UnsafeMutablePointer<Role>
+        /// The scan's amounts and pattern matches, and a draft's note words (see ScratchList).
+        let moneys: UnsafeMutablePointer<MoneyMatch>
+        let patterns: UnsafeMutablePointer<PatternHit>
+        let noteTokens: UnsafeMutablePointer<Int>
+
+        init(capacity: Int) {
+            tokens = .allocate(capacity: capacity)
+            norm = .allocate(capacity: capacity * 4 + 4)
+            numberState = .allocate(capacity: capacity)
+            numberMemo = .allocate(capacity: capacity)
+            roles = .allocate(capacity: capacity)
+            moneys = .allocate(capacity: capacity + 1)
+            patterns = .allocate(capacity: capacity)
+            noteTokens = .allocate(capacity: capacity)
+        }
+
+        func deallocate() {
+            tokens.deallocate(); norm.deallocate(); numberState.deallocate(); numberMemo.deallocate()
+            roles.deallocate(); moneys.deallocate(); patterns.deallocate(); noteTokens.deallocate()
+        }
+    }
+
+    private(set) var buffers: Buffers
+    /// The line length, in scalars, the buffers have room for.
     private(set) var scalarCapacity: Int
 
     init(capacity: Int = 256) {
         scalarCapacity = capacity
-        tokens = .allocate(capacity: capacity)
-        norm = .allocate(capacity: capacity * 4 + 4)
-        numberState = .allocate(capacity: capacity)
-        numberMemo = .allocate(capacity: capacity)
-        roles = .allocate(capacity: capacity)
-        moneys = .allocate(capacity: capacity + 1)
-        patterns = .allocate(capacity: capacity)
-        noteTokens = .allocate(capacity: capacity)
+        buffers = Buffers(capacity: capacity)
     }
 
     deinit {
-        tokens.deallocate()
-        norm.deallocate()
-        numberState.deallocate()
-        numberMemo.deallocate()
-        roles.deallocate()
-        moneys.deallocate()
-        patterns.deallocate()
-        noteTokens.deallocate()
+        buffers.deallocate()
     }
 
     /// Makes room for the tokens of `count` scalars.
     func reserve(scalars count: Int) {
         guard count > scalarCapacity else { return }
-        tokens.deallocate(); norm.deallocate(); numberState.deallocate(); numberMemo.deallocate(); roles.deallocate()
-        moneys.deallocate(); patterns.deallocate(); noteTokens.deallocate()
+        buffers.deallocate()
         scalarCapacity = max(count, scalarCapacity * 2)
-        tokens = .allocate(capacity: scalarCapacity)
-        norm = .allocate(capacity: scalarCapacity * 4 + 4)
-        numberState = .allocate(capacity: scalarCapacity)
-        numberMemo = .allocate(capacity: scalarCapacity)
-        roles = .allocate(capacity: scalarCapacity)
-        moneys = .allocate(capacity: scalarCapacity + 1)
-        patterns = .allocate(capacity: scalarCapacity)
-        noteTokens = .allocate(capacity: scalarCapacity)
+        buffers = Buffers(capacity: scalarCapacity)
     }
 }
 
