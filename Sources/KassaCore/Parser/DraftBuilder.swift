@@ -13,7 +13,7 @@ extension LineReading {
         var recurrence: Recurrence?
         var accounts: [AccountMention] = []
         var typeWord: (String, Why)?
-        var noteTokens = ScratchList(noteStore, capacity: tokens.count)  // reused by each part in turn
+        var noteTokens = ScratchList(buffers.noteTokens, capacity: tokens.count)  // reused by each part in turn
 
         var k = part.start
         while k < part.end {

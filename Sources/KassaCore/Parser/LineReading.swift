@@ -22,16 +22,12 @@ final class LineReading {
     let lineLiterals: UInt64
     /// The line's language, from its letters; the context's when it has none.
     let language: Language
-    /// readNumber results by start token: state -2 = not read yet, -1 = no number, 1 = memo
-    /// holds it. Raw buffers: a class's `var` arrays would pay a dynamic exclusivity check on
-    /// every access, and this is read many times per token.
-    let numberState: UnsafeMutablePointer<Int8>
-    let numberMemo: UnsafeMutablePointer<NumberMatch>
-    /// Room for the scan's role of each token, its amounts and patterns, and a draft's note words.
-    let roleStore: UnsafeMutablePointer<Role>
-    let moneyStore: UnsafeMutablePointer<MoneyMatch>
-    let patternStore: UnsafeMutablePointer<PatternHit>
-    let noteStore: UnsafeMutablePointer<Int>
+    /// Working memory borrowed from the parser's pool for this line's lifetime: the tokens and
+    /// their bytes above, and the readNumber memo (numberState per start token: -2 = not read
+    /// yet, -1 = no number, 1 = numberMemo holds it), the scan's roles, amounts and patterns, a
+    /// draft's note words. Raw buffers: a class's `var` arrays would pay a dynamic exclusivity
+    /// check on every access, and the memo is read many times per token.
+    let buffers: LineScratch.Buffers
     private let scratch: LineScratch
     private let pool: ScratchPool
 
@@ -77,13 +73,8 @@ final class LineReading {
         lineLiterals = literals
         tokens = UnsafeBufferPointer(toks)
         norm = bytes
-        numberState = buffers.numberState
-        numberState.initialize(repeating: -2, count: count)
-        numberMemo = buffers.numberMemo
-        roleStore = buffers.roles
-        moneyStore = buffers.moneys
-        patternStore = buffers.patterns
-        noteStore = buffers.noteTokens
+        buffers.numberState.initialize(repeating: -2, count: count)
+        self.buffers = buffers
         language = lang
     }
 

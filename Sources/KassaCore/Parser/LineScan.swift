@@ -34,10 +34,10 @@ struct LineScan {
 
 extension LineReading {
     func scan(aliases: AccountAliases) -> LineScan {
-        let roles = UnsafeMutableBufferPointer(start: roleStore, count: tokens.count)
+        let roles = UnsafeMutableBufferPointer(start: buffers.roles, count: tokens.count)
         roles.initialize(repeating: .plain)
-        var s = LineScan(roles: roles, moneys: ScratchList(moneyStore, capacity: tokens.count + 1),
-                         patterns: ScratchList(patternStore, capacity: tokens.count))
+        var s = LineScan(roles: roles, moneys: ScratchList(buffers.moneys, capacity: tokens.count + 1),
+                         patterns: ScratchList(buffers.patterns, capacity: tokens.count))
         var i = 0
         let n = tokens.count
         while i < n {

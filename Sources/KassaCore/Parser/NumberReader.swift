@@ -49,15 +49,15 @@ extension LineReading {
         // Most words start no number: answer from the class bits without reading.
         let t = tokens[start]
         if t.kind != .number, t.kind != .word || (ids.numberStartComplete && t.bits & ids.numberStart == 0) { return nil }
-        let state = numberState[start]
+        let state = buffers.numberState[start]
         if state == -1 { return nil }
-        if state == 1 { return numberMemo[start] }
+        if state == 1 { return buffers.numberMemo[start] }
         let result = readNumberOnce(at: start)
         if let r = result {
-            (numberMemo + start).initialize(to: r)
-            numberState[start] = 1
+            (buffers.numberMemo + start).initialize(to: r)
+            buffers.numberState[start] = 1
         } else {
-            numberState[start] = -1
+            buffers.numberState[start] = -1
         }
         return result
     }
