@@ -1,6 +1,8 @@
 // swift-tools-version: 6.0
 // kassa: a conversational ledger for the terminal.
-// Library core (KassaCore, KassaStore, KassaShell) with a thin `kassa` executable.
+// Library core with a thin `kassa` executable. Targets by role (DESIGN.md §7):
+//   KassaCore (pure domain, parser) ← KassaStore (journal) · KassaLedger (domain logic over a
+//   TransactionSource) · KassaInterchange (one reader/writer per format) ← KassaShell ← kassa.
 // No package dependencies: the toolchain and libedit (system library) only.
 import PackageDescription
 
@@ -22,18 +24,26 @@ let package = Package(
         .target(name: "KassaCore"),
         // The journal: records, encoding, file I/O, locking, recovery, undo/redo, queries.
         .target(name: "KassaStore", dependencies: ["KassaCore"]),
+        // Domain logic over a TransactionSource: balances (budgets, recurring, reports next).
+        // No file I/O, no terminal, no clock.
+        .target(name: "KassaLedger", dependencies: ["KassaCore"]),
+        // One reader and one writer per format (JSON lines, ledger journals, ...).
+        .target(name: "KassaInterchange", dependencies: ["KassaCore"]),
         // The session state machine, commands, rendering, resource lookup, line readers.
-        .target(name: "KassaShell", dependencies: ["KassaCore", "KassaStore", "CEditLine"]),
+        .target(name: "KassaShell", dependencies: ["KassaCore", "KassaStore", "KassaLedger", "KassaInterchange", "CEditLine"]),
         .executableTarget(name: "kassa", dependencies: ["KassaShell"]),
-        .executableTarget(name: "kassa-bench", dependencies: ["KassaCore", "KassaStore", "KassaShell"]),
+        .executableTarget(name: "kassa-bench",
+                          dependencies: ["KassaCore", "KassaStore", "KassaLedger", "KassaInterchange", "KassaShell"]),
 
         .target(
             name: "KassaTestSupport",
-            dependencies: ["KassaCore", "KassaStore", "KassaShell"],
+            dependencies: ["KassaCore", "KassaStore", "KassaLedger", "KassaShell"],
             path: "Tests/KassaTestSupport"
         ),
         .testTarget(name: "KassaCoreTests", dependencies: ["KassaCore", "KassaTestSupport"]),
-        .testTarget(name: "KassaStoreTests", dependencies: ["KassaStore", "KassaTestSupport"]),
+        .testTarget(name: "KassaStoreTests", dependencies: ["KassaStore", "KassaLedger", "KassaTestSupport"]),
+        .testTarget(name: "KassaLedgerTests", dependencies: ["KassaLedger", "KassaStore", "KassaTestSupport"]),
+        .testTarget(name: "KassaInterchangeTests", dependencies: ["KassaInterchange", "KassaTestSupport"]),
         .testTarget(name: "KassaShellTests", dependencies: ["KassaShell", "KassaTestSupport"]),
         // Runs the real `kassa` binary: pipes, a pseudo-terminal, crashes, concurrency.
         .testTarget(name: "KassaCLITests", dependencies: ["KassaTestSupport"]),

@@ -1,5 +1,6 @@
-// Journal+Queries: list filters, balances and the history timeline, computed from the compact
-// rows without materializing transactions that do not match (a 1M journal balances in ~10 ms).
+// Journal+Queries: list filters and the history timeline, computed from the compact rows
+// without materializing transactions that do not match. Balances are domain logic: KassaLedger
+// computes them over `Journal.source(_:)`.
 
 import KassaCore
 
@@ -12,39 +13,6 @@ extension Journal {
         out.reserveCapacity(ids.count)
         for index in ids { out.append(materialize(index)) }
         return out
-    }
-
-    /// Balances per account and currency (expenses subtract, income adds, a transfer moves the
-    /// amount from `account` to `to_account`), sorted by account name then currency code.
-    public func balance(_ filter: TransactionFilter = TransactionFilter()) -> [BalanceLine] {
-        // A flat table by (account label, currency): a dictionary here cost more than the scan.
-        let width = max(state.currencies.count, 1)
-        var sums = [Int64](repeating: 0, count: state.labels.count * width)
-        var counts = [Int](repeating: 0, count: state.labels.count * width)
-        func add(_ label: UInt32, _ currency: UInt8, _ amount: Int64) {
-            let key = Int(label) * width + Int(currency)
-            sums[key] &+= amount
-            counts[key] += 1
-        }
-        var plain = filter
-        plain.limit = nil
-        for index in matchingEntries(plain) {
-            let e = state.entries[Int(index)]
-            switch e.type {
-            case .expense: add(e.account, e.currency, -e.amount)
-            case .income: add(e.account, e.currency, e.amount)
-            case .transfer:
-                add(e.account, e.currency, -e.amount)
-                add(e.toAccount, e.currency, e.amount)
-            }
-        }
-        let lines = counts.indices.filter { counts[$0] > 0 }.map { key in
-            BalanceLine(account: state.labels.string(UInt32(key / width)),
-                        amount: Money(minorUnits: sums[key], currency: state.currencies[key % width]), count: counts[key])
-        }
-        return lines.sorted {
-            ($0.account ?? "\u{10FFFF}", $0.amount.currency.code) < ($1.account ?? "\u{10FFFF}", $1.amount.currency.code)
-        }
     }
 
     /// Entry indices of live transactions matching everything but `limit`, in id order.

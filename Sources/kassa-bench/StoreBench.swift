@@ -21,6 +21,8 @@
 import Foundation
 import KassaCore
 import KassaStore
+import KassaLedger
+import KassaInterchange
 
 enum StoreBench {
     static func run(arguments: [String]) {
@@ -190,7 +192,7 @@ enum StoreBench {
         do {
             let journal = try Journal.open(path: path)
             let opened = now()
-            let lines = journal.balance()
+            let lines = (try? Balances.compute(journal.source())) ?? []
             let done = now()
             var usage = rusage()
             getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
@@ -259,25 +261,7 @@ enum StoreBench {
     }
 
     static func exportLedger(_ transactions: [Transaction], to path: String) throws {
-        var text = ""
-        text.reserveCapacity(transactions.count * 100)
-        for t in transactions {
-            let amount = t.amount.decimalString + " " + t.amount.currency.code
-            let account = "assets:" + (t.account ?? "cash")
-            text += t.date.iso + " " + (t.note.isEmpty ? "-" : t.note) + "\n"
-            switch t.type {
-            case .expense:
-                text += "    expenses:" + (t.category ?? "other").replacingOccurrences(of: "/", with: ":") + "  " + amount + "\n"
-                text += "    " + account + "\n"
-            case .income:
-                text += "    " + account + "  " + amount + "\n"
-                text += "    income:" + (t.category ?? "other").replacingOccurrences(of: "/", with: ":") + "\n"
-            case .transfer:
-                text += "    assets:" + (t.toAccount ?? "cash") + "  " + amount + "\n"
-                text += "    " + account + "\n"
-            }
-        }
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        try LedgerWriter.journal(transactions).write(toFile: path, atomically: false, encoding: .utf8)
     }
 
     // MARK: helpers

@@ -87,7 +87,7 @@ import Testing
         #expect(pty.waitFor(text("prompt.entry", .en)))
         pty.write(":he" + Key.tab + Key.enter)
         // Completed, the line is :help and the help text follows; uncompleted, ":he" is unknown.
-        let help = text("help.session", .en).components(separatedBy: "\n")[0]
+        let help = text("help.intro.session", .en).components(separatedBy: "\n")[0]
         let unknown = text("command.unknown", .en, ["command": ":he"])
         #expect(pty.waitForAny([help, unknown]) == help, "output: \(pty.text())")
         #expect(pty.waitFor(text("prompt.entry", .en)))
@@ -98,7 +98,7 @@ import Testing
         let pty = try startKassa()
         #expect(pty.waitFor(text("prompt.entry")))
         pty.write(":помо" + Key.tab + Key.enter)
-        let help = text("help.session").components(separatedBy: "\n")[0]
+        let help = text("help.intro.session").components(separatedBy: "\n")[0]
         let unknown = text("command.unknown", .ru, ["command": ":помо"])
         #expect(pty.waitForAny([help, unknown]) == help, "output: \(pty.text())")
         #expect(pty.waitFor(text("prompt.entry", .ru)))
@@ -258,7 +258,7 @@ import Testing
         enterAndConfirm(pty, "кофе 15000\u{1B}x", amount: "1 500,00")
         // Tab completion and Ctrl-C are bound in vi mode too.
         pty.write(":помо" + Key.tab + Key.enter)
-        #expect(pty.waitFor(text("help.session").components(separatedBy: "\n")[0]), "\(pty.text())")
+        #expect(pty.waitFor(text("help.intro.session").components(separatedBy: "\n")[0]), "\(pty.text())")
         #expect(pty.waitFor(text("prompt.entry")))
         pty.write("такси 2000" + Key.ctrlC)
         #expect(pty.waitFor(text("prompt.entry")))

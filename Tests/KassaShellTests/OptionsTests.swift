@@ -6,7 +6,7 @@ import Testing
 @Suite struct OptionsTests {
     @Test func flagsAndSubcommandInAnyOrder() throws {
         let options = try Options.parse(["--file", "/tmp/j", "add", "coffee", "1500", "--yes", "--today=2026-03-10"])
-        #expect(options.subcommand == .add)
+        #expect(options.command == "add")
         #expect(options.words == ["coffee", "1500"])
         #expect(options.file == "/tmp/j")
         #expect(options.yes)
@@ -15,14 +15,19 @@ import Testing
 
     @Test func noSubcommandIsTheSession() throws {
         let options = try Options.parse(["--lang", "ru", "--json", "--no-color"])
-        #expect(options.subcommand == .session)
+        #expect(options.command == nil)
         #expect(options.language == .ru)
         #expect(options.json && options.noColor)
     }
 
     @Test func negativeNumbersAreWordsAndDoubleDashEndsOptions() throws {
         #expect(try Options.parse(["parse", "refund", "-500"]).words == ["refund", "-500"])
-        #expect(try Options.parse(["parse", "--", "--yes"]).words == ["--yes"])
+        #expect(try Options.parse(["parse", "--", "--yes"]).words == ["--", "--yes"])
+        // A command's own option and its value stay with the command, wherever they are.
+        let list = try Options.parse(["--from", "2026-03-01", "list", "--json", "today"])
+        #expect(list.command == "list" && list.words == ["--from", "2026-03-01", "today"] && list.json)
+        let help = try Options.parse(["help", "undo"])
+        #expect(help.help && help.command == "undo")
     }
 
     @Test func usageErrors() {

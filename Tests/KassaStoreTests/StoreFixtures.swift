@@ -3,6 +3,7 @@ import Foundation
 import KassaCore
 import KassaTestSupport
 @testable import KassaStore
+import KassaLedger
 
 enum StoreFixtures {
     static let day = CivilDate(year: 2026, month: 3, day: 9)!
@@ -27,5 +28,12 @@ enum StoreFixtures {
 
     static func amounts(_ journal: Journal) -> [Int64] {
         journal.transactions.map { $0.amount.minorUnits / 100 }
+    }
+}
+
+extension Journal {
+    /// Balances as `kassa balance` computes them (KassaLedger over the journal's source).
+    func balance(_ filter: TransactionFilter = TransactionFilter()) -> [BalanceLine] {
+        (try? Balances.compute(source(filter))) ?? []
     }
 }

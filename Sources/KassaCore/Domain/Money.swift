@@ -1,5 +1,8 @@
 // Money: an exact amount as integer minor units of one ISO 4217 currency.
 // Never a floating-point value: parsing and printing go through decimal digit strings.
+// Arithmetic is checked: sums that do not fit and sums of two currencies are errors
+// (MoneyError), never a wrap. Amounts that enter kassa (typed, corrected, imported) are
+// bounded to `maximumWholeDigits` digits before the decimal point (the app's rule).
 
 public struct Money: Hashable, Sendable, CustomStringConvertible {
     public var minorUnits: Int64
@@ -60,4 +63,64 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     public var isZero: Bool { minorUnits == 0 }
 
     public var negated: Money { Money(minorUnits: -minorUnits, currency: currency) }
+
+    // MARK: - Checked arithmetic and bounds
+
+    /// At most this many digits before the decimal point in an amount that enters kassa.
+    public static let maximumWholeDigits = 12
+
+    /// The amount's magnitude fits the entry bound: at most 12 whole digits.
+    public var isWithinEntryBound: Bool {
+        minorUnits.magnitude / UInt64(currency.minorPerMajor) < 1_000_000_000_000
+    }
+
+    /// Checks the entry bound, for amounts that come from outside (typed, imported).
+    public func bounded() throws(MoneyError) -> Money {
+        guard isWithinEntryBound else { throw MoneyError(.tooLarge, currency: currency) }
+        return self
+    }
+
+    /// `self + other`, or an error on overflow or when the currencies differ.
+    public func adding(_ other: Money) throws(MoneyError) -> Money {
+        guard other.currency == currency else { throw MoneyError(.currencyMismatch, currency: other.currency) }
+        let (sum, overflow) = minorUnits.addingReportingOverflow(other.minorUnits)
+        guard !overflow else { throw MoneyError(.overflow, currency: currency) }
+        return Money(minorUnits: sum, currency: currency)
+    }
+
+    /// `self - other`, checked like `adding`.
+    public func subtracting(_ other: Money) throws(MoneyError) -> Money {
+        guard other.minorUnits != .min else { throw MoneyError(.overflow, currency: currency) }
+        return try adding(other.negated)
+    }
+
+    /// The amount multiplied by a whole number (e.g. a monthly price × 12), checked.
+    public func multiplied(by factor: Int64) throws(MoneyError) -> Money {
+        let (product, overflow) = minorUnits.multipliedReportingOverflow(by: factor)
+        guard !overflow else { throw MoneyError(.overflow, currency: currency) }
+        return Money(minorUnits: product, currency: currency)
+    }
+}
+
+/// A running total in minor units that reports overflow instead of wrapping; the hot loops of
+/// balances and reports add plain Int64s through it.
+public struct CheckedSum: Sendable, Hashable {
+    public private(set) var value: Int64 = 0
+    public private(set) var overflowed = false
+
+    public init() {}
+
+    @inline(__always)
+    public mutating func add(_ amount: Int64) {
+        let (sum, overflow) = value.addingReportingOverflow(amount)
+        value = sum
+        overflowed = overflowed || overflow
+    }
+
+    @inline(__always)
+    public mutating func subtract(_ amount: Int64) {
+        let (difference, overflow) = value.subtractingReportingOverflow(amount)
+        value = difference
+        overflowed = overflowed || overflow
+    }
 }

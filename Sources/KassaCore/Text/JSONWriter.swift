@@ -1,82 +1,159 @@
-// JSONWriter: builds one JSON object on one line, keys in the order written.
-// Hand-written because the contract fixes key order and number-free amounts, and because
-// it is on the start-up path of `kassa parse --json` where Foundation's encoder is slow.
+// JSONWriter: builds one JSON object on one line, keys in the order written, as UTF-8 bytes.
+// Hand-written because the contract fixes key order and number-free amounts, and because it is
+// on the hot path of `kassa parse --json` and `kassa list --json`: strings are copied in runs of
+// bytes that need no escape, never scalar by scalar.
 
 public struct JSONWriter: Sendable {
-    private var text = "{"
+    public private(set) var bytes: [UInt8] = [UInt8(ascii: "{")]
     private var first = true
 
     public init() {}
 
-    private mutating func key(_ name: String) {
-        if !first { text += ", " }
+    /// Starts with room for `capacity` bytes (a transaction line is ~250).
+    public init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    private mutating func key(_ name: StaticString) {
+        if !first { bytes.append(UInt8(ascii: ",")); bytes.append(32) }
         first = false
-        JSONWriter.appendQuoted(name, to: &text)
-        text += ": "
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(32)
     }
 
-    public mutating func add(_ name: String, _ value: String?) {
-        key(name)
-        if let value { JSONWriter.appendQuoted(value, to: &text) } else { text += "null" }
+    private mutating func key(_ name: String) {
+        if !first { bytes.append(UInt8(ascii: ",")); bytes.append(32) }
+        first = false
+        JSONWriter.appendQuoted(name, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(32)
     }
 
-    public mutating func add(_ name: String, _ value: Int) {
+    public mutating func add(_ name: StaticString, _ value: String?) {
         key(name)
-        text += String(value)
+        if let value { JSONWriter.appendQuoted(value, to: &bytes) } else { JSONWriter.appendNull(to: &bytes) }
     }
 
-    public mutating func add(_ name: String, _ value: Bool) {
+    /// A key made at run time (e.g. "name_" + a language code).
+    public mutating func add(dynamicKey name: String, _ value: String?) {
         key(name)
-        text += value ? "true" : "false"
+        if let value { JSONWriter.appendQuoted(value, to: &bytes) } else { JSONWriter.appendNull(to: &bytes) }
+    }
+
+    public mutating func add(_ name: StaticString, _ value: Int) {
+        key(name)
+        JSONWriter.appendInteger(value, to: &bytes)
+    }
+
+    public mutating func add(_ name: StaticString, _ value: Bool) {
+        key(name)
+        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
     }
 
     /// A number written with exactly two decimals (confidence). Never used for money.
-    public mutating func add(_ name: String, fraction value: Double) {
+    public mutating func add(_ name: StaticString, fraction value: Double) {
         key(name)
         let hundredths = Int(max(0, value) * 100 + 0.5)
-        text += String(hundredths / 100) + "." + (hundredths % 100 < 10 ? "0" : "") + String(hundredths % 100)
+        JSONWriter.appendInteger(hundredths / 100, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(UInt8(ascii: "0") + UInt8(hundredths % 100 / 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(hundredths % 10))
     }
 
-    public mutating func add(_ name: String, strings: [String]) {
+    public mutating func add(_ name: StaticString, strings: [String]) {
         key(name)
-        text += "["
+        bytes.append(UInt8(ascii: "["))
         for (index, value) in strings.enumerated() {
-            if index > 0 { text += ", " }
-            JSONWriter.appendQuoted(value, to: &text)
+            if index > 0 { bytes.append(UInt8(ascii: ",")); bytes.append(32) }
+            JSONWriter.appendQuoted(value, to: &bytes)
         }
-        text += "]"
+        bytes.append(UInt8(ascii: "]"))
     }
 
     /// Adds an already-encoded JSON value (an object or an array of objects).
-    public mutating func add(_ name: String, raw json: String) {
+    public mutating func add(_ name: StaticString, raw json: String) {
         key(name)
-        text += json
+        bytes.append(contentsOf: json.utf8)
     }
 
-    public var result: String { text + "}" }
+    /// Adds an already-encoded JSON value given as bytes.
+    public mutating func add(_ name: StaticString, rawBytes json: [UInt8]) {
+        key(name)
+        bytes.append(contentsOf: json)
+    }
+
+    /// The object, closed, as bytes.
+    public var resultBytes: [UInt8] { bytes + [UInt8(ascii: "}")] }
+
+    /// Appends the closed object to `out` (no copy of the whole object on the way).
+    public func append(to out: inout [UInt8]) {
+        out.append(contentsOf: bytes)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    public var result: String { String(decoding: resultBytes, as: UTF8.self) }
 
     public static func array(_ encodedItems: [String]) -> String {
         "[" + encodedItems.joined(separator: ", ") + "]"
     }
 
-    public static func appendQuoted(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+    static func appendNull(to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "n")); out.append(UInt8(ascii: "u")); out.append(UInt8(ascii: "l")); out.append(UInt8(ascii: "l"))
+    }
+
+    public static func appendInteger(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[index]) }
+        }
+    }
+
+    /// Appends `value` as a JSON string: runs of plain bytes are copied at once; `"`, `\` and
+    /// control characters are escaped (U+2028/2029 are valid JSON and left as they are).
+    public static func appendQuoted(_ value: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                runStart = index + 1
+                out.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+                case 10: out.append(UInt8(ascii: "n"))
+                case 13: out.append(UInt8(ascii: "r"))
+                case 9: out.append(UInt8(ascii: "t"))
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out.append(UInt8(ascii: "u")); out.append(UInt8(ascii: "0")); out.append(UInt8(ascii: "0"))
+                    out.append(hex[Int(byte >> 4)]); out.append(hex[Int(byte & 15)])
                 }
             }
+            if runStart < utf8.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// The String form of `appendQuoted`, for callers that build text.
+    public static func appendQuoted(_ value: String, to out: inout String) {
+        var bytes: [UInt8] = []
+        appendQuoted(value, to: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
     }
 }

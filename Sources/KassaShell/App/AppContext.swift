@@ -1,0 +1,105 @@
+// AppContext: what every command needs, built once at start-up: options, catalog, paths, how to
+// render, and the grammar and parser — built on first use, so commands that never parse
+// (`list`, `balance`, `check`, `undo` …) never load the grammars.
+
+import KassaCore
+import KassaStore
+import Synchronization
+
+public final class AppContext: @unchecked Sendable {
+    public let options: Options
+    public let environment: [String: String]
+    public let resources: Resources
+    /// Where the resources came from, to read more of them (corpora for `kassa grammar test`).
+    public let locator: ResourceLocator
+    public let language: Language
+    public let today: CivilDate
+    public let paths: ShellPaths
+    /// stdin and stdout are both terminals: libedit, prompts, colour (unless disabled).
+    public let interactive: Bool
+    public let style: TextStyle
+    public let console: Console
+    private let loaded = Mutex<(grammar: Grammar, errors: [GrammarError])?>(nil)
+    private let builtParser = Mutex<Parser?>(nil)
+
+    init(options: Options, environment: [String: String], resources: Resources, locator: ResourceLocator, language: Language,
+         today: CivilDate, paths: ShellPaths, interactive: Bool, style: TextStyle, console: Console) {
+        self.options = options
+        self.environment = environment
+        self.resources = resources
+        self.locator = locator
+        self.language = language
+        self.today = today
+        self.paths = paths
+        self.interactive = interactive
+        self.style = style
+        self.console = console
+    }
+
+    /// The grammar, loaded on first use; its mistakes are warnings printed then (kassa works
+    /// with the rest: file:line:column + caret).
+    public var grammar: Grammar {
+        if let done = loaded.withLock({ $0 }) { return done.grammar }
+        let (grammar, errors) = Grammar.load(resources.grammarSources)
+        loaded.withLock { $0 = (grammar, errors) }
+        reportGrammarProblems(errors)
+        return grammar
+    }
+
+    public var parser: Parser {
+        if let parser = builtParser.withLock({ $0 }) { return parser }
+        let parser = Parser(grammar: grammar)
+        builtParser.withLock { $0 = parser }
+        return parser
+    }
+
+    public var catalog: Catalog { resources.catalog(language) }
+
+    public var textRenderer: TextRenderer {
+        TextRenderer(catalog: catalog, style: style, grammar: { [self] in grammar })
+    }
+
+    /// Text for people; with --json one object per line (on the command line a listing is one
+    /// transaction per line).
+    public func renderer(form: CommandForm) -> any SessionRenderer {
+        options.json ? JSONRenderer(text: textRenderer, listingAsLines: form == .oneShot) : textRenderer
+    }
+
+    public var sessionConfiguration: Session.Configuration {
+        Session.Configuration(today: today, language: language, autoConfirm: options.yes, interactive: interactive)
+    }
+
+    /// Catalog lines and session.commands entries kassa cannot read: warnings, kassa starts.
+    func reportResourceProblems() {
+        var lines: [OutputLine] = []
+        for problem in resources.catalogProblems {
+            lines.append(OutputLine(catalog.text("catalog.warning", ["location": "\(problem.file):\(problem.line)"]), to: .error))
+        }
+        for problem in resources.commandWordProblems {
+            let location = "\(problem.file):\(problem.line)"
+            lines.append(OutputLine(problem.unknown.map {
+                catalog.text("commands.unknown-name", ["location": location, "name": $0])
+            } ?? catalog.text("commands.bad-line", ["location": location]), to: .error))
+        }
+        console.write(lines)
+    }
+
+    private func reportGrammarProblems(_ errors: [GrammarError]) {
+        var lines: [OutputLine] = []
+        for error in errors {
+            let described = GrammarCommands.describe(error, catalog: catalog)
+            lines.append(OutputLine(catalog.text("grammar.warning", ["location": described[0]]), to: .error))
+            lines += described.dropFirst().map { OutputLine($0, to: .error) }
+        }
+        console.write(lines)
+    }
+
+    /// Opens the journal, printing what the open fixed on its own (a torn tail moved aside).
+    func openJournal() throws -> Journal {
+        let journal = try Journal.open(path: paths.journal)
+        console.write(journal.warnings.map { warning in
+            OutputLine(textRenderer.style.note(catalog.text(warning.messageKey, warning.messageArguments)), to: .error)
+        })
+        return journal
+    }
+}

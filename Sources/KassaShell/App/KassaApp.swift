@@ -1,0 +1,125 @@
+// KassaApp: the whole program behind `main`: options, language, today, resources, then the
+// session or a one-shot subcommand. Returns the exit status (DESIGN.md §2):
+// 0 success, 1 some input not understood or rejected, 2 usage error, 3 journal unreadable/unwritable.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import KassaCore
+import KassaStore
+
+public struct KassaApp {
+    public static let version = "0.1.0"
+
+    public enum ExitStatus: Int32 {
+        case success = 0, inputError = 1, usage = 2, journal = 3
+    }
+
+    let arguments: [String]
+    let environment: [String: String]
+    let executablePath: String?
+    let console = Console()
+
+    public init(arguments: [String], environment: [String: String], executablePath: String?) {
+        self.arguments = arguments
+        self.environment = environment
+        self.executablePath = executablePath
+    }
+
+    public func run() -> Int32 {
+        let options: Options
+        do {
+            options = try Options.parse(arguments)
+        } catch {
+            // Without options we still know the language from the environment.
+            let context = try? makeContext(Options())
+            let catalog = context?.catalog ?? Catalog(language: .en)
+            console.write([OutputLine(catalog.text("error.prefix") + " " + catalog.text(error.messageKey, error.messageArguments), to: .error),
+                           OutputLine(catalog.text("usage.see-help"), to: .error)])
+            return ExitStatus.usage.rawValue
+        }
+        let context: AppContext
+        do {
+            context = try makeContext(options)
+        } catch {
+            // No Locales/ means no catalog to take a message from: the one English fallback.
+            Console.write("kassa: cannot find Grammars/ and Locales/; searched:\n"
+                + error.searched.map { "  " + $0 + "\n" }.joined() + "set --data-dir or KASSA_DATA_DIR\n", to: 2)
+            return ExitStatus.usage.rawValue
+        }
+        defer { context.console.flush() }
+        if options.version {
+            context.console.write([OutputLine("kassa " + KassaApp.version)])
+            return ExitStatus.success.rawValue
+        }
+        if options.help {
+            let topic = options.command.flatMap {
+                CommandRegistry.command(named: $0, vocabulary: context.resources.commandWords, form: .oneShot)?.name
+            }
+            if let asked = options.command, topic == nil {
+                context.console.write(context.textRenderer.render(.error(UsageError(key: "usage.unknown-command", arguments: ["command": asked]))))
+                return ExitStatus.usage.rawValue
+            }
+            context.textRenderer.write(.help(form: .oneShot, topic: topic), to: context.console)
+            return ExitStatus.success.rawValue
+        }
+        context.reportResourceProblems()
+        // The process exits right after run(): tearing down the grammar's many small objects
+        // first would only add to the wall time of `echo ... | kassa parse`. Keep them alive.
+        _ = Unmanaged.passRetained(context)
+        guard let name = options.command,
+              let command = CommandRegistry.command(named: name, vocabulary: context.resources.commandWords, form: .oneShot) else {
+            return SessionRunner(context: context).run()
+        }
+        return runOnce(command, context: context)
+    }
+
+    /// A command from the command line: its events rendered as they come, then the exit status.
+    func runOnce(_ command: any Command.Type, context: AppContext) -> Int32 {
+        let renderer = context.renderer(form: .oneShot)
+        let commandContext = CommandContext(
+            form: .oneShot, configuration: context.sessionConfiguration, words: context.resources.commandWords,
+            session: nil, app: context, journal: { try context.openJournal() }, parser: { context.parser },
+            sink: { renderer.write($0, to: context.console) })
+        let events = CommandRegistry.run(command, words: context.options.words, context: commandContext)
+        renderer.write(events, to: context.console)
+        if commandContext.hadUsageError { return ExitStatus.usage.rawValue }
+        if commandContext.hadStoreError { return ExitStatus.journal.rawValue }
+        if commandContext.hadInputError { return ExitStatus.inputError.rawValue }
+        return ExitStatus.success.rawValue
+    }
+
+    func makeContext(_ options: Options) throws(ResourceError) -> AppContext {
+        let locator = ResourceLocator(dataDirectory: options.dataDirectory, executablePath: executablePath,
+                                      environment: environment)
+        let language = options.language ?? KassaApp.language(from: environment)
+        let resources = try locator.load(languages: [language])
+        let today = options.today ?? environment["KASSA_TODAY"].flatMap(CivilDate.init(iso:)) ?? KassaApp.localToday()
+        let stdinIsTerminal = isatty(0) == 1, stdoutIsTerminal = isatty(1) == 1
+        let colour = stdoutIsTerminal && !options.noColor && environment["NO_COLOR"].map(\.isEmpty) ?? true
+        return AppContext(
+            options: options, environment: environment, resources: resources, locator: locator, language: language, today: today,
+            paths: ShellPaths(fileOption: options.file, environment: environment),
+            interactive: stdinIsTerminal && stdoutIsTerminal, style: TextStyle(enabled: colour), console: console)
+    }
+
+    /// LC_ALL, then LC_MESSAGES, then LANG; English when none names a language kassa speaks.
+    static func language(from environment: [String: String]) -> Language {
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = environment[name], !value.isEmpty {
+                return Language(localeName: value) ?? .en
+            }
+        }
+        return .en
+    }
+
+    /// The local calendar date: the only clock read in kassa, and only without --today/KASSA_TODAY.
+    static func localToday() -> CivilDate {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return CivilDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+            ?? CivilDate(daysSinceEpoch: Int(now) / 86_400)
+    }
+}
+

@@ -1,0 +1,17 @@
+// CheckCommand: `kassa check`: reads the whole journal and reports any damaged record; changes
+// nothing. Exit 0 intact, 3 damaged.
+
+import KassaStore
+
+public struct CheckCommand: Command {
+    public static let name = "check"
+    public static let forms = CommandForms.oneShot
+
+    public init(_ arguments: CommandArguments) throws(UsageError) {
+        try arguments.expectNoWords()
+    }
+
+    public func run(_ context: CommandContext) -> [SessionEvent] {
+        MaintenanceReport.run(context) { path in try Journal.check(path: path) }
+    }
+}

@@ -1,0 +1,47 @@
+// EditCommand: `:edit #12 amount 1600`, `:edit #3 #5-#7 category groceries` (and `kassa edit`):
+// changes one field of saved transactions as one undoable change. A category chosen this way
+// is remembered for the same words next time.
+
+import KassaCore
+import KassaStore
+
+public struct EditCommand: Command {
+    public static let name = "edit"
+    public static let forms = CommandForms.both
+    let ids: [Int]
+    /// Canonical field name (session.commands `field.*`).
+    let field: String
+    let value: String
+
+    public init(_ arguments: CommandArguments) throws(UsageError) {
+        guard let (ids, rest) = TransactionIDs.read(arguments.words), !ids.isEmpty,
+              let fieldWord = rest.first, let field = arguments.vocabulary.name(in: "field", for: fieldWord),
+              rest.count > 1 else {
+            throw UsageError(key: "edit.usage", arguments: ["command": arguments.form.prefix + Self.name])
+        }
+        self.ids = ids
+        self.field = field
+        value = rest.dropFirst().joined(separator: " ")
+    }
+
+    public func run(_ context: CommandContext) -> [SessionEvent] {
+        context.storeChange { journal in
+            let fieldValue: FieldValue
+            switch FieldValue.resolve(field: field, value: value, parser: context.parser, words: context.words,
+                                      context: context.parseContext(journal)) {
+            case .failure(let error): return context.reject(error)
+            case .success(let resolved): fieldValue = resolved
+            }
+            let change = try journal.edit(ids: ids) { transaction in
+                guard let patch = fieldValue.patch(for: transaction) else {
+                    throw StoreError(.invalid, path: journal.path, detail: value)
+                }
+                patch.apply(to: &transaction)
+            }
+            if case .category(let slug) = fieldValue {
+                for transaction in change.transactions { Lessons.learn(note: transaction.note, category: slug, in: journal) }
+            }
+            return [.changed(change)]
+        }
+    }
+}

@@ -1,0 +1,96 @@
+// ListFilter: what `list` and `balance` narrow the journal to — a word (today, yesterday, all,
+// or the latest N) and the options --from, --to, --category, --account, --text, --type — read
+// the same way in the session and on the command line. A wrong value names its option.
+
+import KassaCore
+import KassaStore
+
+public struct ListFilter: Sendable, Equatable {
+    public enum Span: Sendable, Equatable {
+        case latest(Int)
+        case today
+        case yesterday
+        case all
+    }
+
+    public static let defaultCount = 20
+    public static let options: [CommandOption] = [
+        .value("--from"), .value("--to"), .value("--category"), .value("--account"), .value("--text"), .value("--type"),
+    ]
+
+    public var span: Span
+    public var from: CivilDate?
+    public var to: CivilDate?
+    /// As typed ("groceries", "продукты"); the grammar turns it into a slug when run.
+    public var categoryName: String?
+    public var account: String?
+    public var text: String?
+    public var type: TransactionType?
+
+    public init(span: Span, from: CivilDate? = nil, to: CivilDate? = nil, categoryName: String? = nil,
+                account: String? = nil, text: String? = nil, type: TransactionType? = nil) {
+        self.span = span
+        self.from = from
+        self.to = to
+        self.categoryName = categoryName
+        self.account = account
+        self.text = text
+        self.type = type
+    }
+
+    /// Reads the span word and the options. `defaultSpan` applies when no word is given.
+    public init(_ arguments: CommandArguments, defaultSpan: Span) throws(UsageError) {
+        span = defaultSpan
+        if let word = arguments.words.first {
+            guard arguments.words.count == 1 else { throw UsageError(key: "list.bad-filter", arguments: ["value": arguments.words.joined(separator: " ")]) }
+            guard let span = ListFilter.span(word, vocabulary: arguments.vocabulary) else {
+                throw UsageError(key: "list.bad-filter", arguments: ["value": word])
+            }
+            self.span = span
+        }
+        from = try arguments.date("--from")
+        to = try arguments.date("--to")
+        categoryName = arguments.values["--category"]
+        account = arguments.values["--account"]?.lowercased()
+        text = arguments.values["--text"]
+        if let typeWord = arguments.values["--type"] {
+            guard let type = arguments.vocabulary.name(in: "type", for: typeWord).flatMap(TransactionType.init(rawValue:))
+                    ?? TransactionType(rawValue: typeWord.lowercased()) else {
+                throw UsageError(key: "usage.bad-type", arguments: ["value": typeWord])
+            }
+            self.type = type
+        }
+    }
+
+    static func span(_ word: String, vocabulary: CommandWords) -> Span? {
+        if let count = Int(word), count > 0 { return .latest(count) }
+        switch vocabulary.name(in: "list", for: word) {
+        case "today": return .today
+        case "yesterday": return .yesterday
+        case "all": return .all
+        default: return nil
+        }
+    }
+
+    /// The journal query. The journal does the selecting, so `list today` on a million
+    /// transactions does not copy them all first. nil when the category is unknown.
+    public func query(today: CivilDate, grammar: () -> Grammar) -> Result<TransactionFilter, SessionError> {
+        var filter = TransactionFilter(from: from, to: to, account: account, text: text, type: type)
+        if let categoryName {
+            guard let slug = grammar().categorySlug(named: categoryName) else {
+                return .failure(SessionError("list.bad-category", ["value": categoryName]))
+            }
+            filter.category = slug
+        }
+        switch span {
+        case .latest(let count): filter.limit = count
+        case .today: filter.from = max(filter.from ?? today, today); filter.to = min(filter.to ?? today, today)
+        case .yesterday:
+            let day = today.adding(days: -1)
+            filter.from = max(filter.from ?? day, day)
+            filter.to = min(filter.to ?? day, day)
+        case .all: break
+        }
+        return .success(filter)
+    }
+}

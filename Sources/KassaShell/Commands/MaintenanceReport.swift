@@ -1,0 +1,20 @@
+// MaintenanceReport: runs `check` or `repair` on the journal's path (never through an open,
+// which could change the file) and turns the report into notices and the exit status.
+
+import KassaCore
+import KassaStore
+
+enum MaintenanceReport {
+    static func run(_ context: CommandContext, repairing: Bool = false,
+                    _ operation: (String) throws -> CheckReport) -> [SessionEvent] {
+        guard let path = context.app?.paths.journal else { return [] }
+        do {
+            let report = try operation(path)
+            if !report.isClean && !repairing { context.hadStoreError = true }
+            return report.messages.map { .notice(key: $0.key, arguments: $0.arguments, count: $0.count) }
+        } catch {
+            context.hadStoreError = true
+            return [.error((error as? any LocalizableError) ?? SessionError("store.failed"))]
+        }
+    }
+}

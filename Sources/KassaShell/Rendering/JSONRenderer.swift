@@ -1,0 +1,137 @@
+// JSONRenderer: session events as one JSON object per line (`--json`), for programs.
+// Messages are still localized, but fields and codes are stable.
+
+import KassaCore
+import KassaInterchange
+import KassaLedger
+import KassaStore
+
+public struct JSONRenderer: SessionRenderer {
+    public let text: TextRenderer
+    /// On the command line (`kassa list --json`) a listing is one TRANSACTION per line, the form
+    /// `kassa import` reads back; in a session it is one "list" event.
+    public let listingAsLines: Bool
+
+    public init(text: TextRenderer, listingAsLines: Bool = false) {
+        self.text = text
+        self.listingAsLines = listingAsLines
+    }
+
+    public func write(_ event: SessionEvent, to console: Console) {
+        guard listingAsLines, case .listing(let transactions) = event else {
+            console.write(render(event))
+            return
+        }
+        for transaction in transactions {
+            console.withOutput { JSONLinesWriter.append(transaction, to: &$0) }
+        }
+    }
+
+    public func render(_ event: SessionEvent) -> [OutputLine] {
+        var json = JSONWriter()
+        switch event {
+        case .drafts(let drafts, let input, let questions):
+            json.add("event", "draft")
+            json.add("input", input)
+            json.add("drafts", raw: JSONWriter.array(drafts.map(JSONEncoding.draft)))
+            if !questions.isEmpty { json.add("questions", raw: JSONWriter.array(questions.map(JSONEncoding.question))) }
+        case .corrected(let drafts):
+            json.add("event", "draft")
+            json.add("corrected", true)
+            json.add("drafts", raw: JSONWriter.array(drafts.map(JSONEncoding.draft)))
+        case .amountNeeded(let index):
+            json.add("event", "question")
+            json.add("draft", index)
+            json.add("field", "amount")
+        case .saved(let transactions):
+            json.add("event", "saved")
+            json.add("transactions", raw: JSONWriter.array(transactions.map(JSONEncoding.transaction)))
+        case .discarded(let count):
+            json.add("event", "discarded")
+            json.add("count", count)
+        case .undone(let change), .redone(let change), .changed(let change):
+            switch event {
+            case .undone: json.add("event", "undone")
+            case .redone: json.add("event", "redone")
+            default: json.add("event", change.kind == .delete ? "deleted" : "edited")
+            }
+            json.add("change", (change.targetKind ?? change.kind).rawValue)
+            json.add("transactions", raw: JSONWriter.array(change.transactions.map(JSONEncoding.transaction)))
+        case .listing(let transactions):
+            json.add("event", "list")
+            json.add("transactions", raw: JSONWriter.array(transactions.map(JSONEncoding.transaction)))
+        case .balance(let lines):
+            json.add("event", "balance")
+            json.add("lines", raw: JSONWriter.array(lines.map { line in
+                var item = JSONWriter()
+                item.add("account", line.account)
+                item.add("amount", line.amount.decimalString)
+                item.add("currency", line.amount.currency.code)
+                item.add("count", line.count)
+                return item.result
+            }))
+        case .history(let history):
+            json.add("event", "history")
+            json.add("entries", raw: JSONWriter.array(history.entries.map { entry in
+                var item = JSONWriter()
+                item.add("number", entry.number)
+                item.add("kind", entry.kind.rawValue)
+                item.add("ids", strings: entry.ids.map(String.init))
+                item.add("targets", strings: entry.targets.map(String.init))
+                item.add("in_effect", entry.inEffect)
+                return item.result
+            }))
+            json.add("next_undo", history.nextUndo.map(String.init))
+            json.add("next_redo", history.nextRedo.map(String.init))
+        case .accounts(let accounts, let defaultAccount):
+            json.add("event", "accounts")
+            json.add("default", defaultAccount)
+            json.add("accounts", raw: JSONWriter.array(accounts.map { account in
+                var item = JSONWriter()
+                item.add("name", account.name)
+                item.add("aliases", strings: account.aliases)
+                item.add("currency", account.currency?.code)
+                return item.result
+            }))
+        case .categories(let categories):
+            json.add("event", "categories")
+            json.add("categories", raw: JSONWriter.array(categories.map { category in
+                var item = JSONWriter()
+                item.add("slug", category.slug)
+                for language in Language.allCases { item.add(dynamicKey: "name_" + language.rawValue, category.names[language]) }
+                return item.result
+            }))
+        case .accountChanged(let key, let arguments):
+            json.add("event", "account")
+            json.add("code", key)
+            json.add("message", text.catalog.text(key, arguments))
+        case .explanation(let result):
+            json.add("event", "explanation")
+            json.add("result", raw: JSONEncoding.parseResult(result, message: text.message, explain: true))
+        case .help(let form, let topic):
+            json.add("event", "help")
+            json.add("commands", raw: JSONWriter.array(HelpText(catalog: text.catalog).entries(form: form, topic: topic).map { entry in
+                var item = JSONWriter()
+                item.add("name", entry.name)
+                item.add("usage", entry.usage)
+                item.add("summary", entry.summary)
+                return item.result
+            }))
+        case .text(let lines):
+            json.add("event", "report")
+            json.add("lines", strings: lines)
+        case .error(let error, let input, _):
+            json.add("event", "error")
+            json.add("code", JSONEncoding.code(of: error))
+            json.add("message", text.message(error))
+            if let input { json.add("input", input) }
+        case .notice(let key, let arguments, let count):
+            json.add("event", "notice")
+            json.add("code", key)
+            json.add("message", count.map { text.catalog.text(key, count: $0, arguments) } ?? text.catalog.text(key, arguments))
+        case .quit, .awaitingAnswer:
+            return []
+        }
+        return [OutputLine(json.result)]
+    }
+}

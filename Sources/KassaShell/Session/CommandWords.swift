@@ -1,0 +1,88 @@
+// CommandWords: the session's own vocabulary (command names, bare commands, yes/no answers,
+// correction fields), read from Grammars/<lang>/session.commands. All languages are merged:
+// a Russian word works in an English session and the other way round.
+
+import KassaCore
+import KassaStore
+
+public struct CommandWords: Sendable {
+    /// "command.help" → ["help", "h", "?", "помощь", ...], words lower-cased.
+    private var groups: [String: [String]] = [:]
+    /// word → names, per group prefix ("command" → ["help": "help", "помощь": "help"]).
+    private var lookup: [String: [String: String]] = [:]
+
+    public init() {}
+
+    public struct Problem: Sendable, Hashable {
+        public let file: String
+        public let line: Int
+        /// "group.name" when the line was read but names nothing kassa has.
+        public var unknown: String? = nil
+    }
+
+    /// Where each group entry was read, to name the line of a name nothing knows.
+    private var origins: [(group: String, name: String, file: String, line: Int)] = []
+
+    /// Reads one session.commands file. On UTF-8 bytes, with ASCII lines (the group and name)
+    /// cut by byte; only the words are lower-cased as Strings.
+    @discardableResult
+    public mutating func load(_ contents: String, file: String) -> [Problem] {
+        var problems: [Problem] = []
+        for (index, raw) in contents.utf8.split(separator: 10, omittingEmptySubsequences: false).enumerated() {
+            let line = Catalog.trimmed(raw)
+            if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")),
+                  let dot = line[..<colon].firstIndex(of: UInt8(ascii: ".")) else {
+                problems.append(Problem(file: file, line: index + 1))
+                continue
+            }
+            let group = String(decoding: line[..<dot], as: UTF8.self)
+            let name = String(decoding: line[line.index(after: dot)..<colon], as: UTF8.self)
+            let words = line[line.index(after: colon)...].split(separator: 32)
+                .map { String(decoding: $0, as: UTF8.self).lowercased() }
+            groups[group + "." + name, default: []] += words
+            origins.append((group, name, file, index + 1))
+            for word in words where lookup[group]?[word] == nil {
+                lookup[group, default: [:]][word] = name
+            }
+        }
+        return problems
+    }
+
+    /// The names each group may give: commands from the registry, the rest from the session.
+    public static var knownNames: [String: Set<String>] {
+        [
+            "command": CommandRegistry.names,
+            "bare": Set(CommandRegistry.commands(for: .session).map { $0.name }),
+            "confirm": ["yes", "no"],
+            "field": Set(FieldValue.names),
+            "list": ["today", "yesterday", "all"],
+            "type": Set(TransactionType.allCases.map(\.rawValue)),
+            "account": ["add", "rename"],
+        ]
+    }
+
+    /// Entries whose group kassa reads but whose name is not one of `known[group]` (a typo
+    /// such as `command.lsit`), and entries of groups kassa does not read at all.
+    public func unknownNames(known: [String: Set<String>]) -> [Problem] {
+        origins.compactMap { origin in
+            if let names = known[origin.group], names.contains(origin.name) { return nil }
+            return Problem(file: origin.file, line: origin.line, unknown: origin.group + "." + origin.name)
+        }
+    }
+
+    /// The name a word stands for in a group: ("command", "помощь") → "help".
+    public func name(in group: String, for word: some StringProtocol) -> String? {
+        lookup[group]?[word.lowercased()]
+    }
+
+    /// Every word of a group entry, for completion and help.
+    public func words(_ group: String, _ name: String) -> [String] {
+        groups[group + "." + name] ?? []
+    }
+
+    /// Every word of every entry in a group, sorted.
+    public func allWords(in group: String) -> [String] {
+        (lookup[group].map { Array($0.keys) } ?? []).sorted()
+    }
+}

@@ -1,0 +1,103 @@
+// FieldValue: one field said in words ("amount 1600", "дата вчера", "category groceries"),
+// resolved through the parser and grammar. Shared by corrections of a pending draft and by
+// `:edit #ID field value` on saved transactions.
+
+import KassaCore
+import KassaStore
+
+enum FieldValue: Equatable {
+    case amount(Money)
+    case date(CivilDate)
+    case category(String)
+    case note(String)
+    case account(String)
+    case currency(Currency)
+    case type(TransactionType)
+
+    /// The canonical field names session.commands may give words to (`field.*`).
+    static let names = ["amount", "date", "category", "note", "account", "currency", "type"]
+
+    /// Resolves `value` for the field named `field` (a canonical name from session.commands).
+    static func resolve(field: String, value: String, parser: Parser, words: CommandWords,
+                        context: ParseContext) -> Result<FieldValue, SessionError> {
+        switch field {
+        case "amount":
+            guard let amount = parser.amount(in: value, context: context) else {
+                return .failure(SessionError("correction.bad-amount", ["value": value]))
+            }
+            return .success(.amount(amount))
+        case "date":
+            guard let date = parser.date(in: value, context: context) else {
+                return .failure(SessionError("correction.bad-date", ["value": value]))
+            }
+            return .success(.date(date))
+        case "category":
+            guard let slug = parser.grammar.categorySlug(named: value) else {
+                return .failure(SessionError("correction.bad-category", ["value": value]))
+            }
+            return .success(.category(slug))
+        case "note":
+            return .success(.note(value))
+        case "account":
+            guard let account = parser.account(named: value, context: context) else {
+                return .failure(SessionError("correction.bad-account", ["value": value]))
+            }
+            return .success(.account(account))
+        case "currency":
+            guard let currency = Currency(code: value) else {
+                return .failure(SessionError("correction.bad-currency", ["value": value]))
+            }
+            return .success(.currency(currency))
+        case "type":
+            guard let name = words.name(in: "type", for: value), let type = TransactionType(rawValue: name) else {
+                return .failure(SessionError("correction.bad-type", ["value": value]))
+            }
+            return .success(.type(type))
+        default:
+            return .failure(SessionError("correction.value-missing", ["field": field]))
+        }
+    }
+
+    /// The same amount in another currency, digit for digit ("1500 KZT" → "1500 USD"); nil when
+    /// the new currency cannot hold its minor digits (12.50 → JPY).
+    static func rescale(_ amount: Money, to currency: Currency) -> Money? {
+        Money(decimal: amount.decimalString, currency: currency)
+            ?? (amount.minorUnits % amount.currency.minorPerMajor == 0
+                ? Money(major: amount.minorUnits / amount.currency.minorPerMajor, currency: currency) : nil)
+    }
+
+    /// Applies to a pending draft, clearing the flag that said the field was inferred.
+    func apply(to draft: inout Draft) -> Bool {
+        switch self {
+        case .amount(let amount): draft.amount = amount; draft.unflag(.amountMissing)
+        case .date(let date): draft.date = date; draft.unflag(.dateAssumed)
+        case .category(let slug): draft.category = slug; draft.unflag(.categoryGuessed)
+        case .note(let note): draft.note = note
+        case .account(let account): draft.account = account; draft.unflag(.accountDefault)
+        case .currency(let currency):
+            guard let amount = draft.amount else { return false }
+            guard let rescaled = FieldValue.rescale(amount, to: currency) else { return false }
+            draft.amount = rescaled
+            draft.unflag(.currencyDefault)
+        case .type(let type): draft.type = type
+        }
+        return true
+    }
+
+    /// The patch that makes the same change to saved transactions.
+    func patch(for transaction: Transaction) -> TransactionPatch? {
+        var patch = TransactionPatch()
+        switch self {
+        case .amount(let amount): patch.amount = amount
+        case .date(let date): patch.date = date
+        case .category(let slug): patch.category = slug
+        case .note(let note): patch.note = note
+        case .account(let account): patch.account = account
+        case .currency(let currency):
+            guard let rescaled = FieldValue.rescale(transaction.amount, to: currency) else { return nil }
+            patch.amount = rescaled
+        case .type(let type): patch.type = type
+        }
+        return patch
+    }
+}

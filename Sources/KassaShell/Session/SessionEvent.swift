@@ -1,0 +1,65 @@
+// SessionEvent: what the session has to say about one line, as values. TextRenderer turns them
+// into localized lines for people, JSONRenderer into the one-object-per-line event stream.
+
+import KassaCore
+import KassaLedger
+import KassaStore
+
+public enum SessionEvent: Sendable {
+    /// Drafts read from a line, awaiting confirmation (or about to be saved with --yes).
+    case drafts([Draft], input: String, questions: [Question])
+    /// The drafts wait for Enter / n / a correction (not said with --yes).
+    case awaitingAnswer
+    /// The pending draft at this index needs an amount before it can be saved.
+    case amountNeeded(index: Int)
+    /// A correction changed a pending draft; the card is shown again.
+    case corrected([Draft])
+    case saved([Transaction])
+    case discarded(count: Int)
+    case undone(Change)
+    case redone(Change)
+    /// An edit or delete of saved transactions.
+    case changed(Change)
+    /// Transactions a query selected, materialized as they are rendered (streamed).
+    case listing(TransactionListing)
+    case balance([BalanceLine])
+    case history(History)
+    case accounts([Account], defaultAccount: String)
+    case categories([CategoryInfo])
+    /// An account was added or renamed: a shell.messages key and its arguments.
+    case accountChanged(key: String, arguments: [String: String])
+    case explanation(ParseResult)
+    /// The commands of a form (or one command) with their usage and summary.
+    case help(form: CommandForm, topic: String?)
+    /// Lines already localized (grammar check and test reports).
+    case text([String])
+    /// Something was wrong with a line or the journal. `input` and `span` place a caret.
+    case error(any LocalizableError, input: String?, span: Range<Int>?)
+    /// A catalog message with no other meaning (e.g. a reminder about an unsaved draft).
+    case notice(key: String, arguments: [String: String], count: Int?)
+    case quit
+}
+
+extension SessionEvent {
+    static func notice(_ key: String, _ arguments: [String: String] = [:]) -> SessionEvent {
+        .notice(key: key, arguments: arguments, count: nil)
+    }
+
+    static func error(_ error: any LocalizableError) -> SessionEvent {
+        .error(error, input: nil, span: nil)
+    }
+}
+
+/// A session-level mistake (unknown command, bad correction): a key in shell.messages.
+public struct SessionError: LocalizableError, Equatable {
+    public let key: String
+    public let arguments: [String: String]
+
+    public init(_ key: String, _ arguments: [String: String] = [:]) {
+        self.key = key
+        self.arguments = arguments
+    }
+
+    public var messageKey: String { key }
+    public var messageArguments: [String: String] { arguments }
+}

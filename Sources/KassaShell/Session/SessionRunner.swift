@@ -1,0 +1,63 @@
+// SessionRunner: the read–handle–render loop (cf. Lua's doREPL): one reader, one session, one
+// renderer. Interactive on a terminal (libedit), scripted otherwise, the same dialog either way.
+// Output is buffered and flushed before each wait for input, so every answer is out before the
+// next line is read.
+
+import KassaCore
+import KassaStore
+
+struct SessionRunner {
+    let context: AppContext
+
+    func run() -> Int32 {
+        let journal: Journal
+        do {
+            journal = try context.openJournal()
+        } catch {
+            context.console.write(context.textRenderer.render(.error((error as? any LocalizableError) ?? SessionError("store.failed"))))
+            return KassaApp.ExitStatus.journal.rawValue
+        }
+        return run(journal: journal)
+    }
+
+    func run(journal: Journal) -> Int32 {
+        let session = Session(configuration: context.sessionConfiguration, parser: context.parser,
+                              words: context.resources.commandWords, journal: journal)
+        session.app = context
+        let reader = ReaderFactory.make(context: context)
+        // Account names and aliases as the session starts (the completer must be Sendable, the
+        // journal is not); accounts added during the session complete from the next one on.
+        let names = [context.sessionConfiguration.defaultAccount] + journal.accounts.flatMap { [$0.name] + $0.aliases }
+        reader.completer = Completion(grammar: context.grammar, words: context.resources.commandWords,
+                                      accounts: { [names] in names }).completer
+        let renderer = context.renderer(form: .session)
+        if context.interactive {
+            context.console.write([OutputLine(context.style.dim(context.catalog.text("session.welcome", [
+                "path": context.paths.journal, "version": KassaApp.version,
+            ])))])
+        }
+        while !session.finished {
+            context.console.flush()
+            let prompt = context.catalog.text(session.state == .confirming ? "prompt.confirm" : "prompt.entry")
+            let input = reader.readLine(prompt: prompt + " ")
+            if case .line(let text) = input, context.interactive, !text.trimmingSpaces.isEmpty {
+                reader.addToHistory(text)
+            }
+            renderer.write(session.handle(input), to: context.console)
+        }
+        context.console.flush()
+        return SessionRunner.status(session: session, interactive: context.interactive)
+    }
+
+    static func status(session: Session, interactive: Bool) -> Int32 {
+        if session.hadStoreError { return KassaApp.ExitStatus.journal.rawValue }
+        if session.hadInputError && !interactive { return KassaApp.ExitStatus.inputError.rawValue }
+        return KassaApp.ExitStatus.success.rawValue
+    }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -1,0 +1,66 @@
+// Journal+Source: the journal as a TransactionSource for domain logic (KassaLedger), and as a
+// lazy listing for `list`: the matching rows are chosen on the compact table, and each
+// Transaction is materialized only when a renderer asks for it, so `kassa list` of a million
+// streams without holding a million Transactions.
+
+import KassaCore
+
+/// The live transactions of a journal that match a filter.
+public struct JournalSource: TransactionSource {
+    let journal: Journal
+    let indices: [Int32]
+
+    public func forEachEntry(_ body: (LedgerEntry) -> Void) {
+        let entries = journal.state.entries
+        let currencies = journal.state.currencies
+        for index in indices {
+            let e = entries[Int(index)]
+            body(LedgerEntry(id: Int(e.id), type: e.type, amount: e.amount, currency: currencies[Int(e.currency)],
+                             days: Int(e.days), category: e.category, account: e.account, toAccount: e.toAccount))
+        }
+    }
+
+    public func label(_ number: UInt32) -> String? {
+        journal.state.labels.string(number)
+    }
+}
+
+/// The transactions a query selected, materialized one at a time as they are read.
+public struct TransactionListing: RandomAccessCollection, Sendable {
+    private let materialize: @Sendable (Int32) -> Transaction
+    private let indices_: [Int32]
+
+    init(journal: Journal, indices: [Int32]) {
+        nonisolated(unsafe) let journal = journal
+        materialize = { journal.materialize($0) }
+        indices_ = indices
+    }
+
+    /// A listing of transactions already in memory (tests, small results).
+    public init(_ transactions: [Transaction]) {
+        materialize = { transactions[Int($0)] }
+        indices_ = transactions.indices.map { Int32($0) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { indices_.count }
+    public subscript(position: Int) -> Transaction { materialize(indices_[position]) }
+}
+
+extension Journal {
+    /// The live transactions matching `filter` (its limit too), for domain logic.
+    public func source(_ filter: TransactionFilter = TransactionFilter()) -> JournalSource {
+        JournalSource(journal: self, indices: limited(filter))
+    }
+
+    /// The live transactions matching `filter`, in id order, materialized lazily.
+    public func listing(_ filter: TransactionFilter = TransactionFilter()) -> TransactionListing {
+        TransactionListing(journal: self, indices: limited(filter))
+    }
+
+    private func limited(_ filter: TransactionFilter) -> [Int32] {
+        var indices = matchingEntries(filter)
+        if let limit = filter.limit, indices.count > limit { indices.removeFirst(indices.count - max(0, limit)) }
+        return indices
+    }
+}
