@@ -25,4 +25,6 @@ public struct HistoryEntry: Sendable, Hashable {
     public var line: Int
     /// Made by this Journal instance (this session).
     public var bySession: Bool
+    /// For account and lesson changes: which accounts, which phrases.
+    public var subjects: [String] = []
 }

@@ -65,8 +65,12 @@ import KassaStore
         #expect(try filter(["5"]).span == .latest(5))
         #expect(try filter(["--type", "доход"]).type == .income)
         #expect(throws: UsageError(key: "list.bad-filter", arguments: ["value": "someday"])) { try filter(["someday"]) }
-        #expect(throws: UsageError(key: "usage.bad-date", arguments: ["value": "2026-02-30"])) { try filter(["--from", "2026-02-30"]) }
-        #expect(throws: UsageError(key: "usage.bad-type", arguments: ["value": "gift"])) { try filter(["--type", "gift"]) }
+        #expect(throws: UsageError(key: "usage.bad-option-date", arguments: ["option": "--from", "value": "2026-02-30"])) {
+            try filter(["--from", "2026-02-30"])
+        }
+        #expect(throws: UsageError(key: "usage.bad-option-type", arguments: ["option": "--type", "value": "gift"])) {
+            try filter(["--type", "gift"])
+        }
     }
 
     @Test func listFilterNarrowsTheJournal() throws {

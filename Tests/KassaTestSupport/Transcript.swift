@@ -26,7 +26,8 @@ public struct Transcript {
         let session = Session(
             configuration: Session.Configuration(today: Fixtures.today, language: language, autoConfirm: autoConfirm),
             parser: Parser(grammar: grammar), words: resources.commandWords, journal: try Journal.open(path: path))
-        let text = TextRenderer(catalog: resources.catalog(language), grammar: grammar, style: TextStyle(enabled: false))
+        var text = TextRenderer(catalog: resources.catalog(language), grammar: grammar, style: TextStyle(enabled: false))
+        text.categoryNames = CategoryNames(sources: resources.grammarSources)
         let renderer: any SessionRenderer = json ? JSONRenderer(text: text) : text
         var out = ""
         for input in inputs where !session.finished {

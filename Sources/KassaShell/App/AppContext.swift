@@ -56,8 +56,13 @@ public final class AppContext: @unchecked Sendable {
     public var catalog: Catalog { resources.catalog(language) }
 
     public var textRenderer: TextRenderer {
-        TextRenderer(catalog: catalog, style: style, grammar: { [self] in grammar })
+        var renderer = TextRenderer(catalog: catalog, style: style, grammar: { [self] in grammar })
+        renderer.categoryNames = categoryNames
+        return renderer
     }
+
+    /// Category display names from the rule files' `name` lines (no grammar built).
+    public private(set) lazy var categoryNames = CategoryNames(sources: resources.grammarSources)
 
     /// Text for people; with --json one object per line (on the command line a listing is one
     /// transaction per line).

@@ -76,7 +76,9 @@ public struct CommandArguments {
     /// A date option's value (`--from 2026-03-01`), checked.
     public func date(_ option: String) throws(UsageError) -> CivilDate? {
         guard let text = values[option] else { return nil }
-        guard let date = CivilDate(iso: text) else { throw UsageError(key: "usage.bad-date", arguments: ["value": text]) }
+        guard let date = CivilDate(iso: text) else {
+            throw UsageError(key: "usage.bad-option-date", arguments: ["option": option, "value": text])
+        }
         return date
     }
 }

@@ -42,7 +42,9 @@ public struct ListFilter: Sendable, Equatable {
     public init(_ arguments: CommandArguments, defaultSpan: Span) throws(UsageError) {
         span = defaultSpan
         if let word = arguments.words.first {
-            guard arguments.words.count == 1 else { throw UsageError(key: "list.bad-filter", arguments: ["value": arguments.words.joined(separator: " ")]) }
+            guard arguments.words.count == 1 else {
+                throw UsageError(key: "list.bad-filter", arguments: ["value": arguments.words.joined(separator: " ")])
+            }
             guard let span = ListFilter.span(word, vocabulary: arguments.vocabulary) else {
                 throw UsageError(key: "list.bad-filter", arguments: ["value": word])
             }
@@ -56,7 +58,7 @@ public struct ListFilter: Sendable, Equatable {
         if let typeWord = arguments.values["--type"] {
             guard let type = arguments.vocabulary.name(in: "type", for: typeWord).flatMap(TransactionType.init(rawValue:))
                     ?? TransactionType(rawValue: typeWord.lowercased()) else {
-                throw UsageError(key: "usage.bad-type", arguments: ["value": typeWord])
+                throw UsageError(key: "usage.bad-option-type", arguments: ["option": "--type", "value": typeWord])
             }
             self.type = type
         }

@@ -4,7 +4,6 @@
 // one buffered writer, and flushed when no more input is waiting — so a live pipe gets each
 // answer as its line arrives and a file of 200,000 lines is answered at full speed.
 
-import Dispatch
 import KassaCore
 
 public struct ParseCommand: Command {
@@ -28,9 +27,10 @@ public struct ParseCommand: Command {
     public func run(_ context: CommandContext) -> [SessionEvent] {
         guard let app = context.app else { return [] }
         let parseContext = ParseContext(today: context.configuration.today, language: context.configuration.language)
-        let parser = context.parser
+        let work = Work(parser: context.parser, context: parseContext, renderer: app.textRenderer,
+                        json: app.options.json, explain: explain)
         if let text {
-            answer([.line(text)], results: [parser.parse(text, context: parseContext)], app: app, context: context)
+            write(work.answer([.line(text)]), app: app, context: context)
             return []
         }
         let reader = ReaderFactory.make(context: app)
@@ -38,63 +38,95 @@ public struct ParseCommand: Command {
         while true {
             var batch = [reader.readLine(prompt: "")]
             if batch[0] == .end { break }
-            while let stdin, batch.count < Self.batchLimit, stdin.hasBufferedLine {
+            // Lines already here, or readable without waiting, join the batch; a live pipe that
+            // has nothing more is answered at once.
+            while let stdin, batch.count < Self.batchLimit, stdin.hasBufferedLine || stdin.inputWaiting {
                 let next = stdin.readLine(prompt: "")
                 if next == .end { break }
                 batch.append(next)
             }
-            answer(batch, results: parse(batch, parser: parser, context: parseContext), app: app, context: context)
+            write(work.answers(batch), app: app, context: context)
             if stdin.map({ !$0.hasBufferedLine && !$0.inputWaiting }) ?? true { app.console.flush() }
         }
         return []
     }
 
-    /// Parses the batch's lines, on two threads when it is large; results in input order.
-    func parse(_ batch: [LineInput], parser: Parser, context: ParseContext) -> [ParseResult?] {
-        @Sendable func one(_ input: LineInput) -> ParseResult? {
-            if case .line(let text) = input { return parser.parse(text, context: context) }
-            return nil
-        }
-        guard batch.count >= Self.parallelThreshold else { return batch.map(one) }
-        var results = [ParseResult?](repeating: nil, count: batch.count)
-        let half = batch.count / 2
-        results.withUnsafeMutableBufferPointer { slots in
-            nonisolated(unsafe) let slots = slots
-            DispatchQueue.concurrentPerform(iterations: 2) { part in
-                for index in (part == 0 ? 0..<half : half..<batch.count) { slots[index] = one(batch[index]) }
+    private func write(_ answers: [Answer], app: AppContext, context: CommandContext) {
+        for answer in answers {
+            if answer.failed { context.hadInputError = true }
+            switch answer.output {
+            case .bytes(let bytes): app.console.append(bytes)
+            case .lines(let lines): app.console.write(lines)
             }
         }
-        return results
     }
 
-    /// Writes each answer: JSON bytes straight into the buffer, or the text renderer's lines.
-    func answer(_ batch: [LineInput], results: [ParseResult?], app: AppContext, context: CommandContext) {
-        let renderer = app.textRenderer
-        for (input, result) in zip(batch, results) {
-            guard let result else {
-                if input == .interrupted { continue }
-                context.hadInputError = true
-                if app.options.json {
-                    let unreadable = ParseResult(input: "", error: ParseError(code: "bad-input", messageKey: "input.unreadable"))
-                    app.console.withOutput { JSONEncoding.appendParseResult(unreadable, message: renderer.message, explain: false, to: &$0) }
-                } else {
-                    app.console.write(renderer.render(.error(SessionError("input.unreadable"))))
+    /// The answer to a run of lines: JSON bytes, or lines the text renderer made.
+    struct Answer: Sendable {
+        enum Output: Sendable {
+            case bytes([UInt8])
+            case lines([OutputLine])
+        }
+
+        var output: Output
+        /// Not understood (no draft, an error, unreadable): exit status 1.
+        var failed: Bool
+    }
+
+    /// Parsing and encoding, shared by the threads of a batch: every part is a value or safe
+    /// to share (the parser hands each thread its own scratch memory).
+    struct Work: @unchecked Sendable {
+        let parser: Parser
+        let context: ParseContext
+        let renderer: TextRenderer
+        let json: Bool
+        let explain: Bool
+
+        /// The answers to a batch, in input order; a large batch is split between two threads,
+        /// each parsing and encoding its half.
+        func answers(_ batch: [LineInput]) -> [Answer] {
+            guard batch.count >= ParseCommand.parallelThreshold else { return [answer(batch[...])] }
+            let half = batch.count / 2
+            nonisolated(unsafe) var second = Answer(output: .bytes([]), failed: false)
+            var first = second
+            TwoThreads.run({ first = answer(batch[..<half]) }, { second = answer(batch[half...]) })
+            return [first, second]
+        }
+
+        func answer(_ lines: [LineInput]) -> [Answer] { [answer(lines[...])] }
+
+        /// One answer for a run of lines: bytes for JSON (so the run is one buffer), lines for text.
+        func answer(_ lines: ArraySlice<LineInput>) -> Answer {
+            var failed = false
+            var bytes: [UInt8] = []
+            var text: [OutputLine] = []
+            if json { bytes.reserveCapacity(lines.count * 420) }
+            for input in lines {
+                guard case .line(let line) = input else {
+                    if input == .interrupted { continue }
+                    failed = true
+                    if json {
+                        let unreadable = ParseResult(input: "", error: ParseError(code: "bad-input", messageKey: "input.unreadable"))
+                        JSONEncoding.appendParseResult(unreadable, message: renderer.message, explain: false, to: &bytes)
+                    } else {
+                        text += renderer.render(.error(SessionError("input.unreadable")))
+                    }
+                    continue
                 }
-                continue
-            }
-            if result.error != nil || result.drafts.isEmpty { context.hadInputError = true }
-            if app.options.json {
-                app.console.withOutput { JSONEncoding.appendParseResult(result, message: renderer.message, explain: explain, to: &$0) }
-            } else {
-                var lines: [OutputLine]
-                if let error = result.error {
-                    lines = renderer.render(.error(error, input: result.input, span: error.span))
+                let result = parser.parse(line, context: context)
+                if result.error != nil || result.drafts.isEmpty { failed = true }
+                if json {
+                    JSONEncoding.appendParseResult(result, message: renderer.message, explain: explain, to: &bytes)
                 } else {
-                    lines = renderer.render(.drafts(result.drafts, input: result.input, questions: result.questions))
+                    if let error = result.error {
+                        text += renderer.render(.error(error, input: result.input, span: error.span))
+                    } else {
+                        text += renderer.render(.drafts(result.drafts, input: result.input, questions: result.questions))
+                    }
+                    if explain { text += renderer.render(.explanation(result)) }
                 }
-                if explain { lines += renderer.render(.explanation(result)) }
-                app.console.write(lines)
             }
+            return Answer(output: json ? .bytes(bytes) : .lines(text), failed: failed)
         }
     }
 }

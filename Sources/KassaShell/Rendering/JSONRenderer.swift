@@ -22,8 +22,8 @@ public struct JSONRenderer: SessionRenderer {
             console.write(render(event))
             return
         }
-        for transaction in transactions {
-            console.withOutput { JSONLinesWriter.append(transaction, to: &$0) }
+        ListingStream.write(transactions, to: console) { transaction, out in
+            JSONLinesWriter.append(transaction, to: &out)
         }
     }
 

@@ -5,7 +5,7 @@ import KassaCore
 import KassaLedger
 import KassaStore
 
-public struct TextRenderer: SessionRenderer {
+public struct TextRenderer: SessionRenderer, Sendable {
     public let catalog: Catalog
     public let style: TextStyle
     private let money: MoneyFormatter
@@ -14,6 +14,8 @@ public struct TextRenderer: SessionRenderer {
     private let lazyGrammar: @Sendable () -> Grammar
 
     public var grammar: Grammar { lazyGrammar() }
+    /// Category display names read from the rule files alone (no grammar is built for a list).
+    public var categoryNames = CategoryNames()
 
     public init(catalog: Catalog, grammar: Grammar, style: TextStyle) {
         self.init(catalog: catalog, style: style, grammar: { grammar })
@@ -107,11 +109,10 @@ public struct TextRenderer: SessionRenderer {
             console.write(render(event))
             return
         }
-        for transaction in transactions {
-            console.withOutput { out in
-                out.append(contentsOf: listLine(transaction).utf8)
-                out.append(10)
-            }
+        let renderer = self
+        ListingStream.write(transactions, to: console) { transaction, out in
+            out.append(contentsOf: renderer.listLine(transaction).utf8)
+            out.append(10)
         }
         console.write([OutputLine(style.dim(catalog.text("list.count", count: transactions.count)))])
     }
@@ -157,7 +158,7 @@ public struct TextRenderer: SessionRenderer {
 
     public func categoryName(_ slug: String?) -> String {
         guard let slug else { return catalog.text("card.no-category") }
-        let name = grammar.categories.first { $0.slug == slug }?.names[catalog.language]
+        let name = categoryNames.name(slug, language: catalog.language)
         return name.map { "\($0) (\(slug))" } ?? slug
     }
 
@@ -175,7 +176,7 @@ public struct TextRenderer: SessionRenderer {
         if transaction.type == .transfer {
             parts.append((transaction.account ?? "—") + " → " + (transaction.toAccount ?? "—"))
         } else if let category = transaction.category {
-            parts.append(grammar.categories.first { $0.slug == category }?.names[catalog.language] ?? category)
+            parts.append(categoryNames.name(category, language: catalog.language) ?? category)
         }
         if !transaction.note.isEmpty { parts.append(catalog.text("summary.note", ["note": transaction.note])) }
         parts.append(formatDate(transaction.date))
@@ -186,6 +187,7 @@ public struct TextRenderer: SessionRenderer {
         // Undo and redo speak of the change they took back or brought back.
         catalog.text("change.\((change.targetKind ?? change.kind).rawValue)", [
             "items": change.transactions.map(summary).joined(separator: "; "),
+            "subjects": change.subjects.joined(separator: ", "),
         ])
     }
 
@@ -197,7 +199,7 @@ public struct TextRenderer: SessionRenderer {
         ]
         columns.append(transaction.type == .transfer
             ? (transaction.account ?? "—") + " → " + (transaction.toAccount ?? "—")
-            : (transaction.category ?? "—"))
+            : (transaction.category.map { categoryNames.name($0, language: catalog.language) ?? $0 } ?? "—"))
         if transaction.type != .transfer { columns.append(transaction.account ?? "—") }
         if !transaction.note.isEmpty { columns.append(transaction.note) }
         return columns.joined(separator: "  ")
@@ -213,6 +215,7 @@ public struct TextRenderer: SessionRenderer {
                 if entry.transactionCount > 5 { text += " … (\(entry.transactionCount))" }
             }
             if !entry.targets.isEmpty { text += "→ " + entry.targets.map { "\($0)" }.joined(separator: ", ") }
+            if !entry.subjects.isEmpty { text += entry.subjects.prefix(5).joined(separator: ", ") }
             if entry.kind != .undo && entry.kind != .redo && !entry.inEffect && entry.kind != .account && entry.kind != .learn {
                 text += "  " + style.dim(catalog.text("history.undone"))
             }
@@ -229,7 +232,8 @@ public struct TextRenderer: SessionRenderer {
         for (index, items) in result.explanations.enumerated() {
             if result.explanations.count > 1 { lines.append(OutputLine("  \(index + 1).")) }
             for item in items {
-                lines.append(OutputLine("    " + pad(item.field, to: 10) + "  “" + item.words + "”  " + style.dim(item.rule)))
+                let label = catalog.has("why.field.\(item.field)") ? catalog.text("why.field.\(item.field)") : item.field
+                lines.append(OutputLine("    " + pad(label, to: 10) + "  “" + item.words + "”  " + style.dim(item.rule)))
             }
         }
         if result.explanations.allSatisfy(\.isEmpty) { lines.append(OutputLine(catalog.text("why.no-rules"))) }
@@ -237,8 +241,7 @@ public struct TextRenderer: SessionRenderer {
     }
 
     func errorLines(_ error: any LocalizableError, input: String?, span: Range<Int>?) -> [OutputLine] {
-        var lines = [OutputLine(style.bad(catalog.text("error.prefix")) + " "
-            + catalog.text(error.messageKey, error.messageArguments), to: .error)]
+        var lines = [OutputLine(style.bad(catalog.text("error.prefix")) + " " + message(error), to: .error)]
         if let input, !input.isEmpty, input.count <= 200 {
             lines.append(OutputLine("  " + input, to: .error))
             if let span, span.lowerBound >= 0, span.upperBound <= input.count, !span.isEmpty {
@@ -249,7 +252,14 @@ public struct TextRenderer: SessionRenderer {
         return lines
     }
 
+    /// The error's message; a system error number becomes its reason in words ("permission
+    /// denied", "нет такого файла"), never "(errno 13)".
     public func message(_ error: any LocalizableError) -> String {
-        catalog.text(error.messageKey, error.messageArguments)
+        var arguments = error.messageArguments
+        if let number = arguments["errno"], !number.isEmpty {
+            arguments["reason"] = catalog.has("errno.\(number)")
+                ? catalog.text("errno.\(number)") : catalog.text("errno.other", ["errno": number])
+        }
+        return catalog.text(error.messageKey, arguments)
     }
 }

@@ -25,6 +25,9 @@ enum FieldValue: Equatable {
             guard let amount = parser.amount(in: value, context: context) else {
                 return .failure(SessionError("correction.bad-amount", ["value": value]))
             }
+            guard amount.isWithinEntryBound else {
+                return .failure(SessionError("correction.amount-too-large", ["value": value, "limit": String(Money.maximumWholeDigits)]))
+            }
             return .success(.amount(amount))
         case "date":
             guard let date = parser.date(in: value, context: context) else {
