@@ -10,18 +10,41 @@ public struct CategoryNames: Sendable {
     public init() {}
 
     /// Reads every `name` line of the language folders' rule files; later files win, as in the
-    /// grammar (the person's own rules come after the shipped ones).
+    /// grammar (the person's own rules come after the shipped ones). On bytes: this runs at the
+    /// start of every command that shows a category.
     public init(sources: [GrammarSource]) {
         for source in sources {
             guard let language = source.language, source.path.hasSuffix(".rules") else { continue }
-            for line in source.contents.split(separator: "\n") {
-                guard line.hasPrefix("name "), let equals = line.firstIndex(of: "=") else { continue }
-                let slug = line[line.index(line.startIndex, offsetBy: 5)..<equals].trimmingSpaces
-                let name = line[line.index(after: equals)...].trimmingSpaces
-                guard !slug.isEmpty, !name.isEmpty else { continue }
-                names[language, default: [:]][slug] = name
+            var table = names[language] ?? [:]
+            var contents = source.contents
+            contents.withUTF8 { bytes in
+                var start = 0
+                while start < bytes.count {
+                    var end = start
+                    while end < bytes.count, bytes[end] != 10 { end += 1 }
+                    CategoryNames.read(UnsafeBufferPointer(rebasing: bytes[start..<end]), into: &table)
+                    start = end + 1
+                }
             }
+            names[language] = table
         }
+    }
+
+    /// `name SLUG = Display name` → table[SLUG] = Display name; other lines are skipped.
+    private static func read(_ line: UnsafeBufferPointer<UInt8>, into table: inout [String: String]) {
+        let prefix: [UInt8] = Array("name ".utf8)
+        guard line.count > prefix.count, line.starts(with: prefix),
+              let equals = line.firstIndex(of: UInt8(ascii: "=")) else { return }
+        func trimmed(_ range: Range<Int>) -> String {
+            var lower = range.lowerBound, upper = range.upperBound
+            while lower < upper, line[lower] == 32 || line[lower] == 9 { lower += 1 }
+            while upper > lower, line[upper - 1] == 32 || line[upper - 1] == 9 || line[upper - 1] == 13 { upper -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: line[lower..<upper]), as: UTF8.self)
+        }
+        let slug = trimmed(prefix.count..<equals)
+        let name = trimmed((equals + 1)..<line.count)
+        guard !slug.isEmpty, !name.isEmpty else { return }
+        table[slug] = name
     }
 
     /// The name of `slug` in `language`, or nil when the rules give none.
