@@ -303,6 +303,16 @@ enum StoreBench {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
+    /// The repository: kassa-bench runs from .build/<config>/ inside it.
+    static func packageRoot() -> String {
+        var url = URL(fileURLWithPath: selfPath()).deletingLastPathComponent()
+        while url.path != "/" {
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
+            url.deleteLastPathComponent()
+        }
+        return FileManager.default.currentDirectoryPath
+    }
+
     static func which(_ tool: String) -> String? {
         for directory in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: "\(directory)/\(tool)") {
             return "\(directory)/\(tool)"
@@ -311,10 +321,12 @@ enum StoreBench {
     }
 
     /// posix_spawn + wait4: exit status, wall seconds and the child's own peak RSS.
-    static func spawn(_ executable: String, _ arguments: [String], output: String?) -> (status: Int32, seconds: Double, peakMB: Double) {
+    static func spawn(_ executable: String, _ arguments: [String], input: String? = nil,
+                      output: String?) -> (status: Int32, seconds: Double, peakMB: Double) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        if let input { posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0) }
         if let output {
             posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
