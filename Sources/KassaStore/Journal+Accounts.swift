@@ -3,6 +3,18 @@
 
 import KassaCore
 
+/// A category the person chose for the words of a note ("coffee" → food/groceries); nil
+/// category forgets the phrase.
+public struct Lesson: Sendable, Hashable {
+    public var phrase: String
+    public var category: String?
+
+    public init(phrase: String, category: String?) {
+        self.phrase = phrase
+        self.category = category
+    }
+}
+
 extension Journal {
     /// Defined accounts in the order first defined (a redefinition keeps the place).
     public var accounts: [Account] {
@@ -110,6 +122,25 @@ extension Journal {
         }
         ownChanges.append(index)
         return report(index)
+    }
+
+    /// The lessons not known yet (same phrase, same category), each phrase once (the last wins).
+    func newLessons(_ lessons: [Lesson]) -> [Lesson] {
+        let known = learnedCategories
+        var seen = Set<String>()
+        return lessons.reversed().filter { lesson in
+            !lesson.phrase.isEmpty && known[lesson.phrase] != lesson.category && seen.insert(lesson.phrase).inserted
+        }.reversed()
+    }
+
+    /// Lesson records as parts of a change (a save or an edit that taught them).
+    static func write(_ lessons: [Lesson], change: Int64, firstPart: Int, of parts: Int, to writer: inout LineWriter) {
+        for (k, lesson) in lessons.enumerated() {
+            writer.begin(change: change, part: firstPart + k, of: parts, op: .learn)
+            writer.field(lesson.phrase)
+            writer.field(lesson.category ?? "")
+            writer.end()
+        }
     }
 
     /// Aliases one account record can carry.

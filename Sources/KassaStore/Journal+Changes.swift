@@ -9,16 +9,28 @@ extension Journal {
     /// Saves confirmed drafts as one change. Durable (written and fsynced) when it returns.
     @discardableResult
     public func commit(_ drafts: [Draft], input: String) throws -> [Transaction] {
+        try commit(drafts, inputs: Array(repeating: input, count: drafts.count))
+    }
+
+    /// Commits drafts that came from different lines (a pasted batch) as one change; each
+    /// transaction keeps the line it was read from.
+    /// `lessons` (category choices the person made while the drafts waited) are written in the
+    /// same change, so one undo takes back the save and what it taught.
+    public func commit(_ drafts: [Draft], inputs: [String], lessons: [Lesson] = []) throws -> [Transaction] {
         guard !drafts.isEmpty else { return [] }
+        guard inputs.count == drafts.count else { throw StoreError(.invalid, path: path, detail: "input") }
+        let lessons = newLessons(lessons)
         guard drafts.allSatisfy({ $0.amount != nil }) else { throw StoreError(.invalid, path: path, detail: "amount") }
         let index = try append { writer, number in
             var id = state.maxID + 1
+            let parts = drafts.count + lessons.count
             for (k, draft) in drafts.enumerated() {
-                writer.begin(change: number, part: k + 1, of: drafts.count, op: .commit)
-                RecordCodec.appendTransaction(Transaction(id: id, draft: draft, input: input)!, to: &writer.out)
+                writer.begin(change: number, part: k + 1, of: parts, op: .commit)
+                RecordCodec.appendTransaction(Transaction(id: id, draft: draft, input: inputs[k])!, to: &writer.out)
                 writer.end()
                 id += 1
             }
+            Journal.write(lessons, change: number, firstPart: drafts.count + 1, of: parts, to: &writer)
         }
         ownChanges.append(index)
         return transactions(of: index)
@@ -41,21 +53,31 @@ extension Journal {
         try edit(ids: ids) { patch.apply(to: &$0) }
     }
 
+    /// `teach` may name a lesson for each edited transaction (a category chosen for its words);
+    /// lessons are written in the same change, so one undo takes back the edit and the lessons.
     @discardableResult
-    public func edit(ids: [Int], _ modify: (inout Transaction) throws -> Void) throws -> Change {
+    public func edit(ids: [Int], teach: (Transaction) -> Lesson? = { _ in nil },
+                     _ modify: (inout Transaction) throws -> Void) throws -> Change {
         let unique = Journal.unique(ids)
         guard !unique.isEmpty else { throw StoreError(.noSuchTransaction, path: path) }
         let index = try append { writer, number in
             let missing = unique.filter { !state.exists($0) }
             guard missing.isEmpty else { throw StoreError(.noSuchTransaction, path: path, ids: missing) }
-            for (k, id) in unique.enumerated() {
+            var edited: [Transaction] = []
+            for id in unique {
                 var t = materialize(state.current[id])
                 try modify(&t)
                 t.id = id
-                writer.begin(change: number, part: k + 1, of: unique.count, op: .edit)
+                edited.append(t)
+            }
+            let lessons = newLessons(edited.compactMap(teach))
+            let parts = edited.count + lessons.count
+            for (k, t) in edited.enumerated() {
+                writer.begin(change: number, part: k + 1, of: parts, op: .edit)
                 RecordCodec.appendTransaction(t, to: &writer.out)
                 writer.end()
             }
+            Journal.write(lessons, change: number, firstPart: edited.count + 1, of: parts, to: &writer)
         }
         ownChanges.append(index)
         return report(index)

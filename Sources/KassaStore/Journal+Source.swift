@@ -53,13 +53,22 @@ extension Journal {
         JournalSource(journal: self, indices: limited(filter))
     }
 
-    /// The live transactions matching `filter`, in id order, materialized lazily.
-    public func listing(_ filter: TransactionFilter = TransactionFilter()) -> TransactionListing {
-        TransactionListing(journal: self, indices: limited(filter))
+    /// The live transactions matching `filter`, materialized lazily: by date then id (what a
+    /// person reads; the filter's limit keeps the latest by date), or in id order.
+    public func listing(_ filter: TransactionFilter = TransactionFilter(), byDate: Bool = true) -> TransactionListing {
+        TransactionListing(journal: self, indices: limited(filter, byDate: byDate))
     }
 
-    private func limited(_ filter: TransactionFilter) -> [Int32] {
+    private func limited(_ filter: TransactionFilter, byDate: Bool = false) -> [Int32] {
         var indices = matchingEntries(filter)
+        if byDate {
+            // Stable by id within a day: entries are matched in id order, and (days, id) is unique.
+            let entries = state.entries
+            indices.sort { a, b in
+                let x = entries[Int(a)], y = entries[Int(b)]
+                return x.days != y.days ? x.days < y.days : x.id < y.id
+            }
+        }
         if let limit = filter.limit, indices.count > limit { indices.removeFirst(indices.count - max(0, limit)) }
         return indices
     }

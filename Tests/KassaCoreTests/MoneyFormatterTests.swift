@@ -13,7 +13,7 @@ import KassaTestSupport
     @Test func englishPutsTheSymbolFirst() {
         let formatter = MoneyFormatter(catalog: Fixtures.catalog(.en))
         #expect(formatter.format(Money(minorUnits: 150_000, currency: .kzt)) == "₸1,500.00")
-        #expect(formatter.format(Money(minorUnits: -5, currency: Currency(code: "USD")!)) == "-$0.05")
+        #expect(formatter.format(Money(minorUnits: -5, currency: Currency(code: "USD")!)) == "\u{2212}$0.05")
         #expect(formatter.format(Money(minorUnits: 1500, currency: Currency(code: "JPY")!)) == "JPY1,500")
     }
 }

@@ -117,6 +117,12 @@ public struct CheckedSum: Sendable, Hashable {
         overflowed = overflowed || overflow
     }
 
+    /// Adds another running total (two threads' halves of one sum).
+    public mutating func add(_ other: CheckedSum) {
+        add(other.value)
+        overflowed = overflowed || other.overflowed
+    }
+
     @inline(__always)
     public mutating func subtract(_ amount: Int64) {
         let (difference, overflow) = value.subtractingReportingOverflow(amount)

@@ -33,6 +33,7 @@ public struct MoneyFormatter: Sendable {
         }
         if parts.count == 2 { grouped += decimal + parts[1] }
         let body = Catalog.fill(pattern, ["amount": grouped, "symbol": symbol(money.currency)])
-        return negative ? "-" + body : body
+        // U+2212, the typographic minus: the same sign in every listing, balance and report.
+        return negative ? "\u{2212}" + body : body
     }
 }

@@ -17,6 +17,8 @@ public enum CommandRegistry {
         AccountsCommand.self,
         AccountCommand.self,
         CategoriesCommand.self,
+        LessonsCommand.self,
+        ForgetCommand.self,
         WhyCommand.self,
         ImportCommand.self,
         CheckCommand.self,

@@ -32,16 +32,21 @@ public struct EditCommand: Command {
             case .failure(let error): return context.reject(error)
             case .success(let resolved): fieldValue = resolved
             }
-            let change = try journal.edit(ids: ids) { transaction in
+            // A category chosen here teaches kassa these words, in the same change as the edit.
+            var taught: [Lesson] = []
+            let known = journal.learnedCategories
+            let change = try journal.edit(ids: ids, teach: { transaction in
+                guard case .category(let slug) = fieldValue else { return nil }
+                let lesson = Lessons.lesson(note: transaction.note, category: slug)
+                if let lesson, known[lesson.phrase] != slug, !taught.contains(lesson) { taught.append(lesson) }
+                return lesson
+            }) { transaction in
                 guard let patch = fieldValue.patch(for: transaction) else {
                     throw StoreError(.invalid, path: journal.path, detail: value)
                 }
                 patch.apply(to: &transaction)
             }
-            if case .category(let slug) = fieldValue {
-                for transaction in change.transactions { Lessons.learn(note: transaction.note, category: slug, in: journal) }
-            }
-            return [.changed(change)]
+            return [.changed(change)] + taught.map { .lesson(phrase: $0.phrase, category: $0.category) }
         }
     }
 }

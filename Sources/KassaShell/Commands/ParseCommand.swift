@@ -103,7 +103,7 @@ public struct ParseCommand: Command {
             if json { bytes.reserveCapacity(lines.count * 420) }
             for input in lines {
                 guard case .line(let line) = input else {
-                    if input == .interrupted { continue }
+                    if input == .interrupted || input == .cleared { continue }
                     failed = true
                     if json {
                         let unreadable = ParseResult(input: "", error: ParseError(code: "bad-input", messageKey: "input.unreadable"))

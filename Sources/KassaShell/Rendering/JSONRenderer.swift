@@ -46,6 +46,18 @@ public struct JSONRenderer: SessionRenderer {
         case .saved(let transactions):
             json.add("event", "saved")
             json.add("transactions", raw: JSONWriter.array(transactions.map(JSONEncoding.transaction)))
+        case .lesson(let phrase, let category):
+            json.add("event", "lesson")
+            json.add("phrase", phrase)
+            json.add("category", category)
+        case .lessons(let lessons):
+            json.add("event", "lessons")
+            json.add("lessons", raw: JSONWriter.array(lessons.map { lesson in
+                var item = JSONWriter()
+                item.add("phrase", lesson.phrase)
+                item.add("category", lesson.category)
+                return item.result
+            }))
         case .discarded(let count):
             json.add("event", "discarded")
             json.add("count", count)

@@ -29,7 +29,8 @@ public struct TextRenderer: SessionRenderer, Sendable {
     }
 
     public func render(_ event: SessionEvent) -> [OutputLine] {
-        switch event {
+        // Nothing person-made reaches the terminal raw (notes, inputs, names, typed values).
+        switch TerminalSafety.clean(event) {
         case .drafts(let drafts, _, let questions):
             return cards(drafts) + questions.map { question in
                 OutputLine(style.note(catalog.text("question.\(question.field)", [
@@ -61,8 +62,25 @@ public struct TextRenderer: SessionRenderer, Sendable {
             ])))]
         case .listing(let transactions):
             if transactions.isEmpty { return [OutputLine(catalog.text("list.empty"))] }
-            return transactions.map { OutputLine(listLine($0)) }
-                + [OutputLine(style.dim(catalog.text("list.count", count: transactions.count)))]
+            let layout = ListLayout(renderer: self, sample: transactions)
+            var totals = ListingStream.Totals()
+            var lines = [OutputLine(style.dim(layout.header))]
+            for transaction in transactions {
+                totals.add(transaction)
+                lines.append(OutputLine(layout.row(transaction)))
+            }
+            return lines + [OutputLine(style.dim(layout.footer(count: transactions.count, totals: totals)))]
+        case .lesson(let phrase, let category):
+            return [OutputLine(style.note(catalog.text("lesson.learned", [
+                "phrase": phrase, "category": category.map { categoryNames.name($0, language: catalog.language) ?? $0 } ?? "—",
+            ])))]
+        case .lessons(let lessons):
+            if lessons.isEmpty { return [OutputLine(catalog.text("lessons.empty"))] }
+            let width = lessons.map { DisplayWidth.of($0.phrase) }.max() ?? 4
+            return lessons.enumerated().map { index, lesson in
+                OutputLine("  " + DisplayWidth.pad("\(index + 1).", to: 4) + DisplayWidth.pad("“" + lesson.phrase + "”", to: width + 2)
+                    + "  → " + categoryName(lesson.category))
+            }
         case .text(let lines):
             return lines.map { OutputLine($0) }
         case .balance(let lines):
@@ -109,12 +127,13 @@ public struct TextRenderer: SessionRenderer, Sendable {
             console.write(render(event))
             return
         }
-        let renderer = self
-        ListingStream.write(transactions, to: console) { transaction, out in
-            out.append(contentsOf: renderer.listLine(transaction).utf8)
+        let layout = ListLayout(renderer: self, sample: transactions)
+        console.write([OutputLine(style.dim(layout.header))])
+        let totals = ListingStream.write(transactions, to: console) { transaction, out in
+            out.append(contentsOf: layout.row(transaction).utf8)
             out.append(10)
         }
-        console.write([OutputLine(style.dim(catalog.text("list.count", count: transactions.count)))])
+        console.write([OutputLine(style.dim(layout.footer(count: transactions.count, totals: totals)))])
     }
 
     // MARK: - Pieces
@@ -162,6 +181,9 @@ public struct TextRenderer: SessionRenderer, Sendable {
         return name.map { "\($0) (\(slug))" } ?? slug
     }
 
+    /// Money as the interface language writes it.
+    func money(_ amount: Money) -> String { money.format(amount) }
+
     public func formatDate(_ date: CivilDate) -> String {
         catalog.text("date.pattern", [
             "weekday": catalog.text("weekday.\(date.isoWeekday)"),
@@ -191,20 +213,6 @@ public struct TextRenderer: SessionRenderer, Sendable {
         ])
     }
 
-    func listLine(_ transaction: Transaction) -> String {
-        let sign = transaction.type == .income ? "+" : (transaction.type == .transfer ? "⇄" : "−")
-        var columns = [
-            pad("#\(transaction.id)", to: 5), transaction.date.iso,
-            sign + money.format(transaction.amount),
-        ]
-        columns.append(transaction.type == .transfer
-            ? (transaction.account ?? "—") + " → " + (transaction.toAccount ?? "—")
-            : (transaction.category.map { categoryNames.name($0, language: catalog.language) ?? $0 } ?? "—"))
-        if transaction.type != .transfer { columns.append(transaction.account ?? "—") }
-        if !transaction.note.isEmpty { columns.append(transaction.note) }
-        return columns.joined(separator: "  ")
-    }
-
     func historyLines(_ history: History) -> [OutputLine] {
         if history.entries.isEmpty { return [OutputLine(catalog.text("history.empty"))] }
         var lines: [OutputLine] = []
@@ -228,12 +236,12 @@ public struct TextRenderer: SessionRenderer, Sendable {
     }
 
     func explain(_ result: ParseResult) -> [OutputLine] {
-        var lines = [OutputLine(catalog.text("why.header", ["input": result.input]))]
+        var lines = [OutputLine(catalog.text("why.header", ["input": TerminalSafety.visible(result.input)]))]
         for (index, items) in result.explanations.enumerated() {
             if result.explanations.count > 1 { lines.append(OutputLine("  \(index + 1).")) }
             for item in items {
                 let label = catalog.has("why.field.\(item.field)") ? catalog.text("why.field.\(item.field)") : item.field
-                lines.append(OutputLine("    " + pad(label, to: 10) + "  “" + item.words + "”  " + style.dim(item.rule)))
+                lines.append(OutputLine("    " + pad(label, to: 10) + "  “" + TerminalSafety.visible(item.words) + "”  " + style.dim(item.rule)))
             }
         }
         if result.explanations.allSatisfy(\.isEmpty) { lines.append(OutputLine(catalog.text("why.no-rules"))) }

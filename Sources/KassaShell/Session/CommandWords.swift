@@ -59,6 +59,7 @@ public struct CommandWords: Sendable {
             "list": ["today", "yesterday", "all"],
             "type": Set(TransactionType.allCases.map(\.rawValue)),
             "account": ["add", "rename"],
+            "batch": ["drop"],
         ]
     }
 

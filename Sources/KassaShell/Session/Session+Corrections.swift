@@ -1,61 +1,109 @@
-// Session corrections: changing a pending draft before it is saved ("amount 1600",
-// "дата вчера", "category groceries", or a bare "1600" when the amount was missing).
+// Session corrections: changing waiting drafts before they are saved. "amount 1600", "дата
+// вчера", "category groceries"; "2 amount 1000" for one draft of a batch; "drop 2" / "убрать 2"
+// to take one out; a bare "1600" or "вчера" fills what it says. Date, account and currency were
+// said once for all and apply to every draft; amount, category, note and type apply to the only
+// draft, or — in a batch — to the one named, else kassa asks which.
 
 import Foundation
 import KassaCore
+import KassaStore
 
 extension Session {
-    /// A correction of the pending draft, or nil when the line is not one.
+    /// Fields that, said without a number, apply to every draft of a batch.
+    static let batchFields: Set<String> = ["date", "account", "currency"]
+
+    /// The events of a correction, or nil when the line is not one.
     func correct(_ line: String) -> [SessionEvent]? {
-        let parts = line.split(separator: " ", maxSplits: 1)
+        var parts = line.split(separator: " ").map(String.init)
         guard let first = parts.first else { return nil }
-        guard let field = words.name(in: "field", for: first) else {
-            return correctBare(line)
+        if parts.count == 2, words.name(in: "batch", for: first) == "drop" {
+            guard let number = Int(parts[1]), number >= 1, number <= pending.count else {
+                return reject(SessionError("batch.no-such-draft", ["value": parts[1], "count": String(pending.count)]))
+            }
+            return drop(number - 1)
         }
-        let value = parts.count > 1 ? String(parts[1]).trimmingCharacters(in: .whitespaces) : ""
+        var target: Int?
+        if parts.count >= 2, let number = Int(first), words.name(in: "field", for: parts[1]) != nil {
+            guard number >= 1, number <= pending.count else {
+                return reject(SessionError("batch.no-such-draft", ["value": first, "count": String(pending.count)]))
+            }
+            target = number - 1
+            parts.removeFirst()
+        }
+        guard let field = words.name(in: "field", for: parts[0]) else { return correctBare(line) }
+        let value = parts.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespaces)
         guard !value.isEmpty else {
-            return reject(SessionError("correction.value-missing", ["field": String(first)]))
+            return reject(SessionError("correction.value-missing", ["field": parts[0]]))
+        }
+        let indices: [Int]
+        if let target {
+            indices = [target]
+        } else if Session.batchFields.contains(field) || pending.count == 1 {
+            indices = Array(pending.indices)
+        } else if field == "amount", let missing = pending.firstIndex(where: { $0.amount == nil }) {
+            indices = [missing]
+        } else {
+            return [.notice("batch.which-draft", ["field": parts[0], "value": value, "count": String(pending.count)])]
         }
         switch FieldValue.resolve(field: field, value: value, parser: parser, words: words, context: parseContext) {
         case .failure(let error):
             return reject(error)
         case .success(let fieldValue):
-            let index = correctionIndex
-            var draft = pending[index]
-            guard fieldValue.apply(to: &draft) else {
-                return reject(SessionError("correction.bad-currency", ["value": value]))
+            var events: [SessionEvent] = []
+            for index in indices {
+                guard fieldValue.apply(to: &pending[index]) else {
+                    return reject(SessionError("correction.bad-currency", ["value": value]))
+                }
+                if case .category(let slug) = fieldValue, let lesson = teach(note: pending[index].note, category: slug) {
+                    events.append(lesson)
+                }
             }
-            if case .category(let slug) = fieldValue {
-                // The person's choice wins next time the same words appear.
-                learn(note: draft.note, category: slug)
-            }
-            pending[index] = draft
-            return afterCorrection()
+            return events + afterCorrection()
         }
     }
 
-    /// "1600" or "вчера" alone while a draft waits: fills the fields the line says, nothing else.
+    /// "1600" or "вчера" alone while drafts wait: fills the fields the line says, nothing else.
+    /// An amount goes to the first draft without one (or the only draft); a date to every draft.
     func correctBare(_ line: String) -> [SessionEvent]? {
         let result = parser.parse(line, context: parseContext)
         guard result.error == nil, result.drafts.count == 1, let said = result.drafts.first,
               said.note.isEmpty else { return nil }
-        let index = correctionIndex
-        var draft = pending[index]
         var changed = false
         if let amount = said.amount {
-            changed = FieldValue.amount(amount).apply(to: &draft)
+            guard let index = pending.firstIndex(where: { $0.amount == nil }) ?? (pending.count == 1 ? 0 : nil) else {
+                return [.notice("batch.which-draft", ["field": "amount", "value": line, "count": String(pending.count)])]
+            }
+            guard amount.isWithinEntryBound else {
+                return reject(SessionError("correction.amount-too-large", ["value": line, "limit": String(Money.maximumWholeDigits)]))
+            }
+            changed = FieldValue.amount(amount).apply(to: &pending[index])
         }
         if !said.has(.dateAssumed) {
-            changed = FieldValue.date(said.date).apply(to: &draft) || changed
+            for index in pending.indices { changed = FieldValue.date(said.date).apply(to: &pending[index]) || changed }
         }
         guard changed else { return nil }
-        pending[index] = draft
         return afterCorrection()
     }
 
-    /// Corrections go to the first draft still missing its amount, else to the last one.
-    private var correctionIndex: Int {
-        pending.firstIndex { $0.amount == nil } ?? pending.count - 1
+    /// "drop 2": the draft leaves the batch; the last one leaving ends the batch, discarded.
+    func drop(_ index: Int) -> [SessionEvent] {
+        pending.remove(at: index)
+        pendingInputs.remove(at: index)
+        if pending.isEmpty {
+            clearPending()
+            return [.discarded(count: 1)]
+        }
+        return [.notice("batch.dropped", ["number": String(index + 1)])] + afterCorrection()
+    }
+
+    /// A category chosen for a draft's words is a lesson, saved with the drafts (one change, one
+    /// undo) and said on the card: "from now on: “coffee” → Groceries".
+    func teach(note: String, category: String) -> SessionEvent? {
+        let phrase = Parser.learningKey(note)
+        guard !phrase.isEmpty, journal.learnedCategories[phrase] != category else { return nil }
+        pendingLessons.removeAll { $0.phrase == phrase }
+        pendingLessons.append(Lesson(phrase: phrase, category: category))
+        return .lesson(phrase: phrase, category: category)
     }
 
     private func afterCorrection() -> [SessionEvent] {

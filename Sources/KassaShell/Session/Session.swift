@@ -2,7 +2,13 @@
 //
 //   idle ──entry──▶ confirming ──Enter/y/д──▶ saved ──▶ idle
 //                      │  ▲  └──n/н──▶ discarded ──▶ idle
-//                      └──┘ correction ("amount 1600", "дата вчера") re-shows the card
+//                      └──┘ correction ("amount 1600", "2 сумма 1000", "drop 2"), or another
+//                           entry, which joins the waiting drafts as one numbered batch
+//
+// Nothing waiting is ever discarded without the person saying so: a new entry joins the batch
+// (pasted dictation arrives line by line), a reply that is neither an answer, a correction nor
+// an entry keeps the batch and says what was not understood. One Enter saves the whole batch as
+// one change, so one undo takes it back.
 //
 // `handle` takes one line and returns what to say (SessionEvent values); it never prints, never
 // reads a clock (today comes from the configuration), and touches the outside world only through
@@ -48,7 +54,10 @@ public final class Session {
     public var app: AppContext?
     public private(set) var state: State = .idle
     public internal(set) var pending: [Draft] = []
-    private var pendingInput = ""
+    /// The line each pending draft came from (saved as the transaction's input).
+    var pendingInputs: [String] = []
+    /// Category choices made while the drafts wait, saved in the same change as the drafts.
+    var pendingLessons: [Lesson] = []
     var lastResult: ParseResult?
     /// A line was not understood or rejected (scripted exit status 1).
     public internal(set) var hadInputError = false
@@ -80,11 +89,15 @@ public final class Session {
         case .tooLong(let count):
             return reject(SessionError("input.too-long", ["bytes": String(count), "limit": String(LineLimits.maximumLineBytes)]))
         case .interrupted:
+            // Ctrl-C on an empty line: the waiting drafts go, and the person is told.
             if state == .confirming {
                 let count = pending.count
                 clearPending()
                 return [.discarded(count: count)]
             }
+            return []
+        case .cleared:
+            // Ctrl-C with text on the line cancels only that text.
             return []
         case .end:
             return finish()
@@ -108,15 +121,11 @@ public final class Session {
         if state == .confirming {
             if line.isEmpty { return confirm() }
             if let events = correct(line) { return events }
-            // Anything else is a new entry: the person moved on without answering.
-            let count = pending.count
-            clearPending()
-            return [.discarded(count: count)] + enter(line: raw)
+            // Another entry joins the batch; a reply that is none of these keeps it.
+            return join(line: raw)
         }
-        if line.isEmpty {
-            // A script's blank line is said aloud (nothing is lost, so the exit status stays).
-            return configuration.interactive ? [] : [.notice("input.empty")]
-        }
+        // A blank line with nothing waiting is a pause in dictation: nothing to say.
+        if line.isEmpty { return [] }
         return enter(line: raw)
     }
 
@@ -132,9 +141,31 @@ public final class Session {
             return reject(SessionError("parse.nothing"), input: line, span: nil)
         }
         pending = result.drafts
-        pendingInput = line
+        pendingInputs = Array(repeating: line, count: result.drafts.count)
         state = .confirming
-        var events: [SessionEvent] = [.drafts(pending, input: line, questions: result.questions)]
+        return shown(input: line, questions: result.questions)
+    }
+
+    /// A line while drafts wait: when it reads as an entry, its drafts join the batch; when it
+    /// does not, the batch stays and the person hears what was not understood.
+    func join(line: String) -> [SessionEvent] {
+        let result = parser.parse(line, context: parseContext)
+        // An entry says how much; a word without an amount here is a typo, not a purchase.
+        guard result.error == nil, result.drafts.contains(where: { $0.amount != nil }) else {
+            hadInputError = true
+            return [.error(SessionError("batch.not-understood", ["value": line]), input: nil, span: nil), .awaitingAnswer]
+        }
+        lastResult = result
+        let offset = pending.count
+        pending += result.drafts
+        pendingInputs += Array(repeating: line, count: result.drafts.count)
+        let questions = result.questions.map { Question(draftIndex: $0.draftIndex + offset, field: $0.field, options: $0.options) }
+        return shown(input: line, questions: questions)
+    }
+
+    /// The batch's card, then what is needed next: saving at once (--yes), an amount, or an answer.
+    private func shown(input: String, questions: [Question]) -> [SessionEvent] {
+        var events: [SessionEvent] = [.drafts(pending, input: input, questions: questions)]
         if configuration.autoConfirm {
             events += confirm()
         } else if let missing = pending.firstIndex(where: { $0.amount == nil }) {
@@ -157,7 +188,7 @@ public final class Session {
             return [.amountNeeded(index: missing)]
         }
         do {
-            let saved = try journal.commit(pending, input: pendingInput)
+            let saved = try journal.commit(pending, inputs: pendingInputs, lessons: pendingLessons)
             clearPending()
             return [.saved(saved)]
         } catch let error as any LocalizableError {
@@ -169,15 +200,10 @@ public final class Session {
         }
     }
 
-    /// Remembers the person's category choice for these words in the journal, so it wins next
-    /// time in every session.
-    func learn(note: String, category: String) {
-        Lessons.learn(note: note, category: category, in: journal)
-    }
-
     func clearPending() {
         pending = []
-        pendingInput = ""
+        pendingInputs = []
+        pendingLessons = []
         state = .idle
     }
 

@@ -15,6 +15,10 @@ public enum SessionEvent: Sendable {
     /// A correction changed a pending draft; the card is shown again.
     case corrected([Draft])
     case saved([Transaction])
+    /// A category choice kassa will remember for these words (saved with the drafts or edit).
+    case lesson(phrase: String, category: String?)
+    /// The person's lessons, numbered as `:forget N` takes them.
+    case lessons([Lesson])
     case discarded(count: Int)
     case undone(Change)
     case redone(Change)

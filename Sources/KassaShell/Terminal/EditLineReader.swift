@@ -39,6 +39,8 @@ public final class EditLineReader: LineReader {
     private var promptBuffer: UnsafeMutablePointer<wchar_t>
     /// Set by the Ctrl-C key function during el_wgets.
     private var cancelled = false
+    /// The line held text when Ctrl-C was pressed (then only the text is cancelled).
+    private var cancelledText = false
     /// The text after the cursor when Ctrl-C was pressed, echoed to bring the cursor to the end.
     private var cancelledTail = ""
 
@@ -88,7 +90,7 @@ public final class EditLineReader: LineReader {
         if cancelled {
             cancelled = false
             finishCancelledLine()
-            return .interrupted
+            return cancelledText ? .cleared : .interrupted
         }
         guard let raw else {
             writeOutput("\n")  // Ctrl-D (or the error) leaves the cursor after the prompt
@@ -195,8 +197,10 @@ public final class EditLineReader: LineReader {
     fileprivate func cancel() {
         cancelled = true
         cancelledTail = ""
+        cancelledText = false
         if let info = el_wline(editLine)?.pointee, let cursor = info.cursor, let last = info.lastchar {
             cancelledTail = EditLineText.string(from: cursor, count: last - cursor)
+            if let first = info.buffer { cancelledText = last > first }
         }
     }
 

@@ -8,8 +8,10 @@ public enum LineInput: Sendable, Equatable {
     case invalidEncoding(byteCount: Int)
     /// A line longer than the reader's limit; it was read to its end and dropped.
     case tooLong(byteCount: Int)
-    /// Ctrl-C at the prompt: cancel the current line (and the pending draft); never exit.
+    /// Ctrl-C on an empty line (or a signal): cancel the waiting drafts; never exit.
     case interrupted
+    /// Ctrl-C with text on the line: only that text is cancelled.
+    case cleared
     /// Ctrl-D on an empty line, or end of input.
     case end
 }

@@ -1,0 +1,143 @@
+// TerminalSafety: nothing a person (or a paste, or a synced journal) put into a note, an input,
+// an account or a category reaches the terminal raw. Control characters (C0, DEL, C1: ESC, CSI,
+// OSC, BEL, CR, backspace …) and bidirectional overrides (U+202E …) are shown visibly escaped
+// (`\x1B`, `\u{202E}`), so a note cannot recolour the screen, move the cursor, retitle the
+// window or reverse what follows it. For the parser, escape sequences are not words: they are
+// removed from a line before it is read (`\033[31m1500` is 1500, not 31,001,500).
+
+import KassaCore
+import KassaStore
+
+public enum TerminalSafety {
+    /// Unicode scalars that must not be printed raw.
+    @inline(__always)
+    static func isUnsafe(_ value: UInt32) -> Bool {
+        value < 0x20 || (value >= 0x7F && value <= 0x9F)
+            || (value >= 0x202A && value <= 0x202E) || (value >= 0x2066 && value <= 0x2069)
+            || value == 0x200E || value == 0x200F || value == 0x061C
+    }
+
+    /// `text` with every unsafe scalar written as a visible escape. Fast when there is none.
+    public static func visible(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 >= 0xC2 }),
+              text.unicodeScalars.contains(where: { isUnsafe($0.value) }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if !isUnsafe(scalar.value) {
+                out.unicodeScalars.append(scalar)
+            } else if scalar.value < 0x100 {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\x" + (hex.count < 2 ? "0" : "") + hex
+            } else {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return out
+    }
+
+    /// A line as the parser should read it: ESC sequences (CSI `ESC [ … final`, OSC `ESC ] …
+    /// BEL|ST`, two-byte `ESC x`) and other control characters become spaces.
+    public static func readable(_ line: String) -> String {
+        guard line.unicodeScalars.contains(where: { isUnsafe($0.value) && $0 != "\t" }) else { return line }
+        var out = String.UnicodeScalarView()
+        var scalars = Array(line.unicodeScalars)[...]
+        while let scalar = scalars.popFirst() {
+            guard isUnsafe(scalar.value) else { out.append(scalar); continue }
+            out.append(" ")
+            guard scalar == "\u{1B}" || scalar == "\u{9B}" || scalar == "\u{9D}", let next = scalars.first else { continue }
+            if scalar == "\u{9B}" || next == "[" {
+                if scalar == "\u{1B}" { scalars.removeFirst() }
+                // Parameters and intermediates up to the final byte (@ … ~).
+                while let c = scalars.popFirst(), !(c.value >= 0x40 && c.value <= 0x7E) {}
+            } else if scalar == "\u{9D}" || next == "]" || next == "P" || next == "_" || next == "^" {
+                if scalar == "\u{1B}" { scalars.removeFirst() }
+                // A string up to BEL or ST (ESC \).
+                while let c = scalars.popFirst() {
+                    if c == "\u{07}" || c == "\u{9C}" { break }
+                    if c == "\u{1B}" { if scalars.first == "\\" { scalars.removeFirst() }; break }
+                }
+            } else {
+                scalars.removeFirst()
+            }
+        }
+        return String(out)
+    }
+
+    /// The event with every piece of person-made text made visible.
+    static func clean(_ event: SessionEvent) -> SessionEvent {
+        switch event {
+        case .drafts(let drafts, let input, let questions):
+            return .drafts(drafts.map(clean), input: visible(input), questions: questions)
+        case .corrected(let drafts): return .corrected(drafts.map(clean))
+        case .saved(let transactions): return .saved(transactions.map(clean))
+        case .undone(let change): return .undone(clean(change))
+        case .redone(let change): return .redone(clean(change))
+        case .changed(let change): return .changed(clean(change))
+        case .accounts(let accounts, let defaultAccount):
+            return .accounts(accounts.map { account in
+                var account = account
+                account.name = visible(account.name)
+                account.aliases = account.aliases.map(visible)
+                return account
+            }, defaultAccount: visible(defaultAccount))
+        case .accountChanged(let key, let arguments): return .accountChanged(key: key, arguments: arguments.mapValues(visible))
+        case .lesson(let phrase, let category): return .lesson(phrase: visible(phrase), category: category.map(visible))
+        case .lessons(let lessons):
+            return .lessons(lessons.map { Lesson(phrase: visible($0.phrase), category: $0.category.map(visible)) })
+        case .balance(let lines):
+            return .balance(lines.map { line in
+                var line = line
+                line.account = line.account.map(visible)
+                return line
+            })
+        case .history(var history):
+            history.entries = history.entries.map { entry in
+                var entry = entry
+                entry.subjects = entry.subjects.map(visible)
+                return entry
+            }
+            return .history(history)
+        case .error(let error, let input, let span):
+            return .error(VisibleError(error), input: input.map(visible), span: span)
+        case .notice(let key, let arguments, let count): return .notice(key: key, arguments: arguments.mapValues(visible), count: count)
+        default: return event
+        }
+    }
+
+    static func clean(_ draft: Draft) -> Draft {
+        var draft = draft
+        draft.note = visible(draft.note)
+        draft.account = draft.account.map(visible)
+        draft.toAccount = draft.toAccount.map(visible)
+        draft.category = draft.category.map(visible)
+        return draft
+    }
+
+    static func clean(_ transaction: Transaction) -> Transaction {
+        var transaction = transaction
+        transaction.note = visible(transaction.note)
+        transaction.input = visible(transaction.input)
+        transaction.account = transaction.account.map(visible)
+        transaction.toAccount = transaction.toAccount.map(visible)
+        transaction.category = transaction.category.map(visible)
+        return transaction
+    }
+
+    static func clean(_ change: Change) -> Change {
+        var change = change
+        change.transactions = change.transactions.map(clean)
+        change.subjects = change.subjects.map(visible)
+        return change
+    }
+}
+
+/// An error whose message arguments (a typed value, a file name) are made visible.
+struct VisibleError: LocalizableError {
+    let messageKey: String
+    let messageArguments: [String: String]
+
+    init(_ error: any LocalizableError) {
+        messageKey = error.messageKey
+        messageArguments = error.messageArguments.mapValues(TerminalSafety.visible)
+    }
+}
