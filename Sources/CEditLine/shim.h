@@ -45,6 +45,12 @@ static inline int kassa_el_wset_prompt(EditLine *el, kassa_el_wprompt_t prompt, 
 static inline int kassa_el_set_editor(EditLine *el, const char *mode) {
     return el_set(el, EL_EDITOR, mode);
 }
+/* 1 when the editor is in vi mode (after ~/.editrc), else 0. */
+static inline int kassa_el_editor_is_vi(EditLine *el) {
+    const char *name = NULL;
+    if (el_get(el, EL_EDITOR, &name) != 0 || name == NULL) return 0;
+    return name[0] == 'v' && name[1] == 'i' && name[2] == 0;
+}
 static inline int kassa_el_set_signal(EditLine *el, int on) {
     return el_set(el, EL_SIGNAL, on);
 }

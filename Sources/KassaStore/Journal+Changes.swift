@@ -170,7 +170,9 @@ extension Journal {
         let index = try append { writer, number in
             defer { for c in chosen { state.changes[Int(c)].applied = op == .undo } }
             for _ in 0..<count {
+                // Undo N is all or nothing; redo N brings back what there is (and says how many).
                 guard let target = try pick() else {
+                    if op == .redo, !chosen.isEmpty { break }
                     throw StoreError(op == .undo ? .nothingToUndo : .nothingToRedo, path: path)
                 }
                 let conflicting = state.conflicts(of: target)

@@ -53,6 +53,19 @@ extension Journal {
         JournalSource(journal: self, indices: limited(filter))
     }
 
+    /// The names of every account that live transactions use (as account or destination),
+    /// sorted; with the defined accounts these are all of the person's accounts.
+    public func accountsInUse() -> [String] {
+        var used = Set<UInt32>()
+        let entries = state.entries
+        for index in matchingEntries(TransactionFilter()) {
+            let e = entries[Int(index)]
+            used.insert(e.account)
+            used.insert(e.toAccount)
+        }
+        return used.compactMap { state.labels.string($0) }.sorted()
+    }
+
     /// The live transactions matching `filter`, materialized lazily: by date then id (what a
     /// person reads; the filter's limit keeps the latest by date), or in id order.
     public func listing(_ filter: TransactionFilter = TransactionFilter(), byDate: Bool = true) -> TransactionListing {

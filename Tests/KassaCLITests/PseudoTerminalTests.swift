@@ -290,6 +290,37 @@ import Testing
         #expect(try listed().count == 1)
     }
 
+    // MARK: - Pasted dictation
+
+    @Test func aBracketedPasteOfThreeLinesIsOneBatchSavedWithOneEnter() throws {
+        let pty = try startKassa(language: .en)
+        #expect(pty.waitFor(text("prompt.entry", .en)))
+        pty.write("\u{1B}[200~Coffee 1500 yesterday.\rTaxi to the airport 4500.\rLunch with Dana 6200 tenge.\r\u{1B}[201~")
+        #expect(pty.waitFor("3. "), "no batch of three: \(pty.unreadText)")
+        #expect(pty.waitFor(text("prompt.confirm", .en)))
+        pty.write(Key.enter)
+        #expect(pty.waitFor("#1, #2, #3"), "not saved as one batch: \(pty.unreadText)")
+        #expect(pty.waitFor(text("prompt.entry", .en)))
+        quit(pty)
+        #expect(try listed().count == 3)
+    }
+
+    @Test func ctrlCOnATypedCorrectionKeepsTheDraft() throws {
+        let pty = try startKassa()
+        #expect(pty.waitFor(text("prompt.entry")))
+        pty.write("кофе 1500" + Key.enter)
+        #expect(pty.waitFor(text("prompt.confirm")))
+        pty.write("сумма 16" + Key.ctrlC)
+        #expect(pty.waitFor("^C"))
+        #expect(pty.waitFor(text("prompt.confirm")), "the draft should still wait: \(pty.unreadText)")
+        pty.write(Key.enter)
+        #expect(pty.waitForAny(["Сохранено", "сохранено"]) != nil, "not saved: \(pty.unreadText)")
+        #expect(pty.waitFor(text("prompt.entry")))
+        quit(pty)
+        let saved = try listed()
+        #expect(saved.count == 1 && saved[0].contains("\"1500.00\""))
+    }
+
     // MARK: - The harness itself
 
     @Test func harnessGivesAControllingTerminalOfTheRequestedSize() throws {

@@ -133,7 +133,7 @@ import KassaStore
     }
 
     @Test func completionOffersTheSessionCommands() {
-        let completion = Completion(grammar: Grammar.load(Fixtures.resources.grammarSources).0, words: words, accounts: { [] })
+        let completion = Completion(grammar: Grammar.load(Fixtures.resources.grammarSources).0, words: words, accounts: Completion.AccountNames([]))
         let offered = Set(completion.completer(":").map { $0.dropFirst() }.compactMap { words.name(in: "command", for: $0) })
         #expect(offered == Set(CommandRegistry.commands(for: .session).map { $0.name }))
     }

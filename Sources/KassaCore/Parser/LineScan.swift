@@ -81,7 +81,9 @@ extension LineReading {
     }
 
     /// An account said at `i`, with its preposition ("с каспи", "from kaspi", "на наличные").
-    func accountAt(_ i: Int, aliases: AccountAliases) -> AccountMention? {
+    /// `named`: the words were said as an account ("account kaspi"), so an account word wins
+    /// over a shop of the same name even without a preposition.
+    func accountAt(_ i: Int, aliases: AccountAliases, named: Bool = false) -> AccountMention? {
         var direction = 0
         var k = i
         if has(i, ids.from) || has(i, ids.to) {
@@ -114,7 +116,7 @@ extension LineReading {
         // is a purchase on Kaspi, "с каспи" the account; "kaspi shop" is a place to buy.
         if best == nil, let (e, end) = matchClass(k, ids.account) {
             let keywordEnd = matchClass(k, ids.category)?.end ?? 0
-            if keywordEnd < end || (keywordEnd == end && k > i) { best = ([grammar.entries[e].value], end, .entry(Int32(e))) }
+            if keywordEnd < end || (keywordEnd == end && (k > i || named)) { best = ([grammar.entries[e].value], end, .entry(Int32(e))) }
         }
         guard let found = best else { return nil }
         return AccountMention(name: found.names[0], start: i, end: found.end, direction: direction,

@@ -115,7 +115,7 @@ public struct Parser: Sendable {
                                context: context, pool: scratch)
         let list = aliases(context)
         for i in 0..<line.count {
-            if let a = line.accountAt(i, aliases: list) { return a.name }
+            if let a = line.accountAt(i, aliases: list, named: true) { return a.name }
         }
         return nil
     }

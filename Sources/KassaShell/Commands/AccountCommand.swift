@@ -43,7 +43,7 @@ public struct AccountCommand: Command {
         case .list:
             return context.storeChange { journal in
                 if context.session != nil { try journal.refresh() }
-                return [.accounts(journal.accounts, defaultAccount: context.configuration.defaultAccount)]
+                return [.accounts(AccountsCommand.all(journal), defaultAccount: context.configuration.defaultAccount)]
             }
         case .add(let account):
             return context.storeChange { journal in

@@ -1,6 +1,7 @@
-// AccountsCommand: `:accounts` and `kassa accounts`: the default account and every account
-// defined in the journal, with aliases and currency.
+// AccountsCommand: `:accounts` and `kassa accounts`: the default account, every account defined
+// in the journal (with aliases and currency) and every other account that holds transactions.
 
+import KassaCore
 import KassaStore
 
 public struct AccountsCommand: Command {
@@ -11,10 +12,17 @@ public struct AccountsCommand: Command {
         try arguments.expectNoWords()
     }
 
+    /// The defined accounts, then every other account that holds transactions.
+    static func all(_ journal: Journal) -> [Account] {
+        let defined = journal.accounts
+        let names = Set(defined.map(\.name))
+        return defined + journal.accountsInUse().filter { !names.contains($0) }.map { Account(name: $0) }
+    }
+
     public func run(_ context: CommandContext) -> [SessionEvent] {
         context.storeChange { journal in
             if context.session != nil { try journal.refresh() }
-            return [.accounts(journal.accounts, defaultAccount: context.configuration.defaultAccount)]
+            return [.accounts(AccountsCommand.all(journal), defaultAccount: context.configuration.defaultAccount)]
         }
     }
 }

@@ -113,7 +113,7 @@ public struct ParseCommand: Command {
                     }
                     continue
                 }
-                let result = parser.parse(line, context: context)
+                let result = parser.parse(TerminalSafety.readable(line), context: context)
                 if result.error != nil || result.drafts.isEmpty { failed = true }
                 if json {
                     JSONEncoding.appendParseResult(result, message: renderer.message, explain: explain, to: &bytes)

@@ -20,6 +20,9 @@ public struct RedoCommand: Command {
     }
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
-        context.storeChange { journal in try journal.redo(count: count).map(SessionEvent.redone) }
+        context.storeChange { journal in
+            let changes = try journal.redo(count: count)
+            return changes.map(SessionEvent.redone) + UndoCommand.fewer(changes.count, asked: count, key: "redo.fewer")
+        }
     }
 }

@@ -11,11 +11,13 @@ enum FieldValue: Equatable {
     case category(String)
     case note(String)
     case account(String)
+    /// A transfer's destination.
+    case toAccount(String)
     case currency(Currency)
     case type(TransactionType)
 
     /// The canonical field names session.commands may give words to (`field.*`).
-    static let names = ["amount", "date", "category", "note", "account", "currency", "type"]
+    static let names = ["amount", "date", "category", "note", "account", "to_account", "currency", "type"]
 
     /// Resolves `value` for the field named `field` (a canonical name from session.commands).
     static func resolve(field: String, value: String, parser: Parser, words: CommandWords,
@@ -41,11 +43,13 @@ enum FieldValue: Equatable {
             return .success(.category(slug))
         case "note":
             return .success(.note(value))
-        case "account":
-            guard let account = parser.account(named: value, context: context) else {
+        case "account", "to_account":
+            // A known account or account word ("kaspi", "каспи"); any other name is a new
+            // account, made on first use (the save says so).
+            guard let account = parser.account(named: value, context: context) ?? FieldValue.newAccountName(value) else {
                 return .failure(SessionError("correction.bad-account", ["value": value]))
             }
-            return .success(.account(account))
+            return .success(field == "account" ? .account(account) : .toAccount(account))
         case "currency":
             guard let currency = Currency(code: value) else {
                 return .failure(SessionError("correction.bad-currency", ["value": value]))
@@ -59,6 +63,14 @@ enum FieldValue: Equatable {
         default:
             return .failure(SessionError("correction.value-missing", ["field": field]))
         }
+    }
+
+    /// A name typed for an account that kassa does not know yet: one word or a few, lower-cased,
+    /// without control characters; nil when there is nothing usable.
+    static func newAccountName(_ value: String) -> String? {
+        let name = TerminalSafety.readable(value).split(separator: " ").joined(separator: " ").lowercased()
+        guard !name.isEmpty, name.count <= 64, name.first?.isLetter == true else { return nil }
+        return name
     }
 
     /// The same amount in another currency, digit for digit ("1500 KZT" → "1500 USD"); nil when
@@ -77,6 +89,7 @@ enum FieldValue: Equatable {
         case .category(let slug): draft.category = slug; draft.unflag(.categoryGuessed)
         case .note(let note): draft.note = note
         case .account(let account): draft.account = account; draft.unflag(.accountDefault)
+        case .toAccount(let account): draft.toAccount = account; draft.type = .transfer
         case .currency(let currency):
             guard let amount = draft.amount else { return false }
             guard let rescaled = FieldValue.rescale(amount, to: currency) else { return false }
@@ -96,6 +109,9 @@ enum FieldValue: Equatable {
         case .category(let slug): patch.category = slug
         case .note(let note): patch.note = note
         case .account(let account): patch.account = account
+        case .toAccount(let account):
+            guard transaction.type == .transfer else { return nil }
+            patch.toAccount = account
         case .currency(let currency):
             guard let rescaled = FieldValue.rescale(transaction.amount, to: currency) else { return nil }
             patch.amount = rescaled

@@ -107,9 +107,6 @@ extension Session {
     }
 
     private func afterCorrection() -> [SessionEvent] {
-        if let missing = pending.firstIndex(where: { $0.amount == nil }) {
-            return [.corrected(pending), .amountNeeded(index: missing)]
-        }
-        return [.corrected(pending), .awaitingAnswer]
+        [.corrected(pending)] + nextQuestion()
     }
 }

@@ -115,7 +115,9 @@ public final class Session {
         return [.notice(key: "session.unsaved-on-exit", arguments: [:], count: count)]
     }
 
-    func handle(line raw: String) -> [SessionEvent] {
+    func handle(line typed: String) -> [SessionEvent] {
+        // Escape sequences and control characters are not words (a paste may carry colours).
+        let raw = TerminalSafety.readable(typed)
         let line = raw.trimmingCharacters(in: .whitespaces)
         if let events = command(line) { return events }
         if state == .confirming {
@@ -168,12 +170,20 @@ public final class Session {
         var events: [SessionEvent] = [.drafts(pending, input: input, questions: questions)]
         if configuration.autoConfirm {
             events += confirm()
-        } else if let missing = pending.firstIndex(where: { $0.amount == nil }) {
-            events.append(.amountNeeded(index: missing))
         } else {
-            events.append(.awaitingAnswer)
+            events += nextQuestion()
         }
         return events
+    }
+
+    /// What the batch needs before it can be saved: an amount, a transfer's destination, or
+    /// only the person's answer.
+    func nextQuestion() -> [SessionEvent] {
+        if let missing = pending.firstIndex(where: { $0.amount == nil }) { return [.amountNeeded(index: missing)] }
+        if let index = pending.firstIndex(where: { $0.type == .transfer && $0.toAccount == nil }) {
+            return [.notice("draft.destination-needed", ["number": String(index + 1)])]
+        }
+        return [.awaitingAnswer]
     }
 
     func confirm() -> [SessionEvent] {
@@ -187,10 +197,26 @@ public final class Session {
             }
             return [.amountNeeded(index: missing)]
         }
+        if let index = pending.firstIndex(where: { $0.type == .transfer && $0.toAccount == nil }) {
+            if configuration.autoConfirm {
+                let count = pending.count
+                clearPending()
+                hadInputError = true
+                return [.error(SessionError("draft.destination-missing")), .discarded(count: count)]
+            }
+            return [.notice("draft.destination-needed", ["number": String(index + 1)])]
+        }
         do {
+            let known = Set(journal.accounts.map(\.name) + journal.accountsInUse() + [configuration.defaultAccount])
             let saved = try journal.commit(pending, inputs: pendingInputs, lessons: pendingLessons)
             clearPending()
-            return [.saved(saved)]
+            // An account is made by its first use; the person hears about it once.
+            var fresh: [String] = []
+            for transaction in saved {
+                for name in [transaction.account, transaction.toAccount].compactMap({ $0 })
+                    where !known.contains(name) && !fresh.contains(name) { fresh.append(name) }
+            }
+            return [.saved(saved)] + fresh.map { .notice("account.first-use", ["name": $0]) }
         } catch let error as any LocalizableError {
             hadStoreError = true
             return [.error(error), .notice("draft.kept")]

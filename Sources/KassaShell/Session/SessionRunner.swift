@@ -25,11 +25,14 @@ struct SessionRunner {
                               words: context.resources.commandWords, journal: journal)
         session.app = context
         let reader = ReaderFactory.make(context: context)
-        // Account names and aliases as the session starts (the completer must be Sendable, the
-        // journal is not); accounts added during the session complete from the next one on.
-        let names = [context.sessionConfiguration.defaultAccount] + journal.accounts.flatMap { [$0.name] + $0.aliases }
-        reader.completer = Completion(grammar: context.grammar, words: context.resources.commandWords,
-                                      accounts: { [names] in names }).completer
+        // Account names and aliases for Tab, renewed after every change the session makes (the
+        // completer must be Sendable, the journal is not).
+        func accountNames() -> [String] {
+            [context.sessionConfiguration.defaultAccount] + journal.accounts.flatMap { [$0.name] + $0.aliases }
+                + journal.accountsInUse()
+        }
+        let accounts = Completion.AccountNames(context.interactive ? accountNames() : [])
+        reader.completer = Completion(grammar: context.grammar, words: context.resources.commandWords, accounts: accounts).completer
         let renderer = context.renderer(form: .session)
         if context.interactive {
             context.console.write([OutputLine(context.style.dim(context.catalog.text("session.welcome", [
@@ -43,7 +46,17 @@ struct SessionRunner {
             if case .line(let text) = input, context.interactive, !text.trimmingSpaces.isEmpty {
                 reader.addToHistory(text)
             }
-            renderer.write(session.handle(input), to: context.console)
+            var events = session.handle(input)
+            // A paste arrives as a burst: lines already waiting are read before anything is
+            // shown, and the batch's card is shown once, for the whole burst.
+            while context.interactive, !session.finished, case .line = input, InputBurst.moreWaiting() {
+                let next = reader.readLine(prompt: "")
+                if case .line(let text) = next, !text.trimmingSpaces.isEmpty { reader.addToHistory(text) }
+                events = InputBurst.coalesce(events + session.handle(next))
+                if case .end = next { break }
+            }
+            renderer.write(events, to: context.console)
+            if context.interactive, events.contains(where: \.changesAccounts) { accounts.replace(accountNames()) }
         }
         context.console.flush()
         return SessionRunner.status(session: session, interactive: context.interactive)
@@ -53,6 +66,16 @@ struct SessionRunner {
         if session.hadStoreError { return KassaApp.ExitStatus.journal.rawValue }
         if session.hadInputError && !interactive { return KassaApp.ExitStatus.inputError.rawValue }
         return KassaApp.ExitStatus.success.rawValue
+    }
+}
+
+extension SessionEvent {
+    /// The event saved, edited or defined something that may bring a new account name.
+    var changesAccounts: Bool {
+        switch self {
+        case .saved, .changed, .accountChanged, .undone, .redone: return true
+        default: return false
+        }
     }
 }
 

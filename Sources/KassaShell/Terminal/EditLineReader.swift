@@ -41,6 +41,8 @@ public final class EditLineReader: LineReader {
     private var cancelled = false
     /// The line held text when Ctrl-C was pressed (then only the text is cancelled).
     private var cancelledText = false
+    /// A bracketed paste ended on an empty line: this read returns nothing.
+    fileprivate var pasteEnded = false
     /// The text after the cursor when Ctrl-C was pressed, echoed to bring the cursor to the end.
     private var cancelledTail = ""
 
@@ -91,6 +93,10 @@ public final class EditLineReader: LineReader {
             cancelled = false
             finishCancelledLine()
             return cancelledText ? .cleared : .interrupted
+        }
+        if pasteEnded {
+            pasteEnded = false
+            return .cleared
         }
         guard let raw else {
             writeOutput("\n")  // Ctrl-D (or the error) leaves the cursor after the prompt
@@ -163,12 +169,32 @@ public final class EditLineReader: LineReader {
             return UInt8(CC_EOF)
         })
 
+        // A terminal in bracketed-paste mode wraps a paste in ESC[200~ … ESC[201~: the marks
+        // are not text (the paste itself arrives as lines, read as one burst by the session).
+        _ = kassa_el_addfn(editLine, "kassa-paste-mark", "Ignore a bracketed-paste mark", { _, _ in
+            UInt8(CC_NORM)
+        })
+        // The end mark on an empty line (the paste ended with a newline) ends this read with
+        // nothing, so the session shows the pasted batch instead of waiting for another line.
+        _ = kassa_el_addfn(editLine, "kassa-paste-end", "End of a bracketed paste", { editLine, _ in
+            guard let editLine, let reader = EditLineReader.from(editLine),
+                  let info = el_wline(editLine)?.pointee, info.lastchar == info.buffer else { return UInt8(CC_NORM) }
+            reader.pasteEnded = true
+            return UInt8(CC_EOF)
+        })
+
         // The user's ~/.editrc first (it may switch to vi mode, which resets the keymaps),
         // then our keys on top, in the insert map and in vi's command map.
         _ = el_source(editLine, nil)
         for flag in [nil, "-a"] as [String?] {
             _ = bind(flag, "^I", "kassa-complete")
             _ = bind(flag, "^C", "kassa-cancel")
+        }
+        // In emacs mode only: in vi mode a binding that starts with ESC would hold back the
+        // Escape that leaves insert mode.
+        if kassa_el_editor_is_vi(editLine) == 0 {
+            _ = bind(nil, "\\e[200~", "kassa-paste-mark")
+            _ = bind(nil, "\\e[201~", "kassa-paste-end")
         }
         // The tty's intr character off in edit mode only: Ctrl-C reaches libedit as a key.
         _ = kassa_el_disable_edit_char(editLine, "-intr", "intr=")
