@@ -45,10 +45,26 @@ public struct AccountCommand: Command {
                 if context.session != nil { try journal.refresh() }
                 return [.accounts(AccountsCommand.all(journal), defaultAccount: context.configuration.defaultAccount)]
             }
-        case .add(let account):
+        case .add(var account):
             return context.storeChange { journal in
+                // An account that exists keeps its currency and aliases unless new ones are given.
+                guard let existing = journal.accounts.first(where: { $0.name.lowercased() == account.name }) else {
+                    try journal.defineAccount(account)
+                    return [.accountChanged(key: "account.added", arguments: ["name": account.name])]
+                }
+                account.currency = account.currency ?? existing.currency
+                account.aliases = existing.aliases + account.aliases.filter { !existing.aliases.contains($0) }
+                guard account != existing else {
+                    return [.notice("account.unchanged", ["name": existing.name])]
+                }
                 try journal.defineAccount(account)
-                return [.accountChanged(key: "account.added", arguments: ["name": account.name])]
+                var changes: [String] = []
+                if account.currency != existing.currency {
+                    changes.append((existing.currency?.code ?? "—") + " → " + (account.currency?.code ?? "—"))
+                }
+                let added = account.aliases.filter { !existing.aliases.contains($0) }
+                if !added.isEmpty { changes.append("+ " + added.joined(separator: ", ")) }
+                return [.accountChanged(key: "account.updated", arguments: ["name": account.name, "changes": changes.joined(separator: "; ")])]
             }
         case .rename(let old, let new):
             return context.storeChange { journal in

@@ -19,7 +19,7 @@ extension Session {
             return [.discarded(count: count)]
         }
         if line.hasPrefix(":") {
-            let tokens = line.dropFirst().split(separator: " ").map(String.init)
+            let tokens = CommandLineWords.split(line.dropFirst())
             guard let first = tokens.first,
                   let type = CommandRegistry.command(named: first, vocabulary: words, form: .session) else {
                 let name = tokens.first ?? ""
