@@ -14,6 +14,26 @@ public struct JSONWriter: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Continues `buffer`: the object is written after what it holds, without copying it (the
+    /// buffer is moved in, and moved back by `finish(into:)`).
+    public init(continuing buffer: inout [UInt8]) {
+        swap(&bytes, &buffer)
+        bytes.append(UInt8(ascii: "{"))
+    }
+
+    /// Closes the object and moves the whole buffer back to `buffer`.
+    public mutating func finish(into buffer: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "}"))
+        swap(&bytes, &buffer)
+        bytes = []
+    }
+
+    /// Writes a value in place: `body` appends the encoded JSON (an array, an object).
+    public mutating func add(_ name: StaticString, writing body: (inout [UInt8]) -> Void) {
+        key(name)
+        body(&bytes)
+    }
+
     private mutating func key(_ name: StaticString) {
         if !first { bytes.append(UInt8(ascii: ",")); bytes.append(32) }
         first = false

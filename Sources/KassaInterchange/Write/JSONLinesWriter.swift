@@ -7,7 +7,7 @@ import KassaCore
 public enum JSONLinesWriter {
     /// Appends `transaction` as one JSON object and a newline to `out`.
     public static func append(_ transaction: Transaction, to out: inout [UInt8]) {
-        var json = JSONWriter(capacity: 256)
+        var json = JSONWriter(continuing: &out)
         json.add("id", String(transaction.id))
         json.add("date", transaction.date.iso)
         json.add("time", transaction.time?.description)
@@ -20,7 +20,7 @@ public enum JSONLinesWriter {
         json.add("note", transaction.note)
         json.add("recurrence", transaction.recurrence?.rawValue)
         json.add("input", transaction.input)
-        json.append(to: &out)
+        json.finish(into: &out)
         out.append(10)
     }
 

@@ -7,7 +7,7 @@ import KassaInterchange
 
 public enum JSONEncoding {
     static func appendDraft(_ draft: Draft, to out: inout [UInt8]) {
-        var json = JSONWriter(capacity: 256)
+        var json = JSONWriter(continuing: &out)
         json.add("type", draft.type.rawValue)
         json.add("amount", draft.amount?.decimalString)
         json.add("currency", draft.amount?.currency.code)
@@ -20,7 +20,7 @@ public enum JSONEncoding {
         json.add("recurrence", draft.recurrence?.rawValue)
         json.add("confidence", fraction: draft.confidence)
         json.add("flags", strings: draft.flags.map(\.rawValue))
-        json.append(to: &out)
+        json.finish(into: &out)
     }
 
     public static func draft(_ draft: Draft) -> String {
@@ -52,15 +52,16 @@ public enum JSONEncoding {
     /// The parse result as one JSON line (newline included), appended to `out`.
     public static func appendParseResult(_ result: ParseResult, message: (any LocalizableError) -> String,
                                          explain: Bool, to out: inout [UInt8]) {
-        var json = JSONWriter(capacity: 512)
+        var json = JSONWriter(continuing: &out)
         json.add("input", result.input)
-        var drafts: [UInt8] = [UInt8(ascii: "[")]
-        for (index, draft) in result.drafts.enumerated() {
-            if index > 0 { drafts.append(UInt8(ascii: ",")); drafts.append(32) }
-            appendDraft(draft, to: &drafts)
+        json.add("drafts") { bytes in
+            bytes.append(UInt8(ascii: "["))
+            for (index, draft) in result.drafts.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")); bytes.append(32) }
+                appendDraft(draft, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
         }
-        drafts.append(UInt8(ascii: "]"))
-        json.add("drafts", rawBytes: drafts)
         if let failure = result.error {
             json.add("error", raw: error(code: failure.code, message: message(failure)))
         } else {
@@ -74,7 +75,7 @@ public enum JSONEncoding {
                 JSONWriter.array(items.map(explanation))
             }))
         }
-        json.append(to: &out)
+        json.finish(into: &out)
         out.append(10)
     }
 
