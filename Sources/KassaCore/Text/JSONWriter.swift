@@ -17,6 +17,7 @@ public struct JSONWriter: Sendable {
     /// Continues `buffer`: the object is written after what it holds, without copying it (the
     /// buffer is moved in, and moved back by `finish(into:)`).
     public init(continuing buffer: inout [UInt8]) {
+        bytes = []
         swap(&bytes, &buffer)
         bytes.append(UInt8(ascii: "{"))
     }
