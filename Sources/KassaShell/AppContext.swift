@@ -65,11 +65,20 @@ public struct AppContext {
         console.write(lines)
     }
 
+    /// Without HOME, XDG_DATA_HOME or --file there is no journal path: says so (exit status 3).
+    func refuseUnknownJournal() -> Int32? {
+        guard paths.journalUnknown else { return nil }
+        console.write(textRenderer.render(.error(SessionError("store.no-home"))))
+        return KassaApp.ExitStatus.journal.rawValue
+    }
+
     /// Opens the journal and runs `body`, or reports why it cannot be opened (exit status 3).
-    func withJournal(_ body: (Journal) -> Int32) -> Int32 {
+    /// `readOnly` (list, balance, history): the open never writes (a torn tail is left in place).
+    func withJournal(readOnly: Bool = false, _ body: (Journal) -> Int32) -> Int32 {
+        if let refused = refuseUnknownJournal() { return refused }
         let journal: Journal
         do {
-            journal = try Journal.open(path: paths.journal)
+            journal = try Journal.open(path: paths.journal, readOnly: readOnly, createDirectories: paths.journalIsDefault)
         } catch {
             console.write(textRenderer.render(.error((error as? any LocalizableError) ?? SessionError("store.failed"))))
             return KassaApp.ExitStatus.journal.rawValue

@@ -35,7 +35,7 @@ struct JournalCommands {
 
     func list() -> Int32 {
         guard let filter = filter() else { return badFilter() }
-        return context.withJournal { journal in
+        return context.withJournal(readOnly: true) { journal in
             let transactions = journal.query(filter)
             if options.json {
                 context.console.write(transactions.map { OutputLine(JSONEncoding.transaction($0)) })
@@ -48,7 +48,7 @@ struct JournalCommands {
 
     func balance() -> Int32 {
         guard let filter = filter() else { return badFilter() }
-        return context.withJournal { journal in
+        return context.withJournal(readOnly: true) { journal in
             context.console.write(context.renderer.render(.balance(journal.balance(filter))))
             return KassaApp.ExitStatus.success.rawValue
         }
@@ -56,7 +56,7 @@ struct JournalCommands {
 
     func history() -> Int32 {
         let limit = options.words.first.flatMap { Int($0) } ?? 20
-        return context.withJournal { journal in
+        return context.withJournal(readOnly: true) { journal in
             context.console.write(context.renderer.render(.history(journal.history(limit: max(1, limit)))))
             return KassaApp.ExitStatus.success.rawValue
         }
@@ -64,6 +64,7 @@ struct JournalCommands {
 
     /// `kassa check` (exit 0 intact, 3 damaged) and `kassa repair`.
     func checkOrRepair(repair: Bool) -> Int32 {
+        if let refused = context.refuseUnknownJournal() { return refused }
         do {
             let report = repair ? try Journal.repair(path: context.paths.journal) : try Journal.check(path: context.paths.journal)
             let lines = report.messages.map { message in
@@ -89,12 +90,16 @@ struct JournalCommands {
         let showProgress = isatty(2) == 1
         return context.withJournal { journal in
             do {
-                let result = try journal.importJSONLines(bytes, batchSize: 50_000) { done, total in
+                let result = try journal.importJSONLines(bytes, allowDuplicates: options.allowDuplicates,
+                                                         batchSize: 50_000) { done, total in
                     guard showProgress, total > 0 else { return }
                     Console.write("\r" + ProgressBar.line(done: done, total: total, width: 30), to: 2)
                 }
                 if showProgress { Console.write("\n", to: 2) }
                 context.console.write([OutputLine(context.style.good(context.catalog.text("import.done", count: result.imported)))])
+                if result.skipped > 0 {
+                    context.console.write([OutputLine(context.catalog.text("store.import.skipped", count: result.skipped))])
+                }
                 return KassaApp.ExitStatus.success.rawValue
             } catch let error as StoreError where error.kind == .importInvalid {
                 context.console.write(context.textRenderer.render(.error(error)))

@@ -26,6 +26,8 @@ public struct Options: Sendable, Equatable {
     public var categoryName: String?
     public var help = false
     public var version = false
+    /// `kassa import --allow-duplicates`: import lines already in the journal too.
+    public var allowDuplicates = false
 
     public init() {}
 
@@ -69,6 +71,7 @@ public struct Options: Sendable, Equatable {
                 guard let date = CivilDate(iso: text) else {
                     throw UsageError(key: "usage.bad-date", arguments: ["value": text])
                 }
+                guard date.isSupported else { throw UsageError(key: "store.today-out-of-range", arguments: ["value": text]) }
                 options.today = date
             case "--data-dir":
                 options.dataDirectory = try optionValue()
@@ -90,6 +93,7 @@ public struct Options: Sendable, Equatable {
             case "--yes", "-y": options.yes = true
             case "--json": options.json = true
             case "--explain": options.explain = true
+            case "--allow-duplicates": options.allowDuplicates = true
             case "--no-color", "--no-colour": options.noColor = true
             case "--help", "-h": options.help = true
             case "--version", "-V": options.version = true

@@ -38,9 +38,12 @@ import Testing
         #expect(result.imported == 2 && result.batches == 1)
         #expect(target.transactions == source.transactions)
         #expect(try Journal.open(path: target.path).transactions == source.transactions)
-        // Importing again cannot reuse the ids: the copies get fresh ones.
+        // Importing again skips what is already there (by id: the lines come from a backup).
         let again = try target.importJSONLines(Array(backup.utf8))
-        #expect(again.firstID == 4 && again.lastID == 5)
+        #expect(again.imported == 0 && again.skipped == 2 && target.count == 2)
+        // Forced, the copies cannot reuse the ids: they get fresh ones.
+        let forced = try target.importJSONLines(Array(backup.utf8), allowDuplicates: true)
+        #expect(forced.firstID == 4 && forced.lastID == 5 && forced.skipped == 0)
         // And the import undoes as one change.
         #expect(try target.undo().targetKind == .import)
         #expect(target.count == 2)
@@ -65,7 +68,7 @@ import Testing
         #expect(journal.count == 0 && journal.changeCount == 0)
     }
 
-    @Test func batchesAreSeparateChangesWithOneRecordPerTransaction() throws {
+    @Test func batchesArePartsOfOneChangeWithOneRecordPerTransaction() throws {
         let journal = try Journal.open(path: StoreFixtures.journalPath("import"))
         let lines = (1...25).map { i in
             #"{"date": "2026-01-01", "amount": "\#(i)", "currency": "KZT", "category": "food/cafe"}"#
@@ -76,7 +79,9 @@ import Testing
         }
         #expect(result.batches == 3 && seen == [10, 20, 25])
         #expect(journal.transactions.map(\.amount.minorUnits) == (1...25).map { Int64($0) * 100 })
-        #expect(journal.history().entries.map(\.transactionCount) == [10, 10, 5])
+        // Three writes (one fsync each), one change: one undo takes the whole import back.
+        #expect(journal.history().entries.map(\.transactionCount) == [25])
+        #expect(try journal.undo().transactions.count == 25 && journal.count == 0)
     }
 
     @Test func byteOrderMarkAndBareIntegersAreAccepted() throws {

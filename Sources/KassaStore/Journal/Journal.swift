@@ -50,19 +50,34 @@ public final class Journal {
     /// The record buffer, kept between appends so bulk batches reuse its pages.
     var scratch: [UInt8] = []
 
-    private init(path: String, file: JournalFile) {
+    /// Opened for reading only: nothing is ever written (a torn tail is ignored, not moved).
+    public let readOnly: Bool
+
+    private init(path: String, file: JournalFile, readOnly: Bool) {
         self.path = path
         self.file = file
+        self.readOnly = readOnly
     }
 
-    /// Opens (creating if missing: file 0600, directories 0700) and reads the whole journal.
-    /// Waits up to `lockTimeoutMilliseconds` for another process's lock, then throws `.locked`.
-    public static func open(path: String, io: JournalIO = SystemJournalIO(),
-                            lockTimeoutMilliseconds: Int = 15_000) throws -> Journal {
-        let journal = Journal(path: path, file: try JournalFile.open(path: path, io: io))
+    /// Opens (creating a missing file 0600; its directory too, 0700, only with
+    /// `createDirectories`, which the shell passes for kassa's own default data directory, never
+    /// for a path the person gave) and reads the whole journal. Waits up to
+    /// `lockTimeoutMilliseconds` for another process's lock, then throws `.locked`.
+    /// `readOnly`: list, balance, history — the open never writes: a torn tail is reported and
+    /// left where it is for the next writer or `repair` to move aside.
+    public static func open(path: String, io: JournalIO = SystemJournalIO(), lockTimeoutMilliseconds: Int = 15_000,
+                            readOnly: Bool = false, createDirectories: Bool = false) throws -> Journal {
+        let file = try JournalFile.open(path: path, io: io, createDirectories: createDirectories)
+        let journal = Journal(path: path, file: file, readOnly: readOnly)
         journal.lockTimeoutMilliseconds = lockTimeoutMilliseconds
         _ = try journal.file.lock()
         defer { journal.file.unlock() }
+        if journal.writes {
+            JournalRecovery.removeStaleTemporaries(of: path)
+            if let old = file.tightenPermissions() {
+                journal.warnings.append(StoreWarning(kind: .permissionsTightened, path: path, side: "", bytes: Int(old), line: 0))
+            }
+        }
         try journal.reload()
         return journal
     }
@@ -73,6 +88,9 @@ public final class Journal {
         set { file.lockTimeoutMilliseconds = newValue }
     }
 
+    /// True when this instance may write (not opened read-only, and the file is writable).
+    var writes: Bool { !readOnly && file.writable }
+
     // MARK: reading under the lock
 
     /// Reads the file from scratch. Call with the lock held.
@@ -82,9 +100,12 @@ public final class Journal {
         let header = RecordCodec.header
         if bytes.count < header.count, Array(header[0..<bytes.count]) == bytes {
             // New file, or a crash while the header was being written: (re)write the header.
-            if bytes.count > 0 { try file.truncate(to: 0) }
-            try file.append(header, at: 0)
-            JournalFile.syncDirectory(of: path)
+            // A reader only pretends it is there.
+            if writes {
+                if bytes.count > 0 { try file.truncate(to: 0) }
+                try file.append(header, at: 0)
+                JournalFile.syncDirectory(of: path)
+            }
             bytes = header
         }
         if let problem = JournalState.checkHeader(bytes) {
@@ -98,15 +119,30 @@ public final class Journal {
         state.bytes = bytes
         state.validEnd = bytes.firstIndex(of: RecordCodec.newline)! + 1
         state.nextLine = 2
+        (state.idFloor, state.numberFloor) = JournalRecovery.highestInSideFiles(of: path)
         ownChanges.removeAll()
         ownUndone.removeAll()
         try settle(state.ingest())
     }
 
+    /// True when the file still holds, at the same places, the header and the last record this
+    /// instance read: false after an in-place rewrite (`cp backup journal`, a sync tool) that
+    /// kept the inode and did not shrink the file.
+    private func fileStillMatches() throws -> Bool {
+        let headerEnd = state.bytes.firstIndex(of: RecordCodec.newline).map { $0 + 1 } ?? 0
+        var ranges = [0..<headerEnd]
+        if state.lastLineStart > 0 { ranges.append(state.lastLineStart..<state.validEnd) }
+        for range in ranges where !range.isEmpty {
+            guard let found = try file.read(range), found.elementsEqual(state.bytes[range]) else { return false }
+        }
+        return true
+    }
+
     /// Reads what other processes appended since the last read. Call with the lock held.
     private func catchUp(replaced: Bool) throws {
         let size = try file.size()
-        if replaced || size < state.bytes.count {
+        let rewritten = replaced || size < state.validEnd
+        if try rewritten || !fileStillMatches() {
             let mine = ownChanges.map { state.changes[Int($0)].number }
             let undone = ownUndone.map { state.changes[Int($0)].number }
             try reload()
@@ -114,12 +150,16 @@ public final class Journal {
             ownUndone = undone.compactMap { state.changeIndex(number: $0) }
             return
         }
+        if state.bytes.count > state.validEnd {
+            // Defensive: never keep unverified bytes in memory across a read.
+            state.bytes.removeLast(state.bytes.count - state.validEnd)
+        }
         guard size > state.bytes.count else { return }
         try file.read(from: state.bytes.count, into: &state.bytes)
         try settle(state.ingest())
     }
 
-    /// Acts on how an ingest ended: a torn tail is moved aside, damage in the middle throws.
+    /// Acts on how an ingest ended: a torn tail is moved aside (by a writer), damage in the middle throws.
     private func settle(_ outcome: IngestOutcome) throws {
         switch outcome {
         case .clean:
@@ -128,13 +168,14 @@ public final class Journal {
             throw StoreError(.corrupt, path: path, detail: detail, record: line)
         case .tail(let offset, let line):
             let tail = Array(state.bytes[offset...])
-            if file.writable {
+            if writes {
                 let side = JournalRecovery.freeSidePath(for: path)
                 try JournalFile.writeNewFile(side, tail)
                 try file.truncate(to: offset)
                 warnings.append(StoreWarning(kind: .tornTail, path: path, side: side, bytes: tail.count, line: line))
             } else {
-                // Read-only: the tail stays in the file and is seen again on every refresh; say it once.
+                // Reading never writes: the tail stays in the file (the next writer or repair moves
+                // it) and is seen again on every refresh; say it once.
                 let warning = StoreWarning(kind: .tornTailKept, path: path, side: "", bytes: tail.count, line: line)
                 if !warnings.contains(warning) { warnings.append(warning) }
             }
@@ -152,27 +193,57 @@ public final class Journal {
     /// Locks, catches up with other writers, lets `build` write the records of one change
     /// (numbered `number`), appends them durably and applies them. Returns the change's index.
     func append(_ build: (_ writer: inout LineWriter, _ number: Int64) throws -> Void) throws -> Int32 {
+        let index = try appendParts { emit in
+            var writer = LineWriter()
+            swap(&writer.out, &scratch)
+            writer.out.removeAll(keepingCapacity: true)
+            defer { swap(&writer.out, &scratch) }
+            try build(&writer, state.nextNumber)
+            try emit(writer.out)
+        }
+        guard let index else { throw StoreError(.invalid, path: path, detail: "record") }
+        return index
+    }
+
+    /// The general append: under one lock, `write` may emit the change in several pieces (an
+    /// import's batches, each written and fsynced on its own); the change is applied once all
+    /// are written. If anything fails before the end, every piece is truncated away: the change
+    /// is all there or not at all (a kill in between leaves an incomplete change, which is a
+    /// torn tail by the format's rule and never counts).
+    /// Returns nil when `write` emitted nothing (nothing was written).
+    func appendParts(_ write: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws -> Int32? {
         let replaced = try file.lock()
         defer { file.unlock() }
         try catchUp(replaced: replaced)
-        guard file.writable else { throw StoreError(.readOnly, path: path) }
-        var writer = LineWriter()
-        swap(&writer.out, &scratch)
-        writer.out.removeAll(keepingCapacity: true)
-        defer { swap(&writer.out, &scratch) }
-        try build(&writer, state.lastNumber + 1)
+        guard writes else { throw StoreError(.readOnly, path: path) }
         let length = state.bytes.count
-        try file.append(writer.out, at: length)
-        if state.bytes.capacity < length + writer.out.count {
-            // Grow by half again at least, so a run of bulk batches does not copy the journal each time.
-            state.bytes.reserveCapacity(max(length + writer.out.count, length + length / 2))
+        if try file.size() != length {
+            // Bytes this instance has not accounted for: never write after them.
+            try reload()
+            guard state.bytes.count == (try file.size()) else { throw StoreError(.corrupt, path: path, detail: "tail") }
         }
-        state.bytes.append(contentsOf: writer.out)
+        var written = 0
+        do {
+            try write { piece in
+                try file.append(piece, at: length + written)
+                written += piece.count
+                if state.bytes.capacity < length + written {
+                    // Grow by half again at least, so a run of bulk batches does not copy the journal each time.
+                    state.bytes.reserveCapacity(max(length + written, length + length / 2))
+                }
+                state.bytes.append(contentsOf: piece)
+            }
+        } catch {
+            state.bytes.removeLast(state.bytes.count - length)
+            if written > 0 { try? file.truncate(to: length) }
+            throw error
+        }
+        guard written > 0 else { return nil }
         // These bytes were checksummed a moment ago by the writer: skip verifying them again.
         let outcome = state.ingest(trusted: true)
         guard outcome == .clean else {
             // Our own change was refused by the replay: a bug, but never leave it in the file.
-            state.bytes.removeLast(writer.out.count)
+            state.bytes.removeLast(state.bytes.count - length)
             try? file.truncate(to: length)
             throw StoreError(.invalid, path: path, detail: "record")
         }
@@ -199,7 +270,7 @@ public final class Journal {
     }
 
     /// The id the next committed transaction will get (if no other process commits first).
-    public var nextID: Int { state.maxID + 1 }
+    public var nextID: Int { state.nextFreeID }
 
     /// Number of changes in the history (commits, edits, undos ... each counts one).
     public var changeCount: Int { state.changes.count }
@@ -216,25 +287,29 @@ public final class Journal {
             while true {
                 let b = base[i]
                 if b == RecordCodec.tab || b == RecordCodec.newline {
-                    fields.append(start..<i)
+                    // A CR before the LF is the line ending of a CRLF journal, not data.
+                    let end = b == RecordCodec.newline && i > start && base[i - 1] == 13 ? i - 1 : i
+                    fields.append(start..<end)
                     start = i + 1
                     if b == RecordCodec.newline { break }
                 }
                 i += 1
             }
-            func text(_ k: Int) -> String {
-                let r = fields[k + 3]
+            typealias F = TransactionField
+            func text(_ f: F) -> String {
+                let r = fields[f.lineIndex]
                 return RecordCodec.unescape(base + r.lowerBound, r.count)
             }
-            func optional(_ k: Int) -> String? { fields[k + 3].isEmpty ? nil : text(k) }
-            let time = fields[8].isEmpty ? nil : RecordCodec.parseTime(base + fields[8].lowerBound, fields[8].count)
+            func optional(_ f: F) -> String? { fields[f.lineIndex].isEmpty ? nil : text(f) }
+            let timeRange = fields[F.time.lineIndex]
+            let time = timeRange.isEmpty ? nil : RecordCodec.parseTime(base + timeRange.lowerBound, timeRange.count)
             return Transaction(
                 id: Int(e.id), type: e.type,
                 amount: Money(minorUnits: e.amount, currency: state.currencies[Int(e.currency)]),
                 date: CivilDate(daysSinceEpoch: Int(e.days)), time: time,
                 category: state.labels.string(e.category), account: state.labels.string(e.account),
-                toAccount: state.labels.string(e.toAccount), note: text(10),
-                recurrence: optional(9).flatMap { Recurrence(rawValue: $0) }, input: text(11))
+                toAccount: state.labels.string(e.toAccount), note: text(.note),
+                recurrence: optional(.recurrence).flatMap { Recurrence(rawValue: $0) }, input: text(.input))
         }
     }
 

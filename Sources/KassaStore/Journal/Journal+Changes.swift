@@ -12,10 +12,12 @@ extension Journal {
         guard !drafts.isEmpty else { return [] }
         guard drafts.allSatisfy({ $0.amount != nil }) else { throw StoreError(.invalid, path: path, detail: "amount") }
         let index = try append { writer, number in
-            var id = state.maxID + 1
+            var id = state.nextFreeID
             for (k, draft) in drafts.enumerated() {
+                let t = Transaction(id: id, draft: draft, input: input)!
+                if let problem = RecordBounds.problem(in: t) { throw StoreError(.invalid, path: path, detail: problem) }
                 writer.begin(change: number, part: k + 1, of: drafts.count, op: .commit)
-                RecordCodec.appendTransaction(Transaction(id: id, draft: draft, input: input)!, to: &writer.out)
+                RecordCodec.appendTransaction(t, to: &writer.out)
                 writer.end()
                 id += 1
             }
@@ -52,6 +54,7 @@ extension Journal {
                 var t = materialize(state.current[id])
                 try modify(&t)
                 t.id = id
+                if let problem = RecordBounds.problem(in: t) { throw StoreError(.invalid, path: path, detail: problem) }
                 writer.begin(change: number, part: k + 1, of: unique.count, op: .edit)
                 RecordCodec.appendTransaction(t, to: &writer.out)
                 writer.end()
