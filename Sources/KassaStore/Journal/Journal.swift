@@ -6,8 +6,11 @@
 //     CRC<TAB>CHANGE<TAB>PART/PARTS<TAB>OP<TAB>FIELDS...     every other line
 //
 // CRC is the CRC-32 (zlib polynomial) of everything after the first tab up to (not including)
-// the newline, as 8 lower-case hex digits. CHANGE is the change number (1, 2, 3 ...; strictly
-// increasing). A change of several records (a commit of two drafts, an import batch, `:undo 3`,
+// the newline, as 8 lower-case hex digits. A CR before the newline (a CRLF journal, from an editor
+// or a Windows sync tool) is part of the line ending, not of the record: such lines read as if
+// they ended in LF. The layout of a line and the one checksum check are in Records/RecordLayout.swift.
+// CHANGE is the change number (1, 2, 3 ...; strictly
+// increasing). A change of several records (a commit of two drafts, a whole import, `:undo 3`,
 // an account rename with the edits it implies) has PART 1/N ... N/N on consecutive lines and
 // counts only when all N are present. One change is one undo step. OP and FIELDS:
 //
@@ -18,22 +21,36 @@
 //     learn               PHRASE CATEGORY (empty category: forget)
 //
 // TYPE is expense|income|transfer; AMOUNT a decimal with exactly the currency's minor digits and
-// `.` (`1500.00`, `-3.5` is invalid); CURRENCY an ISO 4217 code; DATE YYYY-MM-DD; TIME HH:MM or
+// `.` (`1500.00`, `-3.5` is invalid) and at most 12 digits before the point; CURRENCY an ISO 4217
+// code; DATE YYYY-MM-DD within 1900-01-01 ... 2999-12-31 (CivilDate.supported); TIME HH:MM or
 // empty; empty CATEGORY/ACCOUNT/TO_ACCOUNT/RECURRENCE mean none. In text fields `\\`, `\t`, `\n`,
 // `\r` stand for a backslash, tab, newline and carriage return. An edit record holds the whole
-// new version of the transaction.
+// new version of the transaction. A record with an amount or date out of those bounds is invalid
+// (reported as "invalid amount"/"invalid date" naming its line), whatever its checksum says.
 //
-// INVARIANTS. The file only grows by whole changes appended with one write(2) under an exclusive
-// flock, after reading what other processes appended, and made durable by fdatasync before the
-// caller is told "saved"; a failed write or sync is truncated away. Ids are
-// never reused. The state is the replay of all changes: a transaction's current version is the
-// newest one written by a change that is still applied; undo and redo records flip that.
-// Undo refuses a change that a later applied change builds on (same transaction ids).
+// INVARIANTS. The file only grows by whole changes appended under an exclusive flock, after
+// reading what other processes appended, and made durable by fdatasync before the caller is told
+// "saved"; a failed write or sync is truncated away. A change is one write(2), except an import,
+// which writes its one change in batches (one write and one fdatasync each) under one lock and
+// counts only once the last batch is written. Before every append, under the lock, the file must
+// still be the one read: same inode, not shorter, and the header and the last record read still
+// there byte for byte; otherwise (a restore with `cp backup journal`, a sync tool writing in
+// place) it is read again from the start before appending, so no acknowledged save is written
+// after bytes this instance has not read. Ids and change numbers are never reused: new ones are
+// above the highest in the journal and in its side files (`.torn-N`, `.damaged-N`). The state is
+// the replay of all changes: a transaction's current version is the newest one written by a
+// change that is still applied; undo and redo records flip that. Undo refuses a change that a
+// later applied change builds on (same transaction ids). A journal opened read-only (list,
+// balance, history, check) is never written.
 //
-// RECOVERY. On open, a line whose checksum fails, an unterminated last line, or an incomplete
-// multi-part change at the end is a torn tail: it is moved to `PATH.torn-N` and reported as a
-// warning. A bad line followed by any valid record is damage in the middle: open fails naming
-// the line, and `Journal.repair` moves the bad records aside, keeping every intact one.
+// RECOVERY. On open, only the end of the file can be a torn tail: an unterminated or damaged last
+// line, together with the intact parts of the incomplete change it ends (or a multi-part change
+// whose later parts were never written, e.g. an import killed between batches). A writer moves it
+// to `PATH.torn-N` and reports a warning; a reader ignores it and says so. A bad line anywhere
+// else is damage: open fails naming the line, and `Journal.repair` moves only the damaged lines
+// aside, keeping every record whose checksum holds (the intact parts of a damaged change become a
+// change of their own). A `.repairing-N` left by a killed repair is removed on the next open by a
+// writer, or by the next repair.
 
 import KassaCore
 

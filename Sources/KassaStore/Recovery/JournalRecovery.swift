@@ -1,12 +1,16 @@
 // JournalRecovery: `kassa check` and `kassa repair`, and the side files damaged bytes go to.
 //
-// check reads the journal (shared lock, changes nothing) and replays it tolerantly: a line whose
-// checksum fails, a multi-part change with parts missing, or a change the replay refuses (it
-// names an id that does not exist, say) is a problem, reported with its line number; every other
-// change is kept. repair does the same under the exclusive lock, writes the kept lines to a
-// temporary file, fsyncs it, renames it over the journal and fsyncs the directory (atomic: a
-// crash leaves either the old or the new file), after moving the problem lines to
-// `PATH.damaged-N`. Other processes notice the replaced file (inode) at their next lock.
+// check reads the journal (shared lock, changes nothing) and replays it tolerantly (see `replay`):
+// a line whose checksum fails, a change with parts missing or damaged, or a record the replay
+// refuses (an amount out of bounds, an id that does not exist) is a problem, reported with its
+// line number; every record whose checksum holds and that applies is kept. repair does the same
+// under the exclusive lock, writes the kept records to a temporary file (`.repairing-N`, beside the
+// real file when the journal is a symlink, with the old file's owner and mode), fsyncs it, renames
+// it over the real file and fsyncs the directory (atomic: a crash leaves either the old or the new
+// file; a stale temporary is removed by the next open or repair), after moving the problem lines
+// to `PATH.damaged-N` and the moved transactions that still decode to `PATH.damaged-N.jsonl`, for
+// `kassa import`. Other processes notice the replaced file (inode) at their next lock. Side files
+// keep ids and change numbers reserved: the journal never hands them out again.
 
 #if canImport(Glibc)
 import Glibc
