@@ -189,6 +189,11 @@ public final class Journal {
                 let side = JournalRecovery.freeSidePath(for: path)
                 try JournalFile.writeNewFile(side, tail)
                 try file.truncate(to: offset)
+                // What the tail used (an import killed between batches wrote whole, valid records)
+                // is never handed out again, like everything in side files.
+                let used = JournalRecovery.highest(in: tail)
+                state.idFloor = max(state.idFloor, used.id)
+                state.numberFloor = max(state.numberFloor, used.number)
                 warnings.append(StoreWarning(kind: .tornTail, path: path, side: side, bytes: tail.count, line: line))
             } else {
                 // Reading never writes: the tail stays in the file (the next writer or repair moves
