@@ -14,6 +14,15 @@ extension Journal {
         return out
     }
 
+    /// Calls `body` with each live transaction matching `filter` (its `limit` too), in id order,
+    /// materializing one at a time: a listing of a journal of millions of records holds one
+    /// transaction at a time, not all of them (prefer this to `query` for output that streams).
+    public func forEach(_ filter: TransactionFilter = TransactionFilter(), _ body: (Transaction) throws -> Void) rethrows {
+        var ids = matchingEntries(filter)
+        if let limit = filter.limit, ids.count > limit { ids.removeFirst(ids.count - max(0, limit)) }
+        for index in ids { try body(materialize(index)) }
+    }
+
     /// Balances per account and currency (expenses subtract, income adds, a transfer moves the
     /// amount from `account` to `to_account`), sorted by account name then currency code.
     public func balance(_ filter: TransactionFilter = TransactionFilter()) -> [BalanceLine] {
