@@ -36,11 +36,19 @@ struct JournalCommands {
     func list() -> Int32 {
         guard let filter = filter() else { return badFilter() }
         return context.withJournal(readOnly: true) { journal in
-            let transactions = journal.query(filter)
             if options.json {
-                context.console.write(transactions.map { OutputLine(JSONEncoding.transaction($0)) })
+                // Streamed, a thousand lines at a time: memory stays flat on a journal of millions.
+                var lines: [OutputLine] = []
+                journal.forEach(filter) { transaction in
+                    lines.append(OutputLine(JSONEncoding.transaction(transaction)))
+                    if lines.count == 1000 {
+                        context.console.write(lines)
+                        lines.removeAll(keepingCapacity: true)
+                    }
+                }
+                context.console.write(lines)
             } else {
-                context.console.write(context.textRenderer.render(.listing(transactions)))
+                context.console.write(context.textRenderer.render(.listing(journal.query(filter))))
             }
             return KassaApp.ExitStatus.success.rawValue
         }
