@@ -304,7 +304,7 @@ public final class Journal {
             let base = buffer.baseAddress!
             var fields: [Range<Int>] = []
             fields.reserveCapacity(16)
-            var start = e.offset + 9
+            var start = e.offset + RecordLine.bodyOffset
             var i = start
             while true {
                 let b = base[i]

@@ -56,7 +56,7 @@ extension JournalState {
             }
             // Split the body into fields: fields[2k], fields[2k+1] = start, end.
             var n = 0
-            var start = pos + 9
+            var start = pos + RecordLine.bodyOffset
             var i = start
             // Eight bytes at a time: a word's tab bytes show as set high bits (SWAR zero-byte test);
             // a candidate is confirmed byte-wise, since the trick can flag a byte after a real hit.
@@ -90,9 +90,12 @@ extension JournalState {
             fields[2 * n + 1] = lineEnd
             n += 1
             guard n >= 3,
-                  let number = RecordCodec.parseUInt(base + fields[0], fields[1] - fields[0]),
-                  let (part, parts) = JournalState.parsePart(base + fields[2], fields[3] - fields[2]),
-                  let op = RecordOp.parse(base + fields[4], fields[5] - fields[4]) else {
+                  let number = RecordCodec.parseUInt(base + fields[2 * RecordField.change.rawValue],
+                                                     fields[2 * RecordField.change.rawValue + 1] - fields[2 * RecordField.change.rawValue]),
+                  let (part, parts) = JournalState.parsePart(base + fields[2 * RecordField.part.rawValue],
+                                                             fields[2 * RecordField.part.rawValue + 1] - fields[2 * RecordField.part.rawValue]),
+                  let op = RecordOp.parse(base + fields[2 * RecordField.op.rawValue],
+                                          fields[2 * RecordField.op.rawValue + 1] - fields[2 * RecordField.op.rawValue]) else {
                 return .corrupt(line: line, detail: "record")
             }
             if part == 1 {
@@ -143,7 +146,8 @@ extension JournalState {
     /// (more than `RecordBounds.maxWholeDigits` digits before the point), "date" for a real date
     /// outside `CivilDate.supported`, else the op's name. Only called once a line failed.
     static func invalidField(op: RecordOp, base: UnsafePointer<UInt8>, fields: UnsafeMutablePointer<Int>, count n: Int) -> String {
-        guard op == .commit || op == .importBatch || op == .edit, n == TransactionField.allCases.count + 3 else { return op.name }
+        guard op == .commit || op == .importBatch || op == .edit,
+              n == TransactionField.allCases.count + RecordField.arguments.rawValue else { return op.name }
         func range(_ f: TransactionField) -> (UnsafePointer<UInt8>, Int) {
             (base + fields[2 * f.lineIndex], fields[2 * f.lineIndex + 1] - fields[2 * f.lineIndex])
         }
@@ -205,10 +209,12 @@ extension JournalState {
     /// Parses the fields after the op (field index 3 on) of one verified line.
     private mutating func parseRecord(op: RecordOp, base: UnsafePointer<UInt8>, fields: UnsafeMutablePointer<Int>, count n: Int,
                                       offset: Int) -> ParsedRecord? {
-        @inline(__always) func ptr(_ k: Int) -> UnsafePointer<UInt8> { base + fields[2 * (k + 3)] }
-        @inline(__always) func len(_ k: Int) -> Int { fields[2 * (k + 3) + 1] - fields[2 * (k + 3)] }
+        // Argument k is field `RecordField.arguments + k` of the line.
+        let first = RecordField.arguments.rawValue
+        @inline(__always) func ptr(_ k: Int) -> UnsafePointer<UInt8> { base + fields[2 * (k + first)] }
+        @inline(__always) func len(_ k: Int) -> Int { fields[2 * (k + first) + 1] - fields[2 * (k + first)] }
         @inline(__always) func text(_ k: Int) -> String { RecordCodec.unescape(ptr(k), len(k)) }
-        let argc = n - 3
+        let argc = n - first
         switch op {
         case .commit, .importBatch, .edit:
             typealias F = TransactionField

@@ -311,7 +311,7 @@ struct LineWriter {
     /// Starts a record with only CHANGE and PART/PARTS; the caller appends `<TAB>OP...` itself
     /// (repair renumbering the intact parts of a damaged change).
     mutating func begin(change: Int64, part: Int, of parts: Int) {
-        for _ in 0..<8 { out.append(UInt8(ascii: "0")) }
+        for _ in 0..<(RecordLine.bodyOffset - 1) { out.append(UInt8(ascii: "0")) }
         out.append(RecordCodec.tab)
         bodyStart = out.count
         RecordCodec.appendInt(change, to: &out)
@@ -333,7 +333,7 @@ struct LineWriter {
 
     mutating func end() {
         let crc = out.withUnsafeBytes { CRC32.checksum($0.baseAddress! + bodyStart, count: out.count - bodyStart) }
-        let at = bodyStart - 9
+        let at = bodyStart - RecordLine.bodyOffset
         for i in 0..<8 {
             out[at + i] = LineWriter.hex[Int((crc >> UInt32(28 - 4 * i)) & 0xF)]
         }

@@ -43,17 +43,20 @@ enum RecordBounds {
 }
 
 enum RecordLine {
+    /// `CRC<TAB>`: 8 hex digits and a tab before every record's body.
+    static let bodyOffset = 9
     /// The checksum check, the only one: for the line `base[start..<lf]` (`lf` is the index of its
     /// LF), returns where its body ends — before a CR that precedes the LF, which an editor or a
     /// Windows sync tool may have added — when the line is `CRC<TAB>body` and CRC-32(body) is CRC;
-    /// nil otherwise. The body is `base[start + 9 ..< end]`. Our writer escapes every CR inside
+    /// nil otherwise. The body is `base[start + bodyOffset ..< end]`. Our writer escapes every CR inside
     /// fields, so a raw CR can only be such a line ending.
     @inline(__always)
     static func verifiedEnd(_ base: UnsafePointer<UInt8>, start: Int, lf: Int) -> Int? {
         var end = lf
-        if end > start + 9, base[end - 1] == 13 { end -= 1 }
-        guard end - start > 9, base[start + 8] == RecordCodec.tab, let stored = parseHex(base + start),
-              stored == CRC32.checksum(UnsafeRawPointer(base + start + 9), count: end - start - 9) else { return nil }
+        let body = start + bodyOffset
+        if end > body, base[end - 1] == 13 { end -= 1 }
+        guard end > body, base[body - 1] == RecordCodec.tab, let stored = parseHex(base + start),
+              stored == CRC32.checksum(UnsafeRawPointer(base + body), count: end - body) else { return nil }
         return end
     }
 
@@ -61,6 +64,6 @@ enum RecordLine {
     /// where its body ends.
     @inline(__always)
     static func bodyEnd(_ base: UnsafePointer<UInt8>, start: Int, lf: Int) -> Int {
-        lf > start + 9 && base[lf - 1] == 13 ? lf - 1 : lf
+        lf > start + bodyOffset && base[lf - 1] == 13 ? lf - 1 : lf
     }
 }

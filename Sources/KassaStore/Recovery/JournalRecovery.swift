@@ -132,6 +132,20 @@ enum JournalRecovery {
     ///   change itself that cannot apply (`refused`).
     static func replay(_ bytes: [UInt8], path: String) throws -> Replay {
         if let problem = JournalState.checkHeader(bytes) { throw StoreError(problem, path: path, record: 1) }
+        // The common case first: an intact journal replays in place, with no second copy of it
+        // (check of a 2 GB journal must not need 4 GB).
+        var clean = JournalState()
+        clean.bytes = bytes
+        clean.validEnd = bytes.firstIndex(of: RecordCodec.newline)! + 1
+        clean.nextLine = 2
+        if clean.ingest() == .clean {
+            let lines = bytes.withUnsafeBufferPointer { b in
+                var count = 0, pos = 0
+                while pos < b.count, let lf = memchrLF(b.baseAddress! + pos, b.count - pos) { count += 1; pos = lf - b.baseAddress! + 1 }
+                return count
+            }
+            return Replay(state: clean, kept: bytes, damaged: [], reimportable: [], movedLines: 0, problems: [], lines: lines)
+        }
         let headerEnd = bytes.firstIndex(of: RecordCodec.newline)! + 1
         var state = JournalState()
         // The header as written by this version (a CRLF header becomes LF).
@@ -292,7 +306,7 @@ struct RecoveryLine {
                                         terminated: lf != nil, bodyEnd: nil, record: nil)
                 if let lf, let end = RecordLine.verifiedEnd(base, start: pos, lf: lf) {
                     line.bodyEnd = end
-                    line.record = header(base, from: pos + 9, to: end)
+                    line.record = header(base, from: pos + RecordLine.bodyOffset, to: end)
                 }
                 out.append(line)
                 pos = line.range.upperBound
@@ -325,8 +339,9 @@ struct RecoveryLine {
         var end = range.upperBound
         if terminated { end -= 1 }
         if end > range.lowerBound, bytes[end - 1] == 13 { end -= 1 }
-        guard end - range.lowerBound > 9, bytes[range.lowerBound + 8] == RecordCodec.tab else { return nil }
-        let fields = bytes[(range.lowerBound + 9)..<end].split(separator: RecordCodec.tab, omittingEmptySubsequences: false)
+        let body = range.lowerBound + RecordLine.bodyOffset
+        guard end > body, bytes[body - 1] == RecordCodec.tab else { return nil }
+        let fields = bytes[body..<end].split(separator: RecordCodec.tab, omittingEmptySubsequences: false)
         typealias F = TransactionField
         guard fields.count == RecordField.arguments.rawValue + F.allCases.count else { return nil }
         let op = fields[RecordField.op.rawValue]
