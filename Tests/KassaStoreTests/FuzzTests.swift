@@ -109,4 +109,81 @@ import KassaTestSupport
             for suffix in ["torn-1", "damaged-1"] { try? FileManager.default.removeItem(atPath: copy + "." + suffix) }
         }
     }
+
+    /// Hostile records with valid checksums, as a hand edit or another device could write them:
+    /// huge numbers everywhere, dates far outside the supported range, 1 MB fields, every control
+    /// byte. Open, list, balance, history, check and repair must never crash; whatever opens holds
+    /// only amounts and dates within bounds.
+    @Test func hostileRecordsWithValidChecksumsNeverCrashAnything() throws {
+        let path = StoreFixtures.journalPath("fuzz")
+        let journal = try Journal.open(path: path)
+        for i in 1...6 { try journal.commit([StoreFixtures.draft(Int64(i) * 100)], input: "line \(i)") }
+        let original = String(decoding: StoreFixtures.bytes(path), as: UTF8.self).split(separator: "\n").map(String.init)
+        func line(_ fields: [String]) -> String {
+            let text = fields.joined(separator: "\t")
+            let hex = String(CRC32.checksum(Array(text.utf8)), radix: 16)
+            return String(repeating: "0", count: 8 - hex.count) + hex + "\t" + text
+        }
+        let controls = String(decoding: (0..<32).map { UInt8($0) }.filter { $0 != 9 && $0 != 10 } + [127], as: UTF8.self)
+        let megabyte = String(repeating: "я", count: 512 * 1024)
+        let amounts = ["99999999999999999", "99999999999999999.00", "-99999999999999999.00", "9223372036854775807",
+                       "18446744073709551616.00", "999999999999.99", "1000000000000.00", "0.00", "-0.00", "1e5",
+                       String(repeating: "9", count: 400) + ".00", "1500.00" + controls]
+        let dates = ["0000-01-01", "9999-12-31", "1899-12-31", "3000-01-01", "1900-01-01", "2999-12-31", "2026-02-29",
+                     "-001-01-01", "99999-01-01", "2026-13-01"]
+        let texts = ["", controls, megabyte, "\\", "\\t\\n\\r", String(repeating: "\\", count: 1001), "\r"]
+        let numbers = ["1", "7", "99999999999999999", "18446744073709551616", "0", "67108864", "4294967296"]
+        var rng = SeededGenerator(state: 9_2026)
+        let copy = StoreFixtures.journalPath("hostile")
+        for round in 0..<60 {
+            var body = original
+            for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                let change = body.count - 1 + Int.random(in: 0...2, using: &rng)
+                let op = ["commit", "import", "edit", "delete", "undo", "redo", "account", "learn"].randomElement(using: &rng)!
+                var fields = [Bool.random(using: &rng) ? String(change) : numbers.randomElement(using: &rng)!,
+                              Bool.random(using: &rng) ? "1/1" : numbers.randomElement(using: &rng)! + "/" + numbers.randomElement(using: &rng)!,
+                              op]
+                switch op {
+                case "commit", "import", "edit":
+                    fields += [Bool.random(using: &rng) ? String(change) : numbers.randomElement(using: &rng)!,
+                               ["expense", "income", "transfer"].randomElement(using: &rng)!,
+                               amounts.randomElement(using: &rng)!, ["KZT", "KWD", "JPY", "XXX"].randomElement(using: &rng)!,
+                               dates.randomElement(using: &rng)!, ["", "23:59", "99:99"].randomElement(using: &rng)!,
+                               texts.randomElement(using: &rng)!, texts.randomElement(using: &rng)!, texts.randomElement(using: &rng)!,
+                               ["", "weekly", texts.randomElement(using: &rng)!].randomElement(using: &rng)!,
+                               texts.randomElement(using: &rng)!, texts.randomElement(using: &rng)!]
+                case "account":
+                    fields += [texts.randomElement(using: &rng)!, ["+", "-"].randomElement(using: &rng)!, "", texts.randomElement(using: &rng)!]
+                case "learn":
+                    fields += [texts.randomElement(using: &rng)!, texts.randomElement(using: &rng)!]
+                default:
+                    fields += [numbers.randomElement(using: &rng)!]
+                }
+                body.insert(line(fields), at: Int.random(in: 1...body.count, using: &rng))
+            }
+            let bytes = Array((body.joined(separator: Bool.random(using: &rng) ? "\n" : "\r\n") + "\n").utf8)
+            StoreFixtures.write(bytes, to: copy)
+            if let opened = try? Journal.open(path: copy, readOnly: true) {
+                for t in opened.transactions {
+                    #expect(t.date.isSupported, "round \(round)")
+                    #expect(t.amount.minorUnits.magnitude < 1_000_000_000_000_000, "round \(round)")
+                }
+                _ = opened.balance()
+                _ = opened.history()
+                _ = opened.accounts
+            }
+            #expect(StoreFixtures.bytes(copy) == bytes, "a read-only open never writes (round \(round))")
+            _ = try? Journal.check(path: copy)
+            if (try? Journal.repair(path: copy)) != nil {
+                let repaired = try? Journal.open(path: copy)
+                #expect(repaired != nil, "round \(round)")
+                _ = try? repaired?.commit([StoreFixtures.draft(5)], input: "after repair")
+            }
+            let directory = (copy as NSString).deletingLastPathComponent
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name != "journal.kassa" {
+                try? FileManager.default.removeItem(atPath: directory + "/" + name)
+            }
+        }
+    }
 }
+

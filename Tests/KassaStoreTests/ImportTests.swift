@@ -38,9 +38,12 @@ import Testing
         #expect(result.imported == 2 && result.batches == 1)
         #expect(target.transactions == source.transactions)
         #expect(try Journal.open(path: target.path).transactions == source.transactions)
-        // Importing again cannot reuse the ids: the copies get fresh ones.
+        // Importing again skips what is already there (by id: the lines come from a backup).
         let again = try target.importJSONLines(Array(backup.utf8))
-        #expect(again.firstID == 4 && again.lastID == 5)
+        #expect(again.imported == 0 && again.skipped == 2 && target.count == 2)
+        // Forced, the copies cannot reuse the ids: they get fresh ones.
+        let forced = try target.importJSONLines(Array(backup.utf8), allowDuplicates: true)
+        #expect(forced.firstID == 4 && forced.lastID == 5 && forced.skipped == 0)
         // And the import undoes as one change.
         #expect(try target.undo().targetKind == .import)
         #expect(target.count == 2)
@@ -65,7 +68,7 @@ import Testing
         #expect(journal.count == 0 && journal.changeCount == 0)
     }
 
-    @Test func batchesAreSeparateChangesWithOneRecordPerTransaction() throws {
+    @Test func batchesArePartsOfOneChangeWithOneRecordPerTransaction() throws {
         let journal = try Journal.open(path: StoreFixtures.journalPath("import"))
         let lines = (1...25).map { i in
             #"{"date": "2026-01-01", "amount": "\#(i)", "currency": "KZT", "category": "food/cafe"}"#
@@ -76,7 +79,9 @@ import Testing
         }
         #expect(result.batches == 3 && seen == [10, 20, 25])
         #expect(journal.transactions.map(\.amount.minorUnits) == (1...25).map { Int64($0) * 100 })
-        #expect(journal.history().entries.map(\.transactionCount) == [10, 10, 5])
+        // Three writes (one fsync each), one change: one undo takes the whole import back.
+        #expect(journal.history().entries.map(\.transactionCount) == [25])
+        #expect(try journal.undo().transactions.count == 25 && journal.count == 0)
     }
 
     @Test func byteOrderMarkAndBareIntegersAreAccepted() throws {
@@ -93,4 +98,56 @@ import Testing
         let result = try journal.importJSONLines(Array(line.utf8))
         #expect(result.firstID == 1)
     }
+
+    /// What a kill between two batches leaves on disk, taken at every batch boundary: a journal
+    /// whose import is all there or not there at all, never a prefix of it.
+    @Test func anImportKilledBetweenBatchesIsInvisible() throws {
+        let path = StoreFixtures.journalPath("import")
+        let journal = try Journal.open(path: path)
+        try journal.commit([StoreFixtures.draft(1)], input: "")
+        let lines = (1...23).map { i in #"{"date": "2026-01-01", "amount": "\#(i)", "currency": "KZT", "note": "n\#(i)"}"# }
+        var snapshots: [[UInt8]] = []
+        try journal.importJSONLines(Array(lines.joined(separator: "\n").utf8), batchSize: 5) { _, _ in
+            snapshots.append(StoreFixtures.bytes(path))
+        }
+        #expect(snapshots.count == 5)
+        for (k, snapshot) in snapshots.enumerated() {
+            let copy = StoreFixtures.journalPath("killed")
+            StoreFixtures.write(snapshot, to: copy)
+            let reader = try Journal.open(path: copy, readOnly: true)
+            let expected = k == snapshots.count - 1 ? 24 : 1
+            #expect(reader.count == expected, "after batch \(k + 1)")
+            #expect(StoreFixtures.bytes(copy) == snapshot, "a reader never writes")
+            // A writer moves the unfinished import aside and goes on after the intact records;
+            // the ids it had used are not handed out again.
+            let writer = try Journal.open(path: copy)
+            #expect(writer.count == expected)
+            let saved = try writer.commit([StoreFixtures.draft(2)], input: "")
+            #expect(saved.first!.id == (k == snapshots.count - 1 ? 25 : 2 + 5 * (k + 1)), "after batch \(k + 1)")
+        }
+    }
+
+    @Test func importIsRefusedWholeForAnAmountOrDateOutOfBounds() throws {
+        let journal = try Journal.open(path: StoreFixtures.journalPath("import"))
+        let good = #"{"date": "2026-03-09", "amount": "1500.00", "currency": "KZT"}"#
+        let cases: [(String, String)] = [
+            (#"{"date": "2026-01-01", "amount": "99999999999999999", "currency": "KZT"}"#, "amount"),
+            (#"{"date": "2026-01-01", "amount": "9999999999999999.999", "currency": "KWD"}"#, "amount"),
+            (#"{"date": "2026-01-01", "amount": "-1000000000000", "currency": "JPY"}"#, "amount"),
+            (#"{"date": "2026-01-01", "amount": 123456789012345678901234567890, "currency": "KZT"}"#, "amount"),
+            (#"{"date": "3000-01-01", "amount": "1", "currency": "KZT"}"#, "date"),
+            (#"{"date": "1899-12-31", "amount": "1", "currency": "KZT"}"#, "date"),
+            (#"{"date": "0000-01-01", "amount": "1", "currency": "KZT"}"#, "date"),
+        ]
+        for (bad, detail) in cases {
+            let error = #expect(throws: StoreError.self) { try journal.importJSONLines(Array((good + "\n" + bad).utf8)) }
+            #expect(error?.kind == .importInvalid && error?.record == 2 && error?.detail == detail, "\(bad)")
+            #expect(error?.messageKey == "store.import-invalid-" + detail)
+        }
+        #expect(journal.count == 0)
+        // The largest amount allowed goes through exactly.
+        try journal.importJSONLines(Array(#"{"date": "2999-12-31", "amount": "-999999999999.999", "currency": "KWD"}"#.utf8))
+        #expect(journal.transactions.first?.amount.minorUnits == -999_999_999_999_999)
+    }
 }
+

@@ -53,7 +53,10 @@ import Testing
     @Test func createsFileAndDirectoriesPrivately() throws {
         let dir = StoreFixtures.journalPath()
         let path = (dir as NSString).deletingLastPathComponent + "/a/b/journal.kassa"
-        _ = try Journal.open(path: path)
+        // Directories only on request (the shell asks for kassa's default data directory only).
+        #expect(throws: StoreError.self) { try Journal.open(path: path) }
+        #expect(!FileManager.default.fileExists(atPath: (dir as NSString).deletingLastPathComponent + "/a"))
+        _ = try Journal.open(path: path, createDirectories: true)
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let dirAttributes = try FileManager.default.attributesOfItem(atPath: (path as NSString).deletingLastPathComponent)

@@ -87,4 +87,15 @@ import Testing
         #expect(journal.learnedCategories.isEmpty)
         #expect(journal.accounts.map(\.name) == ["kaspi"])
     }
+
+    @Test func forEachStreamsWhatQueryReturns() throws {
+        let journal = try Journal.open(path: StoreFixtures.journalPath("query"))
+        for i in 1...9 { try journal.commit([StoreFixtures.draft(Int64(i), days: i % 3)], input: "") }
+        var filter = TransactionFilter(from: StoreFixtures.day.adding(days: 1))
+        filter.limit = 4
+        var streamed: [Transaction] = []
+        journal.forEach(filter) { streamed.append($0) }
+        #expect(streamed == journal.query(filter) && streamed.count == 4)
+    }
 }
+

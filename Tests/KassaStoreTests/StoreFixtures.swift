@@ -22,8 +22,10 @@ enum StoreFixtures {
         Array(FileManager.default.contents(atPath: path) ?? Data())
     }
 
+    /// Writes a journal file the way kassa creates one: private (0600), so opening it does not
+    /// also warn about tightened permissions.
     static func write(_ bytes: [UInt8], to path: String) {
-        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
     }
 
     static func amounts(_ journal: Journal) -> [Int64] {

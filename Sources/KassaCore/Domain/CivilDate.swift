@@ -1,11 +1,24 @@
 // CivilDate: a calendar date (proleptic Gregorian) with no time zone and no clock.
 // Arithmetic goes through a day count since 1970-01-01 (Howard Hinnant's algorithms),
 // so it is exact, fast and independent of Foundation's Calendar and the process time zone.
+// kassa supports the dates of `CivilDate.supported` (1900-01-01 ... 2999-12-31): dates outside it
+// are refused wherever they enter (--today, KASSA_TODAY, entries, edits, import, journal records).
 
 public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let year: Int
     public let month: Int
     public let day: Int
+
+    /// The dates kassa accepts anywhere: 1900-01-01 ... 2999-12-31. Four-digit years keep the
+    /// journal's and the JSON contract's `YYYY-MM-DD` exact, and day counts far from Int32's bounds.
+    public static let supported: ClosedRange<CivilDate> =
+        CivilDate(year: 1900, month: 1, day: 1)!...CivilDate(year: 2999, month: 12, day: 31)!
+
+    /// `supported` as day counts since 1970-01-01 (what the journal's rows store).
+    public static let supportedDays: ClosedRange<Int> = supported.lowerBound.daysSinceEpoch...supported.upperBound.daysSinceEpoch
+
+    /// True when the date lies in `supported`.
+    public var isSupported: Bool { CivilDate.supported.contains(self) }
 
     /// Returns nil when the day does not exist (31 April, 29 February of a common year).
     public init?(year: Int, month: Int, day: Int) {

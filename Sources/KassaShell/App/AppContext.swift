@@ -99,9 +99,12 @@ public final class AppContext: @unchecked Sendable {
         console.write(lines)
     }
 
-    /// Opens the journal, printing what the open fixed on its own (a torn tail moved aside).
-    func openJournal() throws -> Journal {
-        let journal = try Journal.open(path: paths.journal)
+    /// Opens the journal, printing what the open noticed (a torn tail left or moved aside).
+    /// `readOnly` (list, balance, history …): the open never writes. Only kassa's own default
+    /// directory is ever created; without HOME, XDG_DATA_HOME or --file there is no journal.
+    func openJournal(readOnly: Bool = false) throws -> Journal {
+        if paths.journalUnknown { throw SessionError("store.no-home") }
+        let journal = try Journal.open(path: paths.journal, readOnly: readOnly, createDirectories: paths.journalIsDefault)
         console.write(journal.warnings.map { warning in
             OutputLine(textRenderer.style.note(catalog.text(warning.messageKey, warning.messageArguments)), to: .error)
         })

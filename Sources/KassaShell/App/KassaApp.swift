@@ -38,6 +38,16 @@ public struct KassaApp {
                            OutputLine(catalog.text("usage.see-help"), to: .error)])
             return ExitStatus.usage.rawValue
         }
+        if options.today == nil, let text = environment["KASSA_TODAY"], !text.isEmpty {
+            // KASSA_TODAY is held to the same rules as --today: a date kassa supports, or an error.
+            let date = CivilDate(iso: text)
+            if date?.isSupported != true {
+                let catalog = (try? makeContext(Options()))?.catalog ?? Catalog(language: .en)
+                let key = date == nil ? "store.bad-kassa-today" : "store.today-out-of-range"
+                console.write([OutputLine(catalog.text("error.prefix") + " " + catalog.text(key, ["value": text]), to: .error)])
+                return ExitStatus.usage.rawValue
+            }
+        }
         let context: AppContext
         do {
             context = try makeContext(options)
@@ -79,7 +89,7 @@ public struct KassaApp {
         let renderer = context.renderer(form: .oneShot)
         let commandContext = CommandContext(
             form: .oneShot, configuration: context.sessionConfiguration, words: context.resources.commandWords,
-            session: nil, app: context, journal: { try context.openJournal() }, parser: { context.parser },
+            session: nil, app: context, journal: { try context.openJournal(readOnly: $0) }, parser: { context.parser },
             sink: { renderer.write($0, to: context.console) })
         let events = CommandRegistry.run(command, words: context.options.words, context: commandContext)
         renderer.write(events, to: context.console)

@@ -65,6 +65,7 @@ public struct Options: Sendable, Equatable {
                 guard let date = CivilDate(iso: text) else {
                     throw UsageError(key: "usage.bad-date", arguments: ["value": text])
                 }
+                guard date.isSupported else { throw UsageError(key: "store.today-out-of-range", arguments: ["value": text]) }
                 options.today = date
             case "--data-dir":
                 options.dataDirectory = try optionValue()

@@ -41,7 +41,7 @@ public struct AccountCommand: Command {
     public func run(_ context: CommandContext) -> [SessionEvent] {
         switch action {
         case .list:
-            return context.storeChange { journal in
+            return context.storeChange(readOnly: true) { journal in
                 if context.session != nil { try journal.refresh() }
                 return [.accounts(AccountsCommand.all(journal), defaultAccount: context.configuration.defaultAccount)]
             }

@@ -20,7 +20,7 @@ public struct AccountsCommand: Command {
     }
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
-        context.storeChange { journal in
+        context.storeChange(readOnly: true) { journal in
             if context.session != nil { try journal.refresh() }
             return [.accounts(AccountsCommand.all(journal), defaultAccount: context.configuration.defaultAccount)]
         }

@@ -14,7 +14,7 @@ public final class CommandContext {
     public let session: Session?
     /// The program's paths, resources and terminal; nil in tests that run the session alone.
     public let app: AppContext?
-    private let openJournal: () throws -> Journal
+    private let openJournal: (_ readOnly: Bool) throws -> Journal
     private let makeParser: () -> Parser
     private var openedJournal: Journal?
     private var builtParser: Parser?
@@ -29,7 +29,7 @@ public final class CommandContext {
     public internal(set) var hadUsageError = false
 
     init(form: CommandForm, configuration: Session.Configuration, words: CommandWords, session: Session?,
-         app: AppContext?, journal: @escaping () throws -> Journal, parser: @escaping () -> Parser,
+         app: AppContext?, journal: @escaping (_ readOnly: Bool) throws -> Journal, parser: @escaping () -> Parser,
          sink: @escaping ([SessionEvent]) -> Void) {
         self.form = form
         self.configuration = configuration
@@ -41,10 +41,11 @@ public final class CommandContext {
         self.sink = sink
     }
 
-    /// The journal, opened on first use. Throws what opening it threw.
-    public func journal() throws -> Journal {
+    /// The journal, opened on first use. Throws what opening it threw. `readOnly`: the command
+    /// only reads, so the open never writes (a torn tail is left for a writer or repair).
+    public func journal(readOnly: Bool = false) throws -> Journal {
         if let openedJournal { return openedJournal }
-        let journal = try openJournal()
+        let journal = try openJournal(readOnly)
         openedJournal = journal
         return journal
     }
@@ -84,9 +85,9 @@ public final class CommandContext {
 
     /// Runs a journal operation; "nothing to undo", unknown ids and invalid values are the
     /// person's mistakes (exit 1), a sum too large is too, anything else is a journal failure (exit 3).
-    public func storeChange(_ body: (Journal) throws -> [SessionEvent]) -> [SessionEvent] {
+    public func storeChange(readOnly: Bool = false, _ body: (Journal) throws -> [SessionEvent]) -> [SessionEvent] {
         do {
-            return try body(try journal())
+            return try body(try journal(readOnly: readOnly))
         } catch let error as StoreError
                     where [.nothingToUndo, .nothingToRedo, .noSuchTransaction, .invalid, .undoConflict].contains(error.kind) {
             return reject(error)

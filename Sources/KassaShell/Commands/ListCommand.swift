@@ -21,7 +21,7 @@ public struct ListCommand: Command {
         case .failure(let error): return context.usage(UsageError(key: error.key, arguments: error.arguments))
         case .success(let built): query = built
         }
-        return context.storeChange { journal in
+        return context.storeChange(readOnly: true) { journal in
             if context.session != nil { try journal.refresh() }
             return [.listing(journal.listing(query))]
         }

@@ -7,7 +7,12 @@ import KassaStore
 enum MaintenanceReport {
     static func run(_ context: CommandContext, repairing: Bool = false,
                     _ operation: (String) throws -> CheckReport) -> [SessionEvent] {
-        guard let path = context.app?.paths.journal else { return [] }
+        guard let paths = context.app?.paths else { return [] }
+        guard !paths.journalUnknown else {
+            context.hadStoreError = true
+            return [.error(SessionError("store.no-home"))]
+        }
+        let path = paths.journal
         do {
             let report = try operation(path)
             if !report.isClean && !repairing { context.hadStoreError = true }

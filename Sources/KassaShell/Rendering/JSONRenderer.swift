@@ -9,7 +9,8 @@ import KassaStore
 public struct JSONRenderer: SessionRenderer {
     public let text: TextRenderer
     /// On the command line (`kassa list --json`) a listing is one TRANSACTION per line, the form
-    /// `kassa import` reads back; in a session it is one "list" event.
+    /// `kassa import` reads back, and errors are text on stderr; in a session a listing is one
+    /// "list" event and an error an "error" event.
     public let listingAsLines: Bool
 
     public init(text: TextRenderer, listingAsLines: Bool = false) {
@@ -18,6 +19,12 @@ public struct JSONRenderer: SessionRenderer {
     }
 
     public func write(_ event: SessionEvent, to console: Console) {
+        // On the command line stdout carries only the data (transaction lines, a balance);
+        // a complaint goes to stderr as text, as a person or a script's log wants it.
+        if listingAsLines, case .error = event {
+            console.write(text.render(event))
+            return
+        }
         guard listingAsLines, case .listing(let transactions) = event else {
             console.write(render(event))
             return

@@ -39,7 +39,7 @@ extension Session {
         var emitted: [SessionEvent] = []
         let context = CommandContext(
             form: .session, configuration: configuration, words: words, session: self, app: app,
-            journal: { [journal] in journal }, parser: { [parser] in parser }, sink: { emitted += $0 })
+            journal: { [journal] _ in journal }, parser: { [parser] in parser }, sink: { emitted += $0 })
         let events = CommandRegistry.run(type, words: arguments, context: context)
         hadInputError = hadInputError || context.hadInputError
         hadStoreError = hadStoreError || context.hadStoreError

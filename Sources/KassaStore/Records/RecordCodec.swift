@@ -54,9 +54,6 @@ enum RecordCodec {
     /// The first line of every journal file.
     static let header: [UInt8] = Array("\(magic)\t\(version)\n".utf8)
     static let tab = UInt8(ascii: "\t"), newline = UInt8(ascii: "\n"), backslash = UInt8(ascii: "\\")
-    /// Fields of a transaction after the op: id type amount currency date time category
-    /// account to_account recurrence note input.
-    static let transactionFieldCount = 12
 
     // MARK: text fields
 
@@ -120,7 +117,9 @@ enum RecordCodec {
         return value
     }
 
-    /// "-1500.00" → -150000 for 2 minor digits. Exactly `digits` fractional digits, or none.
+    /// "-1500.00" → -150000 for 2 minor digits. Exactly `digits` fractional digits, or none, and
+    /// at most `RecordBounds.maxWholeDigits` before the point: nil for anything else, so no
+    /// amount read from a file can overflow.
     static func parseAmount(_ p: UnsafePointer<UInt8>, _ count: Int, digits: Int) -> Int64? {
         var i = 0
         var negative = false
@@ -129,7 +128,7 @@ enum RecordCodec {
         var wholeDigits = 0
         while i < count, p[i] != UInt8(ascii: ".") {
             let d = p[i] &- 48
-            guard d < 10, wholeDigits < 17 else { return nil }
+            guard d < 10, wholeDigits < RecordBounds.maxWholeDigits else { return nil }
             value = value * 10 + Int64(d)
             wholeDigits += 1
             i += 1
@@ -152,11 +151,11 @@ enum RecordCodec {
         return negative ? -value : value
     }
 
-    /// "YYYY-MM-DD" → days since 1970-01-01, nil unless a real date.
+    /// "YYYY-MM-DD" → days since 1970-01-01, nil unless a real date in `CivilDate.supported`.
     static func parseDate(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int32? {
         guard count == 10, p[4] == UInt8(ascii: "-"), p[7] == UInt8(ascii: "-"),
               let y = parseUInt(p, 4), let m = parseUInt(p + 5, 2), let d = parseUInt(p + 8, 2),
-              let date = CivilDate(year: Int(y), month: Int(m), day: Int(d)) else { return nil }
+              let date = CivilDate(year: Int(y), month: Int(m), day: Int(d)), date.isSupported else { return nil }
         return Int32(date.daysSinceEpoch)
     }
 
@@ -304,7 +303,15 @@ struct LineWriter {
 
     /// Starts a record of change `change`, part `part` of `parts`, with operation `op`.
     mutating func begin(change: Int64, part: Int, of parts: Int, op: RecordOp) {
-        for _ in 0..<8 { out.append(UInt8(ascii: "0")) }
+        begin(change: change, part: part, of: parts)
+        out.append(RecordCodec.tab)
+        out.append(contentsOf: RecordOp.names[Int(op.rawValue)])
+    }
+
+    /// Starts a record with only CHANGE and PART/PARTS; the caller appends `<TAB>OP...` itself
+    /// (repair renumbering the intact parts of a damaged change).
+    mutating func begin(change: Int64, part: Int, of parts: Int) {
+        for _ in 0..<(RecordLine.bodyOffset - 1) { out.append(UInt8(ascii: "0")) }
         out.append(RecordCodec.tab)
         bodyStart = out.count
         RecordCodec.appendInt(change, to: &out)
@@ -312,8 +319,6 @@ struct LineWriter {
         RecordCodec.appendInt(Int64(part), to: &out)
         out.append(UInt8(ascii: "/"))
         RecordCodec.appendInt(Int64(parts), to: &out)
-        out.append(RecordCodec.tab)
-        out.append(contentsOf: RecordOp.names[Int(op.rawValue)])
     }
 
     mutating func field(_ text: String) {
@@ -328,7 +333,7 @@ struct LineWriter {
 
     mutating func end() {
         let crc = out.withUnsafeBytes { CRC32.checksum($0.baseAddress! + bodyStart, count: out.count - bodyStart) }
-        let at = bodyStart - 9
+        let at = bodyStart - RecordLine.bodyOffset
         for i in 0..<8 {
             out[at + i] = LineWriter.hex[Int((crc >> UInt32(28 - 4 * i)) & 0xF)]
         }

@@ -6,8 +6,11 @@
 //     CRC<TAB>CHANGE<TAB>PART/PARTS<TAB>OP<TAB>FIELDS...     every other line
 //
 // CRC is the CRC-32 (zlib polynomial) of everything after the first tab up to (not including)
-// the newline, as 8 lower-case hex digits. CHANGE is the change number (1, 2, 3 ...; strictly
-// increasing). A change of several records (a commit of two drafts, an import batch, `:undo 3`,
+// the newline, as 8 lower-case hex digits. A CR before the newline (a CRLF journal, from an editor
+// or a Windows sync tool) is part of the line ending, not of the record: such lines read as if
+// they ended in LF. The layout of a line and the one checksum check are in Records/RecordLayout.swift.
+// CHANGE is the change number (1, 2, 3 ...; strictly
+// increasing). A change of several records (a commit of two drafts, a whole import, `:undo 3`,
 // an account rename with the edits it implies) has PART 1/N ... N/N on consecutive lines and
 // counts only when all N are present. One change is one undo step. OP and FIELDS:
 //
@@ -18,22 +21,36 @@
 //     learn               PHRASE CATEGORY (empty category: forget)
 //
 // TYPE is expense|income|transfer; AMOUNT a decimal with exactly the currency's minor digits and
-// `.` (`1500.00`, `-3.5` is invalid); CURRENCY an ISO 4217 code; DATE YYYY-MM-DD; TIME HH:MM or
+// `.` (`1500.00`, `-3.5` is invalid) and at most 12 digits before the point; CURRENCY an ISO 4217
+// code; DATE YYYY-MM-DD within 1900-01-01 ... 2999-12-31 (CivilDate.supported); TIME HH:MM or
 // empty; empty CATEGORY/ACCOUNT/TO_ACCOUNT/RECURRENCE mean none. In text fields `\\`, `\t`, `\n`,
 // `\r` stand for a backslash, tab, newline and carriage return. An edit record holds the whole
-// new version of the transaction.
+// new version of the transaction. A record with an amount or date out of those bounds is invalid
+// (reported as "invalid amount"/"invalid date" naming its line), whatever its checksum says.
 //
-// INVARIANTS. The file only grows by whole changes appended with one write(2) under an exclusive
-// flock, after reading what other processes appended, and made durable by fdatasync before the
-// caller is told "saved"; a failed write or sync is truncated away. Ids are
-// never reused. The state is the replay of all changes: a transaction's current version is the
-// newest one written by a change that is still applied; undo and redo records flip that.
-// Undo refuses a change that a later applied change builds on (same transaction ids).
+// INVARIANTS. The file only grows by whole changes appended under an exclusive flock, after
+// reading what other processes appended, and made durable by fdatasync before the caller is told
+// "saved"; a failed write or sync is truncated away. A change is one write(2), except an import,
+// which writes its one change in batches (one write and one fdatasync each) under one lock and
+// counts only once the last batch is written. Before every append, under the lock, the file must
+// still be the one read: same inode, not shorter, and the header and the last record read still
+// there byte for byte; otherwise (a restore with `cp backup journal`, a sync tool writing in
+// place) it is read again from the start before appending, so no acknowledged save is written
+// after bytes this instance has not read. Ids and change numbers are never reused: new ones are
+// above the highest in the journal and in its side files (`.torn-N`, `.damaged-N`). The state is
+// the replay of all changes: a transaction's current version is the newest one written by a
+// change that is still applied; undo and redo records flip that. Undo refuses a change that a
+// later applied change builds on (same transaction ids). A journal opened read-only (list,
+// balance, history, check) is never written.
 //
-// RECOVERY. On open, a line whose checksum fails, an unterminated last line, or an incomplete
-// multi-part change at the end is a torn tail: it is moved to `PATH.torn-N` and reported as a
-// warning. A bad line followed by any valid record is damage in the middle: open fails naming
-// the line, and `Journal.repair` moves the bad records aside, keeping every intact one.
+// RECOVERY. On open, only the end of the file can be a torn tail: an unterminated or damaged last
+// line, together with the intact parts of the incomplete change it ends (or a multi-part change
+// whose later parts were never written, e.g. an import killed between batches). A writer moves it
+// to `PATH.torn-N` and reports a warning; a reader ignores it and says so. A bad line anywhere
+// else is damage: open fails naming the line, and `Journal.repair` moves only the damaged lines
+// aside, keeping every record whose checksum holds (the intact parts of a damaged change become a
+// change of their own). A `.repairing-N` left by a killed repair is removed on the next open by a
+// writer, or by the next repair.
 
 import KassaCore
 
@@ -50,19 +67,34 @@ public final class Journal {
     /// The record buffer, kept between appends so bulk batches reuse its pages.
     var scratch: [UInt8] = []
 
-    private init(path: String, file: JournalFile) {
+    /// Opened for reading only: nothing is ever written (a torn tail is ignored, not moved).
+    public let readOnly: Bool
+
+    private init(path: String, file: JournalFile, readOnly: Bool) {
         self.path = path
         self.file = file
+        self.readOnly = readOnly
     }
 
-    /// Opens (creating if missing: file 0600, directories 0700) and reads the whole journal.
-    /// Waits up to `lockTimeoutMilliseconds` for another process's lock, then throws `.locked`.
-    public static func open(path: String, io: JournalIO = SystemJournalIO(),
-                            lockTimeoutMilliseconds: Int = 15_000) throws -> Journal {
-        let journal = Journal(path: path, file: try JournalFile.open(path: path, io: io))
+    /// Opens (creating a missing file 0600; its directory too, 0700, only with
+    /// `createDirectories`, which the shell passes for kassa's own default data directory, never
+    /// for a path the person gave) and reads the whole journal. Waits up to
+    /// `lockTimeoutMilliseconds` for another process's lock, then throws `.locked`.
+    /// `readOnly`: list, balance, history — the open never writes: a torn tail is reported and
+    /// left where it is for the next writer or `repair` to move aside.
+    public static func open(path: String, io: JournalIO = SystemJournalIO(), lockTimeoutMilliseconds: Int = 15_000,
+                            readOnly: Bool = false, createDirectories: Bool = false) throws -> Journal {
+        let file = try JournalFile.open(path: path, io: io, createDirectories: createDirectories)
+        let journal = Journal(path: path, file: file, readOnly: readOnly)
         journal.lockTimeoutMilliseconds = lockTimeoutMilliseconds
         _ = try journal.file.lock()
         defer { journal.file.unlock() }
+        if journal.writes {
+            JournalRecovery.removeStaleTemporaries(of: path)
+            if let old = file.tightenPermissions() {
+                journal.warnings.append(StoreWarning(kind: .permissionsTightened, path: path, side: "", bytes: Int(old), line: 0))
+            }
+        }
         try journal.reload()
         return journal
     }
@@ -73,6 +105,9 @@ public final class Journal {
         set { file.lockTimeoutMilliseconds = newValue }
     }
 
+    /// True when this instance may write (not opened read-only, and the file is writable).
+    var writes: Bool { !readOnly && file.writable }
+
     // MARK: reading under the lock
 
     /// Reads the file from scratch. Call with the lock held.
@@ -82,9 +117,12 @@ public final class Journal {
         let header = RecordCodec.header
         if bytes.count < header.count, Array(header[0..<bytes.count]) == bytes {
             // New file, or a crash while the header was being written: (re)write the header.
-            if bytes.count > 0 { try file.truncate(to: 0) }
-            try file.append(header, at: 0)
-            JournalFile.syncDirectory(of: path)
+            // A reader only pretends it is there.
+            if writes {
+                if bytes.count > 0 { try file.truncate(to: 0) }
+                try file.append(header, at: 0)
+                JournalFile.syncDirectory(of: path)
+            }
             bytes = header
         }
         if let problem = JournalState.checkHeader(bytes) {
@@ -98,15 +136,30 @@ public final class Journal {
         state.bytes = bytes
         state.validEnd = bytes.firstIndex(of: RecordCodec.newline)! + 1
         state.nextLine = 2
+        (state.idFloor, state.numberFloor) = JournalRecovery.highestInSideFiles(of: path)
         ownChanges.removeAll()
         ownUndone.removeAll()
         try settle(state.ingest())
     }
 
+    /// True when the file still holds, at the same places, the header and the last record this
+    /// instance read: false after an in-place rewrite (`cp backup journal`, a sync tool) that
+    /// kept the inode and did not shrink the file.
+    private func fileStillMatches() throws -> Bool {
+        let headerEnd = state.bytes.firstIndex(of: RecordCodec.newline).map { $0 + 1 } ?? 0
+        var ranges = [0..<headerEnd]
+        if state.lastLineStart > 0 { ranges.append(state.lastLineStart..<state.validEnd) }
+        for range in ranges where !range.isEmpty {
+            guard let found = try file.read(range), found.elementsEqual(state.bytes[range]) else { return false }
+        }
+        return true
+    }
+
     /// Reads what other processes appended since the last read. Call with the lock held.
     private func catchUp(replaced: Bool) throws {
         let size = try file.size()
-        if replaced || size < state.bytes.count {
+        let rewritten = replaced || size < state.validEnd
+        if try rewritten || !fileStillMatches() {
             let mine = ownChanges.map { state.changes[Int($0)].number }
             let undone = ownUndone.map { state.changes[Int($0)].number }
             try reload()
@@ -114,12 +167,16 @@ public final class Journal {
             ownUndone = undone.compactMap { state.changeIndex(number: $0) }
             return
         }
+        if state.bytes.count > state.validEnd {
+            // Defensive: never keep unverified bytes in memory across a read.
+            state.bytes.removeLast(state.bytes.count - state.validEnd)
+        }
         guard size > state.bytes.count else { return }
         try file.read(from: state.bytes.count, into: &state.bytes)
         try settle(state.ingest())
     }
 
-    /// Acts on how an ingest ended: a torn tail is moved aside, damage in the middle throws.
+    /// Acts on how an ingest ended: a torn tail is moved aside (by a writer), damage in the middle throws.
     private func settle(_ outcome: IngestOutcome) throws {
         switch outcome {
         case .clean:
@@ -128,13 +185,19 @@ public final class Journal {
             throw StoreError(.corrupt, path: path, detail: detail, record: line)
         case .tail(let offset, let line):
             let tail = Array(state.bytes[offset...])
-            if file.writable {
+            if writes {
                 let side = JournalRecovery.freeSidePath(for: path)
                 try JournalFile.writeNewFile(side, tail)
                 try file.truncate(to: offset)
+                // What the tail used (an import killed between batches wrote whole, valid records)
+                // is never handed out again, like everything in side files.
+                let used = JournalRecovery.highest(in: tail)
+                state.idFloor = max(state.idFloor, used.id)
+                state.numberFloor = max(state.numberFloor, used.number)
                 warnings.append(StoreWarning(kind: .tornTail, path: path, side: side, bytes: tail.count, line: line))
             } else {
-                // Read-only: the tail stays in the file and is seen again on every refresh; say it once.
+                // Reading never writes: the tail stays in the file (the next writer or repair moves
+                // it) and is seen again on every refresh; say it once.
                 let warning = StoreWarning(kind: .tornTailKept, path: path, side: "", bytes: tail.count, line: line)
                 if !warnings.contains(warning) { warnings.append(warning) }
             }
@@ -152,27 +215,57 @@ public final class Journal {
     /// Locks, catches up with other writers, lets `build` write the records of one change
     /// (numbered `number`), appends them durably and applies them. Returns the change's index.
     func append(_ build: (_ writer: inout LineWriter, _ number: Int64) throws -> Void) throws -> Int32 {
+        let index = try appendParts { emit in
+            var writer = LineWriter()
+            swap(&writer.out, &scratch)
+            writer.out.removeAll(keepingCapacity: true)
+            defer { swap(&writer.out, &scratch) }
+            try build(&writer, state.nextNumber)
+            try emit(writer.out)
+        }
+        guard let index else { throw StoreError(.invalid, path: path, detail: "record") }
+        return index
+    }
+
+    /// The general append: under one lock, `write` may emit the change in several pieces (an
+    /// import's batches, each written and fsynced on its own); the change is applied once all
+    /// are written. If anything fails before the end, every piece is truncated away: the change
+    /// is all there or not at all (a kill in between leaves an incomplete change, which is a
+    /// torn tail by the format's rule and never counts).
+    /// Returns nil when `write` emitted nothing (nothing was written).
+    func appendParts(_ write: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws -> Int32? {
         let replaced = try file.lock()
         defer { file.unlock() }
         try catchUp(replaced: replaced)
-        guard file.writable else { throw StoreError(.readOnly, path: path) }
-        var writer = LineWriter()
-        swap(&writer.out, &scratch)
-        writer.out.removeAll(keepingCapacity: true)
-        defer { swap(&writer.out, &scratch) }
-        try build(&writer, state.lastNumber + 1)
+        guard writes else { throw StoreError(.readOnly, path: path) }
         let length = state.bytes.count
-        try file.append(writer.out, at: length)
-        if state.bytes.capacity < length + writer.out.count {
-            // Grow by half again at least, so a run of bulk batches does not copy the journal each time.
-            state.bytes.reserveCapacity(max(length + writer.out.count, length + length / 2))
+        if try file.size() != length {
+            // Bytes this instance has not accounted for: never write after them.
+            try reload()
+            guard state.bytes.count == (try file.size()) else { throw StoreError(.corrupt, path: path, detail: "tail") }
         }
-        state.bytes.append(contentsOf: writer.out)
+        var written = 0
+        do {
+            try write { piece in
+                try file.append(piece, at: length + written)
+                written += piece.count
+                if state.bytes.capacity < length + written {
+                    // Grow by half again at least, so a run of bulk batches does not copy the journal each time.
+                    state.bytes.reserveCapacity(max(length + written, length + length / 2))
+                }
+                state.bytes.append(contentsOf: piece)
+            }
+        } catch {
+            state.bytes.removeLast(state.bytes.count - length)
+            if written > 0 { try? file.truncate(to: length) }
+            throw error
+        }
+        guard written > 0 else { return nil }
         // These bytes were checksummed a moment ago by the writer: skip verifying them again.
         let outcome = state.ingest(trusted: true)
         guard outcome == .clean else {
             // Our own change was refused by the replay: a bug, but never leave it in the file.
-            state.bytes.removeLast(writer.out.count)
+            state.bytes.removeLast(state.bytes.count - length)
             try? file.truncate(to: length)
             throw StoreError(.invalid, path: path, detail: "record")
         }
@@ -199,7 +292,7 @@ public final class Journal {
     }
 
     /// The id the next committed transaction will get (if no other process commits first).
-    public var nextID: Int { state.maxID + 1 }
+    public var nextID: Int { state.nextFreeID }
 
     /// Number of changes in the history (commits, edits, undos ... each counts one).
     public var changeCount: Int { state.changes.count }
@@ -211,30 +304,34 @@ public final class Journal {
             let base = buffer.baseAddress!
             var fields: [Range<Int>] = []
             fields.reserveCapacity(16)
-            var start = e.offset + 9
+            var start = e.offset + RecordLine.bodyOffset
             var i = start
             while true {
                 let b = base[i]
                 if b == RecordCodec.tab || b == RecordCodec.newline {
-                    fields.append(start..<i)
+                    // A CR before the LF is the line ending of a CRLF journal, not data.
+                    let end = b == RecordCodec.newline && i > start && base[i - 1] == 13 ? i - 1 : i
+                    fields.append(start..<end)
                     start = i + 1
                     if b == RecordCodec.newline { break }
                 }
                 i += 1
             }
-            func text(_ k: Int) -> String {
-                let r = fields[k + 3]
+            typealias F = TransactionField
+            func text(_ f: F) -> String {
+                let r = fields[f.lineIndex]
                 return RecordCodec.unescape(base + r.lowerBound, r.count)
             }
-            func optional(_ k: Int) -> String? { fields[k + 3].isEmpty ? nil : text(k) }
-            let time = fields[8].isEmpty ? nil : RecordCodec.parseTime(base + fields[8].lowerBound, fields[8].count)
+            func optional(_ f: F) -> String? { fields[f.lineIndex].isEmpty ? nil : text(f) }
+            let timeRange = fields[F.time.lineIndex]
+            let time = timeRange.isEmpty ? nil : RecordCodec.parseTime(base + timeRange.lowerBound, timeRange.count)
             return Transaction(
                 id: Int(e.id), type: e.type,
                 amount: Money(minorUnits: e.amount, currency: state.currencies[Int(e.currency)]),
                 date: CivilDate(daysSinceEpoch: Int(e.days)), time: time,
                 category: state.labels.string(e.category), account: state.labels.string(e.account),
-                toAccount: state.labels.string(e.toAccount), note: text(10),
-                recurrence: optional(9).flatMap { Recurrence(rawValue: $0) }, input: text(11))
+                toAccount: state.labels.string(e.toAccount), note: text(.note),
+                recurrence: optional(.recurrence).flatMap { Recurrence(rawValue: $0) }, input: text(.input))
         }
     }
 

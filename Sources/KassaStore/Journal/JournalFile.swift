@@ -1,4 +1,5 @@
-// JournalFile: the journal's file descriptor — creating it (0600, directories 0700), the advisory
+// JournalFile: the journal's file descriptor — creating it (0600; kassa's own directory 0700, never
+// the parents of a path the person gave), the advisory
 // lock (flock) held around every read-modify-append, reading the bytes other processes appended,
 // and appending a change all-or-nothing: write, fsync, and on any failure truncate back.
 
@@ -28,7 +29,9 @@ final class JournalFile {
     deinit { close(fd) }
 
     /// Opens the journal file; `create: false` (check, repair) fails on a missing file instead.
-    static func open(path: String, io: JournalIO, create: Bool = true) throws -> JournalFile {
+    /// `createDirectories`: make the missing directories of `path` (0700) — only for kassa's
+    /// default data directory; a path the person gave must already have its directory.
+    static func open(path: String, io: JournalIO, create: Bool = true, createDirectories: Bool = false) throws -> JournalFile {
         // A write past RLIMIT_FSIZE must come back as EFBIG (and a kept draft), not kill the process.
         signal(SIGXFSZ, SIG_IGN)
         var info = stat()
@@ -36,7 +39,7 @@ final class JournalFile {
             throw StoreError(.isDirectory, path: path)
         }
         if !create, !exists(path) { throw StoreError(.unreadable, path: path, errno: ENOENT) }
-        try makeParentDirectories(of: path)
+        if createDirectories { try makeParentDirectories(of: path) }
         let (fd, writable) = try openDescriptor(path)
         let file = JournalFile(path: path, fd: fd, writable: writable, io: io)
         try file.rememberIdentity()
@@ -100,10 +103,36 @@ final class JournalFile {
 
     func unlock() { flock(fd, LOCK_UN) }
 
+    /// Takes group and other permissions off the journal (a 0644 file becomes 0600). Returns the
+    /// old mode when it changed something, nil when the mode was already private or cannot change.
+    func tightenPermissions() -> mode_t? {
+        var info = stat()
+        guard writable, fstat(fd, &info) == 0, info.st_mode & 0o077 != 0 else { return nil }
+        let old = info.st_mode & 0o7777
+        guard fchmod(fd, old & ~0o077) == 0 else { return nil }
+        return old
+    }
+
     func size() throws -> Int {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw StoreError(.unreadable, path: path, errno: errno) }
         return Int(info.st_size)
+    }
+
+    /// The file's bytes in `range`, or nil when the file is shorter.
+    func read(_ range: Range<Int>) throws -> [UInt8]? {
+        var out = [UInt8](repeating: 0, count: range.count)
+        var done = 0
+        try out.withUnsafeMutableBytes { raw in
+            while done < range.count {
+                let n = pread(fd, raw.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+                if n < 0, errno == EINTR { continue }
+                if n < 0 { throw StoreError(.unreadable, path: path, errno: errno) }
+                if n == 0 { break }
+                done += n
+            }
+        }
+        return done == range.count ? out : nil
     }
 
     /// Appends the file's bytes from `offset` to its end onto `buffer`.
@@ -188,10 +217,31 @@ final class JournalFile {
         syncDirectory(of: path)
     }
 
-    static func writeNewFile(_ path: String, _ bytes: [UInt8]) throws {
+    /// `replaceAtomically` for repair: `path` is the real file (symlinks already resolved, so the
+    /// link stays a link and the file it points to is what gets repaired); the new file gets the
+    /// old one's mode and, where permitted, its owner and group (a repair run as root must not
+    /// lock the person out of their journal).
+    static func replaceKeepingOwner(_ path: String, with bytes: [UInt8], stem: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw StoreError(.unreadable, path: path, errno: errno) }
+        let temporary = JournalRecovery.freeSidePath(for: path, stem: stem)
+        try writeNewFile(temporary, bytes) { fd in
+            _ = fchown(fd, info.st_uid, info.st_gid)
+            _ = fchmod(fd, info.st_mode & 0o7777)
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = errno
+            unlink(temporary)
+            throw StoreError(.unwritable, path: path, errno: failure)
+        }
+        syncDirectory(of: path)
+    }
+
+    static func writeNewFile(_ path: String, _ bytes: [UInt8], prepare: (Int32) -> Void = { _ in }) throws {
         let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw StoreError(.unwritable, path: path, errno: errno) }
         defer { close(fd) }
+        prepare(fd)
         var failure: Int32 = 0
         bytes.withUnsafeBytes { raw in
             var done = 0

@@ -13,7 +13,8 @@ extension JournalState {
         let magic = Array(RecordCodec.magic.utf8) + [RecordCodec.tab]
         guard bytes.count >= magic.count, Array(bytes[0..<magic.count]) == magic else { return .notAJournal }
         guard let lf = bytes.firstIndex(of: RecordCodec.newline) else { return .notAJournal }
-        let version = bytes[magic.count..<lf]
+        // A CR before the LF (a CRLF journal) is a line ending, not part of the version.
+        let version = bytes[magic.count..<(lf > magic.count && bytes[lf - 1] == 13 ? lf - 1 : lf)]
         guard Array(version) == Array(String(RecordCodec.version).utf8) else { return .unsupportedVersion }
         return nil
     }
@@ -44,22 +45,22 @@ extension JournalState {
                 return .tail(offset: pending.isEmpty ? pos : pendingStart, line: pending.isEmpty ? line : pendingLine)
             }
             let lf = lfPointer - base
-            // Verify the checksum first: nothing of an unverified line is trusted.
-            guard lf - pos > 9, base[pos + 8] == RecordCodec.tab,
-                  trusted || parseHex(base + pos) == CRC32.checksum(UnsafeRawPointer(base + pos + 9), count: lf - pos - 9)
-            else {
-                if JournalState.anyValidRecord(buffer, from: lf + 1) {
-                    return .corrupt(line: line, detail: "checksum")
-                }
+            // Verify the checksum first: nothing of an unverified line is trusted. `lineEnd` is
+            // where the body ends (before a CRLF's CR).
+            let verified = trusted ? RecordLine.bodyEnd(base, start: pos, lf: lf) : RecordLine.verifiedEnd(base, start: pos, lf: lf)
+            guard let lineEnd = verified else {
+                // Only the last line can be a torn tail (a write cut short); a bad line with
+                // anything after it is damage, whatever follows it.
+                if lf + 1 < end { return .corrupt(line: line, detail: "checksum") }
                 return .tail(offset: pending.isEmpty ? pos : pendingStart, line: pending.isEmpty ? line : pendingLine)
             }
             // Split the body into fields: fields[2k], fields[2k+1] = start, end.
             var n = 0
-            var start = pos + 9
+            var start = pos + RecordLine.bodyOffset
             var i = start
             // Eight bytes at a time: a word's tab bytes show as set high bits (SWAR zero-byte test);
             // a candidate is confirmed byte-wise, since the trick can flag a byte after a real hit.
-            while i + 8 <= lf {
+            while i + 8 <= lineEnd {
                 let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ 0x0909_0909_0909_0909
                 var hits = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
                 while hits != 0 {
@@ -75,7 +76,7 @@ extension JournalState {
                 }
                 i += 8
             }
-            while i < lf {
+            while i < lineEnd {
                 if base[i] == RecordCodec.tab {
                     guard n < 31 else { return .corrupt(line: line, detail: "fields") }
                     fields[2 * n] = start
@@ -86,12 +87,15 @@ extension JournalState {
                 i += 1
             }
             fields[2 * n] = start
-            fields[2 * n + 1] = lf
+            fields[2 * n + 1] = lineEnd
             n += 1
             guard n >= 3,
-                  let number = RecordCodec.parseUInt(base + fields[0], fields[1] - fields[0]),
-                  let (part, parts) = JournalState.parsePart(base + fields[2], fields[3] - fields[2]),
-                  let op = RecordOp.parse(base + fields[4], fields[5] - fields[4]) else {
+                  let number = RecordCodec.parseUInt(base + fields[2 * RecordField.change.rawValue],
+                                                     fields[2 * RecordField.change.rawValue + 1] - fields[2 * RecordField.change.rawValue]),
+                  let (part, parts) = JournalState.parsePart(base + fields[2 * RecordField.part.rawValue],
+                                                             fields[2 * RecordField.part.rawValue + 1] - fields[2 * RecordField.part.rawValue]),
+                  let op = RecordOp.parse(base + fields[2 * RecordField.op.rawValue],
+                                          fields[2 * RecordField.op.rawValue + 1] - fields[2 * RecordField.op.rawValue]) else {
                 return .corrupt(line: line, detail: "record")
             }
             if part == 1 {
@@ -106,13 +110,14 @@ extension JournalState {
                       part == pending.count + 1 else { return .corrupt(line: line, detail: "parts") }
             }
             guard let record = parseRecord(op: op, base: base, fields: fields, count: n, offset: pos) else {
-                return .corrupt(line: line, detail: op.name)
+                return .corrupt(line: line, detail: JournalState.invalidField(op: op, base: base, fields: fields, count: n))
             }
             if parts == 1 {
                 // The common case, one record per change: no pending list.
                 if let problem = apply(number: number, op: op, offset: pos, line: line, records: CollectionOfOne(record)) {
                     return .corrupt(line: line, detail: problem)
                 }
+                lastLineStart = pos
                 pos = lf + 1
                 line += 1
                 validEnd = pos
@@ -120,9 +125,11 @@ extension JournalState {
                 continue
             }
             pending.append(record)
+            let lineStart = pos
             pos = lf + 1
             line += 1
             if pending.count == parts {
+                lastLineStart = lineStart
                 if let problem = apply(number: number, op: pendingOp, offset: pendingStart, line: pendingLine, records: pending) {
                     return .corrupt(line: pendingLine, detail: problem)
                 }
@@ -135,18 +142,30 @@ extension JournalState {
         return .clean
     }
 
-    static func anyValidRecord(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
-        guard let base = buffer.baseAddress else { return false }
-        var pos = start
-        while pos < buffer.count, let lfPointer = memchrLF(base + pos, buffer.count - pos) {
-            let lf = lfPointer - base
-            if lf - pos > 9, base[pos + 8] == RecordCodec.tab, let stored = parseHex(base + pos),
-               stored == CRC32.checksum(UnsafeRawPointer(base + pos + 9), count: lf - pos - 9) {
-                return true
-            }
-            pos = lf + 1
+    /// Why `parseRecord` refused a line, as a detail word: "amount" for an amount out of bounds
+    /// (more than `RecordBounds.maxWholeDigits` digits before the point), "date" for a real date
+    /// outside `CivilDate.supported`, else the op's name. Only called once a line failed.
+    static func invalidField(op: RecordOp, base: UnsafePointer<UInt8>, fields: UnsafeMutablePointer<Int>, count n: Int) -> String {
+        guard op == .commit || op == .importBatch || op == .edit,
+              n == TransactionField.allCases.count + RecordField.arguments.rawValue else { return op.name }
+        func range(_ f: TransactionField) -> (UnsafePointer<UInt8>, Int) {
+            (base + fields[2 * f.lineIndex], fields[2 * f.lineIndex + 1] - fields[2 * f.lineIndex])
         }
-        return false
+        let (amount, amountLength) = range(.amount)
+        var digits = 0, k = amountLength > 0 && amount[0] == UInt8(ascii: "-") ? 1 : 0
+        var numeric = amountLength > k
+        while k < amountLength, amount[k] != UInt8(ascii: ".") {
+            if amount[k] &- 48 >= 10 { numeric = false }
+            digits += 1
+            k += 1
+        }
+        if numeric, digits > RecordBounds.maxWholeDigits { return "amount" }
+        let (date, dateLength) = range(.date)
+        if dateLength == 10, date[4] == UInt8(ascii: "-"), date[7] == UInt8(ascii: "-"),
+           let y = RecordCodec.parseUInt(date, 4), let m = RecordCodec.parseUInt(date + 5, 2),
+           let d = RecordCodec.parseUInt(date + 8, 2), let civil = CivilDate(year: Int(y), month: Int(m), day: Int(d)),
+           !civil.isSupported { return "date" }
+        return op.name
     }
 
     private static func parsePart(_ p: UnsafePointer<UInt8>, _ count: Int) -> (Int, Int)? {
@@ -190,24 +209,29 @@ extension JournalState {
     /// Parses the fields after the op (field index 3 on) of one verified line.
     private mutating func parseRecord(op: RecordOp, base: UnsafePointer<UInt8>, fields: UnsafeMutablePointer<Int>, count n: Int,
                                       offset: Int) -> ParsedRecord? {
-        @inline(__always) func ptr(_ k: Int) -> UnsafePointer<UInt8> { base + fields[2 * (k + 3)] }
-        @inline(__always) func len(_ k: Int) -> Int { fields[2 * (k + 3) + 1] - fields[2 * (k + 3)] }
+        // Argument k is field `RecordField.arguments + k` of the line.
+        let first = RecordField.arguments.rawValue
+        @inline(__always) func ptr(_ k: Int) -> UnsafePointer<UInt8> { base + fields[2 * (k + first)] }
+        @inline(__always) func len(_ k: Int) -> Int { fields[2 * (k + first) + 1] - fields[2 * (k + first)] }
         @inline(__always) func text(_ k: Int) -> String { RecordCodec.unescape(ptr(k), len(k)) }
-        let argc = n - 3
+        let argc = n - first
         switch op {
         case .commit, .importBatch, .edit:
-            guard argc == RecordCodec.transactionFieldCount,
-                  let id = RecordCodec.parseUInt(ptr(0), len(0)), id > 0, id < JournalState.maxIDAllowed,
-                  len(1) > 0, let type = JournalState.parseType(ptr(1), len(1)),
-                  let currency = currencyNumber(ptr(3), len(3)),
-                  let amount = RecordCodec.parseAmount(ptr(2), len(2), digits: currencies[Int(currency)].minorDigits),
-                  let days = RecordCodec.parseDate(ptr(4), len(4)) else { return nil }
-            if len(5) > 0, RecordCodec.parseTime(ptr(5), len(5)) == nil { return nil }
-            if len(9) > 0, Recurrence(rawValue: text(9)) == nil { return nil }
+            typealias F = TransactionField
+            @inline(__always) func p(_ f: F) -> UnsafePointer<UInt8> { ptr(f.rawValue) }
+            @inline(__always) func l(_ f: F) -> Int { len(f.rawValue) }
+            guard argc == F.allCases.count,
+                  let id = RecordCodec.parseUInt(p(.id), l(.id)), id > 0, id < JournalState.maxIDAllowed,
+                  l(.type) > 0, let type = JournalState.parseType(p(.type), l(.type)),
+                  let currency = currencyNumber(p(.currency), l(.currency)),
+                  let amount = RecordCodec.parseAmount(p(.amount), l(.amount), digits: currencies[Int(currency)].minorDigits),
+                  let days = RecordCodec.parseDate(p(.date), l(.date)) else { return nil }
+            if l(.time) > 0, RecordCodec.parseTime(p(.time), l(.time)) == nil { return nil }
+            if l(.recurrence) > 0, Recurrence(rawValue: text(F.recurrence.rawValue)) == nil { return nil }
             let entry = Entry(
                 offset: offset, amount: amount, id: Int32(id), change: -1, prev: -1, days: days,
-                category: labels.intern(ptr(6), len(6)), account: labels.intern(ptr(7), len(7)),
-                toAccount: labels.intern(ptr(8), len(8)), op: op, type: type, currency: currency)
+                category: labels.intern(p(.category), l(.category)), account: labels.intern(p(.account), l(.account)),
+                toAccount: labels.intern(p(.toAccount), l(.toAccount)), op: op, type: type, currency: currency)
             return .entry(entry)
         case .delete:
             guard argc == 1, let id = RecordCodec.parseUInt(ptr(0), len(0)), id > 0, id < JournalState.maxIDAllowed

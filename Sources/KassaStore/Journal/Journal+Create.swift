@@ -28,6 +28,7 @@ extension Journal {
                     throw StoreError(.invalid, path: path, detail: "id")
                 }
                 previous = t.id
+                if let problem = RecordBounds.problem(in: t) { throw StoreError(.invalid, path: path, detail: problem) }
                 writer.begin(change: number, part: k - start + 1, of: end - start, op: .commit)
                 RecordCodec.appendTransaction(t, to: &writer.out)
                 writer.end()

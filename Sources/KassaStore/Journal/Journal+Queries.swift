@@ -15,6 +15,15 @@ extension Journal {
         return out
     }
 
+    /// Calls `body` with each live transaction matching `filter` (its `limit` too), in id order,
+    /// materializing one at a time: a listing of a journal of millions of records holds one
+    /// transaction at a time, not all of them (prefer this to `query` for output that streams).
+    public func forEach(_ filter: TransactionFilter = TransactionFilter(), _ body: (Transaction) throws -> Void) rethrows {
+        var ids = matchingEntries(filter)
+        if let limit = filter.limit, ids.count > limit { ids.removeFirst(ids.count - max(0, limit)) }
+        for index in ids { try body(materialize(index)) }
+    }
+
     /// Entry indices of live transactions matching everything but `limit`, in id order.
     func matchingEntries(_ filter: TransactionFilter) -> [Int32] {
         let from = filter.from.map { Int32($0.daysSinceEpoch) } ?? Int32.min

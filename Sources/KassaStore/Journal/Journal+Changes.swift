@@ -22,11 +22,13 @@ extension Journal {
         let lessons = newLessons(lessons)
         guard drafts.allSatisfy({ $0.amount != nil }) else { throw StoreError(.invalid, path: path, detail: "amount") }
         let index = try append { writer, number in
-            var id = state.maxID + 1
+            var id = state.nextFreeID
             let parts = drafts.count + lessons.count
             for (k, draft) in drafts.enumerated() {
+                let t = Transaction(id: id, draft: draft, input: inputs[k])!
+                if let problem = RecordBounds.problem(in: t) { throw StoreError(.invalid, path: path, detail: problem) }
                 writer.begin(change: number, part: k + 1, of: parts, op: .commit)
-                RecordCodec.appendTransaction(Transaction(id: id, draft: draft, input: inputs[k])!, to: &writer.out)
+                RecordCodec.appendTransaction(t, to: &writer.out)
                 writer.end()
                 id += 1
             }
@@ -68,6 +70,7 @@ extension Journal {
                 var t = materialize(state.current[id])
                 try modify(&t)
                 t.id = id
+                if let problem = RecordBounds.problem(in: t) { throw StoreError(.invalid, path: path, detail: problem) }
                 edited.append(t)
             }
             let lessons = newLessons(edited.compactMap(teach))

@@ -49,7 +49,14 @@ public struct StoreError: LocalizableError, Hashable {
         self.ids = ids
     }
 
-    public var messageKey: String { "store." + kind.rawValue }
+    /// `store.<kind>`; an amount or date out of bounds has its own words: `store.<kind>-amount`,
+    /// `store.<kind>-date` (for corrupt, invalid and import-invalid).
+    public var messageKey: String {
+        if let detail, detail == "amount" || detail == "date", kind == .corrupt || kind == .invalid || kind == .importInvalid {
+            return "store." + kind.rawValue + "-" + detail
+        }
+        return "store." + kind.rawValue
+    }
 
     public var messageArguments: [String: String] {
         var arguments = ["path": path]

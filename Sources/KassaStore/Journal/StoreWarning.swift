@@ -9,6 +9,9 @@ public struct StoreWarning: Sendable, Hashable {
         case tornTail = "torn-tail"
         /// Same, but the journal is read-only: the tail was left in place and ignored.
         case tornTailKept = "torn-tail-kept"
+        /// The journal was readable by others (group or other permission bits): this writer made
+        /// it private (0600); `bytes` holds the old mode.
+        case permissionsTightened = "permissions-tightened"
     }
 
     public var kind: Kind
@@ -22,6 +25,7 @@ public struct StoreWarning: Sendable, Hashable {
     public var messageKey: String { "store.warning." + kind.rawValue }
 
     public var messageArguments: [String: String] {
-        ["path": path, "side": side, "bytes": String(bytes), "count": String(bytes), "line": String(line)]
+        ["path": path, "side": side, "bytes": String(bytes), "count": String(bytes), "line": String(line),
+         "mode": String(bytes, radix: 8)]
     }
 }

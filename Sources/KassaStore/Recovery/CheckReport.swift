@@ -14,8 +14,12 @@ public struct JournalProblem: Sendable, Hashable {
         case checksum
         /// A change with some of its parts missing, or an unterminated last line.
         case incomplete
-        /// A whole, checksummed change the replay cannot apply.
+        /// A whole, checksummed change the replay cannot apply (or one record of it: `detail`
+        /// says what, e.g. "amount" for an amount out of bounds, "date" outside 1900...2999).
         case refused
+        /// The intact records of a change some of whose parts are damaged or missing, kept as a
+        /// change of their own (`detail`: the change number; `bytes`: how many records were kept).
+        case partial
     }
 
     public var line: Int
@@ -32,13 +36,25 @@ public struct CheckReport: Sendable, Hashable {
     public var problems: [JournalProblem]
     /// After repair: where the problem lines went (nil if none, or for check).
     public var side: String?
+    /// After repair: how many lines were moved to `side`.
+    public var moved = 0
+    /// After repair: the file of re-importable JSON lines for the moved transaction records, and
+    /// how many it holds (nil when none could be decoded).
+    public var reimportable: (path: String, count: Int)? {
+        get { reimportablePath.map { ($0, reimportableCount) } }
+        set { reimportablePath = newValue?.path; reimportableCount = newValue?.count ?? 0 }
+    }
+    var reimportablePath: String?
+    var reimportableCount = 0
 
     public var isClean: Bool { problems.isEmpty }
 
     /// What to print, in order: one line per problem and a summary.
     public var messages: [StoreMessage] {
         var out = problems.map { p in
-            StoreMessage(key: "store.problem." + p.kind.rawValue,
+            // A bad amount or date gets its own words ("invalid amount"), not a bare field name.
+            let special = p.kind == .refused && (p.detail == "amount" || p.detail == "date")
+            return StoreMessage(key: "store.problem." + p.kind.rawValue + (special ? "-" + p.detail : ""),
                          arguments: ["path": path, "line": String(p.line), "detail": p.detail, "count": String(p.bytes)],
                          count: p.bytes)
         }
@@ -47,8 +63,13 @@ public struct CheckReport: Sendable, Hashable {
         if problems.isEmpty {
             out.append(StoreMessage(key: "store.check.clean", arguments: base, count: transactions))
         } else if let side {
-            out.append(StoreMessage(key: "store.repair.done", arguments: base.merging(["count": String(problems.count), "side": side]) { $1 },
-                                    count: problems.count))
+            out.append(StoreMessage(key: "store.repair.done", arguments: base.merging(["count": String(moved), "side": side]) { $1 },
+                                    count: moved))
+            if let reimportable {
+                out.append(StoreMessage(key: "store.repair.reimportable",
+                                        arguments: ["path": reimportable.path, "count": String(reimportable.count)],
+                                        count: reimportable.count))
+            }
         } else {
             out.append(StoreMessage(key: "store.check.damaged",
                                     arguments: base.merging(["count": String(problems.count)]) { $1 }, count: problems.count))

@@ -65,6 +65,14 @@ struct JournalState {
     var validEnd = 0
     /// Line number of the line starting at `validEnd` (the header is line 1).
     var nextLine = 1
+    /// Where the last whole record before `validEnd` starts (0: none yet, only the header).
+    /// Before every append its bytes and the header's are compared with the file's, to notice a
+    /// file rewritten in place (a restore with `cp`, a sync tool) that kept or grew its size.
+    var lastLineStart = 0
+    /// Floors for new ids and change numbers: the highest ever seen, side files included
+    /// (a repair that removed the newest records must not let their id or number come back).
+    var idFloor = 0
+    var numberFloor: Int64 = 0
     var entries: [Entry] = []
     var changes: [ChangeRecord] = []
     var targets: [Int32] = []
@@ -87,6 +95,12 @@ struct JournalState {
     static let maxIDAllowed = 1 << 26
 
     var lastNumber: Int64 { changes.last?.number ?? 0 }
+
+    /// The number the next change gets: above every number in the journal and its side files.
+    var nextNumber: Int64 { max(lastNumber, numberFloor) + 1 }
+
+    /// The first id a new transaction may get: above every id in the journal and its side files.
+    var nextFreeID: Int { max(maxID, idFloor) + 1 }
 
     // MARK: applying changes
 
