@@ -36,19 +36,11 @@ struct JournalCommands {
     func list() -> Int32 {
         guard let filter = filter() else { return badFilter() }
         return context.withJournal(readOnly: true) { journal in
+            let transactions = journal.query(filter)
             if options.json {
-                // Streamed, a thousand lines at a time: memory stays flat on a journal of millions.
-                var lines: [OutputLine] = []
-                journal.forEach(filter) { transaction in
-                    lines.append(OutputLine(JSONEncoding.transaction(transaction)))
-                    if lines.count == 1000 {
-                        context.console.write(lines)
-                        lines.removeAll(keepingCapacity: true)
-                    }
-                }
-                context.console.write(lines)
+                context.console.write(transactions.map { OutputLine(JSONEncoding.transaction($0)) })
             } else {
-                context.console.write(context.textRenderer.render(.listing(journal.query(filter))))
+                context.console.write(context.textRenderer.render(.listing(transactions)))
             }
             return KassaApp.ExitStatus.success.rawValue
         }
