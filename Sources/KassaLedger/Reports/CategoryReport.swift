@@ -125,6 +125,13 @@ public struct ReportSection: Sendable, Hashable {
     public let previousTotal: Money
     public let rows: [ReportRow]
 
+    public init(currency: Currency, total: Money, previousTotal: Money, rows: [ReportRow]) {
+        self.currency = currency
+        self.total = total
+        self.previousTotal = previousTotal
+        self.rows = rows
+    }
+
     /// The change of the total against the previous period, as a ratio (0.25 = 25% more);
     /// nil when the previous period had nothing to compare with.
     public var change: Double? { ReportRow.change(total, previousTotal) }

@@ -19,6 +19,12 @@ public struct TrendReport: Sendable, Hashable {
         public let lines: [Line]
         /// Every category together, per month.
         public let months: [Money]
+
+        public init(currency: Currency, lines: [Line], months: [Money]) {
+            self.currency = currency
+            self.lines = lines
+            self.months = months
+        }
     }
 
     public let period: Period

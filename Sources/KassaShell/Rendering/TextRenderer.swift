@@ -70,6 +70,8 @@ public struct TextRenderer: SessionRenderer {
                 OutputLine("  " + pad(line.account ?? "—", to: width) + "  " + money.format(line.amount) + "  "
                     + style.dim(catalog.text("list.count", count: line.count)))
             }
+        case .report(let output):
+            return reportLines(output).map { OutputLine($0) }
         case .history(let history):
             return historyLines(history)
         case .accounts(let accounts, let defaultAccount):
@@ -114,6 +116,21 @@ public struct TextRenderer: SessionRenderer {
             }
         }
         console.write([OutputLine(style.dim(catalog.text("list.count", count: transactions.count)))])
+    }
+
+    /// A report as text, or as JSON / CSV when the command asked for them (`:report --csv`).
+    func reportLines(_ output: ReportOutput) -> [String] {
+        var names: [String: String] = [:]
+        if output.format == .text {
+            for category in grammar.categories { names[category.slug] = category.names[catalog.language] }
+        }
+        let text = ReportText(catalog: catalog, style: output.format == .text ? style : TextStyle(enabled: false),
+                              output: output, categoryNames: names)
+        switch output.format {
+        case .text: return text.lines(output)
+        case .json: return ReportJSON(catalog: catalog, sentence: text.sentence).lines(output)
+        case .csv: return ReportCSV.lines(output, sentence: text.sentence)
+        }
     }
 
     // MARK: - Pieces

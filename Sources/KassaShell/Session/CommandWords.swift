@@ -3,6 +3,7 @@
 // a Russian word works in an English session and the other way round.
 
 import KassaCore
+import KassaLedger
 import KassaStore
 
 public struct CommandWords: Sendable {
@@ -59,6 +60,9 @@ public struct CommandWords: Sendable {
             "list": ["today", "yesterday", "all"],
             "type": Set(TransactionType.allCases.map(\.rawValue)),
             "account": ["add", "rename"],
+            "report": Set(ReportKind.allCases.map(\.rawValue)),
+            "period": ["week", "month", "year"],
+            "by": Set(CategoryReport.Grouping.allCases.map(\.rawValue)),
         ]
     }
 

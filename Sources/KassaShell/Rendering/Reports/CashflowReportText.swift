@@ -1,0 +1,81 @@
+// CashflowReportText: `report cashflow` as text — a table of income, expenses and net per
+// month with the totals, then a column chart (income left, expenses right in each month) as
+// wide as the output allows, with month initials under it and a legend.
+
+import KassaCore
+import KassaLedger
+
+extension ReportText {
+    func cashflowLines(_ report: CashflowReport) -> [String] {
+        var lines = [style.bold(text("report.cashflow.title", ["period": periodLabel(report.period)]))]
+        let sections = report.sections.filter { !$0.income.isZero || !$0.expense.isZero }
+        guard !sections.isEmpty else { return lines + [text("report.cashflow.empty")] }
+        for section in sections {
+            lines.append("")
+            if sections.count > 1 { lines.append(style.bold(text("report.currency-heading", ["currency": section.currency.code]))) }
+            lines += table(section)
+            lines.append("")
+            lines += columns(section)
+        }
+        lines += unconvertedNote(sections.map(\.currency))
+        return lines
+    }
+
+    private func table(_ section: CashflowReport.Section) -> [String] {
+        let short = width < 60
+        var labels = section.months.map { monthLabel($0.start, short: short) }
+        var incomes = section.months.map { money.format($0.income) }
+        var expenses = section.months.map { money.format($0.expense) }
+        var nets = section.months.map { money.signed($0.net) }
+        labels.append(text("report.cashflow.total"))
+        incomes.append(money.format(section.income))
+        expenses.append(money.format(section.expense))
+        nets.append(money.signed(section.net))
+        let header = [text("report.cashflow.month"), text("report.cashflow.income"), text("report.cashflow.expense"),
+                      text("report.cashflow.net")]
+        let widths = [labels + [header[0]], incomes + [header[1]], expenses + [header[2]], nets + [header[3]]]
+            .map { $0.map(DisplayWidth.of).max() ?? 0 }
+        var lines = [style.dim(row(header, widths: widths))]
+        for index in labels.indices {
+            let isTotal = index == labels.count - 1
+            let net = index < section.months.count ? section.months[index].net : section.net
+            let cells = [labels[index], incomes[index], expenses[index], nets[index]]
+            var line = row(cells, widths: widths)
+            if style.enabled {
+                // Colour the net only: rebuild the row with the styled last cell.
+                let plain = row(Array(cells.dropLast()), widths: Array(widths.dropLast()))
+                let pad = String(repeating: " ", count: widths[3] - DisplayWidth.of(nets[index]) + 1)
+                let cell = net.minorUnits < 0 ? style.bad(nets[index]) : net.minorUnits > 0 ? style.good(nets[index]) : nets[index]
+                line = DisplayWidth.padRight(plain, to: widths[0] + widths[1] + widths[2] + 2) + pad + cell
+            }
+            lines.append(isTotal ? style.bold(line) : line)
+        }
+        return lines
+    }
+
+    private func columns(_ section: CashflowReport.Section) -> [String] {
+        let count = max(1, section.months.count)
+        // Each month: two bars and a gap. Widest bars that fit the width.
+        var barWidth = 3
+        var gap = 2
+        while barWidth > 1 && count * (2 * barWidth + gap) > width { barWidth -= 1 }
+        while gap > 0 && count * (2 * barWidth + gap) > width { gap -= 1 }
+        if count * (2 * barWidth + gap) > width { return [] }
+        let height = width < 60 ? 6 : 8
+        var lines = ColumnChart.rows(section.months.map { $0.income.minorUnits }, section.months.map { $0.expense.minorUnits },
+                                     height: height, barWidth: barWidth, gap: gap, ascii: chart.ascii, style: style)
+        guard !lines.isEmpty else { return [] }
+        let group = 2 * barWidth + gap
+        var axis = ""
+        for month in section.months {
+            let name = text("report.month.\(month.start.month)")
+            let label = DisplayWidth.truncate(name, to: max(1, 2 * barWidth), ascii: true)
+            axis += DisplayWidth.padRight(label.hasSuffix("~") ? String(name.prefix(max(1, 2 * barWidth))) : label, to: group)
+        }
+        lines.append(trimmed(axis))
+        let incomeMark = chart.ascii ? "#" : "█", expenseMark = chart.ascii ? "=" : "█"
+        lines += wrap(text("report.cashflow.legend", ["income": style.good(incomeMark), "expense": style.bad(expenseMark)]),
+                      indent: "")
+        return lines
+    }
+}
