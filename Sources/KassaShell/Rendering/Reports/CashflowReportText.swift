@@ -68,9 +68,10 @@ extension ReportText {
         let group = 2 * barWidth + gap
         var axis = ""
         for month in section.months {
+            // Month names where they fit, else month numbers (01…12): never an ambiguous cut.
             let name = text("report.month.\(month.start.month)")
-            let label = DisplayWidth.truncate(name, to: max(1, 2 * barWidth), ascii: true)
-            axis += DisplayWidth.padRight(label.hasSuffix("~") ? String(name.prefix(max(1, 2 * barWidth))) : label, to: group)
+            let number = month.start.month < 10 ? "0\(month.start.month)" : "\(month.start.month)"
+            axis += DisplayWidth.padRight(DisplayWidth.of(name) <= group - 1 ? name : number, to: group)
         }
         lines.append(trimmed(axis))
         let incomeMark = chart.ascii ? "#" : "█", expenseMark = chart.ascii ? "=" : "█"

@@ -16,7 +16,9 @@ struct ReportMoney {
         let group = catalog.template("number.group").map { $0 == "space" ? " " : $0 } ?? ","
         // A no-break space keeps "1 500 ₸" together; in ASCII a plain one.
         self.group = group == " " && !ascii ? "\u{00A0}" : group
-        pattern = ascii ? "{amount} {symbol}" : (catalog.template("money.pattern") ?? "{amount} {symbol}")
+        let pattern = ascii ? "{amount} {symbol}" : (catalog.template("money.pattern") ?? "{amount} {symbol}")
+        // Amount and symbol stay on one line when a sentence is wrapped.
+        self.pattern = ascii ? pattern : String(pattern.map { $0 == " " ? "\u{00A0}" : $0 })
     }
 
     func format(_ money: Money) -> String {
@@ -56,7 +58,8 @@ struct ReportMoney {
 
     /// 0.4231 → "42%".
     func percent(_ ratio: Double) -> String {
-        catalog.text("report.percent", ["value": String(Int((ratio * 100).rounded()))])
+        let value = Int((ratio * 100).rounded())
+        return (value < 0 ? minus : "") + catalog.text("report.percent", ["value": String(abs(value))])
     }
 
     /// 0.12 → "+12%", −0.5 → "−50%".
