@@ -22,15 +22,27 @@ extension ReportText {
     }
 
     private func table(_ section: CashflowReport.Section) -> [String] {
+        // Measured without colour codes, so colour and NO_COLOR choose alike.
+        if table(section, symbol: true, style: TextStyle(enabled: false)).allSatisfy({ DisplayWidth.of($0) <= width }) {
+            return table(section, symbol: true)
+        }
+        // Too narrow for a symbol in every cell: plain numbers under a line naming the currency.
+        return [style.dim(text("report.amounts-in", ["currency": section.currency.code]))] + table(section, symbol: false)
+    }
+
+    private func table(_ section: CashflowReport.Section, symbol: Bool, style: TextStyle? = nil) -> [String] {
+        let style = style ?? self.style
         let short = width < 60
+        let money = self.money
+        func format(_ value: Money) -> String { symbol ? money.format(value) : money.plain(value) }
         var labels = section.months.map { monthLabel($0.start, short: short) }
-        var incomes = section.months.map { money.format($0.income) }
-        var expenses = section.months.map { money.format($0.expense) }
-        var nets = section.months.map { money.signed($0.net) }
+        var incomes = section.months.map { format($0.income) }
+        var expenses = section.months.map { format($0.expense) }
+        var nets = section.months.map { money.signed($0.net, symbol: symbol) }
         labels.append(text("report.cashflow.total"))
-        incomes.append(money.format(section.income))
-        expenses.append(money.format(section.expense))
-        nets.append(money.signed(section.net))
+        incomes.append(format(section.income))
+        expenses.append(format(section.expense))
+        nets.append(money.signed(section.net, symbol: symbol))
         let header = [text("report.cashflow.month"), text("report.cashflow.income"), text("report.cashflow.expense"),
                       text("report.cashflow.net")]
         let widths = [labels + [header[0]], incomes + [header[1]], expenses + [header[2]], nets + [header[3]]]

@@ -76,7 +76,9 @@ extension ReportText {
         for (index, part) in health.parts.enumerated() {
             let name = "  " + DisplayWidth.padRight(DisplayWidth.truncate(names[index], to: nameWidth, ascii: chart.ascii), to: nameWidth)
             guard let value = part.score else {
-                lines.append(name + " " + style.dim(text("report.health.missing.\(part.reason ?? "no-data")")))
+                let indent = String(repeating: " ", count: nameWidth + 3)
+                lines += wrap(text("report.health.missing.\(part.reason ?? "no-data")"), indent: indent, first: name + " ")
+                    .enumerated().map { $0.offset == 0 ? name + " " + style.dim(String($0.element.dropFirst(name.count + 1))) : style.dim($0.element) }
                 continue
             }
             let bar = BarChart.bar(value / 100, width: barWidth, ascii: chart.ascii)

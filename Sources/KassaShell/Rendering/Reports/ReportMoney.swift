@@ -8,7 +8,7 @@ struct ReportMoney {
     let catalog: Catalog
     let ascii: Bool
     private let group: String
-    private let pattern: String
+    private var pattern: String
 
     init(catalog: Catalog, ascii: Bool) {
         self.catalog = catalog
@@ -19,6 +19,16 @@ struct ReportMoney {
         let pattern = ascii ? "{amount} {symbol}" : (catalog.template("money.pattern") ?? "{amount} {symbol}")
         // Amount and symbol stay on one line when a sentence is wrapped.
         self.pattern = ascii ? pattern : String(pattern.map { $0 == " " ? "\u{00A0}" : $0 })
+    }
+
+    /// Without the currency symbol, for tables too narrow for it (their heading names the currency).
+    func plain(_ money: Money) -> String {
+        ReportMoney(catalog: catalog, ascii: ascii, pattern: "{amount}").format(money)
+    }
+
+    private init(catalog: Catalog, ascii: Bool, pattern: String) {
+        self.init(catalog: catalog, ascii: ascii)
+        self.pattern = pattern
     }
 
     func format(_ money: Money) -> String {
@@ -50,8 +60,9 @@ struct ReportMoney {
     }
 
     /// "+₸1,200" / "−₸300".
-    func signed(_ money: Money) -> String {
-        money.minorUnits > 0 ? "+" + format(money) : format(money)
+    func signed(_ money: Money, symbol: Bool = true) -> String {
+        let text = symbol ? format(money) : plain(money)
+        return money.minorUnits > 0 ? "+" + text : text
     }
 
     var minus: String { ascii ? "-" : "\u{2212}" }
