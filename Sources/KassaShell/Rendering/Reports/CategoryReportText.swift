@@ -81,7 +81,7 @@ extension ReportText {
             let bar = BarChart.bar(fraction, width: barWidth, ascii: chart.ascii)
             var line = label + " " + DisplayWidth.padLeft(amounts[index], to: amountWidth) + " "
                 + DisplayWidth.padLeft(shares[index], to: shareWidth) + " "
-                + (row.depth == 0 ? style.note(bar) : style.dim(bar))
+                + (bar.isEmpty ? "" : row.depth == 0 ? style.note(bar) : style.dim(bar))
             if changeWidth > 0, !changes[index].isEmpty {
                 line += String(repeating: " ", count: barWidth - DisplayWidth.of(bar) + 1)
                 let change = DisplayWidth.padLeft(changes[index], to: changeWidth)

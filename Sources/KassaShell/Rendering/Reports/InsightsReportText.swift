@@ -83,7 +83,8 @@ extension ReportText {
             }
             let bar = BarChart.bar(value / 100, width: barWidth, ascii: chart.ascii)
             let number = DisplayWidth.padLeft(String(Int(value.rounded())), to: 3)
-            lines.append(trimmed(name + " " + number + " " + style.note(DisplayWidth.padRight(bar, to: barWidth)) + " "
+            lines.append(trimmed(name + " " + number + " " + (bar.isEmpty ? "" : style.note(bar))
+                + String(repeating: " ", count: barWidth - DisplayWidth.of(bar)) + " "
                 + style.dim(weights[index])))
         }
         lines.append("")
