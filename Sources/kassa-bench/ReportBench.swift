@@ -75,16 +75,19 @@ enum ReportBench {
             return
         }
         let common = ["--file", path, "--today", today.iso]
-        let open = median(runs) { StoreBench.spawn(kassa, ["list", "--from", "2100-01-01"] + common, output: "/dev/null").seconds }
-        print(StoreBench.line("binary: open (empty list)", String(format: "%.3f s", open), ok: nil, goal: ""))
+        // CPU time (user + system) of the child is what the comparison uses: on a shared machine
+        // the wall time swings by a second from run to run; both are printed.
+        let open = medianRun(runs) { cpuSpawn(kassa, ["list", "--from", "2100-01-01"] + common) }
+        print(StoreBench.line("binary: open (empty list)", String(format: "cpu %.3f s, wall %.3f s", open.cpu, open.wall), ok: nil, goal: ""))
         var cashflow = 0.0
         var commands = kinds.map { (["report", $0, "--json"], "report \($0) --json") }
         commands.append((["report", "spending", "--width", "80"], "report spending (text)"))
         for (arguments, label) in commands {
-            let seconds = median(runs) { StoreBench.spawn(kassa, arguments + common, output: "/dev/null").seconds }
-            if label == "report cashflow --json" { cashflow = seconds }
-            print(StoreBench.line(label, String(format: "%.3f s, beyond opening %.3f s", seconds, seconds - open),
-                                  ok: seconds - open <= 0.3, goal: "≤ 0.3 s beyond opening"))
+            let run = medianRun(runs) { cpuSpawn(kassa, arguments + common) }
+            if label == "report cashflow --json" { cashflow = run.wall }
+            print(StoreBench.line(label, String(format: "cpu %.3f s (beyond opening %.3f s), wall %.3f s", run.cpu, run.cpu - open.cpu,
+                                                run.wall),
+                                  ok: run.cpu - open.cpu <= 0.3, goal: "≤ 0.3 s cpu beyond opening"))
             StoreBench.flushOutput()
         }
         guard interop else { return }
@@ -143,19 +146,51 @@ enum ReportBench {
             ]
             for (label, body) in reports {
                 var failure: (any Error)?
+                // The first run separately: anything built lazily on first use shows here.
+                let first = StoreBench.now()
+                do { try body() } catch { failure = error }
+                let firstSeconds = StoreBench.now() - first
                 let seconds = median(runs) {
                     let start = StoreBench.now()
                     do { try body() } catch { failure = error }
                     return StoreBench.now() - start
                 }
                 if let failure { print("  \(label) failed: \(failure)") }
-                print(StoreBench.line("in process: " + label, String(format: "%.1f ms", seconds * 1000), ok: seconds <= 0.3,
-                                      goal: "≤ 0.3 s"))
+                print(StoreBench.line("in process: " + label, String(format: "%.1f ms (first run %.1f ms)", seconds * 1000,
+                                                                     firstSeconds * 1000),
+                                      ok: max(seconds, firstSeconds) <= 0.3, goal: "≤ 0.3 s"))
             }
         } catch {
             print("  failed: \(error)")
         }
         StoreBench.flushOutput()
+    }
+
+    /// The run with the median CPU time.
+    static func medianRun(_ runs: Int, _ body: () -> (cpu: Double, wall: Double)) -> (cpu: Double, wall: Double) {
+        let all = (0..<runs).map { _ in body() }.sorted { $0.cpu < $1.cpu }
+        return all[all.count / 2]
+    }
+
+    /// posix_spawn + wait4 with output to /dev/null: the child's CPU time and wall time.
+    static func cpuSpawn(_ executable: String, _ arguments: [String]) -> (cpu: Double, wall: Double) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = StoreBench.now()
+        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return (0, 0) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        let wall = StoreBench.now() - start
+        let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        return (cpu, wall)
     }
 
     static func median(_ runs: Int, _ body: () -> Double) -> Double {

@@ -54,7 +54,7 @@ import KassaTestSupport
             let report = try CategoryReport.compute(Self.source, type: type, period: period, grouping: .category, today: Self.today)
             for currency in [Currency.kzt, Self.usd] {
                 let total = naive(type, currency, period)
-                let previous = naive(type, currency, period.previous)
+                let previous = naive(type, currency, report.previousPeriod)
                 let section = report.sections.first { $0.currency == currency }
                 #expect((section?.total.minorUnits ?? 0) == total)
                 #expect((section?.previousTotal.minorUnits ?? 0) == previous)
@@ -140,6 +140,21 @@ import KassaTestSupport
             }
         }
         #expect(food.sections[0].lines.map(\.category).sorted { ($0 ?? "") < ($1 ?? "") } == ["food", "food/coffee", "food/groceries"])
+    }
+
+    @Test func aRunningPeriodIsComparedWithTheSameDaysOfThePreviousOne() {
+        let today = Self.today  // 2026-03-20
+        let march = CategoryReport.comparedPeriod(.month(containing: today), today: today)
+        #expect(march.from == CivilDate(year: 2026, month: 2, day: 1)! && march.to == CivilDate(year: 2026, month: 2, day: 20)!)
+        let year = CategoryReport.comparedPeriod(.year(containing: today), today: today)
+        #expect(year.from == CivilDate(year: 2025, month: 1, day: 1)! && year.to == CivilDate(year: 2025, month: 3, day: 20)!)
+        // 31 March against February: all of February, never into March.
+        let endOfMarch = CivilDate(year: 2026, month: 3, day: 31)!
+        #expect(CategoryReport.comparedPeriod(.month(containing: endOfMarch), today: endOfMarch) == .month(year: 2026, month: 2))
+        let lastDay = CivilDate(year: 2026, month: 3, day: 30)!
+        #expect(CategoryReport.comparedPeriod(.month(containing: lastDay), today: lastDay).to == CivilDate(year: 2026, month: 2, day: 28)!)
+        // A finished period: the whole previous one.
+        #expect(CategoryReport.comparedPeriod(.month(year: 2026, month: 2), today: today) == .month(year: 2026, month: 1))
     }
 
     @Test func plannedTransactionsAreLeftOut() throws {

@@ -39,11 +39,12 @@ public struct CashflowReport: Sendable, Hashable {
         var slots = CurrencySlots()
         var income: [SumRow] = []
         var expense: [SumRow] = []
+        var cache = MonthCache()
         source.forEachEntry { entry in
             guard entry.type != .transfer, entry.days >= first, entry.days <= last else { return }
             let (slot, isNew) = slots.slot(entry.currency)
             if isNew { income.append(SumRow()); expense.append(SumRow()) }
-            let offset = Period.monthNumber(day: entry.days) - firstMonth
+            let offset = cache.month(ofDay: entry.days) - firstMonth
             if entry.type == .income { income[slot].add(offset, entry.amount) } else { expense[slot].add(offset, entry.amount) }
         }
         var sections: [Section] = []

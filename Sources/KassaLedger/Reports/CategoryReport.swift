@@ -1,6 +1,7 @@
 // CategoryReport: `report spending` and `report income` — the expenses (or income) of a period
 // per category (subcategories under their parent), per account or per month, each with its
-// share and the change against the previous period of the same kind. Pure, one pass over the
+// share and the change against the previous period of the same kind (as far into it as
+// today is into this one). Pure, one pass over the
 // source into flat arrays indexed by label number; amounts stay in their own currency (one
 // section per currency, the base first) because kassa has no exchange rates to convert with.
 // Transactions dated after `today` are planned, not spent, and are left out.
@@ -14,6 +15,7 @@ public struct CategoryReport: Sendable, Hashable {
 
     public let type: TransactionType
     public let period: Period
+    /// What the change is measured against (see `comparedPeriod`).
     public let previousPeriod: Period
     public let grouping: Grouping
     /// One per currency with any amount in either period; the base currency first.
@@ -23,13 +25,14 @@ public struct CategoryReport: Sendable, Hashable {
     public static func compute(_ source: some TransactionSource, type: TransactionType, period: Period,
                                grouping: Grouping, today: CivilDate,
                                base: Currency = .kzt) throws(MoneyError) -> CategoryReport {
-        let previous = period.previous
+        let previous = comparedPeriod(period, today: today)
         let (first, last) = (period.firstDay, min(period.lastDay, today.daysSinceEpoch))
         let (previousFirst, previousLast) = (previous.firstDay, min(previous.lastDay, today.daysSinceEpoch))
         let firstMonth = Period.monthNumber(period.from)
         var slots = CurrencySlots()
         var current: [SumRow] = []
         var before: [SumRow] = []
+        var months = MonthCache()
         source.forEachEntry { entry in
             guard entry.type == type else { return }
             let inCurrent = entry.days >= first && entry.days <= last
@@ -42,7 +45,7 @@ public struct CategoryReport: Sendable, Hashable {
             case .account: index = Int(entry.account)
             case .month:
                 guard inCurrent else { before[slot].add(0, entry.amount); return }
-                index = Period.monthNumber(day: entry.days) - firstMonth
+                index = months.month(ofDay: entry.days) - firstMonth
             }
             if inCurrent { current[slot].add(index, entry.amount) } else { before[slot].add(index, entry.amount) }
         }
@@ -78,6 +81,17 @@ public struct CategoryReport: Sendable, Hashable {
             sections.append(ReportSection(currency: currency, total: total, previousTotal: previousTotal, rows: rows))
         }
         return CategoryReport(type: type, period: period, previousPeriod: previous, grouping: grouping, sections: sections)
+    }
+
+    /// The period to compare with: the previous one of the same kind; while `period` is still
+    /// running, only as many of its days as have passed in `period` (1–20 March against 1–20
+    /// February), so a month so far is not set against a whole month.
+    public static func comparedPeriod(_ period: Period, today: CivilDate) -> Period {
+        let previous = period.previous
+        let todayDay = today.daysSinceEpoch
+        guard period.contains(day: todayDay), todayDay < period.lastDay else { return previous }
+        let end = min(previous.to, previous.from.adding(days: todayDay - period.firstDay))
+        return Period(kind: .range, from: previous.from, to: end)
     }
 
     /// Parents (the slug before the first "/") with their subcategories under them; a parent's

@@ -53,3 +53,22 @@ struct SumRow {
         return Money(minorUnits: sum.value, currency: currency)
     }
 }
+
+/// The month number (Period.monthNumber) of a day, remembering the last month seen: entries
+/// come mostly in date order, so most lookups are two comparisons instead of a calendar
+/// conversion per entry.
+struct MonthCache {
+    private var first = Int.max
+    private var last = Int.min
+    private var month = 0
+
+    @inline(__always)
+    mutating func month(ofDay day: Int) -> Int {
+        if day >= first && day <= last { return month }
+        let date = CivilDate(daysSinceEpoch: day)
+        month = Period.monthNumber(date)
+        first = day - date.day + 1
+        last = first + CivilDate.daysInMonth(year: date.year, month: date.month) - 1
+        return month
+    }
+}

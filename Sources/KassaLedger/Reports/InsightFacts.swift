@@ -51,6 +51,7 @@ public struct InsightFacts: Sendable, Hashable {
         var lastDay: [Int] = []        // by account label; -1 = never
         var firstDay = Int.max
         var others: [Currency] = []
+        var cache = MonthCache()
         func touch(_ label: UInt32, _ day: Int) {
             let index = Int(label)
             if index >= lastDay.count { lastDay += repeatElement(-1, count: index + 1 - lastDay.count) }
@@ -69,14 +70,14 @@ public struct InsightFacts: Sendable, Hashable {
             case .transfer: return
             case .income:
                 balance.add(entry.amount)
-                if entry.days >= oldest { income.add(thisMonth - Period.monthNumber(day: entry.days), entry.amount) }
+                if entry.days >= oldest { income.add(thisMonth - cache.month(ofDay: entry.days), entry.amount) }
             case .expense:
                 balance.subtract(entry.amount)
                 if entry.days > todayDay - 30 { last30.add(entry.amount) }
                 if entry.days >= monthStart { monthToDate.add(entry.amount) }
                 if entry.days >= lastMonth.firstDay && entry.days <= sameDayLast { sameDays.add(entry.amount) }
                 guard entry.days >= oldest else { return }
-                let back = thisMonth - Period.monthNumber(day: entry.days)
+                let back = thisMonth - cache.month(ofDay: entry.days)
                 expense.add(back, entry.amount)
                 categories.add(Int(entry.category) * window + back, entry.amount)
             }

@@ -42,11 +42,12 @@ public struct TrendReport: Sendable, Hashable {
         var slots = CurrencySlots()
         // Per currency, label-major: sums[label * monthCount + offset].
         var sums: [SumRow] = []
+        var cache = MonthCache()
         source.forEachEntry { entry in
             guard entry.type == .expense, entry.days >= first, entry.days <= last else { return }
             let (slot, isNew) = slots.slot(entry.currency)
             if isNew { sums.append(SumRow()) }
-            sums[slot].add(Int(entry.category) * monthCount + Period.monthNumber(day: entry.days) - months.lowerBound, entry.amount)
+            sums[slot].add(Int(entry.category) * monthCount + cache.month(ofDay: entry.days) - months.lowerBound, entry.amount)
         }
         var sections: [Section] = []
         for slot in slots.ordered(base: base) {

@@ -64,8 +64,9 @@ struct ReportText {
         case .month: return monthLabel(period.from)
         case .year: return String(period.from.year)
         case .week, .range:
-            if period.from.day == 1, period.to.day == CivilDate.daysInMonth(year: period.to.year, month: period.to.month),
-               period.from != period.to {
+            if period.from.day == 1, period.to.day == CivilDate.daysInMonth(year: period.to.year, month: period.to.month) {
+                // Whole months: "Feb 2026", or "Apr 2025..Mar 2026".
+                if period.from.year == period.to.year && period.from.month == period.to.month { return monthLabel(period.from) }
                 return text("report.period.range", ["from": monthLabel(period.from), "to": monthLabel(period.to)])
             }
             return text("report.period.range", ["from": period.from.iso, "to": period.to.iso])
