@@ -193,6 +193,12 @@ import KassaLedger
         #expect(Sparkline.line([0, 1, 2, 3, 4, 5, 6, 7], ascii: false) == "▁▂▃▄▅▆▇█")
         #expect(Sparkline.line([0, 0], ascii: true) == "__")
         #expect(Sparkline.line([7, 0, 7], ascii: true) == "#_#")
+        let plain = TextStyle(enabled: false)
+        #expect(ColumnChart.rows([8, -4, 0], half: 1, barWidth: 1, gap: 1, ascii: false, style: plain) == ["█", "─────", "  ▀"])
+        #expect(ColumnChart.rows([8, -4, 0], half: 1, barWidth: 1, gap: 1, ascii: true, style: plain) == ["#", "-----", "  ="])
+        // Two rows up: 3/16 of the way is a ▃ in the lower row; no negative month, no lower half.
+        #expect(ColumnChart.rows([16, 3], half: 2, barWidth: 2, gap: 1, ascii: false, style: plain) == ["██", "██ ▃▃", "─────"])
+        #expect(ColumnChart.rows([0, 0], half: 2, barWidth: 1, gap: 1, ascii: false, style: plain).isEmpty)
     }
 
     @Test func asciiComesFromTheLocale() {

@@ -1,45 +1,48 @@
-// ColumnChart: two series side by side per column group (income and expenses per month),
-// drawn upwards in `height` rows with eighth-block tops (▁▂▃▄▅▆▇█), or `#` and `=` in ASCII.
-// The first series is on the left of each pair; colour (green, red) only where styled.
+// ColumnChart: one column per value around a zero line — up for positive values (a month with
+// more income than spending), down for negative ones — drawn in `half` rows each way. Upward
+// columns end in eighth blocks (▁▂▃▄▅▆▇█); downward ones in the upper blocks Unicode has (▔ ▀
+// █); in ASCII `#` up and `=` down. Positive columns are green and negative red where styled.
+// Rows with nothing in them are left out, so a chart with no negative month has no lower half.
 
 enum ColumnChart {
-    static let eighths: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    static let lower: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
-    /// Rows from top to bottom. Each group is `pair` columns wide (two series of `barWidth`)
-    /// followed by `gap` spaces.
-    static func rows(_ first: [Int64], _ second: [Int64], height: Int, barWidth: Int, gap: Int, ascii: Bool,
-                     style: TextStyle) -> [String] {
-        let top = max(first.max() ?? 0, second.max() ?? 0)
-        guard top > 0, height > 0 else { return [] }
-        func eighthsOf(_ value: Int64) -> Int {
-            value <= 0 ? 0 : max(1, Int((Double(value) / Double(top) * Double(height * 8)).rounded()))
+    static func rows(_ values: [Int64], half: Int, barWidth: Int, gap: Int, ascii: Bool, style: TextStyle) -> [String] {
+        let top = values.map { $0.magnitude }.max() ?? 0
+        guard top > 0, half > 0 else { return [] }
+        let units = values.map { value -> Int in
+            value == 0 ? 0 : max(1, Int((Double(value.magnitude) / Double(top) * Double(half * 8)).rounded()))
         }
-        func cell(_ units: Int, row: Int, mark: Character) -> String {
-            // `row` counts from the bottom (0); the cell holds units in [row*8, row*8+8).
-            let filled = units - row * 8
-            let glyph: Character
-            if filled >= 8 { glyph = ascii ? mark : "█" } else if filled <= 0 { glyph = " " } else {
-                glyph = ascii ? (filled >= 4 ? mark : " ") : eighths[filled - 1]
+        func up(_ filled: Int) -> Character {
+            if filled >= 8 { return ascii ? "#" : "█" }
+            if filled <= 0 { return " " }
+            return ascii ? (filled >= 4 ? "#" : " ") : lower[filled - 1]
+        }
+        func down(_ filled: Int) -> Character {
+            if filled >= 8 { return ascii ? "=" : "█" }
+            if filled <= 0 { return " " }
+            if ascii { return filled >= 4 ? "=" : " " }
+            return filled >= 4 ? "▀" : "▔"
+        }
+        func line(_ glyphs: [Character]) -> String? {
+            guard glyphs.contains(where: { $0 != " " }) else { return nil }
+            var text = ""
+            for (index, glyph) in glyphs.enumerated() {
+                let cell = String(repeating: glyph, count: barWidth)
+                text += glyph == " " ? cell : values[index] > 0 ? style.good(cell) : style.bad(cell)
+                if index < glyphs.count - 1 { text += String(repeating: " ", count: gap) }
             }
-            return String(repeating: glyph, count: barWidth)
+            while text.last == " " { text.removeLast() }
+            return text
         }
-        let a = first.map(eighthsOf), b = second.map(eighthsOf)
         var rows: [String] = []
-        for row in stride(from: height - 1, through: 0, by: -1) {
-            // Cells as (text, series); blank cells are not styled, trailing blanks dropped.
-            var cells: [(String, Bool)] = []
-            for index in a.indices {
-                cells.append((cell(a[index], row: row, mark: "#"), true))
-                cells.append((cell(b[index], row: row, mark: "="), false))
-            }
-            let last = cells.lastIndex { $0.0.contains { $0 != " " } } ?? -1
-            var line = ""
-            for (index, (text, isFirst)) in cells.enumerated() where index <= last {
-                let blank = !text.contains { $0 != " " }
-                line += blank ? text : (isFirst ? style.good(text) : style.bad(text))
-                if index % 2 == 1 && index < last { line += String(repeating: " ", count: gap) }
-            }
-            rows.append(line)
+        for row in stride(from: half - 1, through: 0, by: -1) {
+            if let text = line(values.indices.map { values[$0] > 0 ? up(units[$0] - row * 8) : " " }) { rows.append(text) }
+        }
+        let width = values.count * barWidth + (values.count - 1) * gap
+        rows.append(style.dim(String(repeating: ascii ? "-" : "─", count: width)))
+        for row in 0..<half {
+            if let text = line(values.indices.map { values[$0] < 0 ? down(units[$0] - row * 8) : " " }) { rows.append(text) }
         }
         return rows
     }

@@ -1,6 +1,6 @@
 // CashflowReportText: `report cashflow` as text — a table of income, expenses and net per
-// month with the totals, then a column chart (income left, expenses right in each month) as
-// wide as the output allows, with month initials under it and a legend.
+// month with the totals, then the net flow of each month as a column chart around a zero line
+// (up: more came in than went out), as wide as the output allows, months under it.
 
 import KassaCore
 import KassaLedger
@@ -65,19 +65,19 @@ extension ReportText {
         return lines
     }
 
+    /// The net flow of each month as columns around a zero line, month names (or numbers
+    /// where names do not fit) under them.
     private func columns(_ section: CashflowReport.Section) -> [String] {
         let count = max(1, section.months.count)
-        // Each month: two bars and a gap. Widest bars that fit the width.
         var barWidth = 3
-        var gap = 2
-        while barWidth > 1 && count * (2 * barWidth + gap) > width { barWidth -= 1 }
-        while gap > 0 && count * (2 * barWidth + gap) > width { gap -= 1 }
-        if count * (2 * barWidth + gap) > width { return [] }
-        let height = width < 60 ? 6 : 8
-        var lines = ColumnChart.rows(section.months.map { $0.income.minorUnits }, section.months.map { $0.expense.minorUnits },
-                                     height: height, barWidth: barWidth, gap: gap, ascii: chart.ascii, style: style)
+        var gap = 3
+        while barWidth > 1 && count * (barWidth + gap) - gap > width { barWidth -= 1; gap = max(1, gap - 1) }
+        while gap > 1 && count * (barWidth + gap) - gap > width { gap -= 1 }
+        if count * (barWidth + gap) - gap > width { return [] }
+        var lines = ColumnChart.rows(section.months.map { $0.net.minorUnits }, half: width < 60 ? 3 : 4, barWidth: barWidth,
+                                     gap: gap, ascii: chart.ascii, style: style)
         guard !lines.isEmpty else { return [] }
-        let group = 2 * barWidth + gap
+        let group = barWidth + gap
         var axis = ""
         for month in section.months {
             // Month names where they fit, else month numbers (01…12): never an ambiguous cut.
@@ -86,9 +86,7 @@ extension ReportText {
             axis += DisplayWidth.padRight(DisplayWidth.of(name) <= group - 1 ? name : number, to: group)
         }
         lines.append(trimmed(axis))
-        let incomeMark = chart.ascii ? "#" : "█", expenseMark = chart.ascii ? "=" : "█"
-        lines += wrap(text("report.cashflow.legend", ["income": style.good(incomeMark), "expense": style.bad(expenseMark)]),
-                      indent: "")
+        lines += dimmed(text("report.cashflow.legend"))
         return lines
     }
 }
