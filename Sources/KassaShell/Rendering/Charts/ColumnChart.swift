@@ -13,15 +13,17 @@ enum ColumnChart {
         let units = values.map { value -> Int in
             value == 0 ? 0 : max(1, Int((Double(value.magnitude) / Double(top) * Double(half * 8)).rounded()))
         }
-        func up(_ filled: Int) -> Character {
+        // In ASCII a cell is drawn from half full, and the cell next to the line always, so a
+        // small month still shows.
+        func up(_ filled: Int, _ row: Int) -> Character {
             if filled >= 8 { return ascii ? "#" : "█" }
             if filled <= 0 { return " " }
-            return ascii ? (filled >= 4 ? "#" : " ") : lower[filled - 1]
+            return ascii ? (filled >= 4 || row == 0 ? "#" : " ") : lower[filled - 1]
         }
-        func down(_ filled: Int) -> Character {
+        func down(_ filled: Int, _ row: Int) -> Character {
             if filled >= 8 { return ascii ? "=" : "█" }
             if filled <= 0 { return " " }
-            if ascii { return filled >= 4 ? "=" : " " }
+            if ascii { return filled >= 4 || row == 0 ? "=" : " " }
             return filled >= 4 ? "▀" : "▔"
         }
         func line(_ glyphs: [Character]) -> String? {
@@ -37,12 +39,12 @@ enum ColumnChart {
         }
         var rows: [String] = []
         for row in stride(from: half - 1, through: 0, by: -1) {
-            if let text = line(values.indices.map { values[$0] > 0 ? up(units[$0] - row * 8) : " " }) { rows.append(text) }
+            if let text = line(values.indices.map { values[$0] > 0 ? up(units[$0] - row * 8, row) : " " }) { rows.append(text) }
         }
         let width = values.count * barWidth + (values.count - 1) * gap
         rows.append(style.dim(String(repeating: ascii ? "-" : "─", count: width)))
         for row in 0..<half {
-            if let text = line(values.indices.map { values[$0] < 0 ? down(units[$0] - row * 8) : " " }) { rows.append(text) }
+            if let text = line(values.indices.map { values[$0] < 0 ? down(units[$0] - row * 8, row) : " " }) { rows.append(text) }
         }
         return rows
     }

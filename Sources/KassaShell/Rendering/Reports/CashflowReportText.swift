@@ -69,11 +69,9 @@ extension ReportText {
     /// where names do not fit) under them.
     private func columns(_ section: CashflowReport.Section) -> [String] {
         let count = max(1, section.months.count)
-        var barWidth = 3
-        var gap = 3
-        while barWidth > 1 && count * (barWidth + gap) - gap > width { barWidth -= 1; gap = max(1, gap - 1) }
-        while gap > 1 && count * (barWidth + gap) - gap > width { gap -= 1 }
-        if count * (barWidth + gap) - gap > width { return [] }
+        // The widest columns that fit, keeping room for a label under each (at least 3 columns).
+        let sizes = [(3, 3), (3, 2), (2, 2), (2, 1), (1, 2), (1, 1)]
+        guard let (barWidth, gap) = sizes.first(where: { count * ($0.0 + $0.1) - $0.1 <= width }) else { return [] }
         var lines = ColumnChart.rows(section.months.map { $0.net.minorUnits }, half: width < 60 ? 3 : 4, barWidth: barWidth,
                                      gap: gap, ascii: chart.ascii, style: style)
         guard !lines.isEmpty else { return [] }
