@@ -126,5 +126,4 @@ struct ReportText {
     }
 
     var bullet: String { chart.ascii ? "* " : "• " }
-    var rule: String { String(repeating: chart.ascii ? "-" : "─", count: min(width, 40)) }
 }
