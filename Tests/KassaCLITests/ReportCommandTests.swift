@@ -133,7 +133,8 @@ import KassaTestSupport
                                   (["report", "--by", "colour"], "colour"), (["report", "--width", "5"], "5"),
                                   (["report", "--json", "--csv"], "--csv"), (["report", "insights", "--period", "month"], "--period"),
                                   (["report", "cashflow", "--by", "account"], "--by"), (["report", "trend", "nosuchthing"], "nosuchthing"),
-                                  (["report", "health", "extra"], "extra")] {
+                                  (["report", "health", "extra"], "extra"),
+                                  (["report", "trend", "--period", "1000-01-01..2026-01-01"], "240")] {
             let result = try KassaBinary.run(arguments + ["--file", file, "--today", today], environment: env)
             #expect(result.status == 2, "\(arguments)")
             if arguments.contains("--json") {

@@ -16,6 +16,9 @@ public struct ReportCommand: Command {
         .value("--period"), .value("--by"), .flag("--json"), .flag("--csv"), .value("--width"), .flag("--ascii"),
     ]
 
+    /// The longest span shown month by month (cash flow, trend, --by month): 20 years.
+    static let maximumMonths = 240
+
     let kind: ReportKind
     let period: PeriodSpec?
     let grouping: CategoryReport.Grouping
@@ -93,6 +96,11 @@ public struct ReportCommand: Command {
                 return context.usage(UsageError(key: "list.bad-category", arguments: ["value": categoryName]))
             }
             category = slug
+        }
+        // A month per row or column: a span of centuries would be a screenful of nothing.
+        if let period, kind == .cashflow || kind == .trend || grouping == .month,
+           period.resolve(today: today).months.count > ReportCommand.maximumMonths {
+            return context.usage(UsageError(key: "report.period-too-long", arguments: ["months": String(ReportCommand.maximumMonths)]))
         }
         let chart = ChartStyle(width: width ?? (context.app == nil ? ChartStyle.defaultWidth : ChartStyle.terminalWidth()),
                                ascii: ascii || ChartStyle.localeIsASCII(context.app?.environment ?? [:]))
