@@ -4,6 +4,7 @@
 //     .build/release/kassa-bench parse [options]     the parser (see ParseBench.swift)
 //     .build/release/kassa-bench store [options]     the journal (see StoreBench.swift)
 //     .build/release/kassa-bench cli [options]       the real binary's paths (see CLIBench.swift)
+//     .build/release/kassa-bench report [options]    reports on a large journal (see ReportBench.swift)
 //
 // Each suite lives in its own file and prints its own report.
 
@@ -21,9 +22,11 @@ case "cli":
     CLIBench.run(arguments: Array(arguments.dropFirst()))
 case "cli-data":
     CLIBench.generate(arguments: Array(arguments.dropFirst()))
+case "report":
+    ReportBench.run(arguments: Array(arguments.dropFirst()))
 default:
     // Benchmark output is for developers at a terminal, not a user-facing message.
-    let usage = "usage: kassa-bench parse|store|cli [options]\n"
+    let usage = "usage: kassa-bench parse|store|cli|report [options]\n"
     _ = usage.withCString { write(2, $0, strlen($0)) }
     exit(2)
 }

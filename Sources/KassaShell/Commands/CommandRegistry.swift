@@ -9,6 +9,7 @@ public enum CommandRegistry {
         AddCommand.self,
         ListCommand.self,
         BalanceCommand.self,
+        ReportCommand.self,
         HistoryCommand.self,
         UndoCommand.self,
         RedoCommand.self,

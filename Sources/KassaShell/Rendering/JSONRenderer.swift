@@ -89,6 +89,12 @@ public struct JSONRenderer: SessionRenderer {
                 item.add("count", line.count)
                 return item.result
             }))
+        case .report(let output):
+            // Report objects are complete lines of their own (DESIGN.md §8); CSV stays CSV.
+            let format: ReportFormat = output.format == .csv ? .csv : .json
+            let lines = text.reportLines(ReportOutput(kind: output.kind, result: output.result, format: format,
+                                                      chart: output.chart, base: output.base, today: output.today))
+            return lines.map { OutputLine($0) }
         case .history(let history):
             json.add("event", "history")
             json.add("entries", raw: JSONWriter.array(history.entries.map { entry in

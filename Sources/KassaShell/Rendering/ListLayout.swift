@@ -33,10 +33,10 @@ struct ListLayout: Sendable {
 
     var header: String {
         let catalog = renderer.catalog
-        return [DisplayWidth.pad(catalog.text("list.header.id"), to: idWidth), DisplayWidth.pad(catalog.text("list.header.date"), to: 10),
+        return [DisplayWidth.padRight(catalog.text("list.header.id"), to: idWidth), DisplayWidth.padRight(catalog.text("list.header.date"), to: 10),
                 DisplayWidth.padLeft(catalog.text("list.header.amount"), to: amountWidth),
-                DisplayWidth.pad(catalog.text("list.header.category"), to: categoryWidth),
-                DisplayWidth.pad(catalog.text("list.header.account"), to: accountWidth), catalog.text("list.header.note")]
+                DisplayWidth.padRight(catalog.text("list.header.category"), to: categoryWidth),
+                DisplayWidth.padRight(catalog.text("list.header.account"), to: accountWidth), catalog.text("list.header.note")]
             .joined(separator: "  ").trimmingTrailingSpaces
     }
 
@@ -45,10 +45,10 @@ struct ListLayout: Sendable {
         if let recurrence = transaction.recurrence {
             note += (note.isEmpty ? "" : "  ") + "↻ " + renderer.catalog.text("recurrence.\(recurrence.rawValue)")
         }
-        return [DisplayWidth.pad("#\(transaction.id)", to: idWidth), transaction.date.iso,
+        return [DisplayWidth.padRight("#\(transaction.id)", to: idWidth), transaction.date.iso,
                 DisplayWidth.padLeft(amount(transaction), to: amountWidth),
-                DisplayWidth.pad(category(transaction), to: categoryWidth),
-                DisplayWidth.pad(account(transaction), to: accountWidth), note]
+                DisplayWidth.padRight(category(transaction), to: categoryWidth),
+                DisplayWidth.padRight(account(transaction), to: accountWidth), note]
             .joined(separator: "  ").trimmingTrailingSpaces
     }
 

@@ -78,7 +78,7 @@ public struct TextRenderer: SessionRenderer, Sendable {
             if lessons.isEmpty { return [OutputLine(catalog.text("lessons.empty"))] }
             let width = lessons.map { DisplayWidth.of($0.phrase) }.max() ?? 4
             return lessons.enumerated().map { index, lesson in
-                OutputLine("  " + DisplayWidth.pad("\(index + 1).", to: 4) + DisplayWidth.pad("“" + lesson.phrase + "”", to: width + 2)
+                OutputLine("  " + DisplayWidth.padRight("\(index + 1).", to: 4) + DisplayWidth.padRight("“" + lesson.phrase + "”", to: width + 2)
                     + "  → " + categoryName(lesson.category))
             }
         case .text(let lines):
@@ -90,6 +90,8 @@ public struct TextRenderer: SessionRenderer, Sendable {
                 OutputLine("  " + pad(line.account ?? "—", to: width) + "  " + money.format(line.amount) + "  "
                     + style.dim(catalog.text("list.count", count: line.count)))
             }
+        case .report(let output):
+            return reportLines(output).map { OutputLine($0) }
         case .history(let history):
             return historyLines(history)
         case .accounts(let accounts, let defaultAccount):
@@ -134,6 +136,21 @@ public struct TextRenderer: SessionRenderer, Sendable {
             out.append(10)
         }
         console.write([OutputLine(style.dim(layout.footer(count: transactions.count, totals: totals)))])
+    }
+
+    /// A report as text, or as JSON / CSV when the command asked for them (`:report --csv`).
+    func reportLines(_ output: ReportOutput) -> [String] {
+        var names: [String: String] = [:]
+        if output.format == .text {
+            for category in grammar.categories { names[category.slug] = category.names[catalog.language] }
+        }
+        let text = ReportText(catalog: catalog, style: output.format == .text ? style : TextStyle(enabled: false),
+                              output: output, categoryNames: names)
+        switch output.format {
+        case .text: return text.lines(output)
+        case .json: return ReportJSON(catalog: catalog, sentence: text.sentence).lines(output)
+        case .csv: return ReportCSV.lines(output, sentence: text.sentence)
+        }
     }
 
     // MARK: - Pieces

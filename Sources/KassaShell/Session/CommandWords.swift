@@ -3,6 +3,7 @@
 // a Russian word works in an English session and the other way round.
 
 import KassaCore
+import KassaLedger
 import KassaStore
 
 public struct CommandWords: Sendable {
@@ -60,6 +61,9 @@ public struct CommandWords: Sendable {
             "type": Set(TransactionType.allCases.map(\.rawValue)),
             "account": ["add", "rename"],
             "batch": ["drop"],
+            "report": Set(ReportKind.allCases.map(\.rawValue)),
+            "period": ["week", "month", "year"],
+            "by": Set(CategoryReport.Grouping.allCases.map(\.rawValue)),
         ]
     }
 

@@ -27,6 +27,8 @@ public enum SessionEvent: Sendable {
     /// Transactions a query selected, materialized as they are rendered (streamed).
     case listing(TransactionListing)
     case balance([BalanceLine])
+    /// A report (`:report`, `kassa report`): its numbers and how to show them.
+    case report(ReportOutput)
     case history(History)
     case accounts([Account], defaultAccount: String)
     case categories([CategoryInfo])

@@ -1,0 +1,75 @@
+// Insight: one finding of `report insights` (DOMAIN.md §6), as numbers — the shell words it.
+// Each is produced only when the data it needs is there; `Insights.compute` decides.
+
+import KassaCore
+
+public enum Insight: Sendable, Hashable {
+    /// The category with the most spending this month so far, and its part of the month.
+    case topCategory(category: String?, amount: Money, share: Double)
+    /// Last month's spending in a category above 1.5 × its average of the three months before.
+    case spike(category: String?, amount: Money, average: Money, ratio: Double)
+    /// This month so far against last month over the same days.
+    case monthOverMonth(now: Money, before: Money, change: Double)
+    case averagePerDay(amount: Money, days: Int)
+    /// A category that grew every month for `months` complete months in a row (3 or more).
+    case growing(category: String?, months: Int, from: Money, to: Money)
+    /// Income against expenses over the last three complete months.
+    case incomeVsExpense(income: Money, expense: Money, ratio: Double)
+    case savingsRate(rate: Double, grade: SavingsGrade)
+    /// The balance in months of average spending (last three complete months).
+    case emergencyFund(months: Double, balance: Money, monthlyExpense: Money)
+    /// This month's spending at its end: spent so far + the last 30 days' daily average × days left.
+    case forecast(amount: Money, spent: Money, daysLeft: Int)
+    /// Months the balance lasts at the average net outflow of the last three months.
+    case runway(months: Double, balance: Money, monthlyNet: Money)
+    /// Accounts with no transaction for 30 days or more.
+    case dormant(account: String, days: Int)
+
+    /// The stable code of the insight (JSON, message keys).
+    public var code: String {
+        switch self {
+        case .topCategory: return "top-category"
+        case .spike: return "spike"
+        case .monthOverMonth: return "month-over-month"
+        case .averagePerDay: return "average-per-day"
+        case .growing: return "growing-category"
+        case .incomeVsExpense: return "income-vs-expense"
+        case .savingsRate: return "savings-rate"
+        case .emergencyFund: return "emergency-fund"
+        case .forecast: return "spending-forecast"
+        case .runway: return "balance-runway"
+        case .dormant: return "dormant-account"
+        }
+    }
+}
+
+/// The savings rate's grade: above 20% good, from 10% fair, below 10% poor.
+public enum SavingsGrade: String, Sendable, Hashable {
+    case good, fair, poor
+
+    /// Exact, in integers: (income − expense) / income against 20% and 10%.
+    public static func of(income: Money, expense: Money) -> SavingsGrade {
+        let saved = Int128(income.minorUnits) - Int128(expense.minorUnits)
+        let income = Int128(income.minorUnits)
+        if saved * 5 > income { return .good }
+        if saved * 10 >= income { return .fair }
+        return .poor
+    }
+}
+
+/// An insight of the app's list that cannot be computed yet, and why (JSON: `unavailable`).
+public enum MissingInsight: String, Sendable, CaseIterable {
+    case budgetOverspend = "budget-overspend"
+    case budgetHeadroom = "budget-headroom"
+    case projectedOverspend = "projected-overspend"
+    case recurringCost = "recurring-cost"
+    case duplicateSubscriptions = "duplicate-subscriptions"
+
+    /// What is missing: budgets or recurring series (another issue adds them).
+    public var reason: String {
+        switch self {
+        case .budgetOverspend, .budgetHeadroom, .projectedOverspend: return "no-budgets"
+        case .recurringCost, .duplicateSubscriptions: return "no-recurring-series"
+        }
+    }
+}

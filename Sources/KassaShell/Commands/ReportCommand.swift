@@ -1,0 +1,139 @@
+// ReportCommand: `:report [KIND] [--period P] [--by B] [--json|--csv] [--width N] [--ascii]` and
+// `kassa report …`: spending (the default), income, cashflow, trend [CATEGORY], budget,
+// subscriptions, insights, health. The numbers come from KassaLedger (one pass over the
+// journal); the renderers draw them (Rendering/Reports, Rendering/Charts). Kinds, period words
+// and groupings are read in every language through session.commands (`report.*`, `period.*`,
+// `by.*`), with the English names always accepted.
+
+import KassaCore
+import KassaLedger
+import KassaStore
+
+public struct ReportCommand: Command {
+    public static let name = "report"
+    public static let forms = CommandForms.both
+    public static let options: [CommandOption] = [
+        .value("--period"), .value("--by"), .flag("--json"), .flag("--csv"), .value("--width"), .flag("--ascii"),
+    ]
+
+    /// The longest span shown month by month (cash flow, trend, --by month): 20 years.
+    static let maximumMonths = 240
+
+    let kind: ReportKind
+    let period: PeriodSpec?
+    let grouping: CategoryReport.Grouping
+    /// `report trend food`: the category as typed, resolved through the grammar when run.
+    let categoryName: String?
+    let json: Bool
+    let csv: Bool
+    let width: Int?
+    let ascii: Bool
+
+    public init(_ arguments: CommandArguments) throws(UsageError) {
+        var words = arguments.words[...]
+        let vocabulary = arguments.vocabulary
+        if let word = words.first {
+            guard let kind = vocabulary.name(in: "report", for: word).flatMap(ReportKind.init(rawValue:))
+                    ?? ReportKind(rawValue: word.lowercased()) else {
+                throw UsageError(key: "report.bad-kind", arguments: ["value": word])
+            }
+            self.kind = kind
+            words = words.dropFirst()
+        } else {
+            kind = .spending
+        }
+        if kind == .trend, !words.isEmpty {
+            categoryName = words.joined(separator: " ")
+            words = []
+        } else {
+            categoryName = nil
+        }
+        guard words.isEmpty else { throw arguments.unexpected(Array(words)) }
+
+        if let text = arguments.values["--period"] {
+            guard [.spending, .income, .cashflow, .trend].contains(kind) else {
+                throw UsageError(key: "report.option-not-applicable", arguments: ["option": "--period", "kind": kind.rawValue])
+            }
+            let word = vocabulary.name(in: "period", for: text) ?? text
+            guard let spec = PeriodSpec(word) else { throw UsageError(key: "report.bad-period", arguments: ["value": text]) }
+            period = spec
+        } else {
+            period = nil
+        }
+        if let text = arguments.values["--by"] {
+            guard kind == .spending || kind == .income else {
+                throw UsageError(key: "report.option-not-applicable", arguments: ["option": "--by", "kind": kind.rawValue])
+            }
+            guard let grouping = (vocabulary.name(in: "by", for: text) ?? text.lowercased())
+                    .flatMap(CategoryReport.Grouping.init(rawValue:)) else {
+                throw UsageError(key: "report.bad-by", arguments: ["value": text])
+            }
+            self.grouping = grouping
+        } else {
+            grouping = .category
+        }
+        json = arguments.flags.contains("--json")
+        csv = arguments.flags.contains("--csv")
+        if let text = arguments.values["--width"] {
+            guard let value = Int(text), value >= ChartStyle.minimumWidth, value <= 1000 else {
+                throw UsageError(key: "report.bad-width", arguments: ["value": text, "minimum": String(ChartStyle.minimumWidth)])
+            }
+            width = value
+        } else {
+            width = nil
+        }
+        ascii = arguments.flags.contains("--ascii")
+    }
+
+    public func run(_ context: CommandContext) -> [SessionEvent] {
+        let json = self.json || (context.app?.options.json ?? false)
+        guard !(json && csv) else { return context.usage(UsageError(key: "report.json-and-csv")) }
+        let today = context.configuration.today
+        let base = context.configuration.defaultCurrency
+        var category: String?
+        if let categoryName {
+            guard let slug = context.parser.grammar.categorySlug(named: categoryName) else {
+                return context.usage(UsageError(key: "list.bad-category", arguments: ["value": categoryName]))
+            }
+            category = slug
+        }
+        // A month per row or column: a span of centuries would be a screenful of nothing.
+        if let period, kind == .cashflow || kind == .trend || grouping == .month,
+           period.resolve(today: today).months.count > ReportCommand.maximumMonths {
+            return context.usage(UsageError(key: "report.period-too-long", arguments: ["months": String(ReportCommand.maximumMonths)]))
+        }
+        let chart = ChartStyle(width: width ?? (context.app == nil ? ChartStyle.defaultWidth : ChartStyle.terminalWidth()),
+                               ascii: ascii || ChartStyle.localeIsASCII(context.app?.environment ?? [:]))
+        return context.storeChange { journal in
+            if context.session != nil { try journal.refresh() }
+            let result = try compute(journal.source(), today: today, base: base, category: category)
+            return [.report(ReportOutput(kind: kind, result: result, format: csv ? .csv : json ? .json : .text,
+                                         chart: chart, base: base, today: today))]
+        }
+    }
+
+    /// The report's numbers over `source` (pure; the tests call it on arrays).
+    func compute(_ source: some TransactionSource, today: CivilDate, base: Currency,
+                 category: String?) throws(MoneyError) -> ReportResult {
+        switch kind {
+        case .spending, .income:
+            let span = (period ?? .month).resolve(today: today)
+            return .category(try CategoryReport.compute(source, type: kind == .income ? .income : .expense, period: span,
+                                                        grouping: grouping, today: today, base: base))
+        case .cashflow:
+            let span = period?.resolve(today: today) ?? CashflowReport.defaultPeriod(today: today)
+            return .cashflow(try CashflowReport.compute(source, period: span, today: today, base: base))
+        case .trend:
+            let span = period?.resolve(today: today) ?? CashflowReport.defaultPeriod(today: today)
+            return .trend(try TrendReport.compute(source, period: span, category: category, today: today, base: base))
+        case .insights:
+            return .insights(try Insights.compute(source, today: today, base: base))
+        case .health:
+            return .health(try HealthScore.compute(source, today: today, base: base))
+        case .budget:
+            return .unavailable(reason: "no-budgets")
+        case .subscriptions:
+            return .unavailable(reason: "no-recurring-series")
+        }
+    }
+}
