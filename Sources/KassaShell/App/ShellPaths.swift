@@ -1,19 +1,29 @@
-// ShellPaths: where the journal and the line history live (XDG base directories).
+// ShellPaths: where the journal and the line history live (XDG base directories). The journal:
+// --file, else KASSA_FILE, else `file` in the config file, else $XDG_DATA_HOME/kassa/journal.kassa.
 
 public struct ShellPaths: Sendable {
+    public enum JournalSource: Sendable, Equatable { case option, environment, config, builtIn }
+
     public let journal: String
+    public let journalSource: JournalSource
     public let history: String?
 
-    public init(fileOption: String?, environment: [String: String]) {
+    public init(fileOption: String?, environment: [String: String], configuredFile: String? = nil) {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
         func base(_ variable: String, _ fallback: String) -> String? {
             if let value = environment[variable], value.hasPrefix("/") { return value }
             return home.map { $0 + "/" + fallback }
         }
-        if let file = fileOption ?? environment["KASSA_FILE"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            journal = file
+        if let file = fileOption {
+            (journal, journalSource) = (file, .option)
+        } else if let file = environment["KASSA_FILE"], !file.isEmpty {
+            (journal, journalSource) = (file, .environment)
+        } else if let file = configuredFile, !file.isEmpty {
+            // "~/…" in the config file is the home directory, as a shell would read it.
+            let expanded = file.hasPrefix("~/") ? home.map { $0 + file.dropFirst() } : nil
+            (journal, journalSource) = (expanded ?? file, .config)
         } else {
-            journal = (base("XDG_DATA_HOME", ".local/share") ?? ".") + "/kassa/journal.kassa"
+            (journal, journalSource) = ((base("XDG_DATA_HOME", ".local/share") ?? ".") + "/kassa/journal.kassa", .builtIn)
         }
         // History beside other state; without a home, next to the journal.
         if let state = base("XDG_STATE_HOME", ".local/state") {

@@ -22,6 +22,7 @@ public enum CommandRegistry {
         CheckCommand.self,
         RepairCommand.self,
         GrammarCommand.self,
+        ConfigCommand.self,
         QuitCommand.self,
     ]
 
