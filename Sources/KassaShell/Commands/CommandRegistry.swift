@@ -23,6 +23,8 @@ public enum CommandRegistry {
         RepairCommand.self,
         GrammarCommand.self,
         ConfigCommand.self,
+        ManualCommand.self,
+        CompletionsCommand.self,
         QuitCommand.self,
     ]
 

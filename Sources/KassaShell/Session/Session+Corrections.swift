@@ -1,7 +1,6 @@
 // Session corrections: changing a pending draft before it is saved ("amount 1600",
 // "дата вчера", "category groceries", or a bare "1600" when the amount was missing).
 
-import Foundation
 import KassaCore
 
 extension Session {
@@ -12,7 +11,7 @@ extension Session {
         guard let field = words.name(in: "field", for: first) else {
             return correctBare(line)
         }
-        let value = parts.count > 1 ? String(parts[1]).trimmingCharacters(in: .whitespaces) : ""
+        let value = parts.count > 1 ? parts[1].trimmingWhitespace : ""
         guard !value.isEmpty else {
             return reject(SessionError("correction.value-missing", ["field": String(first)]))
         }
