@@ -27,6 +27,7 @@ public struct CompletionsCommand: Command {
         guard let app = context.app else { return [] }
         let scripts = CompletionScripts(catalog: app.catalog, words: context.words)
         var lines: [String]
+        var words = true
         switch what {
         case "accounts":
             lines = [context.configuration.defaultAccount]
@@ -43,11 +44,13 @@ public struct CompletionsCommand: Command {
         case "commands":
             lines = CommandRegistry.commands(for: .oneShot).map { $0.name }
         default:
+            words = false
             lines = scripts.script(what).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if lines.last == "" { lines.removeLast() }
         }
+        // A word list once each (an alias may repeat a name); a script as it is.
         var seen = Set<String>()
-        app.console.write(lines.filter { seen.insert($0).inserted }.map { OutputLine($0) })
+        app.console.write(lines.filter { !words || seen.insert($0).inserted }.map { OutputLine($0) })
         return []
     }
 }

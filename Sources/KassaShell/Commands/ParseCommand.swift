@@ -27,7 +27,9 @@ public struct ParseCommand: Command {
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
         guard let app = context.app else { return [] }
-        let parseContext = ParseContext(today: context.configuration.today, language: context.configuration.language)
+        let parseContext = ParseContext(today: context.configuration.today, language: context.configuration.language,
+                                        defaultCurrency: context.configuration.defaultCurrency,
+                                        defaultAccount: context.configuration.defaultAccount)
         let parser = context.parser
         if let text {
             answer([.line(text)], results: [parser.parse(text, context: parseContext)], app: app, context: context)

@@ -285,7 +285,7 @@ struct CompletionScripts {
                 out += line + "\n"
             }
             if let subwords = subwords(type.name) {
-                out += "complete -c kassa -n '__fish_seen_subcommand_from \(type.name); and not __fish_seen_subcommand_from \(subwords.joined(separator: " "))' -a '\(subwords.joined(separator: " "))'\n"
+                out += "complete -c kassa -n '__fish_seen_subcommand_from \(type.name); and __kassa_previous \(type.name)' -a '\(subwords.joined(separator: " "))'\n"
             }
         }
         out += """
