@@ -74,6 +74,30 @@ import KassaTestSupport
         #expect(result.output.hasPrefix("Try: kassa list"), "\(result.output)")
     }
 
+    @Test func installPutsEverythingUnderThePrefixAndUninstallTakesItAway() throws {
+        let prefix = TestSupport.makeTemporaryDirectory("prefix").appendingPathComponent("local").path
+        let files = ["bin/kassa", "share/man/man1/kassa.1", "share/man/ru/man1/kassa.1", "share/bash-completion/completions/kassa",
+                     "share/zsh/site-functions/_kassa", "share/fish/vendor_completions.d/kassa.fish"].map { prefix + "/" + $0 }
+        let installed = try KassaBinary.run(["install", "--prefix", prefix], environment: bare)
+        #expect(installed.status == 0, "\(installed.error)")
+        for file in files {
+            #expect(FileManager.default.fileExists(atPath: file), "\(file) missing")
+            #expect(installed.output.contains(file))
+        }
+        #expect(FileManager.default.isExecutableFile(atPath: files[0]))
+        let version = try KassaBinary.run(["--version", "--verbose"], environment: bare, executable: files[0])
+        #expect(version.status == 0 && version.output.contains("built into kassa") && version.output.contains(files[0]))
+        let manual = try String(contentsOfFile: files[1], encoding: .utf8)
+        #expect(manual.hasPrefix(".TH KASSA 1") && manual.contains("COMMANDS"))
+        #expect(try String(contentsOfFile: files[2], encoding: .utf8).contains("\\[u041A]"), "the Russian page")
+
+        let removed = try KassaBinary.run(["uninstall", "--prefix", prefix], environment: bare)
+        #expect(removed.status == 0, "\(removed.error)")
+        for file in files { #expect(!FileManager.default.fileExists(atPath: file), "\(file) left behind") }
+        let again = try KassaBinary.run(["uninstall", "--prefix", prefix], environment: bare)
+        #expect(again.status == 0 && again.output.contains("Nothing of kassa"))
+    }
+
     // MARK: - The man page
 
     @Test func theManualRendersWithoutWarningsAndNamesEveryCommand() throws {

@@ -25,6 +25,8 @@ public enum CommandRegistry {
         ConfigCommand.self,
         ManualCommand.self,
         CompletionsCommand.self,
+        InstallCommand.self,
+        UninstallCommand.self,
         QuitCommand.self,
     ]
 
