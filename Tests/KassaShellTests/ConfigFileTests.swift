@@ -31,6 +31,8 @@ import KassaTestSupport
             .init(line: 7, kind: .badLine),
         ])
         #expect(ConfigFile.normalize(.currency, "euro") == nil)
+        let commented = ConfigFile(path: "/c", contents: "currency = EUR   # euros\nfile = ~/a#b.kassa\n")
+        #expect(commented.value(.currency) == "EUR" && commented.value(.file) == "~/a#b.kassa" && commented.problems.isEmpty)
         #expect(ConfigFile.normalize(.file, "  ") == nil)
         #expect(ConfigFile(path: "/c", contents: nil).exists == false)
     }
@@ -40,7 +42,7 @@ import KassaTestSupport
         file.set(.currency, "USD")
         file.set(.color, "never")
         file.set(.weekStart, "sunday")
-        #expect(file.lines == ["# mine", "currency = USD", "", "color = never", "week-start = sunday"])
+        #expect(file.lines == ["# mine", "currency = USD # old", "", "color = never", "week-start = sunday"])
         #expect(file.problems.isEmpty)
     }
 

@@ -1,4 +1,5 @@
-// ConfigFile: $XDG_CONFIG_HOME/kassa/config — `key = value` lines, `#` comments, blank lines.
+// ConfigFile: $XDG_CONFIG_HOME/kassa/config — `key = value` lines, `#` comments (whole lines, or
+// after a value following a blank), blank lines.
 // Keys and values are a file format (like git's config), not words people type, so they are the
 // same in every language. A line kassa cannot use is a Problem naming its line; kassa reports it
 // and starts with the rest. `set` edits the one line of a key (or appends one) and writes the
@@ -69,7 +70,7 @@ public struct ConfigFile: Sendable {
             return
         }
         let name = String(text[..<equals]).trimmingSpaces.lowercased()
-        let value = String(text[text.index(after: equals)...]).trimmingSpaces
+        let value = ConfigFile.splitComment(String(text[text.index(after: equals)...])).value
         guard let key = Key(rawValue: name) else {
             problems.append(Problem(line: number, kind: .unknownKey(name)))
             return
@@ -96,12 +97,33 @@ public struct ConfigFile: Sendable {
         }
     }
 
+    /// A value and the comment after it: `KZT   # tenge` → ("KZT", "   # tenge"). A comment
+    /// starts with `#` after a blank, so a `#` inside a value (`file = ~/a#b`) stays.
+    static func splitComment(_ text: String) -> (value: String, comment: String) {
+        var previous: Character = " "
+        for index in text.indices {
+            if text[index] == "#", previous == " " || previous == "\t" {
+                let value = String(text[..<index]).trimmingSpaces
+                var start = index
+                while start > text.startIndex, text[text.index(before: start)] == " " || text[text.index(before: start)] == "\t" {
+                    start = text.index(before: start)
+                }
+                return (value, String(text[start...]))
+            }
+            previous = text[index]
+        }
+        return (text.trimmingSpaces, "")
+    }
+
     /// Sets `key` (its value already checked with `normalize`): the key's last line is rewritten
-    /// in place, other lines are kept as they are; a new key goes at the end.
+    /// in place, keeping a comment at its end; other lines are kept as they are; a new key goes
+    /// at the end.
     public mutating func set(_ key: Key, _ value: String) {
         let line = key.rawValue + " = " + value
         if let existing = lastLine(of: key) {
-            lines[existing - 1] = line
+            let old = lines[existing - 1]
+            let comment = old.firstIndex(of: "=").map { ConfigFile.splitComment(String(old[old.index(after: $0)...])).comment } ?? ""
+            lines[existing - 1] = line + comment
         } else {
             lines.append(line)
         }
