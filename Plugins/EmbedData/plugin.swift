@@ -26,7 +26,7 @@ struct EmbedData: BuildToolPlugin {
         }
         relativePaths.sort()
         return [.buildCommand(
-            displayName: "Embedding Grammars/ and Locales/ (\(relativePaths.count) files)",
+            displayName: "Embedding the grammars and messages (\(relativePaths.count) files)",
             executable: try context.tool(named: "kassa-embed").url,
             arguments: [output.path, root.path] + relativePaths,
             inputFiles: relativePaths.map { root.appending(path: $0) },
