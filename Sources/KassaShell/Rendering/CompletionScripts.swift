@@ -24,6 +24,11 @@ struct CompletionScripts {
     var accountFields: [String] { words.words("field", "account") }
     var categoryFields: [String] { words.words("field", "category") }
 
+    /// The config keys with a fixed set of values, and those values (`config set color never`).
+    var configChoices: [(String, String)] {
+        [ConfigFile.Key.lang, .weekStart, .color].map { ($0.rawValue, ConfigCommand.values($0).split(separator: ",").map { $0.trimmingSpaces }.joined(separator: " ")) }
+    }
+
     /// Fixed words a command takes first (`grammar check|test`, `config get KEY` …).
     func subwords(_ name: String) -> [String]? {
         switch name {
@@ -111,6 +116,9 @@ struct CompletionScripts {
             out += "            \(type.name)) [[ $position -eq 0 ]] && COMPREPLY=($(compgen -W \"\(subwords.joined(separator: " "))\" -- \"$cur\"))"
             if type.name == "config" {
                 out += "\n                [[ $position -eq 1 && $prev != list ]] && COMPREPLY=($(compgen -W \"\(ConfigFile.Key.allCases.map(\.rawValue).joined(separator: " "))\" -- \"$cur\"))"
+                for (key, values) in configChoices {
+                    out += "\n                [[ $position -eq 2 && $prev == \(key) ]] && COMPREPLY=($(compgen -W \"\(values)\" -- \"$cur\"))"
+                }
             }
             if type.name == "account" {
                 out += "\n                [[ $position -ge 1 && ${COMP_WORDS[COMP_CWORD - position]} == rename ]] && _kassa_ask accounts \"$cur\""
@@ -208,6 +216,9 @@ struct CompletionScripts {
             out += "        (\(type.name)) (( position == 0 )) && compadd -- \(subwords.joined(separator: " "))"
             if type.name == "config" {
                 out += "\n            (( position == 1 )) && [[ ${words[CURRENT - 1]} != list ]] && compadd -- \(ConfigFile.Key.allCases.map(\.rawValue).joined(separator: " "))"
+                for (key, values) in configChoices {
+                    out += "\n            (( position == 2 )) && [[ ${words[CURRENT - 1]} == \(key) ]] && compadd -- \(values)"
+                }
             }
             if type.name == "account" {
                 out += "\n            (( position >= 1 )) && [[ ${words[CURRENT - position]} == rename ]] && _kassa_ask accounts"
@@ -291,6 +302,12 @@ struct CompletionScripts {
         out += """
         complete -c kassa -n '__fish_seen_subcommand_from config; and __fish_seen_subcommand_from get set; and __kassa_previous get set' -a '\(ConfigFile.Key.allCases.map(\.rawValue).joined(separator: " "))'
         complete -c kassa -n '__fish_seen_subcommand_from rename' -a '(__kassa_ask accounts)'
+
+        """
+        for (key, values) in configChoices {
+            out += "complete -c kassa -n '__fish_seen_subcommand_from config; and __fish_seen_subcommand_from set; and __kassa_previous \(key)' -a '\(values)'\n"
+        }
+        out += """
         complete -c kassa -n '__fish_seen_subcommand_from \(names); and __kassa_previous \(accountFields.joined(separator: " "))' -a '(__kassa_ask accounts)'
         complete -c kassa -n '__fish_seen_subcommand_from \(names); and __kassa_previous \(categoryFields.joined(separator: " "))' -a '(__kassa_ask categories)'
 
