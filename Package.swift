@@ -29,8 +29,15 @@ let package = Package(
         .target(name: "KassaLedger", dependencies: ["KassaCore"]),
         // One reader and one writer per format (JSON lines, ledger journals, ...).
         .target(name: "KassaInterchange", dependencies: ["KassaCore"]),
+        // The default Grammars/ and Locales/ compiled in: Swift source generated at build time from
+        // the repository's files by the EmbedData plugin (through the kassa-embed tool), so a copied
+        // or installed binary works alone. Not SwiftPM resources: see DESIGN.md section 3.
+        .executableTarget(name: "kassa-embed"),
+        .plugin(name: "EmbedData", capability: .buildTool(), dependencies: ["kassa-embed"]),
+        .target(name: "KassaBuiltinData", plugins: ["EmbedData"]),
         // The session state machine, commands, rendering, resource lookup, line readers.
-        .target(name: "KassaShell", dependencies: ["KassaCore", "KassaStore", "KassaLedger", "KassaInterchange", "CEditLine"]),
+        .target(name: "KassaShell",
+                dependencies: ["KassaCore", "KassaStore", "KassaLedger", "KassaInterchange", "KassaBuiltinData", "CEditLine"]),
         .executableTarget(name: "kassa", dependencies: ["KassaShell"]),
         .executableTarget(name: "kassa-bench",
                           dependencies: ["KassaCore", "KassaStore", "KassaLedger", "KassaInterchange", "KassaShell"]),

@@ -10,7 +10,7 @@ public enum Fixtures {
 
     /// Grammars/ and Locales/ of this checkout, read the way the app reads them.
     public static let resources: Resources = {
-        let locator = ResourceLocator(dataDirectory: TestSupport.packageRoot.path, executablePath: nil, environment: [:])
+        let locator = ResourceLocator(dataDirectory: TestSupport.packageRoot.path, environment: [:])
         do {
             return try locator.load(corpora: true)
         } catch {

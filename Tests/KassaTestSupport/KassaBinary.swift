@@ -37,10 +37,12 @@ public struct KassaBinary {
         return environment
     }
 
+    /// Runs `executable` (the built kassa unless told otherwise: a copy of it, a shell).
     @discardableResult
-    public static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String]) throws -> Result {
+    public static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String],
+                           executable: String = path) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = environment
         let input = Pipe(), output = Pipe(), error = Pipe()
@@ -65,8 +67,9 @@ public struct KassaBinary {
                       error: String(decoding: errorData.get() ?? Data(), as: UTF8.self))
     }
 
-    public static func run(_ arguments: [String], stdin: String, environment: [String: String]) throws -> Result {
-        try run(arguments, stdin: Data(stdin.utf8), environment: environment)
+    public static func run(_ arguments: [String], stdin: String, environment: [String: String],
+                           executable: String = path) throws -> Result {
+        try run(arguments, stdin: Data(stdin.utf8), environment: environment, executable: executable)
     }
 }
 

@@ -15,6 +15,10 @@ public final class AppContext: @unchecked Sendable {
     public let language: Language
     public let today: CivilDate
     public let paths: ShellPaths
+    /// Each configuration value and where it came from (flag, environment, config file, default).
+    public let settings: Settings
+    /// /proc/self/exe, for `--version --verbose` and `kassa install`.
+    public let executablePath: String?
     /// stdin and stdout are both terminals: libedit, prompts, colour (unless disabled).
     public let interactive: Bool
     public let style: TextStyle
@@ -23,7 +27,7 @@ public final class AppContext: @unchecked Sendable {
     private let builtParser = Mutex<Parser?>(nil)
 
     init(options: Options, environment: [String: String], resources: Resources, locator: ResourceLocator, language: Language,
-         today: CivilDate, paths: ShellPaths, interactive: Bool, style: TextStyle, console: Console) {
+         today: CivilDate, paths: ShellPaths, settings: Settings, executablePath: String?, interactive: Bool, style: TextStyle, console: Console) {
         self.options = options
         self.environment = environment
         self.resources = resources
@@ -31,6 +35,8 @@ public final class AppContext: @unchecked Sendable {
         self.language = language
         self.today = today
         self.paths = paths
+        self.settings = settings
+        self.executablePath = executablePath
         self.interactive = interactive
         self.style = style
         self.console = console
@@ -71,12 +77,16 @@ public final class AppContext: @unchecked Sendable {
     }
 
     public var sessionConfiguration: Session.Configuration {
-        Session.Configuration(today: today, language: language, autoConfirm: options.yes, interactive: interactive)
+        Session.Configuration(today: today, language: language, autoConfirm: options.yes,
+                              defaultCurrency: settings.defaultCurrency, defaultAccount: settings.defaultAccount,
+                              interactive: interactive)
     }
 
-    /// Catalog lines and session.commands entries kassa cannot read: warnings, kassa starts.
+    /// Catalog lines, session.commands entries and config lines kassa cannot read: warnings,
+    /// kassa starts.
     func reportResourceProblems() {
-        var lines: [OutputLine] = []
+        var lines: [OutputLine] = ConfigCommand.describe(settings.config.problems, path: settings.config.path, catalog: catalog)
+            .map { OutputLine($0, to: .error) }
         for problem in resources.catalogProblems {
             lines.append(OutputLine(catalog.text("catalog.warning", ["location": "\(problem.file):\(problem.line)"]), to: .error))
         }

@@ -52,14 +52,19 @@ public struct KassaApp {
         do {
             context = try makeContext(options)
         } catch {
-            // No Locales/ means no catalog to take a message from: the one English fallback.
-            Console.write("kassa: cannot find Grammars/ and Locales/; searched:\n"
-                + error.searched.map { "  " + $0 + "\n" }.joined() + "set --data-dir or KASSA_DATA_DIR\n", to: 2)
+            // The named data directory lacks Grammars/ or Locales/: said in the built-in catalog.
+            let language = options.language ?? Settings.systemLanguage(environment).0
+            let builtIn = try? ResourceLocator(dataDirectory: nil, environment: [:]).load(languages: [language])
+            let catalog = builtIn?.catalog(language) ?? Catalog(language: language)
+            let source = options.dataDirectory != nil ? "--data-dir" : "KASSA_DATA_DIR"
+            console.write([OutputLine(catalog.text("error.prefix") + " "
+                + catalog.text("data.missing", ["directory": error.searched.first ?? "", "source": source]), to: .error)])
+            console.flush()
             return ExitStatus.usage.rawValue
         }
         defer { context.console.flush() }
         if options.version {
-            context.console.write([OutputLine("kassa " + KassaApp.version)])
+            context.console.write(options.verbose ? VersionText.lines(context) : [OutputLine("kassa " + KassaApp.version)])
             return ExitStatus.success.rawValue
         }
         if options.help {
@@ -100,27 +105,24 @@ public struct KassaApp {
     }
 
     func makeContext(_ options: Options) throws(ResourceError) -> AppContext {
-        let locator = ResourceLocator(dataDirectory: options.dataDirectory, executablePath: executablePath,
-                                      environment: environment)
-        let language = options.language ?? KassaApp.language(from: environment)
+        let locator = ResourceLocator(dataDirectory: options.dataDirectory, environment: environment)
+        let config = locator.userConfigRoot.map { ConfigFile.load(path: $0 + "/config") } ?? ConfigFile(path: "", contents: nil)
+        let paths = ShellPaths(fileOption: options.file, environment: environment, configuredFile: config.value(.file))
+        let settings = Settings(options: options, environment: environment, config: config, paths: paths)
+        let language = settings.language
         let resources = try locator.load(languages: [language])
         let today = options.today ?? environment["KASSA_TODAY"].flatMap(CivilDate.init(iso:)) ?? KassaApp.localToday()
         let stdinIsTerminal = isatty(0) == 1, stdoutIsTerminal = isatty(1) == 1
-        let colour = stdoutIsTerminal && !options.noColor && environment["NO_COLOR"].map(\.isEmpty) ?? true
         return AppContext(
             options: options, environment: environment, resources: resources, locator: locator, language: language, today: today,
-            paths: ShellPaths(fileOption: options.file, environment: environment),
-            interactive: stdinIsTerminal && stdoutIsTerminal, style: TextStyle(enabled: colour), console: console)
+            paths: paths, settings: settings, executablePath: executablePath,
+            interactive: stdinIsTerminal && stdoutIsTerminal, style: TextStyle(enabled: settings.colour(onTerminal: stdoutIsTerminal)),
+            console: console)
     }
 
     /// LC_ALL, then LC_MESSAGES, then LANG; English when none names a language kassa speaks.
     static func language(from environment: [String: String]) -> Language {
-        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let value = environment[name], !value.isEmpty {
-                return Language(localeName: value) ?? .en
-            }
-        }
-        return .en
+        Settings.systemLanguage(environment).0
     }
 
     /// The local calendar date: the only clock read in kassa, and only without --today/KASSA_TODAY.

@@ -20,6 +20,8 @@ public struct Options: Sendable, Equatable {
     public var noColor = false
     public var help = false
     public var version = false
+    /// With --version: where data, configuration and journal come from.
+    public var verbose = false
 
     public init() {}
 
@@ -74,6 +76,7 @@ public struct Options: Sendable, Equatable {
             case "--no-color", "--no-colour": options.noColor = true
             case "--help", "-h": options.help = true
             case "--version", "-V": options.version = true
+            case "--verbose": options.verbose = true
             default:
                 if CommandArguments.isOption(argument) {
                     // The command's own option: it and its value (if it takes one) are its words.

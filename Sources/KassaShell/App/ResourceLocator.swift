@@ -1,79 +1,93 @@
-// ResourceLocator: finds and reads Grammars/ and Locales/ at start-up. Search order (DESIGN.md §3):
-// --data-dir / KASSA_DATA_DIR; next to or above the executable; ../share/kassa beside it;
-// then the user's additions under $XDG_CONFIG_HOME/kassa/{grammars,locales}/<lang>/.
-// Plain files rather than SwiftPM resources: Bundle.module aborts when a bundle is missing.
+// ResourceLocator: finds and reads the grammars and messages at start-up. Precedence
+// (DESIGN.md §3, README "Files"): --data-dir, else KASSA_DATA_DIR — a directory holding Grammars/ and
+// Locales/ that replaces the built-in data (grammar development) — else the data built into the
+// binary (KassaBuiltinData, generated from the repository's files at build time). Then, on top of
+// either, the user's additions under $XDG_CONFIG_HOME/kassa/{grammars,locales}/<lang>/.
+// Nothing is looked up beside the executable: a copied binary works alone, and a stray Grammars/
+// near it can never silently replace what it was built with.
+// Plain files or literals rather than SwiftPM resources: Bundle.module aborts when a bundle is missing.
 
 #if canImport(Glibc)
 import Glibc
 #endif
+import KassaBuiltinData
 import KassaCore
 
 public struct ResourceLocator: Sendable {
-    /// Directories tried, in order, for the one holding both Grammars/ and Locales/.
-    public let candidates: [String]
+    /// Where the default data comes from.
+    public enum Origin: Sendable, Equatable {
+        case builtIn
+        /// A directory named by --data-dir (`option` true) or KASSA_DATA_DIR.
+        case directory(String, option: Bool)
+    }
+
+    public let origin: Origin
     /// The user's configuration root ($XDG_CONFIG_HOME/kassa), if known.
     public let userConfigRoot: String?
 
-    public init(dataDirectory: String?, executablePath: String?, environment: [String: String]) {
-        var candidates: [String] = []
-        if let dataDirectory { candidates.append(dataDirectory) }
-        if let fromEnvironment = environment["KASSA_DATA_DIR"], !fromEnvironment.isEmpty {
-            candidates.append(fromEnvironment)
-        }
-        if let executablePath {
-            var directory = ResourceLocator.parent(of: executablePath)
-            let executableDirectory = directory
-            // The repository root sits a few levels above .build/<config>/kassa.
-            for _ in 0..<5 where directory != "/" && !directory.isEmpty {
-                candidates.append(directory)
-                directory = ResourceLocator.parent(of: directory)
-            }
-            candidates.append(ResourceLocator.parent(of: executableDirectory) + "/share/kassa")
-        }
-        self.candidates = candidates
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            userConfigRoot = config + "/kassa"
-        } else if let home = environment["HOME"], !home.isEmpty {
-            userConfigRoot = home + "/.config/kassa"
+    public init(dataDirectory: String?, environment: [String: String]) {
+        if let dataDirectory, !dataDirectory.isEmpty {
+            origin = .directory(dataDirectory, option: true)
+        } else if let fromEnvironment = environment["KASSA_DATA_DIR"], !fromEnvironment.isEmpty {
+            origin = .directory(fromEnvironment, option: false)
         } else {
-            userConfigRoot = nil
+            origin = .builtIn
         }
+        userConfigRoot = ResourceLocator.configRoot(environment)
     }
 
-    /// The first candidate with both Grammars/ and Locales/ in it.
-    public func dataDirectory() -> String? {
-        candidates.first { directory in
-            ResourceLocator.isDirectory(directory + "/Grammars") && ResourceLocator.isDirectory(directory + "/Locales")
+    /// $XDG_CONFIG_HOME/kassa (an absolute XDG_CONFIG_HOME only, as the spec says), else ~/.config/kassa.
+    public static func configRoot(_ environment: [String: String]) -> String? {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            return config + "/kassa"
+        } else if let home = environment["HOME"], !home.isEmpty {
+            return home + "/.config/kassa"
         }
+        return nil
+    }
+
+    /// The data directory in use; nil for the built-in data.
+    public func dataDirectory() -> String? {
+        if case .directory(let directory, _) = origin { return directory }
+        return nil
     }
 
     /// Reads the grammars, the session words and the catalogs of `languages` (only the UI
     /// language at start-up: reading a catalog nobody will show costs start-up time).
     /// Corpus files (examples for `kassa grammar test`) are read only when asked for.
     public func load(languages: [Language] = Language.allCases, corpora: Bool = false) throws(ResourceError) -> Resources {
-        guard let root = dataDirectory() else { throw ResourceError(searched: candidates) }
         var resources = Resources()
         for language in languages { resources.catalogs[language] = Catalog(language: language) }
 
-        var localeFiles = ResourceLocator.files(under: root + "/Locales", displayPrefix: "Locales")
-        var grammarFiles = ResourceLocator.files(under: root + "/Grammars", displayPrefix: "Grammars")
-        if let user = userConfigRoot {
-            localeFiles += ResourceLocator.files(under: user + "/locales", displayPrefix: user + "/locales")
-            grammarFiles += ResourceLocator.files(under: user + "/grammars", displayPrefix: user + "/grammars")
+        var files: [FoundFile]
+        if let root = dataDirectory() {
+            guard ResourceLocator.isDirectory(root + "/Grammars") && ResourceLocator.isDirectory(root + "/Locales") else {
+                throw ResourceError(searched: [root])
+            }
+            files = ResourceLocator.files(under: root + "/Locales", displayPrefix: "Locales")
+                + ResourceLocator.files(under: root + "/Grammars", displayPrefix: "Grammars")
+            resources.dataDirectory = root
+        } else {
+            files = BuiltinData.files.map(FoundFile.init(builtIn:))
         }
-        for file in localeFiles where file.display.hasSuffix(".messages") {
+        if let user = userConfigRoot {
+            files += ResourceLocator.files(under: user + "/locales", displayPrefix: user + "/locales")
+            files += ResourceLocator.files(under: user + "/grammars", displayPrefix: user + "/grammars")
+        }
+        // Catalogs first, then grammar files: each group in path order, the user's after the defaults.
+        for file in files where file.display.hasSuffix(".messages") {
             guard let language = file.language, resources.catalogs[language] != nil,
-                  let contents = ResourceLocator.read(file.path) else { continue }
+                  let contents = file.read() else { continue }
             resources.catalogProblems += resources.catalogs[language]!.load(contents, file: file.display)
         }
-        for file in grammarFiles {
+        for file in files where !file.display.hasSuffix(".messages") {
             let name = file.display.split(separator: "/").last.map(String.init) ?? file.display
             // Only rule files, session words and (when asked) corpora: other files there, such as
             // the benchmark entries, are not read at start-up.
             guard name.hasSuffix(".rules") || name.hasSuffix(".commands") || (corpora && name.hasSuffix(".corpus")) else {
                 continue
             }
-            guard let contents = ResourceLocator.read(file.path) else { continue }
+            guard let contents = file.read() else { continue }
             if name.hasSuffix(".commands") {
                 resources.commandWordProblems += resources.commandWords.load(contents, file: file.display)
             } else {
@@ -82,14 +96,30 @@ public struct ResourceLocator: Sendable {
         }
         // A name kassa does not have (`command.lsit`) is reported, never "not available".
         resources.commandWordProblems += resources.commandWords.unknownNames(known: CommandWords.knownNames)
-        resources.dataDirectory = root
         return resources
     }
 
+    /// A data file: on disk (`path`) or built in (`contents`).
     struct FoundFile {
         let path: String
         let display: String
         let language: Language?
+        var contents: String? = nil
+
+        init(path: String, display: String, language: Language?) {
+            self.path = path
+            self.display = display
+            self.language = language
+        }
+
+        /// "Grammars/en/money.rules": language from the folder below the top one, as on disk.
+        init(builtIn file: BuiltinFile) {
+            let parts = file.path.split(separator: "/")
+            self.init(path: file.path, display: file.path, language: parts.count > 2 ? Language(rawValue: String(parts[1])) : nil)
+            contents = file.contents
+        }
+
+        func read() -> String? { contents ?? ResourceLocator.read(path) }
     }
 
     /// Regular files below `directory`, sorted by path so loading order never depends on the
@@ -137,6 +167,7 @@ public struct ResourceLocator: Sendable {
 
 /// Everything read from the data directory.
 public struct Resources: Sendable {
+    /// The directory the default data was read from; empty for the built-in data.
     public var dataDirectory = ""
     public var catalogs: [Language: Catalog] = [:]
     public var catalogProblems: [Catalog.Problem] = []
@@ -152,8 +183,7 @@ public struct Resources: Sendable {
     }
 }
 
-/// No data directory was found: says where it looked (English only: without Locales/ there is
-/// no catalog to take a message from).
+/// The data directory named by --data-dir or KASSA_DATA_DIR lacks Grammars/ or Locales/.
 public struct ResourceError: Error, Sendable {
     public let searched: [String]
 }

@@ -1,35 +1,43 @@
-// ShellPaths: where the journal and the line history live (XDG base directories).
+// ShellPaths: where the journal and the line history live (XDG base directories). The journal:
+// --file, else KASSA_FILE, else `file` in the config file, else $XDG_DATA_HOME/kassa/journal.kassa
+// (~/.local/share/kassa/journal.kassa). Without any of them (no HOME either) there is no journal:
+// kassa refuses rather than guess a path under the current directory. Only kassa's own default
+// directory is ever created; a path the person gave must have its directory.
 
 public struct ShellPaths: Sendable {
+    public enum JournalSource: Sendable, Equatable { case option, environment, config, builtIn }
+
     public let journal: String
+    public let journalSource: JournalSource
     public let history: String?
-    /// The journal is kassa's own default (under XDG_DATA_HOME or ~/.local/share): its directory
-    /// may be created. A path the person gave (--file, KASSA_FILE) must have its directory.
-    public let journalIsDefault: Bool
-    /// Neither --file/KASSA_FILE nor HOME/XDG_DATA_HOME says where the journal is: commands that
-    /// need it refuse (store.no-home) instead of guessing a path under the current directory.
+    /// The journal is kassa's own default: its directory may be created.
+    public var journalIsDefault: Bool { journalSource == .builtIn && !journalUnknown }
+    /// Nothing says where the journal is: commands that need it refuse (store.no-home).
     public let journalUnknown: Bool
 
-    public init(fileOption: String?, environment: [String: String]) {
+    public init(fileOption: String?, environment: [String: String], configuredFile: String? = nil) {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
         func base(_ variable: String, _ fallback: String) -> String? {
             if let value = environment[variable], value.hasPrefix("/") { return value }
             return home.map { $0 + "/" + fallback }
         }
-        if let file = fileOption ?? environment["KASSA_FILE"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            journal = file
-            journalIsDefault = false
-            journalUnknown = false
+        var unknown = false
+        if let file = fileOption {
+            (journal, journalSource) = (file, .option)
+        } else if let file = environment["KASSA_FILE"], !file.isEmpty {
+            (journal, journalSource) = (file, .environment)
+        } else if let file = configuredFile, !file.isEmpty {
+            // "~/…" in the config file is the home directory, as a shell would read it.
+            let expanded = file.hasPrefix("~/") ? home.map { $0 + file.dropFirst() } : nil
+            (journal, journalSource) = (expanded ?? file, .config)
         } else if let data = base("XDG_DATA_HOME", ".local/share") {
-            journal = data + "/kassa/journal.kassa"
-            journalIsDefault = true
-            journalUnknown = false
+            (journal, journalSource) = (data + "/kassa/journal.kassa", .builtIn)
         } else {
-            journal = ""
-            journalIsDefault = false
-            journalUnknown = true
+            (journal, journalSource) = ("", .builtIn)
+            unknown = true
         }
-        // History beside other state; without a home, next to the journal.
+        journalUnknown = unknown
+        // History beside other state; without a home, none.
         if let state = base("XDG_STATE_HOME", ".local/state") {
             history = state + "/kassa/history"
         } else {

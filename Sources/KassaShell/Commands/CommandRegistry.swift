@@ -25,6 +25,11 @@ public enum CommandRegistry {
         CheckCommand.self,
         RepairCommand.self,
         GrammarCommand.self,
+        ConfigCommand.self,
+        ManualCommand.self,
+        CompletionsCommand.self,
+        InstallCommand.self,
+        UninstallCommand.self,
         QuitCommand.self,
     ]
 

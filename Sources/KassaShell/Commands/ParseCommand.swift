@@ -26,7 +26,9 @@ public struct ParseCommand: Command {
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
         guard let app = context.app else { return [] }
-        let parseContext = ParseContext(today: context.configuration.today, language: context.configuration.language)
+        let parseContext = ParseContext(today: context.configuration.today, language: context.configuration.language,
+                                        defaultCurrency: context.configuration.defaultCurrency,
+                                        defaultAccount: context.configuration.defaultAccount)
         let work = Work(parser: context.parser, context: parseContext, renderer: app.textRenderer,
                         json: app.options.json, explain: explain)
         if let text {

@@ -39,8 +39,7 @@ public struct CommandWords: Sendable {
             }
             let group = String(decoding: line[..<dot], as: UTF8.self)
             let name = String(decoding: line[line.index(after: dot)..<colon], as: UTF8.self)
-            let words = line[line.index(after: colon)...].split(separator: 32)
-                .map { String(decoding: $0, as: UTF8.self).lowercased() }
+            let words = line[line.index(after: colon)...].split(separator: 32).map(CommandWords.lowercased)
             groups[group + "." + name, default: []] += words
             origins.append((group, name, file, index + 1))
             for word in words where lookup[group]?[word] == nil {
@@ -48,6 +47,13 @@ public struct CommandWords: Sendable {
             }
         }
         return problems
+    }
+
+    /// A word in lower case; ASCII by byte (most words, and Unicode case mapping is the slow part
+    /// of reading this file on every start), anything else through String.lowercased().
+    static func lowercased(_ bytes: Substring.UTF8View.SubSequence) -> String {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return String(decoding: bytes, as: UTF8.self).lowercased() }
+        return String(decoding: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
     }
 
     /// The names each group may give: commands from the registry, the rest from the session.

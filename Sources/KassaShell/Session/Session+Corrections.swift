@@ -4,7 +4,6 @@
 // said once for all and apply to every draft; amount, category, note and type apply to the only
 // draft, or — in a batch — to the one named, else kassa asks which.
 
-import Foundation
 import KassaCore
 import KassaStore
 
@@ -31,7 +30,7 @@ extension Session {
             parts.removeFirst()
         }
         guard let field = words.name(in: "field", for: parts[0]) else { return correctBare(line) }
-        let value = parts.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        let value = parts.dropFirst().joined(separator: " ").trimmingWhitespace
         guard !value.isEmpty else {
             return reject(SessionError("correction.value-missing", ["field": parts[0]]))
         }

@@ -14,7 +14,6 @@
 // reads a clock (today comes from the configuration), and touches the outside world only through
 // the journal. A draft that could not be saved stays pending so the person can retry.
 
-import Foundation
 import KassaCore
 import KassaStore
 
@@ -118,7 +117,7 @@ public final class Session {
     func handle(line typed: String) -> [SessionEvent] {
         // Escape sequences and control characters are not words (a paste may carry colours).
         let raw = TerminalSafety.readable(typed)
-        let line = raw.trimmingCharacters(in: .whitespaces)
+        let line = raw.trimmingWhitespace
         if let events = command(line) { return events }
         if state == .confirming {
             if line.isEmpty { return confirm() }
@@ -236,5 +235,16 @@ public final class Session {
     func reject(_ error: any LocalizableError, input: String? = nil, span: Range<Int>? = nil) -> [SessionEvent] {
         hadInputError = true
         return [.error(error, input: input, span: span)]
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing whitespace other than newlines (Foundation's `.whitespaces`):
+    /// here rather than through Foundation, which would link ICU's tables into the binary and
+    /// add milliseconds to every start.
+    var trimmingWhitespace: String {
+        let isBlank: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
+        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(self[first...last])
     }
 }

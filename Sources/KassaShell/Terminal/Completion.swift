@@ -33,7 +33,7 @@ struct Completion: Sendable {
             let commands = words.allWords(in: "command").filter { words.name(in: "command", for: $0).map(session.contains) ?? false }
                 .map { ":" + $0 }
             var pool: [String] = []
-            if line.trimmingCharacters(in: .whitespaces).isEmpty {
+            if line.trimmingWhitespace.isEmpty {
                 pool = commands
             } else if tokens.count == 1, current.hasPrefix(":") {
                 pool = commands

@@ -1,0 +1,56 @@
+// CompletionsCommand: `kassa completions bash|zsh|fish` prints a completion script
+// (CompletionScripts); `kassa completions accounts|categories|commands` prints the words those
+// scripts ask for when Tab is pressed, one per line. Asking never creates a journal: without one
+// the only account is the default.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import KassaCore
+
+public struct CompletionsCommand: Command {
+    public static let name = "completions"
+    public static let forms = CommandForms.oneShot
+    static let lists = ["accounts", "categories", "commands"]
+
+    let what: String
+
+    public init(_ arguments: CommandArguments) throws(UsageError) {
+        guard arguments.words.count == 1, let word = arguments.words.first?.lowercased(),
+              CompletionScripts.shells.contains(word) || CompletionsCommand.lists.contains(word) else {
+            throw UsageError(key: "usage.completions")
+        }
+        what = word
+    }
+
+    public func run(_ context: CommandContext) -> [SessionEvent] {
+        guard let app = context.app else { return [] }
+        let scripts = CompletionScripts(catalog: app.catalog, words: context.words)
+        var lines: [String]
+        var words = true
+        switch what {
+        case "accounts":
+            lines = [context.configuration.defaultAccount]
+            var info = stat()
+            if stat(app.paths.journal, &info) == 0, let journal = try? context.journal() {
+                lines += journal.accounts.flatMap { [$0.name] + $0.aliases }
+            }
+        case "categories":
+            lines = []
+            for category in context.parser.grammar.categories.sorted(by: { $0.slug < $1.slug }) {
+                lines.append(category.slug)
+                if let name = category.names[app.language] { lines.append(name.lowercased()) }
+            }
+        case "commands":
+            lines = CommandRegistry.commands(for: .oneShot).map { $0.name }
+        default:
+            words = false
+            lines = scripts.script(what).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.last == "" { lines.removeLast() }
+        }
+        // A word list once each (an alias may repeat a name); a script as it is.
+        var seen = Set<String>()
+        app.console.write(lines.filter { !words || seen.insert($0).inserted }.map { OutputLine($0) })
+        return []
+    }
+}

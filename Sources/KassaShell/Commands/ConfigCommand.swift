@@ -1,0 +1,144 @@
+// ConfigCommand: `kassa config list | get KEY | set KEY VALUE` — the configuration file
+// ($XDG_CONFIG_HOME/kassa/config). list and get show the value kassa uses and where it comes
+// from (flag, environment, the file's line, default); set checks the value and rewrites the
+// file atomically, keeping its comments (ConfigFile).
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import KassaCore
+
+public struct ConfigCommand: Command {
+    public static let name = "config"
+    public static let forms = CommandForms.oneShot
+
+    enum Action {
+        case list
+        case get(ConfigFile.Key)
+        case set(ConfigFile.Key, String)
+    }
+
+    let action: Action
+
+    public init(_ arguments: CommandArguments) throws(UsageError) {
+        let words = arguments.words
+        func key(_ word: String) throws(UsageError) -> ConfigFile.Key {
+            guard let key = ConfigFile.Key(rawValue: word.lowercased()) else {
+                throw UsageError(key: "config.unknown-key", arguments: [
+                    "key": word, "keys": ConfigFile.Key.allCases.map(\.rawValue).joined(separator: ", "),
+                ])
+            }
+            return key
+        }
+        switch words.first?.lowercased() {
+        case nil:
+            action = .list
+        case "list" where words.count == 1:
+            action = .list
+        case "get" where words.count == 2:
+            action = .get(try key(words[1]))
+        case "set" where words.count >= 3:
+            let chosen = try key(words[1])
+            let value = words.dropFirst(2).joined(separator: " ")
+            guard let normalized = ConfigFile.normalize(chosen, value) else {
+                throw UsageError(key: "config.bad-value." + ConfigCommand.valueKind(chosen), arguments: [
+                    "key": chosen.rawValue, "value": value, "values": ConfigCommand.values(chosen),
+                ])
+            }
+            action = .set(chosen, normalized)
+        default:
+            throw UsageError(key: "usage.config")
+        }
+    }
+
+    public func run(_ context: CommandContext) -> [SessionEvent] {
+        guard let app = context.app else { return [] }
+        let settings = app.settings
+        switch action {
+        case .list:
+            let width = ConfigFile.Key.allCases.map(\.rawValue.count).max() ?? 0
+            var lines = ConfigFile.Key.allCases.map { key in
+                let value = settings[key]
+                return key.rawValue.padding(to: width) + " = " + value.value + "    # "
+                    + ConfigCommand.describe(value.source, path: settings.config.path, catalog: app.catalog)
+            }
+            lines.insert("# " + app.catalog.text(settings.config.exists ? "config.file" : "config.file-missing",
+                                                 ["path": settings.config.path]), at: 0)
+            return [.text(lines)]
+        case .get(let key):
+            return [.text([settings[key].value])]
+        case .set(let key, let value):
+            guard !settings.config.path.isEmpty else {
+                return context.reject(SessionError("config.no-home"))
+            }
+            var file = settings.config
+            file.set(key, value)
+            if let failure = file.write() {
+                context.hadStoreError = true
+                return [.error(SessionError("config.write-failed", ["path": file.path, "reason": String(cString: strerror(failure))]))]
+            }
+            return [.notice(key: "config.saved", arguments: ["key": key.rawValue, "value": value, "path": file.path], count: nil)]
+        }
+    }
+
+    /// What a key takes, in words, for warnings about the file.
+    static func expected(_ key: ConfigFile.Key, catalog: Catalog) -> String {
+        switch valueKind(key) {
+        case "choice": values(key)
+        default: catalog.text("config.expected." + valueKind(key))
+        }
+    }
+
+    /// Which bad-value message fits the key: a currency, one of a list, any text.
+    static func valueKind(_ key: ConfigFile.Key) -> String {
+        switch key {
+        case .currency, .baseCurrency: "currency"
+        case .lang, .weekStart, .color: "choice"
+        case .account, .file: "text"
+        }
+    }
+
+    /// The values a choice key takes.
+    static func values(_ key: ConfigFile.Key) -> String {
+        switch key {
+        case .lang: Language.allCases.map(\.rawValue).joined(separator: ", ")
+        case .weekStart: ConfigFile.weekDays.joined(separator: ", ")
+        case .color: ConfigFile.colorModes.joined(separator: ", ")
+        default: ""
+        }
+    }
+
+    /// "default", "--file", "KASSA_FILE", "/home/a/.config/kassa/config:3".
+    static func describe(_ source: Settings.Source, path: String, catalog: Catalog) -> String {
+        switch source {
+        case .option(let flag): catalog.text("config.source.option", ["option": flag])
+        case .environment(let variable): catalog.text("config.source.environment", ["variable": variable])
+        case .config(let line): "\(path):\(line)"
+        case .builtIn: catalog.text("config.source.default")
+        }
+    }
+
+    /// The config file's unusable lines as warnings: file:line and what is wrong.
+    static func describe(_ problems: [ConfigFile.Problem], path: String, catalog: Catalog) -> [String] {
+        problems.map { problem in
+            let location = "\(path):\(problem.line)"
+            switch problem.kind {
+            case .unknownKey(let key):
+                return catalog.text("config.warning.unknown-key", [
+                    "location": location, "key": key, "keys": ConfigFile.Key.allCases.map(\.rawValue).joined(separator: ", "),
+                ])
+            case .badValue(let key, let value):
+                let expected = ConfigFile.Key(rawValue: key).map { ConfigCommand.expected($0, catalog: catalog) } ?? ""
+                return catalog.text("config.warning.bad-value", ["location": location, "key": key, "value": value, "expected": expected])
+            case .badLine:
+                return catalog.text("config.warning.bad-line", ["location": location])
+            }
+        }
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
