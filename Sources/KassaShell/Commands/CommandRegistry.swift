@@ -19,6 +19,7 @@ public enum CommandRegistry {
         CategoriesCommand.self,
         WhyCommand.self,
         ImportCommand.self,
+        ExportCommand.self,
         CheckCommand.self,
         RepairCommand.self,
         GrammarCommand.self,

@@ -3,6 +3,7 @@
 // a Russian word works in an English session and the other way round.
 
 import KassaCore
+import KassaInterchange
 import KassaStore
 
 public struct CommandWords: Sendable {
@@ -59,6 +60,10 @@ public struct CommandWords: Sendable {
             "list": ["today", "yesterday", "all"],
             "type": Set(TransactionType.allCases.map(\.rawValue)),
             "account": ["add", "rename"],
+            // kassa import's CSV headers, type and operation words, currency signs.
+            "column": Set(ImportColumn.allCases.map(\.rawValue)),
+            "kind": Set(TransactionType.allCases.map(\.rawValue)),
+            "currency": Set(Currency.allCodes),
         ]
     }
 

@@ -1,0 +1,136 @@
+// JSONObjectReader: one flat JSON object — the lines of a kassa backup — into key → value,
+// where a value is text (strings, and numbers and booleans as written), null, or a list of
+// strings (an account's aliases). Hand-written over bytes: a million-line backup must restore
+// in seconds, and nothing deeper is ever needed.
+
+enum JSONValue: Sendable, Equatable {
+    case text(String)
+    case null
+    case list([String])
+
+    var text: String? { if case .text(let value) = self { return value } else { return nil } }
+}
+
+enum JSONObjectReader {
+    struct Failure: Error { let what: String }
+
+    static func object(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> [String: JSONValue] {
+        var i = 0
+        let n = bytes.count
+        func skipSpace() { while i < n, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 13 { i += 1 } }
+        func expect(_ c: UInt8) throws(Failure) {
+            skipSpace()
+            guard i < n, bytes[i] == c else { throw Failure(what: String(UnicodeScalar(c))) }
+            i += 1
+        }
+        func hex4() throws(Failure) -> UInt32 {
+            guard i + 4 <= n else { throw Failure(what: "escape") }
+            var v: UInt32 = 0
+            for _ in 0..<4 {
+                let c = bytes[i]
+                i += 1
+                switch c {
+                case 48...57: v = v * 16 + UInt32(c - 48)
+                case 65...70: v = v * 16 + UInt32(c - 55)
+                case 97...102: v = v * 16 + UInt32(c - 87)
+                default: throw Failure(what: "escape")
+                }
+            }
+            return v
+        }
+        func string() throws(Failure) -> String {
+            try expect(34)
+            let start = i
+            // Fast path: no escapes.
+            while i < n, bytes[i] != 34, bytes[i] != 92, bytes[i] >= 0x20 { i += 1 }
+            if i < n, bytes[i] == 34 {
+                let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+                i += 1
+                guard let text else { throw Failure(what: "utf8") }
+                return text
+            }
+            var out = Array(bytes[start..<i])
+            while true {
+                guard i < n else { throw Failure(what: "string") }
+                let b = bytes[i]
+                i += 1
+                if b == 34 { break }
+                if b < 0x20 { throw Failure(what: "control") }
+                guard b == 92 else { out.append(b); continue }
+                guard i < n else { throw Failure(what: "escape") }
+                let e = bytes[i]
+                i += 1
+                switch e {
+                case 34, 92, 47: out.append(e)
+                case UInt8(ascii: "n"): out.append(10)
+                case UInt8(ascii: "t"): out.append(9)
+                case UInt8(ascii: "r"): out.append(13)
+                case UInt8(ascii: "b"): out.append(8)
+                case UInt8(ascii: "f"): out.append(12)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if scalar >= 0xD800, scalar < 0xDC00 {
+                        guard i + 1 < n, bytes[i] == 92, bytes[i + 1] == UInt8(ascii: "u") else { throw Failure(what: "surrogate") }
+                        i += 2
+                        let low = try hex4()
+                        guard low >= 0xDC00, low < 0xE000 else { throw Failure(what: "surrogate") }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let u = Unicode.Scalar(scalar) else { throw Failure(what: "escape") }
+                    out.append(contentsOf: Array(String(Character(u)).utf8))
+                default: throw Failure(what: "escape")
+                }
+            }
+            guard let text = String(validating: out, as: UTF8.self) else { throw Failure(what: "utf8") }
+            return text
+        }
+        func scalarValue() throws(Failure) -> JSONValue {
+            skipSpace()
+            guard i < n else { throw Failure(what: "value") }
+            switch bytes[i] {
+            case 34: return .text(try string())
+            case 91:
+                i += 1
+                var list: [String] = []
+                skipSpace()
+                if i < n, bytes[i] == 93 { i += 1; return .list(list) }
+                while true {
+                    list.append(try string())
+                    skipSpace()
+                    guard i < n else { throw Failure(what: "]") }
+                    if bytes[i] == 93 { i += 1; return .list(list) }
+                    try expect(44)
+                }
+            default:
+                let start = i
+                while i < n, bytes[i] != 44, bytes[i] != 125, bytes[i] != 32, bytes[i] != 9 { i += 1 }
+                let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+                if word == "null" { return .null }
+                guard !word.isEmpty, word == "true" || word == "false"
+                        || word.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 45 || $0 == 46 || $0 == 43 || $0 == 101 || $0 == 69 }) else {
+                    throw Failure(what: "value")
+                }
+                return .text(word)
+            }
+        }
+        var object: [String: JSONValue] = [:]
+        try expect(123)
+        skipSpace()
+        if i < n, bytes[i] == 125 {
+            i += 1
+        } else {
+            while true {
+                let key = try string()
+                try expect(58)
+                object[key] = try scalarValue()
+                skipSpace()
+                guard i < n else { throw Failure(what: "}") }
+                if bytes[i] == 125 { i += 1; break }
+                try expect(44)
+            }
+        }
+        skipSpace()
+        guard i == n else { throw Failure(what: "end") }
+        return object
+    }
+}
