@@ -45,13 +45,15 @@ public enum AmountText {
         }
         guard sawDigit else { return nil }
         // The decimal mark: the last mark, when it is the only one of its kind and is not
-        // followed by exactly three digits with no other mark ("1,234" is a thousand).
+        // followed by exactly three digits with no other mark ("1,234" is a thousand, "0,125" is not).
         var whole = "", fraction = ""
         if let last = body.lastIndex(where: { $0 == "." || $0 == "," }) {
             let after = body[(last + 1)...]
             let marks = body.filter { $0 == "." || $0 == "," }
             let sameMarks = marks.filter { $0 == body[last] }.count
-            let isDecimal = sameMarks == 1 && !after.isEmpty && (after.count != 3 || marks.count > 1)
+            // A group of thousands never follows a leading 0 ("0.001" is a fraction).
+            let leadingZero = body.first == "0" && body.dropFirst().first.map { $0 == "." || $0 == "," } == true
+            let isDecimal = sameMarks == 1 && !after.isEmpty && (after.count != 3 || marks.count > 1 || leadingZero)
             if isDecimal {
                 whole = String(body[..<last].filter(\.isNumber))
                 fraction = String(after)

@@ -162,7 +162,7 @@ struct RowReader {
             type = known
         }
         let note = cell(.note, cells).map(CSVReader.unneutralised) ?? ""
-        let ruled: (category: String?, account: String?) = rules.rules.isEmpty ? (nil, nil) : rules.match(rowText(cells))
+        let ruled: (category: String?, account: String?) = rules.rules.isEmpty ? (nil, nil) : rules.match(cells.map { table.text($0) })
         // A file with an account column says "no account" with an empty cell; one without
         // takes the rules' or the default account.
         var account = ruled.account ?? (columns[.account] != nil ? cell(.account, cells).map(CSVReader.unneutralised)
@@ -204,10 +204,6 @@ struct RowReader {
         let amount = signed.minorUnits < 0 ? signed.negated : signed
         return .success(Transaction(id: id, type: type, amount: amount, date: date, time: time, category: category,
                                     account: account, toAccount: toAccount, note: note, recurrence: recurrence, input: input))
-    }
-
-    private func rowText(_ cells: [CSVCell]) -> String {
-        cells.map { table.text($0) }.joined(separator: " ")
     }
 
     private mutating func lookupCurrency(_ word: String) -> Currency? {

@@ -115,11 +115,13 @@ public struct ImportRules: Sendable {
         return true
     }
 
-    /// The first matching rule's category and account for a row's text.
-    func match(_ text: String) -> (category: String?, account: String?) {
+    /// The first matching rule's category and account for a row: a pattern matches the row's
+    /// text (cells joined by spaces) or any one cell (so `^ATM` finds a cell starting "ATM").
+    func match(_ cells: [String]) -> (category: String?, account: String?) {
         var category: String?, account: String?
+        let text = cells.joined(separator: " ")
         for rule in rules where (category == nil && rule.category != nil) || (account == nil && rule.account != nil) {
-            guard rule.matches(text) else { continue }
+            guard rule.matches(text) || cells.contains(where: rule.matches) else { continue }
             if category == nil { category = rule.category }
             if account == nil { account = rule.account }
         }

@@ -122,7 +122,7 @@ public struct ImportCommand: Command {
         let learned = journal.learnedCategories
         let newLessons = records.lessons.filter { learned[$0.phrase] != $0.category }
 
-        context.emit(preview(kept, total: total, skipped: skipped, format: format, newAccounts: newAccounts,
+        context.emit(preview(kept, nextID: journal.nextID, total: total, skipped: skipped, format: format, newAccounts: newAccounts,
                              records: records, showRows: dryRun || context.app?.interactive == true))
         if dryRun { return [.notice(key: "import.dry-run", arguments: [:], count: nil)] }
         if kept.isEmpty && newAccounts.isEmpty && newLessons.isEmpty {
@@ -160,7 +160,7 @@ public struct ImportCommand: Command {
     }
 
     /// Counts per type and account, what will be created, duplicates, guesses; the first rows.
-    private func preview(_ kept: [Transaction], total: Int, skipped: Int, format: ImportFormat, newAccounts: [Account],
+    private func preview(_ kept: [Transaction], nextID: Int, total: Int, skipped: Int, format: ImportFormat, newAccounts: [Account],
                          records: ImportRecords, showRows: Bool) -> [SessionEvent] {
         var events: [SessionEvent] = [.notice(key: "import.preview", arguments: ["format": format.rawValue, "path": source ?? "-"],
                                               count: total)]
@@ -190,7 +190,15 @@ public struct ImportCommand: Command {
             ], count: records.unknownCategories.count))
         }
         if records.dateOrder != nil { events.append(.notice(key: "import.date-order-guessed", arguments: [:], count: nil)) }
-        if showRows, !kept.isEmpty { events.append(.listing(TransactionListing(Array(kept.prefix(5))))) }
+        if showRows, !kept.isEmpty {
+            // Drafts have no id yet: show the ones they would get.
+            let rows = kept.prefix(5).enumerated().map { k, t in
+                var row = t
+                if row.id == 0 { row.id = nextID + k }
+                return row
+            }
+            events.append(.listing(TransactionListing(rows)))
+        }
         return events
     }
 
