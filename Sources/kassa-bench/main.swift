@@ -3,6 +3,7 @@
 //     swift build -c release --static-swift-stdlib
 //     .build/release/kassa-bench parse [options]     the parser (see ParseBench.swift)
 //     .build/release/kassa-bench store [options]     the journal (see StoreBench.swift)
+//     .build/release/kassa-bench interchange [options]  export and import (InterchangeBench.swift)
 //
 // Each suite lives in its own file and prints its own report.
 
@@ -16,9 +17,11 @@ case "parse":
     ParseBench.run(arguments: Array(arguments.dropFirst()))
 case "store":
     StoreBench.run(arguments: Array(arguments.dropFirst()))
+case "interchange":
+    InterchangeBench.run(arguments: Array(arguments.dropFirst()))
 default:
     // Benchmark output is for developers at a terminal, not a user-facing message.
-    let usage = "usage: kassa-bench parse|store [options]\n"
+    let usage = "usage: kassa-bench parse|store|interchange [options]\n"
     _ = usage.withCString { write(2, $0, strlen($0)) }
     exit(2)
 }

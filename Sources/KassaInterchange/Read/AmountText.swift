@@ -17,10 +17,19 @@ public enum AmountText {
 
         /// Minor units of `currency`; nil when it has more decimals than the currency or overflows.
         public func money(_ currency: Currency) -> Money? {
-            guard fraction.count <= currency.minorDigits else { return nil }
-            guard let value = Money(decimal: (whole.isEmpty ? "0" : whole) + (fraction.isEmpty ? "" : "." + fraction),
-                                    currency: currency), value.isWithinEntryBound else { return nil }
-            return negative ? value.negated : value
+            guard fraction.utf8.count <= currency.minorDigits else { return nil }
+            var value: Int64 = 0
+            func push(_ digit: UInt8) -> Bool {
+                let (times, o1) = value.multipliedReportingOverflow(by: 10)
+                let (plus, o2) = times.addingReportingOverflow(Int64(digit))
+                value = plus
+                return !o1 && !o2
+            }
+            for byte in whole.utf8 { guard push(byte &- 48) else { return nil } }
+            for byte in fraction.utf8 { guard push(byte &- 48) else { return nil } }
+            for _ in fraction.utf8.count..<currency.minorDigits { guard push(0) else { return nil } }
+            let money = Money(minorUnits: negative ? -value : value, currency: currency)
+            return money.isWithinEntryBound ? money : nil
         }
     }
 

@@ -89,7 +89,7 @@ public enum CSVReader {
 
     /// "'=SUM(…)" → "=SUM(…)": the apostrophe CSVWriter put before a formula-like cell.
     static func unneutralised(_ text: String) -> String {
-        guard text.first == "'", let second = text.utf8.dropFirst().first, second == 61 || second == 43 || second == 45
+        guard text.utf8.first == 39, let second = text.utf8.dropFirst().first, second == 61 || second == 43 || second == 45
                 || second == 64 || second == 9 || second == 13 else { return text }
         return String(text.dropFirst())
     }
@@ -104,7 +104,8 @@ struct RowReader {
     let defaults: ImportDefaults
     let order: DateText.Order
     var unknown: [String: Int] = [:]
-    private var categories: [String: String?] = [:]
+    private var categories: [String: String] = [:]
+    private var incomeCategories: [String: String] = [:]
     private var kinds: [String: TransactionType?] = [:]
     private var currencies: [String: Currency?] = [:]
     private let indices: [Int?]
@@ -121,20 +122,33 @@ struct RowReader {
     }
 
     private func cell(_ column: ImportColumn, _ cells: [CSVCell]) -> String? {
-        guard let index = columns[column], index < cells.count, cells[index].end > cells[index].start else { return nil }
-        let text = table.text(cells[index]).trimmingCharacters()
-        return text.isEmpty ? nil : text
+        guard let index = columns[column], index < cells.count else { return nil }
+        return table.trimmedText(cells[index])
+    }
+
+    /// The cell's bytes, for the fast paths of ISO dates and plain amounts.
+    private func raw(_ column: ImportColumn, _ cells: [CSVCell]) -> ArraySlice<UInt8>? {
+        guard let index = columns[column], index < cells.count, !cells[index].escaped else { return nil }
+        return table.bytes[cells[index].start..<cells[index].end]
     }
 
     mutating func transaction(_ cells: [CSVCell]) -> Result<Transaction, ImportProblem> {
-        guard let dateText = cell(.date, cells) else { return .failure(ImportProblem(line: 0, reason: "date")) }
-        guard let date = CivilDate(iso: dateText) ?? DateText.parse(Substring(dateText), order: order) else {
-            return .failure(ImportProblem(line: 0, reason: "date", detail: dateText))
+        let date: CivilDate
+        if let bytes = raw(.date, cells), let iso = FastText.isoDate(bytes) {
+            date = iso
+        } else {
+            guard let dateText = cell(.date, cells) else { return .failure(ImportProblem(line: 0, reason: "date")) }
+            guard let parsed = CivilDate(iso: dateText) ?? DateText.parse(Substring(dateText), order: order) else {
+                return .failure(ImportProblem(line: 0, reason: "date", detail: dateText))
+            }
+            date = parsed
         }
         // The amount: signed, or debit (out) / credit (in).
         var reading: AmountText.Reading?
         var amountText = ""
-        if let text = cell(.amount, cells) {
+        if let bytes = raw(.amount, cells), let plain = FastText.plainAmount(bytes) {
+            reading = plain
+        } else if let text = cell(.amount, cells) {
             amountText = text
             reading = AmountText.read(Substring(text))
         } else if let text = cell(.debit, cells) {
@@ -222,9 +236,8 @@ struct RowReader {
 
     /// A category name → slug; unknown names go to the note's category, then `other`.
     mutating func resolveCategory(_ name: String?, note: String, type: TransactionType) -> String? {
-        let key = (type == .income ? "+" : "-") + (name ?? "\u{0}" + note)
-        if let known = categories[key] {
-            if let name, unknown[name] != nil { unknown[name]! += 1 }
+        if let name, let known = (type == .income ? incomeCategories : categories)[name] {
+            if unknown[name] != nil { unknown[name]! += 1 }
             return known
         }
         var slug: String?
@@ -238,7 +251,9 @@ struct RowReader {
         if let found = slug, type == .expense, found.hasPrefix("income") { slug = nil }
         let result = slug ?? (type == .income ? "income/other" : "other")
         // Notes are too varied to cache every one; names repeat.
-        if name != nil { categories[key] = result }
+        if let name {
+            if type == .income { incomeCategories[name] = result } else { categories[name] = result }
+        }
         return result
     }
 }

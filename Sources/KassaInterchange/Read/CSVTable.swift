@@ -52,6 +52,16 @@ public struct CSVTable: Sendable {
         return out
     }
 
+    /// The text of a cell without surrounding ASCII spaces and tabs; nil when that is empty.
+    /// Trimmed on the bytes: no String is made for an empty cell.
+    public func trimmedText(_ cell: CSVCell) -> String? {
+        var start = cell.start, end = cell.end
+        while start < end, bytes[start] == 32 || bytes[start] == 9 { start += 1 }
+        while end > start, bytes[end - 1] == 32 || bytes[end - 1] == 9 || bytes[end - 1] == 13 { end -= 1 }
+        guard start < end else { return nil }
+        return text(CSVCell(start: start, end: end, escaped: cell.escaped))
+    }
+
     /// Calls `body` with each non-blank row's first line number (1-based) and its cells (the
     /// array is reused: copy what must outlive the call). Returning false stops.
     public func forEachRow(_ body: (_ line: Int, _ cells: [CSVCell]) -> Bool) {

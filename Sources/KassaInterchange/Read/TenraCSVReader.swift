@@ -39,7 +39,7 @@ public enum TenraCSVReader {
             return result
         }
         table.forEachRow { line, cells in
-            let text = cells.map { table.text($0) }
+            let text = cells.map { table.trimmedText($0) ?? "" }
             if header {
                 header = false
                 for (k, name) in text.enumerated() { index[ImportVocabulary.normalizedHeader(name)] = k }
@@ -51,7 +51,7 @@ public enum TenraCSVReader {
             }
             func cell(_ name: String) -> String {
                 guard let k = index[name], k < text.count else { return "" }
-                return text[k].trimmingCharacters()
+                return text[k]
             }
             let dateText = cell("date")
             guard let date = CivilDate(iso: dateText) ?? DateText.parse(Substring(dateText), order: defaults.dateOrder ?? .dmy) else {

@@ -16,12 +16,12 @@ public struct CSVWriter: ExportWriter {
     }
 
     public mutating func append(_ t: Transaction, to out: inout [UInt8]) {
-        out.add(String(t.id)); out.append(44)
+        JSONWriter.appendInteger(t.id, to: &out); out.append(44)
         out.add(t.date.iso); out.append(44)
         if let time = t.time { out.add(time.description) }
         out.append(44)
         out.add(t.type.rawValue); out.append(44)
-        out.add(t.amount.decimalString); out.append(44)
+        DecimalBytes.append(t.amount, to: &out); out.append(44)
         out.add(t.amount.currency.code); out.append(44)
         CSVField.append(t.category ?? "", to: &out, neutralise: true); out.append(44)
         CSVField.append(t.account ?? "", to: &out, neutralise: true); out.append(44)

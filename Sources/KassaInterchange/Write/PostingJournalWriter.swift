@@ -52,20 +52,48 @@ struct PostingJournalWriter {
         }
     }
 
+    /// Account names as bytes, by kind and kassa name: one look-up per posting.
+    private var assetBytes: [String: [UInt8]] = [:]
+    private var expenseBytes: [String: [UInt8]] = [:]
+    private var incomeBytes: [String: [UInt8]] = [:]
+
+    private mutating func asset(_ name: String?) -> [UInt8] {
+        if let known = assetBytes[name ?? ""] { return known }
+        let made = Array(names.asset(name).utf8)
+        assetBytes[name ?? ""] = made
+        return made
+    }
+
+    private mutating func expense(_ slug: String?) -> [UInt8] {
+        if let known = expenseBytes[slug ?? ""] { return known }
+        let made = Array(names.expense(slug).utf8)
+        expenseBytes[slug ?? ""] = made
+        return made
+    }
+
+    private mutating func income(_ slug: String?) -> [UInt8] {
+        if let known = incomeBytes[slug ?? ""] { return known }
+        let made = Array(names.income(slug).utf8)
+        incomeBytes[slug ?? ""] = made
+        return made
+    }
+
     mutating func append(_ t: Transaction, to out: inout [UInt8]) {
         let note = PostingJournalWriter.oneLine(t.note)
-        let indent = dialect == .beancount ? "  " : "    "
-        let debit: String, credit: String
+        let beancount = dialect == .beancount
+        let debit: [UInt8], credit: [UInt8]
         switch t.type {
-        case .expense: debit = names.expense(t.category); credit = names.asset(t.account)
-        case .income: debit = names.asset(t.account); credit = names.income(t.category)
-        case .transfer: debit = names.asset(t.toAccount); credit = names.asset(t.account)
+        case .expense: debit = expense(t.category); credit = asset(t.account)
+        case .income: debit = asset(t.account); credit = income(t.category)
+        case .transfer: debit = asset(t.toAccount); credit = asset(t.account)
         }
         out.add(t.date.iso)
-        if dialect == .beancount {
+        if beancount {
             out.add(" * ")
             PostingJournalWriter.appendQuoted(note, to: &out)
-            out.add("\n  kassa-id: \"" + String(t.id) + "\"\n")
+            out.add("\n  kassa-id: \"")
+            JSONWriter.appendInteger(t.id, to: &out)
+            out.add("\"\n")
             if !note.isEmpty {
                 out.add("  kassa-note: ")
                 PostingJournalWriter.appendQuoted(note, to: &out)
@@ -73,13 +101,33 @@ struct PostingJournalWriter {
             }
         } else {
             // A ';' would start a comment in the description; the note keeps it in kassa-note.
-            if !note.isEmpty { out.add(" " + String(note.map { $0 == ";" ? "," : $0 })) }
-            out.add("\n    ; kassa-id: " + String(t.id) + "\n")
-            if !note.isEmpty { out.add("    ; kassa-note: " + note + "\n") }
+            if !note.isEmpty {
+                out.append(32)
+                for byte in note.utf8 { out.append(byte == 59 ? 44 : byte) }
+            }
+            out.add("\n    ; kassa-id: ")
+            JSONWriter.appendInteger(t.id, to: &out)
+            out.append(10)
+            if !note.isEmpty {
+                out.add("    ; kassa-note: ")
+                out.add(note)
+                out.append(10)
+            }
         }
-        let amount = t.amount.decimalString + " " + t.amount.currency.code
-        out.add(indent + debit + "  " + amount + "\n")
-        out.add(indent + credit + "  -" + amount + "\n\n")
+        let code = t.amount.currency.code
+        out.add(beancount ? "  " : "    ")
+        out.append(contentsOf: debit)
+        out.add("  ")
+        DecimalBytes.append(t.amount, to: &out)
+        out.append(32)
+        out.add(code)
+        out.add(beancount ? "\n  " : "\n    ")
+        out.append(contentsOf: credit)
+        out.add("  ")
+        DecimalBytes.append(t.amount, to: &out, negated: true)
+        out.append(32)
+        out.add(code)
+        out.add("\n\n")
     }
 
     /// "1000.00 KZT": the format line hledger and ledger take for a commodity.
@@ -89,7 +137,7 @@ struct PostingJournalWriter {
 
     /// A note on one line: a description and a metadata value end at the line's end.
     static func oneLine(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\t" }) else { return text }
+        guard text.utf8.contains(where: { $0 == 10 || $0 == 13 || $0 == 9 }) else { return text }
         return String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })
     }
 

@@ -18,30 +18,53 @@ public struct TenraCSVWriter: ExportWriter {
     }
 
     public mutating func append(_ t: Transaction, to out: inout [UInt8]) {
-        let amount = TenraCSVWriter.amount(t.amount)
-        let (category, subcategories) = TenraCSVWriter.split(t.category)
-        var row: [String]
+        let code = t.amount.currency.code
+        out.add(t.date.iso)
+        out.append(44)
+        switch t.type {
+        case .expense: out.add("expense,")
+        case .income: out.add("income,")
+        case .transfer: out.add("internal,")
+        }
+        TenraCSVWriter.appendAmount(t.amount, to: &out)
+        out.append(44)
+        out.add(code)
+        out.append(44)
         switch t.type {
         case .expense:
-            row = [t.date.iso, "expense", amount, t.amount.currency.code, t.account ?? "", category, subcategories, t.note, "", "", ""]
+            let (category, subcategories) = TenraCSVWriter.split(t.category)
+            cell(t.account ?? "", &out); cell(category, &out); cell(subcategories, &out)
+            CSVField.append(t.note, to: &out, neutralise: false)
+            out.add(",,,\n")
         case .income:
-            row = [t.date.iso, "income", amount, t.amount.currency.code, TenraCSVWriter.incomeName(t.category), "", "", t.note, t.account ?? "", "", ""]
+            cell(TenraCSVWriter.incomeName(t.category), &out); out.add(",,")
+            cell(t.note, &out)
+            CSVField.append(t.account ?? "", to: &out, neutralise: false)
+            out.add(",,\n")
         case .transfer:
-            row = [t.date.iso, "internal", amount, t.amount.currency.code, t.account ?? "", "", "", t.note, t.toAccount ?? "",
-                   t.amount.currency.code, amount]
+            cell(t.account ?? "", &out); out.add(",,")
+            cell(t.note, &out); cell(t.toAccount ?? "", &out)
+            out.add(code)
+            out.append(44)
+            TenraCSVWriter.appendAmount(t.amount, to: &out)
+            out.append(10)
         }
-        for (index, cell) in row.enumerated() {
-            if index > 0 { out.append(44) }
-            CSVField.append(cell, to: &out, neutralise: false)
-        }
-        out.append(10)
+    }
+
+    /// A cell and the comma after it.
+    private func cell(_ text: String, _ out: inout [UInt8]) {
+        CSVField.append(text, to: &out, neutralise: false)
+        out.append(44)
     }
 
     /// Two decimals at least (the app's form), all of the currency's minor digits if more.
-    static func amount(_ money: Money) -> String {
-        guard money.currency.minorDigits < 2 else { return money.decimalString }
-        let text = money.decimalString
-        return money.currency.minorDigits == 0 ? text + ".00" : text + "0"
+    static func appendAmount(_ money: Money, to out: inout [UInt8]) {
+        DecimalBytes.append(money, to: &out)
+        switch money.currency.minorDigits {
+        case 0: out.add(".00")
+        case 1: out.append(48)
+        default: break
+        }
     }
 
     /// "income/salary" → "salary": the app's income categories are a list of their own.
