@@ -108,7 +108,8 @@ struct RowReader {
     private var incomeCategories: [String: String] = [:]
     private var kinds: [String: TransactionType?] = [:]
     private var currencies: [String: Currency?] = [:]
-    private let indices: [Int?]
+    /// Column → cell index (-1 when the file has no such column), by ImportColumn.ordinal.
+    private let indices: [Int]
 
     init(table: CSVTable, columns: [ImportColumn: Int], vocabulary: ImportVocabulary, rules: ImportRules,
          defaults: ImportDefaults, order: DateText.Order) {
@@ -118,17 +119,23 @@ struct RowReader {
         self.rules = rules
         self.defaults = defaults
         self.order = order
-        indices = ImportColumn.allCases.map { columns[$0] }
+        var slots = [Int](repeating: -1, count: ImportColumn.allCases.count)
+        for (column, index) in columns { slots[column.ordinal] = index }
+        indices = slots
     }
 
+    private func has(_ column: ImportColumn) -> Bool { indices[column.ordinal] >= 0 }
+
     private func cell(_ column: ImportColumn, _ cells: [CSVCell]) -> String? {
-        guard let index = columns[column], index < cells.count else { return nil }
+        let index = indices[column.ordinal]
+        guard index >= 0, index < cells.count else { return nil }
         return table.trimmedText(cells[index])
     }
 
     /// The cell's bytes, for the fast paths of ISO dates and plain amounts.
     private func raw(_ column: ImportColumn, _ cells: [CSVCell]) -> ArraySlice<UInt8>? {
-        guard let index = columns[column], index < cells.count, !cells[index].escaped else { return nil }
+        let index = indices[column.ordinal]
+        guard index >= 0, index < cells.count, !cells[index].escaped else { return nil }
         return table.bytes[cells[index].start..<cells[index].end]
     }
 
@@ -179,7 +186,7 @@ struct RowReader {
         let ruled: (category: String?, account: String?) = rules.rules.isEmpty ? (nil, nil) : rules.match(cells.map { table.text($0) })
         // A file with an account column says "no account" with an empty cell; one without
         // takes the rules' or the default account.
-        var account = ruled.account ?? (columns[.account] != nil ? cell(.account, cells).map(CSVReader.unneutralised)
+        var account = ruled.account ?? (has(.account) ? cell(.account, cells).map(CSVReader.unneutralised)
                                             : rules.account ?? defaults.account)
         var toAccount = cell(.toAccount, cells).map(CSVReader.unneutralised)
         if type == .transfer, signed.minorUnits < 0, toAccount == nil, cell(.type, cells) == nil {
@@ -193,7 +200,7 @@ struct RowReader {
             }
             // An empty cell of a category column is no category; without the column the
             // note is asked.
-            if name != nil || columns[.category] == nil { category = resolveCategory(name, note: note, type: type) }
+            if name != nil || !has(.category) { category = resolveCategory(name, note: note, type: type) }
         }
         var id = 0
         if let text = cell(.id, cells) {

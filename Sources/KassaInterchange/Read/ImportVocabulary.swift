@@ -37,4 +37,27 @@ public enum ImportColumn: String, CaseIterable, Sendable {
     case targetCurrency = "target_currency"
     case targetAmount = "target_amount"
     case note, recurrence, input
+
+    /// A dense number per column, so a row's look-ups index an array instead of hashing a name.
+    var ordinal: Int {
+        switch self {
+        case .id: 0
+        case .date: 1
+        case .time: 2
+        case .type: 3
+        case .amount: 4
+        case .debit: 5
+        case .credit: 6
+        case .currency: 7
+        case .category: 8
+        case .subcategories: 9
+        case .account: 10
+        case .toAccount: 11
+        case .targetCurrency: 12
+        case .targetAmount: 13
+        case .note: 14
+        case .recurrence: 15
+        case .input: 16
+        }
+    }
 }

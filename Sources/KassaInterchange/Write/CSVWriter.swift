@@ -17,7 +17,7 @@ public struct CSVWriter: ExportWriter {
 
     public mutating func append(_ t: Transaction, to out: inout [UInt8]) {
         JSONWriter.appendInteger(t.id, to: &out); out.append(44)
-        out.add(t.date.iso); out.append(44)
+        DecimalBytes.append(t.date, to: &out); out.append(44)
         if let time = t.time { out.add(time.description) }
         out.append(44)
         out.add(t.type.rawValue); out.append(44)

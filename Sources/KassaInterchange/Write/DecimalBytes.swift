@@ -26,3 +26,16 @@ enum DecimalBytes {
         }
     }
 }
+
+extension DecimalBytes {
+    /// `2026-03-04`, as CivilDate.iso writes it (years 0–9999).
+    static func append(_ date: CivilDate, to out: inout [UInt8]) {
+        let y = date.year
+        out.append(UInt8(48 + y / 1000 % 10)); out.append(UInt8(48 + y / 100 % 10))
+        out.append(UInt8(48 + y / 10 % 10)); out.append(UInt8(48 + y % 10))
+        out.append(45)
+        out.append(UInt8(48 + date.month / 10)); out.append(UInt8(48 + date.month % 10))
+        out.append(45)
+        out.append(UInt8(48 + date.day / 10)); out.append(UInt8(48 + date.day % 10))
+    }
+}

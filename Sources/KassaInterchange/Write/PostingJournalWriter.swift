@@ -87,7 +87,7 @@ struct PostingJournalWriter {
         case .income: debit = asset(t.account); credit = income(t.category)
         case .transfer: debit = asset(t.toAccount); credit = asset(t.account)
         }
-        out.add(t.date.iso)
+        DecimalBytes.append(t.date, to: &out)
         if beancount {
             out.add(" * ")
             PostingJournalWriter.appendQuoted(note, to: &out)

@@ -10,6 +10,10 @@ import KassaCore
 public struct TenraCSVWriter: ExportWriter {
     public static let header = "date,type,amount,currency,account,category,subcategories,note,targetAccount,targetCurrency,targetAmount"
 
+    /// Slug → (category, subcategories) and income slug → name: a few dozen slugs, a million rows.
+    private var splits: [String: (String, String)] = [:]
+    private var incomeNames: [String: String] = [:]
+
     public init() {}
 
     public mutating func begin(_ out: inout [UInt8]) {
@@ -19,7 +23,7 @@ public struct TenraCSVWriter: ExportWriter {
 
     public mutating func append(_ t: Transaction, to out: inout [UInt8]) {
         let code = t.amount.currency.code
-        out.add(t.date.iso)
+        DecimalBytes.append(t.date, to: &out)
         out.append(44)
         switch t.type {
         case .expense: out.add("expense,")
@@ -32,12 +36,17 @@ public struct TenraCSVWriter: ExportWriter {
         out.append(44)
         switch t.type {
         case .expense:
-            let (category, subcategories) = TenraCSVWriter.split(t.category)
+            let slug = t.category ?? ""
+            let (category, subcategories) = splits[slug] ?? TenraCSVWriter.split(t.category)
+            if splits[slug] == nil { splits[slug] = (category, subcategories) }
             cell(t.account ?? "", &out); cell(category, &out); cell(subcategories, &out)
             CSVField.append(t.note, to: &out, neutralise: false)
             out.add(",,,\n")
         case .income:
-            cell(TenraCSVWriter.incomeName(t.category), &out); out.add(",,")
+            let slug = t.category ?? ""
+            let name = incomeNames[slug] ?? TenraCSVWriter.incomeName(t.category)
+            if incomeNames[slug] == nil { incomeNames[slug] = name }
+            cell(name, &out); out.add(",,")
             cell(t.note, &out)
             CSVField.append(t.account ?? "", to: &out, neutralise: false)
             out.add(",,\n")
