@@ -23,6 +23,7 @@ public enum TenraCSVReader {
         var accountCurrencies: [String: Currency] = [:]
         var order: [String] = []
         var categories: [String: String] = [:]
+        var currencies: [String: Currency] = [:]
         func note(_ account: String, _ currency: Currency) {
             guard !account.isEmpty, accountCurrencies[account] == nil else { return }
             accountCurrencies[account] = currency
@@ -38,11 +39,14 @@ public enum TenraCSVReader {
             categories[key] = result
             return result
         }
+        // Cell positions by column, fixed once the header is read: no name is hashed per row.
+        var positions: [String: Int] = [:]
         table.forEachRow { line, cells in
-            let text = cells.map { table.trimmedText($0) ?? "" }
             if header {
                 header = false
+                let text = cells.map { table.trimmedText($0) ?? "" }
                 for (k, name) in text.enumerated() { index[ImportVocabulary.normalizedHeader(name)] = k }
+                positions = index
                 if index["date"] == nil || index["type"] == nil || index["amount"] == nil {
                     records.problems.append(ImportProblem(line: line, reason: "columns", detail: text.joined(separator: ",")))
                     return false
@@ -50,23 +54,35 @@ public enum TenraCSVReader {
                 return true
             }
             func cell(_ name: String) -> String {
-                guard let k = index[name], k < text.count else { return "" }
-                return text[k]
+                guard let k = positions[name], k < cells.count else { return "" }
+                return table.trimmedText(cells[k]) ?? ""
             }
-            let dateText = cell("date")
-            guard let date = CivilDate(iso: dateText) ?? DateText.parse(Substring(dateText), order: defaults.dateOrder ?? .dmy) else {
-                records.problems.append(ImportProblem(line: line, reason: "date", detail: dateText))
-                return true
+            func raw(_ name: String) -> ArraySlice<UInt8>? {
+                guard let k = positions[name], k < cells.count, !cells[k].escaped else { return nil }
+                return table.bytes[cells[k].start..<cells[k].end]
+            }
+            let date: CivilDate
+            if let bytes = raw("date"), let iso = FastText.isoDate(bytes) {
+                date = iso
+            } else {
+                let dateText = cell("date")
+                guard let parsed = CivilDate(iso: dateText) ?? DateText.parse(Substring(dateText), order: defaults.dateOrder ?? .dmy) else {
+                    records.problems.append(ImportProblem(line: line, reason: "date", detail: dateText))
+                    return true
+                }
+                date = parsed
             }
             let codeText = cell("currency")
-            guard let currency = codeText.isEmpty ? defaults.currency : Currency(code: codeText) ?? vocabulary.currency(codeText) else {
+            guard let currency = codeText.isEmpty ? defaults.currency : currencies[codeText] ?? Currency(code: codeText) ?? vocabulary.currency(codeText) else {
                 records.problems.append(ImportProblem(line: line, reason: "currency", detail: codeText))
                 return true
             }
-            guard let reading = AmountText.read(Substring(cell("amount"))), let signed = reading.money(currency), !signed.isZero else {
+            guard let reading = raw("amount").flatMap(FastText.plainAmount) ?? AmountText.read(Substring(cell("amount"))),
+                  let signed = reading.money(currency), !signed.isZero else {
                 records.problems.append(ImportProblem(line: line, reason: "amount", detail: cell("amount")))
                 return true
             }
+            currencies[codeText] = currency
             let amount = signed.minorUnits < 0 ? signed.negated : signed
             let typeName = cell("type").lowercased()
             let account = cell("account"), target = cell("targetaccount")
