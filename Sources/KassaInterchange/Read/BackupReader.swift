@@ -29,8 +29,11 @@ public enum BackupReader {
                 while first < last, buffer[first] == 32 || buffer[first] == 9 { first += 1 }
                 if first < last {
                     do {
-                        let object = try JSONObjectReader.object(UnsafeBufferPointer(rebasing: buffer[first..<last]))
-                        try add(object, to: &records)
+                        var fields = Fields()
+                        try JSONObjectReader.forEachField(UnsafeBufferPointer(rebasing: buffer[first..<last])) { key, value in
+                            fields.set(key, value)
+                        }
+                        try add(fields, to: &records)
                     } catch let failure as JSONObjectReader.Failure {
                         records.problems.append(ImportProblem(line: lineNumber, reason: "json", detail: failure.what))
                     } catch let field as FieldFailure {
@@ -45,7 +48,37 @@ public enum BackupReader {
 
     struct FieldFailure: Error { let name: String }
 
-    static func add(_ object: [String: JSONValue], to records: inout ImportRecords) throws {
+    /// Positions in Fields.names.
+    enum Slot {
+        static let record = 0, id = 1, date = 2, time = 3, type = 4, amount = 5, currency = 6, category = 7
+        static let account = 8, toAccount = 9, note = 10, recurrence = 11, input = 12, name = 13, aliases = 14, phrase = 15
+    }
+
+    /// The fields a backup line may have, by position: a line is read without a dictionary.
+    struct Fields {
+        static let names: [[UInt8]] = ["record", "id", "date", "time", "type", "amount", "currency", "category", "account",
+                                       "to_account", "note", "recurrence", "input", "name", "aliases", "phrase"].map { Array($0.utf8) }
+        var values = [JSONValue?](repeating: nil, count: 16)
+
+        mutating func set(_ key: UnsafeBufferPointer<UInt8>, _ value: JSONValue) {
+            for (slot, name) in Fields.names.enumerated() where name.count == key.count && name.elementsEqual(key) {
+                values[slot] = value
+                return
+            }
+        }
+
+        /// A field by name, for the rare kinds; transactions use `text(slot)`.
+        subscript(_ name: String) -> JSONValue? {
+            let bytes = Array(name.utf8)
+            guard let slot = Fields.names.firstIndex(of: bytes) else { return nil }
+            return values[slot]
+        }
+
+        func text(_ slot: Int) -> String? { values[slot]?.text }
+
+    }
+
+    static func add(_ object: Fields, to records: inout ImportRecords) throws {
         func field(_ name: String) -> String? { object[name]?.text }
         switch field("record") {
         case nil, "transaction":
@@ -70,42 +103,42 @@ public enum BackupReader {
     }
 
     /// One TRANSACTION object of the JSON contract (id 0 when absent).
-    static func transaction(_ object: [String: JSONValue]) throws -> Transaction {
-        func field(_ name: String) -> String? { object[name]?.text }
-        guard let code = field("currency"), let currency = Currency(code: code), code == currency.code else {
+    static func transaction(_ object: Fields) throws -> Transaction {
+        func field(_ slot: Int) -> String? { object.text(slot) }
+        guard let code = field(Slot.currency), let currency = Currency(code: code), code == currency.code else {
             throw FieldFailure(name: "currency")
         }
-        guard let amountText = field("amount"), let amount = Money(decimal: amountText, currency: currency),
+        guard let amountText = field(Slot.amount), let amount = Money(decimal: amountText, currency: currency),
               amount.minorUnits > 0, amount.isWithinEntryBound else { throw FieldFailure(name: "amount") }
-        guard let dateText = field("date"), let date = CivilDate(iso: dateText) else { throw FieldFailure(name: "date") }
+        guard let dateText = field(Slot.date), let date = CivilDate(iso: dateText) else { throw FieldFailure(name: "date") }
         var type = TransactionType.expense
-        if let text = field("type") {
+        if let text = field(Slot.type) {
             guard let known = TransactionType(rawValue: text) else { throw FieldFailure(name: "type") }
             type = known
         }
         var time: TimeOfDay?
-        if let text = field("time") {
+        if let text = field(Slot.time) {
             guard let parsed = TimeOfDay(text: text) else { throw FieldFailure(name: "time") }
             time = parsed
         }
         var recurrence: Recurrence?
-        if let text = field("recurrence") {
+        if let text = field(Slot.recurrence) {
             guard let parsed = Recurrence(rawValue: text) else { throw FieldFailure(name: "recurrence") }
             recurrence = parsed
         }
         var id = 0
-        if let text = field("id") {
+        if let text = field(Slot.id) {
             guard let parsed = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), parsed > 0 else {
                 throw FieldFailure(name: "id")
             }
             id = parsed
         }
-        func label(_ name: String) -> String? {
-            guard let value = field(name), !value.isEmpty else { return nil }
+        func label(_ slot: Int) -> String? {
+            guard let value = field(slot), !value.isEmpty else { return nil }
             return value
         }
-        return Transaction(id: id, type: type, amount: amount, date: date, time: time, category: label("category"),
-                           account: label("account"), toAccount: label("to_account"), note: field("note") ?? "",
-                           recurrence: recurrence, input: field("input") ?? "")
+        return Transaction(id: id, type: type, amount: amount, date: date, time: time, category: label(Slot.category),
+                           account: label(Slot.account), toAccount: label(Slot.toAccount), note: field(Slot.note) ?? "",
+                           recurrence: recurrence, input: field(Slot.input) ?? "")
     }
 }

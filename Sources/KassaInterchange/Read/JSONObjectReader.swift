@@ -15,6 +15,15 @@ enum JSONObjectReader {
     struct Failure: Error { let what: String }
 
     static func object(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> [String: JSONValue] {
+        var object: [String: JSONValue] = [:]
+        try forEachField(bytes) { key, value in object[String(decoding: key, as: UTF8.self)] = value }
+        return object
+    }
+
+    /// Calls `body` with each key's bytes (escapes undone only if it has any) and its value:
+    /// no String is made for a key, no dictionary for the object.
+    static func forEachField(_ bytes: UnsafeBufferPointer<UInt8>,
+                             _ body: (UnsafeBufferPointer<UInt8>, JSONValue) -> Void) throws(Failure) {
         var i = 0
         let n = bytes.count
         func skipSpace() { while i < n, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 13 { i += 1 } }
@@ -113,16 +122,35 @@ enum JSONObjectReader {
                 return .text(word)
             }
         }
-        var object: [String: JSONValue] = [:]
         try expect(123)
         skipSpace()
         if i < n, bytes[i] == 125 {
             i += 1
         } else {
             while true {
-                let key = try string()
+                skipSpace()
+                // A key without escapes is passed as the bytes it is.
+                var keyStart = i + 1, keyEnd = keyStart
+                var escapedKey: [UInt8]?
+                if i < n, bytes[i] == 34 {
+                    while keyEnd < n, bytes[keyEnd] != 34, bytes[keyEnd] != 92 { keyEnd += 1 }
+                    if keyEnd < n, bytes[keyEnd] == 34 {
+                        i = keyEnd + 1
+                    } else {
+                        escapedKey = Array(try string().utf8)
+                    }
+                } else {
+                    throw Failure(what: "\"")
+                }
                 try expect(58)
-                object[key] = try scalarValue()
+                let value = try scalarValue()
+                if let escapedKey {
+                    escapedKey.withUnsafeBufferPointer { body($0, value) }
+                } else {
+                    body(UnsafeBufferPointer(rebasing: bytes[keyStart..<keyEnd]), value)
+                }
+                _ = keyStart
+                keyStart = 0
                 skipSpace()
                 guard i < n else { throw Failure(what: "}") }
                 if bytes[i] == 125 { i += 1; break }
@@ -131,6 +159,5 @@ enum JSONObjectReader {
         }
         skipSpace()
         guard i == n else { throw Failure(what: "end") }
-        return object
     }
 }
