@@ -29,7 +29,10 @@ import KassaTestSupport
     func copiedBinary() throws -> String {
         let directory = TestSupport.makeTemporaryDirectory("alone")
         let copy = directory.appendingPathComponent("kassa").path
-        try FileManager.default.copyItem(atPath: KassaBinary.path, toPath: copy)
+        // Copied by cp, not in this process: a file this process held open for writing could be
+        // inherited by a child another test spawns meanwhile, and exec would fail (ETXTBSY).
+        let copied = try ProcessRunner.run("/bin/cp", [KassaBinary.path, copy], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(copied.status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["kassa"])
         return copy
     }

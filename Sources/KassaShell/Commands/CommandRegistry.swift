@@ -22,6 +22,7 @@ public enum CommandRegistry {
         ForgetCommand.self,
         WhyCommand.self,
         ImportCommand.self,
+        ExportCommand.self,
         CheckCommand.self,
         RepairCommand.self,
         GrammarCommand.self,

@@ -4,6 +4,7 @@
 
 import KassaCore
 import KassaLedger
+import KassaInterchange
 import KassaStore
 
 public struct CommandWords: Sendable {
@@ -70,6 +71,10 @@ public struct CommandWords: Sendable {
             "report": Set(ReportKind.allCases.map(\.rawValue)),
             "period": ["week", "month", "year"],
             "by": Set(CategoryReport.Grouping.allCases.map(\.rawValue)),
+            // kassa import's CSV headers, type and operation words, currency signs.
+            "column": Set(ImportColumn.allCases.map(\.rawValue)),
+            "kind": Set(TransactionType.allCases.map(\.rawValue)),
+            "currency": Set(Currency.allCodes),
         ]
     }
 

@@ -1,0 +1,155 @@
+// BackupReader: `kassa import --format jsonl` — a kassa backup (BackupWriter, or the older
+// `kassa list --json`, transactions only): TRANSACTION objects with their ids, and the
+// "record" lines for accounts and lessons. Every line is read; a bad one is a problem with
+// its line number and the field at fault.
+
+import KassaCore
+
+public enum BackupReader {
+    /// Whether `bytes` start like a backup: the first non-blank byte opens an object.
+    public static func looksLikeBackup(_ bytes: [UInt8]) -> Bool {
+        var i = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        while i < bytes.count, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 13 { i += 1 }
+        return i < bytes.count && bytes[i] == 123
+    }
+
+    public static func read(_ bytes: [UInt8]) -> ImportRecords {
+        var records = ImportRecords()
+        records.transactions.reserveCapacity(bytes.count / 200)
+        var lineNumber = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
+            while start < buffer.count {
+                lineNumber += 1
+                var end = start
+                while end < buffer.count, buffer[end] != 10 { end += 1 }
+                var last = end
+                while last > start, buffer[last - 1] == 13 || buffer[last - 1] == 32 || buffer[last - 1] == 9 { last -= 1 }
+                var first = start
+                while first < last, buffer[first] == 32 || buffer[first] == 9 { first += 1 }
+                if first < last {
+                    do {
+                        var fields = Fields()
+                        try JSONObjectReader.forEachField(UnsafeBufferPointer(rebasing: buffer[first..<last])) { key, value in
+                            fields.set(key, value)
+                        }
+                        try add(fields, to: &records)
+                    } catch let failure as JSONObjectReader.Failure {
+                        records.problems.append(ImportProblem(line: lineNumber, reason: "json", detail: failure.what))
+                    } catch let field as FieldFailure {
+                        records.problems.append(ImportProblem(line: lineNumber, reason: field.reason, detail: field.name))
+                    } catch {}
+                }
+                start = end + 1
+            }
+        }
+        return records
+    }
+
+    struct FieldFailure: Error {
+        let name: String
+        /// An import.reason.* key: "field" (missing or wrong) unless something more exact is known.
+        var reason = "field"
+    }
+
+    /// Positions in Fields.names.
+    enum Slot {
+        static let record = 0, id = 1, date = 2, time = 3, type = 4, amount = 5, currency = 6, category = 7
+        static let account = 8, toAccount = 9, note = 10, recurrence = 11, input = 12, name = 13, aliases = 14, phrase = 15
+    }
+
+    /// The fields a backup line may have, by position: a line is read without a dictionary.
+    struct Fields {
+        static let names: [[UInt8]] = ["record", "id", "date", "time", "type", "amount", "currency", "category", "account",
+                                       "to_account", "note", "recurrence", "input", "name", "aliases", "phrase"].map { Array($0.utf8) }
+        var values = [JSONValue?](repeating: nil, count: 16)
+
+        mutating func set(_ key: UnsafeBufferPointer<UInt8>, _ value: JSONValue) {
+            for (slot, name) in Fields.names.enumerated() where name.count == key.count && name.elementsEqual(key) {
+                values[slot] = value
+                return
+            }
+        }
+
+        /// A field by name, for the rare kinds; transactions use `text(slot)`.
+        subscript(_ name: String) -> JSONValue? {
+            let bytes = Array(name.utf8)
+            guard let slot = Fields.names.firstIndex(of: bytes) else { return nil }
+            return values[slot]
+        }
+
+        func text(_ slot: Int) -> String? { values[slot]?.text }
+
+    }
+
+    static func add(_ object: Fields, to records: inout ImportRecords) throws {
+        func field(_ name: String) -> String? { object[name]?.text }
+        switch field("record") {
+        case nil, "transaction":
+            records.transactions.append(try transaction(object))
+        case "account":
+            guard let name = field("name"), !name.isEmpty else { throw FieldFailure(name: "name") }
+            var currency: Currency?
+            if let code = field("currency") {
+                guard let known = Currency(code: code) else { throw FieldFailure(name: "currency") }
+                currency = known
+            }
+            var aliases: [String] = []
+            if case .list(let list)? = object["aliases"] { aliases = list }
+            records.accounts.append(Account(name: name, aliases: aliases, currency: currency))
+        case "lesson":
+            guard let phrase = field("phrase"), !phrase.isEmpty else { throw FieldFailure(name: "phrase") }
+            guard let category = field("category"), !category.isEmpty else { throw FieldFailure(name: "category") }
+            records.lessons.append((phrase: phrase, category: category))
+        case let other?:
+            throw FieldFailure(name: "record " + other)
+        }
+    }
+
+    /// One TRANSACTION object of the JSON contract (id 0 when absent).
+    static func transaction(_ object: Fields) throws -> Transaction {
+        func field(_ slot: Int) -> String? { object.text(slot) }
+        guard let code = field(Slot.currency), let currency = Currency(code: code), code == currency.code else {
+            throw FieldFailure(name: "currency")
+        }
+        guard let amountText = field(Slot.amount) else { throw FieldFailure(name: "amount") }
+        // Digits beyond what kassa keeps (12 before the point) are named as such, not as "wrong".
+        let digits = amountText.drop { $0 == "-" }.prefix { $0 != "." }
+        guard digits.count <= Money.maximumWholeDigits || !digits.allSatisfy(\.isNumber) else {
+            throw FieldFailure(name: amountText, reason: "amount-bounds")
+        }
+        guard let amount = Money(decimal: amountText, currency: currency),
+              amount.minorUnits > 0, amount.isWithinEntryBound else { throw FieldFailure(name: "amount") }
+        guard let dateText = field(Slot.date), let date = CivilDate(iso: dateText) else { throw FieldFailure(name: "date") }
+        guard date.isSupported else { throw FieldFailure(name: dateText, reason: "date-bounds") }
+        var type = TransactionType.expense
+        if let text = field(Slot.type) {
+            guard let known = TransactionType(rawValue: text) else { throw FieldFailure(name: "type") }
+            type = known
+        }
+        var time: TimeOfDay?
+        if let text = field(Slot.time) {
+            guard let parsed = TimeOfDay(text: text) else { throw FieldFailure(name: "time") }
+            time = parsed
+        }
+        var recurrence: Recurrence?
+        if let text = field(Slot.recurrence) {
+            guard let parsed = Recurrence(rawValue: text) else { throw FieldFailure(name: "recurrence") }
+            recurrence = parsed
+        }
+        var id = 0
+        if let text = field(Slot.id) {
+            guard let parsed = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), parsed > 0 else {
+                throw FieldFailure(name: "id")
+            }
+            id = parsed
+        }
+        func label(_ slot: Int) -> String? {
+            guard let value = field(slot), !value.isEmpty else { return nil }
+            return value
+        }
+        return Transaction(id: id, type: type, amount: amount, date: date, time: time, category: label(Slot.category),
+                           account: label(Slot.account), toAccount: label(Slot.toAccount), note: field(Slot.note) ?? "",
+                           recurrence: recurrence, input: field(Slot.input) ?? "")
+    }
+}

@@ -1,0 +1,266 @@
+// CSVReader: `kassa import --format csv` — a CSV from anywhere: kassa's own export, a bank's,
+// a spreadsheet's. Columns are found by their header names in either language (the
+// vocabulary) or by a rules file's `fields`; the amount is one signed column or debit and
+// credit columns; dates in the forms DateText reads, day/month order decided file-wide; the
+// currency from a column, the amount's own sign or code, the rules or the default. A category
+// name is looked up (name, slug, the parser's lexicon); an unknown one becomes `other` and is
+// reported. Bad rows are collected with their line numbers, never skipped silently.
+
+import KassaCore
+
+public struct ImportDefaults: Sendable {
+    public var account: String?
+    public var currency: Currency
+    public var dateOrder: DateText.Order?
+
+    public init(account: String? = nil, currency: Currency = .kzt, dateOrder: DateText.Order? = nil) {
+        self.account = account
+        self.currency = currency
+        self.dateOrder = dateOrder
+    }
+}
+
+public enum CSVReader {
+    public static func read(_ bytes: [UInt8], vocabulary: ImportVocabulary, rules: ImportRules = ImportRules(),
+                            defaults: ImportDefaults = ImportDefaults()) -> ImportRecords {
+        var records = ImportRecords()
+        let table = CSVTable(bytes, delimiter: rules.separator)
+        // Columns: from the rules' `fields`, or from the header row.
+        var columns: [ImportColumn: Int] = [:]
+        var headerLine = 0
+        var skipped = 0
+        var names: [String]?
+        if let fields = rules.fields {
+            names = fields
+            headerLine = -1
+        }
+        table.forEachRow { line, cells in
+            if skipped < rules.skip { skipped += 1; return true }
+            if names == nil {
+                names = cells.map { ImportVocabulary.normalizedHeader(table.text($0)) }
+                headerLine = line
+            }
+            return false
+        }
+        for (index, name) in (names ?? []).enumerated() {
+            guard let column = ImportColumn(rawValue: vocabulary.column(name) ?? name), columns[column] == nil else { continue }
+            columns[column] = index
+        }
+        guard columns[.date] != nil, columns[.amount] != nil || columns[.debit] != nil || columns[.credit] != nil else {
+            records.problems.append(ImportProblem(line: max(headerLine, 1), reason: "columns",
+                                                  detail: (names ?? []).joined(separator: ",")))
+            return records
+        }
+        let dataSkip = rules.skip + (headerLine > 0 ? 1 : 0)
+
+        // The day/month order, decided for the whole file.
+        var order = rules.dateOrder ?? defaults.dateOrder
+        if order == nil, let dateColumn = columns[.date] {
+            var cells: [Substring] = []
+            var seen = 0
+            table.forEachRow { _, row in
+                seen += 1
+                if seen > dataSkip, dateColumn < row.count { cells.append(Substring(table.text(row[dateColumn]))) }
+                // ISO dates decide nothing and need nothing: stop looking.
+                return !(cells.count == 1 && cells[0].count == 10 && cells[0].dropFirst(4).first == "-")
+            }
+            order = DateText.order(of: cells)
+            if order == nil, DateText.isAmbiguous(cells) {
+                order = .dmy
+                records.dateOrder = .dmy
+            }
+        }
+        var reader = RowReader(table: table, columns: columns, vocabulary: vocabulary, rules: rules, defaults: defaults,
+                               order: order ?? .dmy)
+        var seen = 0
+        records.transactions.reserveCapacity(bytes.count / 64)
+        table.forEachRow { line, cells in
+            seen += 1
+            guard seen > dataSkip else { return true }
+            switch reader.transaction(cells) {
+            case .success(let transaction): records.transactions.append(transaction)
+            case .failure(let problem): records.problems.append(ImportProblem(line: line, reason: problem.reason, detail: problem.detail))
+            }
+            return true
+        }
+        records.unknownCategories = reader.unknown
+        return records
+    }
+
+    /// "'=SUM(…)" → "=SUM(…)": the apostrophe CSVWriter put before a formula-like cell.
+    static func unneutralised(_ text: String) -> String {
+        guard text.utf8.first == 39, let second = text.utf8.dropFirst().first, second == 61 || second == 43 || second == 45
+                || second == 64 || second == 9 || second == 13 else { return text }
+        return String(text.dropFirst())
+    }
+}
+
+/// One data row → a transaction, with the look-ups cached across rows.
+struct RowReader {
+    let table: CSVTable
+    let columns: [ImportColumn: Int]
+    let vocabulary: ImportVocabulary
+    let rules: ImportRules
+    let defaults: ImportDefaults
+    let order: DateText.Order
+    var unknown: [String: Int] = [:]
+    private var categories: [String: String] = [:]
+    private var incomeCategories: [String: String] = [:]
+    private var kinds: [String: TransactionType?] = [:]
+    private var currencies: [String: Currency?] = [:]
+    /// Column → cell index (-1 when the file has no such column), by ImportColumn.ordinal.
+    private let indices: [Int]
+
+    init(table: CSVTable, columns: [ImportColumn: Int], vocabulary: ImportVocabulary, rules: ImportRules,
+         defaults: ImportDefaults, order: DateText.Order) {
+        self.table = table
+        self.columns = columns
+        self.vocabulary = vocabulary
+        self.rules = rules
+        self.defaults = defaults
+        self.order = order
+        var slots = [Int](repeating: -1, count: ImportColumn.allCases.count)
+        for (column, index) in columns { slots[column.ordinal] = index }
+        indices = slots
+    }
+
+    private func has(_ column: ImportColumn) -> Bool { indices[column.ordinal] >= 0 }
+
+    private func cell(_ column: ImportColumn, _ cells: [CSVCell]) -> String? {
+        let index = indices[column.ordinal]
+        guard index >= 0, index < cells.count else { return nil }
+        return table.trimmedText(cells[index])
+    }
+
+    /// The cell's bytes, for the fast paths of ISO dates and plain amounts.
+    private func raw(_ column: ImportColumn, _ cells: [CSVCell]) -> ArraySlice<UInt8>? {
+        let index = indices[column.ordinal]
+        guard index >= 0, index < cells.count, !cells[index].escaped else { return nil }
+        return table.bytes[cells[index].start..<cells[index].end]
+    }
+
+    mutating func transaction(_ cells: [CSVCell]) -> Result<Transaction, ImportProblem> {
+        let date: CivilDate
+        if let bytes = raw(.date, cells), let iso = FastText.isoDate(bytes) {
+            date = iso
+        } else {
+            guard let dateText = cell(.date, cells) else { return .failure(ImportProblem(line: 0, reason: "date")) }
+            guard let parsed = CivilDate(iso: dateText) ?? DateText.parse(Substring(dateText), order: order) else {
+                return .failure(ImportProblem(line: 0, reason: "date", detail: dateText))
+            }
+            date = parsed
+        }
+        // The amount: signed, or debit (out) / credit (in).
+        var reading: AmountText.Reading?
+        var amountText = ""
+        if let bytes = raw(.amount, cells), let plain = FastText.plainAmount(bytes) {
+            reading = plain
+        } else if let text = cell(.amount, cells) {
+            amountText = text
+            reading = AmountText.read(Substring(text))
+        } else if let text = cell(.debit, cells) {
+            amountText = text
+            reading = AmountText.read(Substring(text))
+            reading?.negative = true
+        } else if let text = cell(.credit, cells) {
+            amountText = text
+            reading = AmountText.read(Substring(text))
+            reading?.negative = false
+        }
+        guard let reading else { return .failure(ImportProblem(line: 0, reason: "amount", detail: amountText)) }
+        // The currency: its column, the amount's own word, the rules, the default.
+        var currency = rules.currency ?? defaults.currency
+        if let word = cell(.currency, cells) ?? reading.currencyWord {
+            guard let found = lookupCurrency(word) else { return .failure(ImportProblem(line: 0, reason: "currency", detail: word)) }
+            currency = found
+        }
+        guard let signed = reading.money(currency), !signed.isZero else {
+            return .failure(ImportProblem(line: 0, reason: "amount", detail: amountText))
+        }
+        var type: TransactionType = signed.minorUnits < 0 ? .expense : .income
+        if let word = cell(.type, cells) {
+            guard let known = lookupKind(word) else { return .failure(ImportProblem(line: 0, reason: "type", detail: word)) }
+            type = known
+        }
+        let note = cell(.note, cells).map(CSVReader.unneutralised) ?? ""
+        let ruled: (category: String?, account: String?) = rules.rules.isEmpty ? (nil, nil) : rules.match(cells.map { table.text($0) })
+        // A file with an account column says "no account" with an empty cell; one without
+        // takes the rules' or the default account.
+        var account = ruled.account ?? (has(.account) ? cell(.account, cells).map(CSVReader.unneutralised)
+                                            : rules.account ?? defaults.account)
+        var toAccount = cell(.toAccount, cells).map(CSVReader.unneutralised)
+        if type == .transfer, signed.minorUnits < 0, toAccount == nil, cell(.type, cells) == nil {
+            swap(&account, &toAccount)
+        }
+        var category: String?
+        if type != .transfer {
+            var name = ruled.category ?? cell(.category, cells).map(CSVReader.unneutralised)
+            if let sub = cell(.subcategories, cells), let base = name {
+                name = base + "/" + sub.split(separator: ",").map { $0.trimmingCharacters() }.joined(separator: "/")
+            }
+            // An empty cell of a category column is no category; without the column the
+            // note is asked.
+            if name != nil || !has(.category) { category = resolveCategory(name, note: note, type: type) }
+        }
+        var id = 0
+        if let text = cell(.id, cells) {
+            guard let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), number > 0 else {
+                return .failure(ImportProblem(line: 0, reason: "id", detail: text))
+            }
+            id = number
+        }
+        var time: TimeOfDay?
+        if let text = cell(.time, cells) {
+            guard let parsed = TimeOfDay(text: text) else { return .failure(ImportProblem(line: 0, reason: "time", detail: text)) }
+            time = parsed
+        }
+        var recurrence: Recurrence?
+        if let text = cell(.recurrence, cells) {
+            guard let parsed = Recurrence(rawValue: text.lowercased()) else {
+                return .failure(ImportProblem(line: 0, reason: "recurrence", detail: text))
+            }
+            recurrence = parsed
+        }
+        let input = cell(.input, cells).map(CSVReader.unneutralised) ?? ""
+        let amount = signed.minorUnits < 0 ? signed.negated : signed
+        return .success(Transaction(id: id, type: type, amount: amount, date: date, time: time, category: category,
+                                    account: account, toAccount: toAccount, note: note, recurrence: recurrence, input: input))
+    }
+
+    private mutating func lookupCurrency(_ word: String) -> Currency? {
+        if let known = currencies[word] { return known }
+        let found = Currency(code: word).flatMap { word.count == 3 ? $0 : nil } ?? vocabulary.currency(word)
+        currencies[word] = found
+        return found
+    }
+
+    private mutating func lookupKind(_ word: String) -> TransactionType? {
+        if let known = kinds[word] { return known }
+        let found = TransactionType(rawValue: word.lowercased()) ?? vocabulary.kind(word)
+        kinds[word] = found
+        return found
+    }
+
+    /// A category name → slug; unknown names go to the note's category, then `other`.
+    mutating func resolveCategory(_ name: String?, note: String, type: TransactionType) -> String? {
+        if let name, let known = (type == .income ? incomeCategories : categories)[name] {
+            if unknown[name] != nil { unknown[name]! += 1 }
+            return known
+        }
+        var slug: String?
+        if let name {
+            slug = vocabulary.category(name, type)
+            if slug == nil { unknown[name, default: 0] += 1 }
+        } else if !note.isEmpty {
+            slug = vocabulary.category(note, type)
+        }
+        if let found = slug, type == .income, !found.hasPrefix("income") { slug = nil }
+        if let found = slug, type == .expense, found.hasPrefix("income") { slug = nil }
+        let result = slug ?? (type == .income ? "income/other" : "other")
+        // Notes are too varied to cache every one; names repeat.
+        if let name {
+            if type == .income { incomeCategories[name] = result } else { categories[name] = result }
+        }
+        return result
+    }
+}

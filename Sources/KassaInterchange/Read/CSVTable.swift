@@ -1,0 +1,124 @@
+// CSVTable: RFC 4180 rows over UTF-8 bytes — quoted cells with doubled quotes and line breaks
+// inside, CRLF or LF, a byte order mark skipped — with the delimiter (',' ';' or tab) detected
+// from the first line. Cells are byte ranges handed to a callback row by row and decoded only
+// when asked, so a million-row file is read without a String per cell it does not need.
+
+public struct CSVCell: Sendable {
+    public var start: Int
+    public var end: Int
+    /// Quoted with doubled quotes inside: decoding turns "" into ".
+    public var escaped: Bool
+}
+
+public struct CSVTable: Sendable {
+    public let bytes: [UInt8]
+    public let delimiter: UInt8
+    let start: Int
+
+    public init(_ bytes: [UInt8], delimiter: UInt8? = nil) {
+        self.bytes = bytes
+        start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        self.delimiter = delimiter ?? CSVTable.detectDelimiter(bytes, from: start)
+    }
+
+    /// The most frequent of , ; tab outside quotes on the first line (',' when none).
+    static func detectDelimiter(_ bytes: [UInt8], from start: Int) -> UInt8 {
+        var counts: [UInt8: Int] = [44: 0, 59: 0, 9: 0]
+        var quoted = false
+        var i = start
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 34 { quoted.toggle() } else if !quoted {
+                if b == 10 { break }
+                if counts[b] != nil { counts[b]! += 1 }
+            }
+            i += 1
+        }
+        let best = counts.max { ($0.value, $0.key == 44 ? 1 : 0) < ($1.value, $1.key == 44 ? 1 : 0) }!
+        return best.value > 0 ? best.key : 44
+    }
+
+    /// The text of a cell (doubled quotes undone).
+    public func text(_ cell: CSVCell) -> String {
+        let text = bytes.withUnsafeBufferPointer { String(decoding: $0[cell.start..<cell.end], as: UTF8.self) }
+        guard cell.escaped else { return text }
+        var out = ""
+        var lastQuote = false
+        for ch in text {
+            if ch == "\"" && lastQuote { lastQuote = false; continue }
+            lastQuote = ch == "\""
+            out.append(ch)
+        }
+        return out
+    }
+
+    /// The text of a cell without surrounding ASCII spaces and tabs; nil when that is empty.
+    /// Trimmed on the bytes: no String is made for an empty cell.
+    public func trimmedText(_ cell: CSVCell) -> String? {
+        var start = cell.start, end = cell.end
+        while start < end, bytes[start] == 32 || bytes[start] == 9 { start += 1 }
+        while end > start, bytes[end - 1] == 32 || bytes[end - 1] == 9 || bytes[end - 1] == 13 { end -= 1 }
+        guard start < end else { return nil }
+        return text(CSVCell(start: start, end: end, escaped: cell.escaped))
+    }
+
+    /// Calls `body` with each non-blank row's first line number (1-based) and its cells (the
+    /// array is reused: copy what must outlive the call). Returning false stops.
+    public func forEachRow(_ body: (_ line: Int, _ cells: [CSVCell]) -> Bool) {
+        var cells: [CSVCell] = []
+        cells.reserveCapacity(16)
+        bytes.withUnsafeBufferPointer { b in
+            let n = b.count
+            var i = start
+            var line = 1
+            while i < n {
+                cells.removeAll(keepingCapacity: true)
+                let rowLine = line
+                var rowEnded = false
+                while !rowEnded {
+                    if i < n, b[i] == 34 {
+                        // Quoted: to the closing quote; "" is a quote inside.
+                        i += 1
+                        let cellStart = i
+                        var escaped = false
+                        while i < n {
+                            if b[i] == 34 {
+                                if i + 1 < n, b[i + 1] == 34 { escaped = true; i += 2; continue }
+                                break
+                            }
+                            if b[i] == 10 { line += 1 }
+                            i += 1
+                        }
+                        cells.append(CSVCell(start: cellStart, end: min(i, n), escaped: escaped))
+                        i += 1
+                        // Anything between the closing quote and the delimiter is dropped.
+                        while i < n, b[i] != delimiter, b[i] != 10 { i += 1 }
+                    } else {
+                        let cellStart = i
+                        while i < n, b[i] != delimiter, b[i] != 10 { i += 1 }
+                        var cellEnd = i
+                        if cellEnd > cellStart, b[cellEnd - 1] == 13, i >= n || b[i] == 10 { cellEnd -= 1 }
+                        cells.append(CSVCell(start: cellStart, end: cellEnd, escaped: false))
+                    }
+                    if i >= n || b[i] == 10 {
+                        rowEnded = true
+                        line += 1
+                    }
+                    i += 1
+                }
+                let blank = cells.count == 1 && cells[0].end == cells[0].start
+                if !blank, !body(rowLine, cells) { return }
+            }
+        }
+    }
+
+    /// The first row's cells as text (the header).
+    public func firstRow() -> (line: Int, cells: [String])? {
+        var found: (Int, [String])?
+        forEachRow { line, cells in
+            found = (line, cells.map(text))
+            return false
+        }
+        return found
+    }
+}

@@ -1,0 +1,63 @@
+// ImportVocabulary: the words a reader needs but must not hard-code (they live in Grammars/):
+// what a column header means, what a type or statement operation means, which category a
+// name or a row's details stand for, which currency a sign or word is. The command builds it
+// from session.commands and the parser; tests build a small one by hand.
+
+import KassaCore
+
+public struct ImportVocabulary: Sendable {
+    /// A normalized header ("date", "дата", "toaccount") → a column name (ImportColumn raw value).
+    public var column: @Sendable (String) -> String?
+    /// A type or operation word ("expense", "покупка", "internal", "+") → a type.
+    public var kind: @Sendable (String) -> TransactionType?
+    /// A category name or text (details) → a slug, for a transaction of this type; nil if unknown.
+    public var category: @Sendable (String, TransactionType) -> String?
+    /// A currency word or sign ("₸", "тг", "usd") → a currency.
+    public var currency: @Sendable (String) -> Currency?
+
+    public init(column: @escaping @Sendable (String) -> String?, kind: @escaping @Sendable (String) -> TransactionType?,
+                category: @escaping @Sendable (String, TransactionType) -> String?,
+                currency: @escaping @Sendable (String) -> Currency?) {
+        self.column = column
+        self.kind = kind
+        self.category = category
+        self.currency = currency
+    }
+
+    /// A header cell as looked up: lower case, without spaces, '_' and '-'.
+    public static func normalizedHeader(_ text: String) -> String {
+        String(text.lowercased().filter { !$0.isWhitespace && $0 != "_" && $0 != "-" && $0 != "\"" })
+    }
+}
+
+/// The columns a CSV can map to.
+public enum ImportColumn: String, CaseIterable, Sendable {
+    case id, date, time, type, amount, debit, credit, currency, category, subcategories, account
+    case toAccount = "to_account"
+    case targetCurrency = "target_currency"
+    case targetAmount = "target_amount"
+    case note, recurrence, input
+
+    /// A dense number per column, so a row's look-ups index an array instead of hashing a name.
+    var ordinal: Int {
+        switch self {
+        case .id: 0
+        case .date: 1
+        case .time: 2
+        case .type: 3
+        case .amount: 4
+        case .debit: 5
+        case .credit: 6
+        case .currency: 7
+        case .category: 8
+        case .subcategories: 9
+        case .account: 10
+        case .toAccount: 11
+        case .targetCurrency: 12
+        case .targetAmount: 13
+        case .note: 14
+        case .recurrence: 15
+        case .input: 16
+        }
+    }
+}

@@ -1,0 +1,133 @@
+// StatementReader: `kassa import --format statement` — the text of a Kazakh bank statement as
+// people copy it out of the PDF (DOMAIN.md §8):
+//   Kaspi Gold:  `12.03.26   - 2 500,00 ₸   Покупка   ИП Кофейня`
+//   the table the app reads: `Дата | Операция | Детали | Сумма | Валюта операции | Приход | Расход`
+//                            (cells split by '|' or tabs; Приход is in, Расход is out)
+// Operations are mapped by the vocabulary (Покупка/Снятие/Комиссия → expense, Пополнение →
+// income, Перевод → transfer; an unknown one by its sign); the details go through the parser's
+// category lexicon. A transfer out leaves the statement's account for no account, one in
+// arrives from none — `kassa edit` names the other side. Lines that do not start with a date
+// (titles, headers, page footers) are not rows; a line that starts with one and cannot be
+// read is a bad row.
+
+import KassaCore
+
+public enum StatementReader {
+    /// Whether the text looks like a statement: some line starts with a dotted date and holds a ₸ or a sign.
+    public static func looksLikeStatement(_ text: String) -> Bool {
+        var rows = 0
+        for line in text.split(separator: "\n").prefix(200) where dateAtStart(Substring(line.trimmingCharacters())) != nil {
+            rows += 1
+        }
+        return rows > 0
+    }
+
+    static func dateAtStart(_ line: Substring) -> (CivilDate, Substring)? {
+        var end = line.startIndex
+        while end < line.endIndex, line[end].isASCII, line[end].isNumber || line[end] == "." { end = line.index(after: end) }
+        let head = line[line.startIndex..<end]
+        guard head.count == 8 || head.count == 10, head.filter({ $0 == "." }).count == 2,
+              let date = DateText.parse(head, order: .dmy) else { return nil }
+        return (date, line[end...])
+    }
+
+    public static func read(_ text: String, vocabulary: ImportVocabulary, defaults: ImportDefaults = ImportDefaults()) -> ImportRecords {
+        var records = ImportRecords()
+        var lineNumber = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = Substring(raw.trimmingCharacters())
+            guard let (date, rest) = dateAtStart(line) else { continue }
+            let row: (negative: Bool, reading: AmountText.Reading, currencyWord: String?, operation: String, details: String)?
+            if rest.contains("|") || rest.contains("\t") {
+                row = tableRow(rest)
+            } else {
+                row = kaspiRow(rest)
+            }
+            guard let row else {
+                records.problems.append(ImportProblem(line: lineNumber, reason: "statement", detail: String(line)))
+                continue
+            }
+            var currency = defaults.currency
+            if let word = row.currencyWord {
+                guard let found = (word.count == 3 ? Currency(code: word) : nil) ?? vocabulary.currency(word) else {
+                    records.problems.append(ImportProblem(line: lineNumber, reason: "currency", detail: word))
+                    continue
+                }
+                currency = found
+            }
+            guard let money = row.reading.money(currency), !money.isZero else {
+                records.problems.append(ImportProblem(line: lineNumber, reason: "amount", detail: String(line)))
+                continue
+            }
+            let amount = money.minorUnits < 0 ? money.negated : money
+            let negative = row.negative || money.minorUnits < 0
+            let type = vocabulary.kind(row.operation) ?? (negative ? .expense : .income)
+            var transaction = Transaction(id: 0, type: type, amount: amount, date: date, account: defaults.account,
+                                          note: row.details.isEmpty ? row.operation : row.details)
+            switch type {
+            case .transfer:
+                if !negative { transaction.toAccount = defaults.account; transaction.account = nil }
+            case .expense, .income:
+                var slug = row.details.isEmpty ? nil : vocabulary.category(row.details, type)
+                if let found = slug, (type == .income) != found.hasPrefix("income") { slug = nil }
+                transaction.category = slug ?? (type == .income ? "income/other" : "other")
+            }
+            records.transactions.append(transaction)
+        }
+        return records
+    }
+
+    /// `- 2 500,00 ₸   Покупка   ИП Кофейня` (after the date).
+    static func kaspiRow(_ rest: Substring) -> (Bool, AmountText.Reading, String?, String, String)? {
+        var i = rest.startIndex
+        func skipSpaces() { while i < rest.endIndex, rest[i].isWhitespace { i = rest.index(after: i) } }
+        skipSpaces()
+        var negative = false
+        if i < rest.endIndex, "-−–+".contains(rest[i]) { negative = rest[i] != "+"; i = rest.index(after: i) }
+        // The amount: digits, spaces, marks — up to the currency sign or word.
+        let amountStart = i
+        while i < rest.endIndex, rest[i].isASCII && (rest[i].isNumber || rest[i] == "," || rest[i] == ".")
+                || rest[i] == " " || rest[i] == "\u{00A0}" || rest[i] == "\u{202F}" { i = rest.index(after: i) }
+        guard let reading = AmountText.read(rest[amountStart..<i]) else { return nil }
+        skipSpaces()
+        var currencyWord: String?
+        if i < rest.endIndex, rest[i].isCurrencySymbol {
+            currencyWord = String(rest[i])
+            i = rest.index(after: i)
+        } else {
+            let wordStart = i
+            while i < rest.endIndex, rest[i].isLetter, rest[i].isUppercase { i = rest.index(after: i) }
+            if rest.distance(from: wordStart, to: i) == 3, i == rest.endIndex || rest[i].isWhitespace {
+                currencyWord = String(rest[wordStart..<i])
+            } else {
+                i = wordStart
+            }
+        }
+        skipSpaces()
+        let tail = rest[i...]
+        // Operation and details: split at a run of two spaces or a tab, else at the first space.
+        var operation = Substring(tail), details = Substring("")
+        if let gap = tail.firstRange(of: "  ") ?? tail.firstRange(of: "\t") ?? tail.firstRange(of: " ") {
+            operation = tail[..<gap.lowerBound]
+            details = tail[gap.upperBound...]
+        }
+        return (negative, reading, currencyWord, operation.trimmingCharacters(), details.trimmingCharacters())
+    }
+
+    /// `| Операция | Детали | Сумма | Валюта | Приход | Расход` (after the date).
+    static func tableRow(_ rest: Substring) -> (Bool, AmountText.Reading, String?, String, String)? {
+        let separator: Character = rest.contains("|") ? "|" : "\t"
+        var cells = rest.split(separator: separator, omittingEmptySubsequences: false).map { $0.trimmingCharacters() }
+        if cells.first == "" { cells.removeFirst() }
+        guard cells.count >= 4 else { return nil }
+        let operation = cells[0], details = cells[1]
+        let currencyWord = cells.count > 3 && !cells[3].isEmpty ? cells[3] : nil
+        if cells.count >= 6 {
+            if !cells[4].isEmpty, let reading = AmountText.read(Substring(cells[4])) { return (false, reading, currencyWord, operation, details) }
+            if !cells[5].isEmpty, let reading = AmountText.read(Substring(cells[5])) { return (true, reading, currencyWord, operation, details) }
+        }
+        guard let reading = AmountText.read(Substring(cells[2])) else { return nil }
+        return (reading.negative, reading, currencyWord ?? reading.currencyWord, operation, details)
+    }
+}

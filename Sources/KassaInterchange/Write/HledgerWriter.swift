@@ -1,0 +1,15 @@
+// HledgerWriter: `kassa export --format hledger` — a journal `hledger check -s` accepts
+// (commodities and accounts declared, DOMAIN.md §9). See PostingJournalWriter for the entries.
+
+import KassaCore
+
+public struct HledgerWriter: ExportWriter {
+    var journal: PostingJournalWriter
+
+    public init(inventory: ExportInventory) {
+        journal = PostingJournalWriter(dialect: .hledger, inventory: inventory, operatingCurrency: .kzt)
+    }
+
+    public mutating func begin(_ out: inout [UInt8]) { journal.begin(&out) }
+    public mutating func append(_ transaction: Transaction, to out: inout [UInt8]) { journal.append(transaction, to: &out) }
+}

@@ -1,0 +1,80 @@
+// ExportCommand: `kassa export --format csv|tenra|hledger|ledger|beancount|jsonl [-o FILE]
+// [--from D --to D --account A --category C …]`: the journal (or the part the filters choose)
+// in another format, streamed — each transaction is materialized, written into a 64 KiB
+// buffer and flushed, so a million transactions never sit in memory as one output. jsonl is
+// the complete backup (accounts and lessons too); the others carry transactions.
+
+import KassaCore
+import KassaInterchange
+import KassaStore
+
+public struct ExportCommand: Command {
+    public static let name = "export"
+    public static let forms = CommandForms.oneShot
+    public static let options = [CommandOption.value("--format"), .value("-o"), .value("--output")] + ListFilter.options
+
+    public enum Format: String, CaseIterable, Sendable {
+        case csv, tenra, hledger, ledger, beancount, jsonl
+    }
+
+    let format: Format
+    let output: String?
+    let filter: ListFilter
+
+    public init(_ arguments: CommandArguments) throws(UsageError) {
+        let word = arguments.values["--format"] ?? Format.jsonl.rawValue
+        guard let format = Format(rawValue: word.lowercased()) else {
+            throw UsageError(key: "export.bad-format", arguments: [
+                "value": word, "formats": Format.allCases.map(\.rawValue).joined(separator: ", "),
+            ])
+        }
+        self.format = format
+        output = (arguments.values["-o"] ?? arguments.values["--output"]).flatMap { $0 == "-" ? nil : $0 }
+        filter = try ListFilter(arguments, defaultSpan: .all)
+    }
+
+    public func run(_ context: CommandContext) -> [SessionEvent] {
+        let query: TransactionFilter
+        switch filter.query(today: context.configuration.today, grammar: { context.parser.grammar }) {
+        case .failure(let error): return context.usage(UsageError(key: error.key, arguments: error.arguments))
+        case .success(let built): query = built
+        }
+        return context.storeChange { journal in
+            var writer = makeWriter(journal, query: query, currency: context.configuration.defaultCurrency)
+            let sink: ExportSink
+            if let output {
+                guard let file = ExportSink(path: output) else {
+                    return context.reject(SessionError("export.unwritable", ["path": output]))
+                }
+                sink = file
+            } else {
+                guard let console = context.app?.console else { return [] }
+                sink = ExportSink(console: console)
+            }
+            let listing = journal.listing(query)
+            sink.write { writer.begin(&$0) }
+            for transaction in listing {
+                sink.write { writer.append(transaction, to: &$0) }
+            }
+            sink.write { writer.end(&$0) }
+            guard sink.finish() else { return context.reject(SessionError("export.unwritable", ["path": output ?? "-"])) }
+            guard let output else { return [] }
+            return [.notice(key: "export.done", arguments: ["path": output, "format": format.rawValue], count: listing.count)]
+        }
+    }
+
+    private func makeWriter(_ journal: Journal, query: TransactionFilter, currency: Currency) -> any ExportWriter {
+        switch format {
+        case .csv: return CSVWriter()
+        case .tenra: return TenraCSVWriter()
+        case .jsonl: return BackupWriter(accounts: journal.accounts, lessons: journal.learnedCategories)
+        case .hledger, .ledger, .beancount:
+            let inventory = ExportInventory.collect(journal.source(query), accounts: journal.accounts)
+            switch format {
+            case .hledger: return HledgerWriter(inventory: inventory)
+            case .ledger: return LedgerWriter(inventory: inventory)
+            default: return BeancountWriter(inventory: inventory, operatingCurrency: currency)
+            }
+        }
+    }
+}
