@@ -36,10 +36,13 @@ public struct JSONWriter: Sendable {
     }
 
     private mutating func key(_ name: StaticString) {
+        // Plain stores of the key's bytes: keys are written for every field of every line.
+        let count = name.utf8CodeUnitCount
         if !first { bytes.append(UInt8(ascii: ",")); bytes.append(32) }
         first = false
         bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        let start = name.utf8Start
+        for index in 0..<count { bytes.append(start[index]) }
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
         bytes.append(32)

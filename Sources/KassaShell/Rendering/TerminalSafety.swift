@@ -17,10 +17,20 @@ public enum TerminalSafety {
             || value == 0x200E || value == 0x200F || value == 0x061C
     }
 
+    /// Whether `text` may hold an unsafe scalar, from its UTF-8 bytes alone: a C0 byte or DEL, or
+    /// the lead byte of a C1 control (C2), ALM (D8) or a bidi mark (E2). Most lines have none.
+    @inline(__always)
+    static func mayBeUnsafe(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 { return true }
+            return false
+        }
+    }
+
     /// `text` with every unsafe scalar written as a visible escape. Fast when there is none.
     public static func visible(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 >= 0xC2 }),
-              text.unicodeScalars.contains(where: { isUnsafe($0.value) }) else { return text }
+        guard mayBeUnsafe(text), text.unicodeScalars.contains(where: { isUnsafe($0.value) }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             if !isUnsafe(scalar.value) {
@@ -38,7 +48,7 @@ public enum TerminalSafety {
     /// A line as the parser should read it: ESC sequences (CSI `ESC [ … final`, OSC `ESC ] …
     /// BEL|ST`, two-byte `ESC x`) and other control characters become spaces.
     public static func readable(_ line: String) -> String {
-        guard line.unicodeScalars.contains(where: { isUnsafe($0.value) && $0 != "\t" }) else { return line }
+        guard mayBeUnsafe(line), line.unicodeScalars.contains(where: { isUnsafe($0.value) && $0 != "\t" }) else { return line }
         var out = String.UnicodeScalarView()
         var scalars = Array(line.unicodeScalars)[...]
         while let scalar = scalars.popFirst() {
