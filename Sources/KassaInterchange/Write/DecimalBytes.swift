@@ -4,9 +4,9 @@
 
 import KassaCore
 
-enum DecimalBytes {
+public enum DecimalBytes {
     /// `money` (or its negation) with '-' when negative, all minor digits, '.' as the mark.
-    static func append(_ money: Money, to out: inout [UInt8], negated: Bool = false) {
+    public static func append(_ money: Money, to out: inout [UInt8], negated: Bool = false) {
         let negative = negated ? money.minorUnits > 0 : money.minorUnits < 0
         if negative { out.append(45) }
         var magnitude = money.minorUnits.magnitude
@@ -29,7 +29,7 @@ enum DecimalBytes {
 
 extension DecimalBytes {
     /// `2026-03-04`, as CivilDate.iso writes it (years 0–9999).
-    static func append(_ date: CivilDate, to out: inout [UInt8]) {
+    public static func append(_ date: CivilDate, to out: inout [UInt8]) {
         let y = date.year
         out.append(UInt8(48 + y / 1000 % 10)); out.append(UInt8(48 + y / 100 % 10))
         out.append(UInt8(48 + y / 10 % 10)); out.append(UInt8(48 + y % 10))

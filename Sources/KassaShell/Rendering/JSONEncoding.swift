@@ -9,9 +9,19 @@ public enum JSONEncoding {
     static func appendDraft(_ draft: Draft, to out: inout [UInt8]) {
         var json = JSONWriter(continuing: &out)
         json.add("type", draft.type.rawValue)
-        json.add("amount", draft.amount?.decimalString)
+        // Amount, currency and date written as bytes: this runs for every line `parse` answers.
+        json.add("amount") { bytes in
+            guard let amount = draft.amount else { bytes += Array("null".utf8); return }
+            bytes.append(UInt8(ascii: "\""))
+            DecimalBytes.append(amount, to: &bytes)
+            bytes.append(UInt8(ascii: "\""))
+        }
         json.add("currency", draft.amount?.currency.code)
-        json.add("date", draft.date.iso)
+        json.add("date") { bytes in
+            bytes.append(UInt8(ascii: "\""))
+            DecimalBytes.append(draft.date, to: &bytes)
+            bytes.append(UInt8(ascii: "\""))
+        }
         json.add("time", draft.time?.description)
         json.add("category", draft.category)
         json.add("account", draft.account)
@@ -19,7 +29,16 @@ public enum JSONEncoding {
         json.add("note", draft.note)
         json.add("recurrence", draft.recurrence?.rawValue)
         json.add("confidence", fraction: draft.confidence)
-        json.add("flags", strings: draft.flags.map(\.rawValue))
+        json.add("flags") { bytes in
+            bytes.append(UInt8(ascii: "["))
+            var first = true
+            for flag in DraftFlag.allCases where draft.has(flag) {
+                if !first { bytes.append(UInt8(ascii: ",")); bytes.append(32) }
+                first = false
+                JSONWriter.appendQuoted(flag.rawValue, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
         json.finish(into: &out)
     }
 
