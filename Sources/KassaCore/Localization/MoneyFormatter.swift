@@ -6,12 +6,31 @@ public struct MoneyFormatter: Sendable {
     private let decimal: String
     private let pattern: String
     private let catalog: Catalog
+    /// The pattern split around its placeholders, read once: a listing formats a million amounts.
+    private let pieces: [Piece]
+
+    private enum Piece: Sendable {
+        case text(String), amount, symbol
+    }
 
     public init(catalog: Catalog) {
         self.catalog = catalog
         group = catalog.template("number.group").map { $0 == "space" ? " " : $0 } ?? ","
         decimal = catalog.template("number.decimal") ?? "."
         pattern = catalog.template("money.pattern") ?? "{amount} {symbol}"
+        var pieces: [Piece] = []
+        var rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            if open > rest.startIndex { pieces.append(.text(String(rest[..<open]))) }
+            switch rest[rest.index(after: open)..<close] {
+            case "amount": pieces.append(.amount)
+            case "symbol": pieces.append(.symbol)
+            default: pieces.append(.text(String(rest[open...close])))
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { pieces.append(.text(String(rest))) }
+        self.pieces = pieces
     }
 
     /// The symbol for a currency, or its ISO code when the language has none.
@@ -20,20 +39,28 @@ public struct MoneyFormatter: Sendable {
     }
 
     public func format(_ money: Money) -> String {
-        let plain = money.decimalString  // "-1500.00"
-        var digits = Substring(plain)
-        let negative = digits.first == "-"
-        if negative { digits = digits.dropFirst() }
-        let parts = digits.split(separator: ".", maxSplits: 1)
-        let whole = Array(parts[0])
+        let per = UInt64(money.currency.minorPerMajor)
+        let magnitude = money.minorUnits.magnitude
+        let whole = Array(String(magnitude / per).utf8)
         var grouped = ""
-        for (index, ch) in whole.enumerated() {
+        grouped.reserveCapacity(whole.count + whole.count / 3 * group.utf8.count + 8)
+        for (index, digit) in whole.enumerated() {
             if index > 0 && (whole.count - index) % 3 == 0 { grouped += group }
-            grouped.append(ch)
+            grouped.unicodeScalars.append(Unicode.Scalar(digit))
         }
-        if parts.count == 2 { grouped += decimal + parts[1] }
-        let body = Catalog.fill(pattern, ["amount": grouped, "symbol": symbol(money.currency)])
+        if money.currency.minorDigits > 0 {
+            let fraction = String(magnitude % per)
+            grouped += decimal + String(repeating: "0", count: money.currency.minorDigits - fraction.count) + fraction
+        }
         // U+2212, the typographic minus: the same sign in every listing, balance and report.
-        return negative ? "\u{2212}" + body : body
+        var body = money.minorUnits < 0 ? "\u{2212}" : ""
+        for piece in pieces {
+            switch piece {
+            case .text(let text): body += text
+            case .amount: body += grouped
+            case .symbol: body += symbol(money.currency)
+            }
+        }
+        return body
     }
 }

@@ -47,6 +47,9 @@ public struct CategoryNames: Sendable {
         table[slug] = name
     }
 
+    /// Every slug → name of a language.
+    public func all(_ language: Language) -> [String: String] { names[language] ?? [:] }
+
     /// The name of `slug` in `language`, or nil when the rules give none.
     public func name(_ slug: String, language: Language) -> String? {
         names[language]?[slug]

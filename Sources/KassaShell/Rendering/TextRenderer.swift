@@ -132,8 +132,7 @@ public struct TextRenderer: SessionRenderer, Sendable {
         let layout = ListLayout(renderer: self, sample: transactions)
         console.write([OutputLine(style.dim(layout.header))])
         let totals = ListingStream.write(transactions, to: console) { transaction, out in
-            out.append(contentsOf: layout.row(transaction).utf8)
-            out.append(10)
+            layout.append(transaction, to: &out)
         }
         console.write([OutputLine(style.dim(layout.footer(count: transactions.count, totals: totals)))])
     }

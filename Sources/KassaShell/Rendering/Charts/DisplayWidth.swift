@@ -13,6 +13,9 @@ enum DisplayWidth {
     static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x300 { return v < 0x20 || (v >= 0x7F && v < 0xA0) ? 0 : 1 }
+        // Greek, Cyrillic and the like (no combining marks from 0x370 to 0x482): one column,
+        // without the Unicode property lookup below — a listing measures every note.
+        if v >= 0x370 && v < 0x483 { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
