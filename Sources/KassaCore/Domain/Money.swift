@@ -24,23 +24,32 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     /// Parses a plain decimal string ("1500", "1500.5", "-12.30") with `.` as the decimal mark.
     /// Returns nil for more fractional digits than the currency has, or on overflow.
     public init?(decimal text: String, currency: Currency) {
-        var digits = Substring(text)
-        var negative = false
-        if digits.first == "-" { negative = true; digits = digits.dropFirst() }
-        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, let whole = parts.first, !whole.isEmpty,
-              whole.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        let fraction = parts.count == 2 ? parts[1] : ""
-        guard fraction.count <= currency.minorDigits,
-              fraction.allSatisfy({ $0.isASCII && $0.isNumber }),
-              parts.count == 1 || !fraction.isEmpty else { return nil }
+        // On the UTF-8 bytes: imports read a million of these.
         var value: Int64 = 0
-        let padded = String(whole) + fraction + String(repeating: "0", count: currency.minorDigits - fraction.count)
-        for ch in padded.utf8 {
-            let (times, o1) = value.multipliedReportingOverflow(by: 10)
-            let (plus, o2) = times.addingReportingOverflow(Int64(ch - 48))
-            guard !o1, !o2 else { return nil }
-            value = plus
+        var negative = false, seenPoint = false, wholeDigits = 0, fractionDigits = 0
+        for (index, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "-") where index == 0:
+                negative = true
+            case UInt8(ascii: "."):
+                guard !seenPoint, wholeDigits > 0 else { return nil }
+                seenPoint = true
+            case 48...57:
+                if seenPoint { fractionDigits += 1 } else { wholeDigits += 1 }
+                guard fractionDigits <= currency.minorDigits else { return nil }
+                let (times, o1) = value.multipliedReportingOverflow(by: 10)
+                let (plus, o2) = times.addingReportingOverflow(Int64(byte - 48))
+                guard !o1, !o2 else { return nil }
+                value = plus
+            default:
+                return nil
+            }
+        }
+        guard wholeDigits > 0, !seenPoint || fractionDigits > 0 else { return nil }
+        for _ in fractionDigits..<currency.minorDigits {
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            value = times
         }
         self.init(minorUnits: negative ? -value : value, currency: currency)
     }

@@ -3,6 +3,10 @@
 // "record" lines for accounts and lessons. Every line is read; a bad one is a problem with
 // its line number and the field at fault.
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 import KassaCore
 
 public enum BackupReader {
@@ -65,7 +69,8 @@ public enum BackupReader {
         var values = [JSONValue?](repeating: nil, count: 16)
 
         mutating func set(_ key: UnsafeBufferPointer<UInt8>, _ value: JSONValue) {
-            for (slot, name) in Fields.names.enumerated() where name.count == key.count && name.elementsEqual(key) {
+            for (slot, name) in Fields.names.enumerated() where name.count == key.count && name.first == key.first
+                && name.withUnsafeBufferPointer({ memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 }) {
                 values[slot] = value
                 return
             }
@@ -114,8 +119,13 @@ public enum BackupReader {
         }
         guard let amountText = field(Slot.amount) else { throw FieldFailure(name: "amount") }
         // Digits beyond what kassa keeps (12 before the point) are named as such, not as "wrong".
-        let digits = amountText.drop { $0 == "-" }.prefix { $0 != "." }
-        guard digits.count <= Money.maximumWholeDigits || !digits.allSatisfy(\.isNumber) else {
+        var wholeDigits = 0, onlyDigits = true
+        for byte in amountText.utf8 {
+            if byte == UInt8(ascii: ".") { break }
+            if byte == UInt8(ascii: "-") { continue }
+            if byte >= 48 && byte <= 57 { wholeDigits += 1 } else { onlyDigits = false }
+        }
+        guard wholeDigits <= Money.maximumWholeDigits || !onlyDigits else {
             throw FieldFailure(name: amountText, reason: "amount-bounds")
         }
         guard let amount = Money(decimal: amountText, currency: currency),

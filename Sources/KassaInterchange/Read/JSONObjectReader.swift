@@ -3,6 +3,10 @@
 // strings (an account's aliases). Hand-written over bytes: a million-line backup must restore
 // in seconds, and nothing deeper is ever needed.
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 enum JSONValue: Sendable, Equatable {
     case text(String)
     case null
@@ -53,7 +57,7 @@ enum JSONObjectReader {
             // Fast path: no escapes.
             while i < n, bytes[i] != 34, bytes[i] != 92, bytes[i] >= 0x20 { i += 1 }
             if i < n, bytes[i] == 34 {
-                let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+                let text = JSONObjectReader.string(UnsafeBufferPointer(rebasing: bytes[start..<i]))
                 i += 1
                 guard let text else { throw Failure(what: "utf8") }
                 return text
@@ -90,7 +94,7 @@ enum JSONObjectReader {
                 default: throw Failure(what: "escape")
                 }
             }
-            guard let text = String(validating: out, as: UTF8.self) else { throw Failure(what: "utf8") }
+            guard let text = out.withUnsafeBufferPointer(JSONObjectReader.string) else { throw Failure(what: "utf8") }
             return text
         }
         func scalarValue() throws(Failure) -> JSONValue {
@@ -159,5 +163,19 @@ enum JSONObjectReader {
         }
         skipSpace()
         guard i == n else { throw Failure(what: "end") }
+    }
+
+    /// The bytes as a String when they are valid UTF-8. Decoding and comparing is not generic
+    /// (String(validating:) looks up generic metadata on every call: a million values add up).
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var text = String(decoding: bytes, as: UTF8.self)
+        guard text.utf8.count == bytes.count else { return nil }
+        var ascii = true
+        for byte in bytes where byte >= 0x80 { ascii = false; break }
+        if ascii { return text }
+        let same = text.withUTF8 { decoded in
+            bytes.baseAddress.map { memcmp(decoded.baseAddress!, $0, bytes.count) == 0 } ?? true
+        }
+        return same ? text : nil
     }
 }
