@@ -10,6 +10,9 @@ public enum DraftFlag: String, Hashable, Sendable, CaseIterable, Comparable {
     case amountMissing = "amount-missing"
     case categoryGuessed = "category-guessed"
     case currencyDefault = "currency-default"
+    /// A word after the amount looks like a currency kassa does not know ("50 quatloos"): the
+    /// amount keeps the default currency, and the person should check it.
+    case currencyUnknown = "currency-unknown"
     case dateAssumed = "date-assumed"
 
     private var rank: Int {
@@ -19,7 +22,8 @@ public enum DraftFlag: String, Hashable, Sendable, CaseIterable, Comparable {
         case .amountMissing: 2
         case .categoryGuessed: 3
         case .currencyDefault: 4
-        case .dateAssumed: 5
+        case .currencyUnknown: 5
+        case .dateAssumed: 6
         }
     }
 

@@ -50,8 +50,8 @@ public final class Grammar: Sendable {
         self.classIDs = classIDs
         self.entries = entries
         self.words = words
-        let currencyClass = classIDs["currency"] ?? -1
-        currencies = entries.map { $0.classID == currencyClass ? Currency(code: $0.value) : nil }
+        let currencyClass = classIDs["currency"] ?? -1, afterClass = classIDs["currency-after"] ?? -1
+        currencies = entries.map { $0.classID == currencyClass || $0.classID == afterClass ? Currency(code: $0.value) : nil }
         self.endings = endings
         self.patterns = patterns
         elements = patterns.flatMap(\.elements)

@@ -16,6 +16,12 @@ struct GrammarLoader {
     var restWords: [[ItemWord]] = []
     /// Per entry: the line it came from, for errors found at the end (unknown endings sets).
     var entryLines: [Line] = []
+    /// Words made so far from stems and endings, against maxExpandedForms.
+    var expandedForms = 0
+    var formsExceeded = false
+    /// At most this many endings in one set, and this many words made from stems in all.
+    static let maxEndingsPerSet = 1_000
+    static let maxExpandedForms = 100_000
 
     /// A word of an item: normalized bytes, its endings set name when it is a stem, and the byte
     /// offset in its line (a column is only computed for an error).
@@ -128,7 +134,7 @@ struct GrammarLoader {
             }
             let name = isCategory ? "category" : string(b, head[1])
             let value = isCategory ? string(b, head[1]) : head.count == 3 ? string(b, head[2]) : ""
-            if name == "currency", Currency(code: value) == nil {
+            if name == "currency" || name == "currency-after", Currency(code: value) == nil {
                 fail(line, at: head.count == 3 ? head[2].0 : equals, "grammar.bad-currency", ["value": value])
                 return
             }
@@ -167,6 +173,13 @@ struct GrammarLoader {
                 set.append(norm)
             }
             let name = string(b, head[1])
+            // Bounded: every stem of the set becomes this many words at every start-up.
+            let already = endingSetIDs[name].map { endingSets[$0].count } ?? 0
+            if already + set.count > GrammarLoader.maxEndingsPerSet {
+                fail(line, at: head[1].0, "grammar.too-many-endings",
+                     ["count": String(already + set.count), "limit": String(GrammarLoader.maxEndingsPerSet)])
+                set = Array(set.prefix(max(0, GrammarLoader.maxEndingsPerSet - already)))
+            }
             if let id = endingSetIDs[name] { endingSets[id] += set } else {
                 endingSetIDs[name] = endingSets.count
                 endingSets.append(set)
@@ -289,6 +302,16 @@ struct GrammarLoader {
         guard let set = endingSetIDs[name] else {
             fail(entryLines[entry], at: word.offset, "grammar.unknown-endings", ["name": name])
             return []
+        }
+        // Bounded: stems × endings could otherwise cost seconds and gigabytes at every start-up.
+        expandedForms += endingSets[set].count
+        if expandedForms > GrammarLoader.maxExpandedForms {
+            if !formsExceeded {
+                formsExceeded = true
+                fail(entryLines[entry], at: word.offset, "grammar.too-many-forms",
+                     ["limit": String(GrammarLoader.maxExpandedForms)])
+            }
+            return [words.intern(word.bytes)]
         }
         var out: [Int32] = []
         var buffer = word.bytes

@@ -16,6 +16,9 @@ enum Builtin: String, Sendable, CaseIterable {
     case clock
     /// An hour 0-23 as digits or a number word.
     case hour
+    /// The number in a name: one token of at most four digits, never joined with the next
+    /// ("route 37", "iPhone 15", "2024 год").
+    case label
 
     var bit: UInt8 {
         switch self {
@@ -26,12 +29,13 @@ enum Builtin: String, Sendable, CaseIterable {
         case .numdate: 16
         case .clock: 32
         case .hour: 64
+        case .label: 128
         }
     }
 }
 
 enum PatternAction: String, Sendable, CaseIterable {
-    case offset, weekday, daymonth, dayonly, dayprevmonth, numeric, monthsago, time, quantity, recurrence
+    case offset, weekday, daymonth, dayonly, dayprevmonth, numeric, monthsago, time, quantity, recurrence, label
 }
 
 struct PatternElement: Sendable {

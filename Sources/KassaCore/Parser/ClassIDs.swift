@@ -3,10 +3,14 @@
 // class fills when a pattern matches it (weekday → weekday number, relday → day offset, ...).
 
 struct ClassIDs: Sendable {
-    enum Slot: Sendable { case none, relday, span, dir, weekday, month, last, lastweek, prevmonth, ampm, daypart, recurrence }
+    enum Slot: Sendable { case none, relday, span, dir, weekday, month, last, lastweek, prevmonth, ampm, daypart, recurrence, holiday }
 
     let ones, tens, hundreds, hundred, scale, scaleGlued, scaleSolo, fraction, plusHalf, point, and, one: Int
     let currency, minor, ordinal, ordsuffix, filler, stop, sep, from, to, account, type, category: Int
+    /// Currency words only after a number (codes that are also words: "200 try", "5 gel").
+    let currencyAfter: Int
+    /// Words that take back what was just said: "I mean", "no wait", "точнее", "ой нет".
+    let correction: Int
     let slots: [Slot]
     /// Class bits of the words that can begin a number or a day of month.
     let numberish: UInt64
@@ -23,11 +27,12 @@ struct ClassIDs: Sendable {
         currency = id("currency"); minor = id("minor"); ordinal = id("ordinal"); ordsuffix = id("ordsuffix")
         filler = id("filler"); stop = id("stop"); sep = id("sep"); from = id("from"); to = id("to")
         account = id("account"); type = id("type"); category = id("category")
+        currencyAfter = id("currency-after"); correction = id("correction")
         var slots = [Slot](repeating: .none, count: g.classNames.count)
         let table: [(String, Slot)] = [
             ("relday", .relday), ("span", .span), ("dir", .dir), ("weekday", .weekday), ("month", .month),
             ("last", .last), ("lastweek", .lastweek), ("prevmonth", .prevmonth), ("ampm", .ampm),
-            ("daypart", .daypart), ("recurrence", .recurrence),
+            ("daypart", .daypart), ("recurrence", .recurrence), ("holiday", .holiday),
         ]
         for (name, slot) in table { if let i = g.classIDs[name] { slots[i] = slot } }
         self.slots = slots

@@ -10,7 +10,7 @@ struct Part {
 }
 
 extension LineReading {
-    func assemble(_ s: inout LineScan, parser: Parser) -> (drafts: [Draft], reasons: [Why], questions: [Question]) {
+    func assemble(_ s: inout LineScan, parser: Parser) -> (drafts: [Draft], reasons: [Why], questions: [Question], error: ParseError?) {
         // A lone "15.02" with nothing else to be the amount is the amount 15.02.
         if s.moneys.isEmpty {
             for (k, p) in s.patterns.enumerated() {
@@ -25,6 +25,8 @@ extension LineReading {
                 break
             }
         }
+        applyCorrections(&s)
+        resolveLabels(&s)
         markQuantities(&s)
         let parts = split(s)
         var drafts: [Draft] = []
@@ -42,13 +44,15 @@ extension LineReading {
             drafts.append(draft)
             questions += asks
         }
-        return (drafts, reasons, questions)
+        return (drafts, reasons, questions, carry.error)
     }
 
     struct Carry {
         var date: (CivilDate, Why, CivilDate?)?
         var account: (String, Why)?
         var currency: (Currency, Why)?
+        /// An amount out of bounds (too many digits or decimals): the whole line is refused.
+        var error: ParseError?
     }
 
     func isPlain(_ s: LineScan, _ k: Int) -> Bool {
@@ -72,6 +76,116 @@ extension LineReading {
             for j in m.end..<next.start { if case .sep = s.roles[j] { separated = true } }
             if !separated { s.moneys[k].isQuantity = true }
         }
+    }
+
+    /// Whether a correction word ("I mean", "no wait", "точнее", "ой нет") lies in tokens a..<b.
+    func correctionBetween(_ a: Int, _ b: Int) -> Bool {
+        guard ids.correction >= 0 else { return false }
+        for j in a..<max(a, b) where matchClass(j, ids.correction) != nil { return true }
+        return false
+    }
+
+    /// "parking 800, I mean 900", "в понедельник, нет, в воскресенье": the corrected amount or
+    /// date wins. The value taken back and the correction words become fillers, so one draft is
+    /// left and neither shows in the note.
+    func applyCorrections(_ s: inout LineScan) {
+        guard ids.correction >= 0, lineBits & (ids.correction < 64 ? 1 << UInt64(ids.correction) : ~0) != 0 else { return }
+        func silence(_ a: Int, _ b: Int) {
+            for j in a..<b { s.roles[j] = tokens[j].kind == .punct ? .punct : .filler }
+        }
+        // The correction words between a and b, and the commas around them.
+        func silenceCorrections(_ a: Int, _ b: Int) {
+            var j = a
+            while j < b {
+                if tokens[j].kind == .punct { s.roles[j] = .punct; j += 1; continue }
+                if let (_, end) = matchClass(j, ids.correction) { silence(j, min(end, b)); j = end; continue }
+                j += 1
+            }
+        }
+        var k = 1
+        while k < s.moneys.count {
+            let previous = s.moneys[k - 1], current = s.moneys[k]
+            guard correctionBetween(previous.end, current.start) else { k += 1; continue }
+            silence(previous.start, previous.end)
+            silenceCorrections(previous.end, current.start)
+            s.moneys.remove(at: k - 1)
+            for j in 0..<tokens.count { if case .money(let m) = s.roles[j], m >= k { s.roles[j] = .money(m - 1) } }
+        }
+        var previousDate: Int?
+        for p in s.patterns.indices {
+            guard case .date = s.patterns[p].value else { continue }
+            if let q = previousDate, correctionBetween(s.patterns[q].match.end, s.patterns[p].match.start) {
+                silence(s.patterns[q].match.start, s.patterns[q].match.end)
+                silenceCorrections(s.patterns[q].match.end, s.patterns[p].match.start)
+            }
+            previousDate = p
+        }
+    }
+
+    /// A name's number ("route 37", "iPhone 15 case", "for 2027") stays in the note when the
+    /// same stretch of the line (up to "and", a comma or a separator) has a price for it;
+    /// otherwise it is the amount after all ("bus 150", "taxi 2000 bus 150").
+    func resolveLabels(_ s: inout LineScan) {
+        for p in s.patterns.indices {
+            guard case .label = s.patterns[p].value else { continue }
+            let label = s.patterns[p].match
+            var left = label.start
+            while left > 0 { if case .sep = s.roles[left - 1] { break }; left -= 1 }
+            var right = label.end
+            if right < tokens.count, tokens[right].isPunct(",") { right += 1 }
+            while right < tokens.count { if case .sep = s.roles[right] { break }; right += 1 }
+            var kept = false
+            for m in s.moneys where m.start >= left && m.end <= right {
+                if m.start >= label.end {
+                    // "samsung galaxy 24 charger 7 500": a keyword of the same category goes on
+                    // naming the same thing; another category names a new item ("bus 150 taxi 2000").
+                    kept = !hasKeyword(s, label.end, m.start, besides: keywordSlugs(left, label.end))
+                } else {
+                    kept = !hasKeyword(s, label.start, label.end) && !hasKeyword(s, m.end, label.start)
+                }
+                if kept { break }
+            }
+            if kept { continue }
+            // The amount after all: the label's last number and what follows it (a currency).
+            var digits = label.end - 1
+            while digits > label.start, tokens[digits].kind != .number { digits -= 1 }
+            guard tokens[digits].kind == .number, var money = readMoney(at: digits) else { continue }
+            if money.end < label.end { money.end = label.end }
+            var free = true
+            for j in label.end..<money.end { if case .plain = s.roles[j] {} else if tokens[j].kind != .punct { free = false } }
+            if !free, let value = tokens[digits].plainValue {
+                money = MoneyMatch(value: value, currency: nil, start: digits, end: label.end,
+                                   number: NumberMatch(value: value, start: digits, end: digits + 1, hasWords: false, hasDigits: true))
+            }
+            s.patterns[p].value = .quantity
+            var at = s.moneys.count
+            for (k, m) in s.moneys.enumerated() where m.start > digits { at = k; break }
+            // Insert in line order; the roles of later amounts move up by one.
+            for j in 0..<tokens.count { if case .money(let m) = s.roles[j], m >= at { s.roles[j] = .money(m + 1) } }
+            s.moneys.append(money)
+            var k = s.moneys.count - 1
+            while k > at { s.moneys[k] = s.moneys[k - 1]; k -= 1 }
+            s.moneys[at] = money
+            for j in label.start..<digits where tokens[j].kind != .punct { s.roles[j] = .plain }
+            for j in digits..<money.end { s.roles[j] = .money(at) }
+        }
+    }
+
+    /// Whether a category keyword begins at a plain word in a..<b: then a new item is named there.
+    func hasKeyword(_ s: LineScan, _ a: Int, _ b: Int, besides known: [String] = []) -> Bool {
+        for j in a..<max(a, b) where tokens[j].kind == .word {
+            if let (e, _) = matchClass(j, ids.category), !known.contains(grammar.entries[e].value) { return true }
+        }
+        return false
+    }
+
+    /// The categories of the keywords in tokens a..<b.
+    func keywordSlugs(_ a: Int, _ b: Int) -> [String] {
+        var out: [String] = []
+        for j in a..<max(a, b) where tokens[j].kind == .word {
+            if let (e, _) = matchClass(j, ids.category) { out.append(grammar.entries[e].value) }
+        }
+        return out
     }
 
     func split(_ s: LineScan) -> [Part] {

@@ -26,7 +26,7 @@ extension LineReading {
                     time = t; reasons.append(why("time", pm.match.start, pm.match.end, rule))
                 case .recurrence(let r) where recurrence == nil:
                     recurrence = r; reasons.append(why("recurrence", pm.match.start, pm.match.end, rule))
-                case .quantity:
+                case .quantity, .label:
                     for t in pm.match.start..<pm.match.end { noteTokens.append(t) }
                 default: break
                 }
@@ -132,6 +132,8 @@ extension LineReading {
                 currency = context.defaultCurrency
                 flags.insert(.currencyDefault)
             }
+            if m.currency == nil, looksLikeUnknownCurrency(after: m, part) { flags.insert(.currencyUnknown) }
+            if carry.error == nil { carry.error = boundsError(m.value, currency, m) }
             amount = m.value.money(currency)
             let rule = m.currencyRule >= 0 ? m.currencyRule : m.number.rule
             reasons.insert(why("amount", m.start, m.end, rule >= 0 ? .entry(Int32(rule)) : .none), at: firstReason)
@@ -170,6 +172,52 @@ extension LineReading {
         for f in DraftFlag.allCases where flags.contains(f) { draft.flag(f) }
         for k in firstReason..<reasons.count { reasons[k].draft = Int32(index) }
         return (draft, questions)
+    }
+
+    /// "50 quatloos", "50 пиастров": a word the grammar does not know, right after a digits amount
+    /// and ending its part, shaped like a currency after a number (a plural: -s; -ов, -ев, -ей).
+    func looksLikeUnknownCurrency(after m: MoneyMatch, _ part: Part) -> Bool {
+        let k = m.end
+        guard m.number.hasDigits, k < part.end, tokens[k].kind == .word, tokens[k].word < 0 else { return false }
+        let after = skipPunct(k + 1)
+        guard after >= part.end || tokens[after].kind == .punct || has(after, ids.sep) else { return false }
+        let b = normBytes(k)
+        guard b.count >= 4 else { return false }
+        let ru: [[UInt8]] = [Array("ов".utf8), Array("ев".utf8), Array("ей".utf8)]
+        if b.last == UInt8(ascii: "s") { return true }
+        return ru.contains { b.count > $0.count && Array(b.suffix($0.count)) == $0 }
+    }
+
+    /// Amounts are bounded where they are typed: at most 12 digits before the decimal mark, and
+    /// no more decimals than the currency has ("1500.999" tenge is refused, never rounded).
+    func boundsError(_ value: ExactNumber, _ currency: Currency, _ m: MoneyMatch) -> ParseError? {
+        let n = value.normalized
+        var whole = n.units < 0 ? -n.units : n.units
+        for _ in 0..<n.fractionDigits { whole /= 10 }
+        let span = Int(tokens[m.start].byteStart)..<Int(tokens[m.end - 1].byteEnd)
+        if whole >= 1_000_000_000_000 {
+            return ParseError(code: "amount-too-large", messageKey: "parse.amount-too-large",
+                              messageArguments: ["digits": "12"], span: scalarSpan(span))
+        }
+        if n.fractionDigits > currency.minorDigits {
+            return ParseError(code: "amount-too-precise", messageKey: "parse.amount-too-precise",
+                              messageArguments: ["currency": currency.code, "digits": String(currency.minorDigits)],
+                              span: scalarSpan(span))
+        }
+        return nil
+    }
+
+    /// A byte range of the input as a range of Unicode scalars (error spans count scalars).
+    func scalarSpan(_ bytes: Range<Int>) -> Range<Int> {
+        var copy = input
+        return copy.withUTF8 { u in
+            var start = 0, end = 0
+            for k in 0..<min(bytes.upperBound, u.count) where u[k] & 0xC0 != 0x80 {
+                if k < bytes.lowerBound { start += 1 }
+                end += 1
+            }
+            return start..<end
+        }
     }
 
     /// Whether two slugs share their top-level branch ("income/refund", "income/cashback").

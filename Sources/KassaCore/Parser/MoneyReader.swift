@@ -24,6 +24,12 @@ extension LineReading {
         return (c, end, e)
     }
 
+    /// A currency word that counts only after a number ("200 try", "5 gel").
+    func currencyAfterAt(_ i: Int) -> (Currency, Int, Int)? {
+        guard let (e, end) = matchClass(i, ids.currencyAfter), let c = grammar.currencies[e] else { return nil }
+        return (c, end, e)
+    }
+
     func readMoney(at start: Int) -> MoneyMatch? {
         var i = start
         var currency: (Currency, Int, Int)?
@@ -43,7 +49,7 @@ extension LineReading {
             return nil
         }
         var end = number.end
-        if currency == nil, end < tokens.count, let suffix = currencyAt(end) {
+        if currency == nil, end < tokens.count, let suffix = currencyAt(end) ?? currencyAfterAt(end) {
             currency = suffix
             end = suffix.1
         }

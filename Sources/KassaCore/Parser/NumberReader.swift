@@ -140,6 +140,15 @@ extension LineReading {
                 note(e)
                 i = after; end = after; hasWords = true
                 continue
+            } else if ids.plusHalf >= 0, last == .scale, current.isZero, !lastScale.isZero,
+                      let (e, after) = matchClass(i, ids.plusHalf) {
+                // "a thousand and a half", "тысяча с половиной": half of the multiplier just said.
+                guard let half = lastScale.multiplied(by: ExactNumber(units: 5, fractionDigits: 1)),
+                      let s = total.adding(half) else { break }
+                total = s
+                note(e)
+                i = after; end = after; hasWords = true
+                continue
             } else if let e = entry(i, ids.one), last == .none {
                 // "a hundred", "a thousand": the article counts as one only before a multiplier.
                 let k = skipPunct(i + 1)

@@ -57,7 +57,8 @@ public struct Parser: Sendable {
         guard hasContent else {
             return ParseResult(input: input, error: ParseError(code: "empty", messageKey: "parse.empty"))
         }
-        let (drafts, reasons, questions) = line.assemble(&scan, parser: self)
+        let (drafts, reasons, questions, error) = line.assemble(&scan, parser: self)
+        if let error { return ParseResult(input: input, error: error) }
         return ParseResult(input: input, drafts: drafts, reasons: reasons, grammar: grammar, questions: questions)
     }
 

@@ -7,6 +7,9 @@ enum Recognized {
     case time(TimeOfDay)
     case quantity
     case recurrence(Recurrence)
+    /// The number of a name ("route 37", "iPhone 15", "for 2027"): note words, unless the line
+    /// has no other amount (then "bus 150" is 150 after all).
+    case label
 }
 
 extension LineReading {
@@ -32,11 +35,16 @@ extension LineReading {
             if c.last && delta == 0 { delta = 7 }
             return .date(today.adding(days: -delta), weak: false, alternative: nil)
         case .daymonth:
-            guard let d = c.day, let month = c.month else { return nil }
+            var day = c.day, month = c.month
+            if let h = c.holiday, day == nil, month == nil { month = h / 100; day = h % 100 }
+            guard let d = day, let month else { return nil }
+            // "31 feb": a date that does not exist is still a date said, never an amount.
+            guard (1...12).contains(month) else { return nil }
+            guard CivilDate.daysInMonth(year: c.year ?? 2000, month: month) >= d else { return .quantity }
             if let y = c.year {
                 return CivilDate(year: y, month: month, day: d).map { .date($0, weak: false, alternative: nil) }
             }
-            return recent(month: month, day: d).map { .date($0, weak: false, alternative: nil) }
+            return recent(month: month, day: d).map { .date($0, weak: false, alternative: soon(month: month, day: d)) }
         case .dayonly:
             guard let d = c.day else { return nil }
             var y = today.year, mo = today.month
@@ -65,6 +73,7 @@ extension LineReading {
             guard let resolved = date else { return nil }
             var alternative: CivilDate?
             if n.swappable, n.year == nil { alternative = recent(month: n.day, day: n.month) }
+            if alternative == nil, n.year == nil { alternative = soon(month: n.month, day: n.day) }
             return .date(resolved, weak: n.weak, alternative: alternative)
         case .time:
             if var h = c.hour {
@@ -78,10 +87,23 @@ extension LineReading {
             return nil
         case .quantity:
             return .quantity
+        case .label:
+            // A two-digit year is read by a pivot: only years near now make a name ("for 2027").
+            if let y = c.year, y < 1990 || y > 2100 { return nil }
+            return .label
         case .recurrence:
             guard c.recurrence >= 0 else { return nil }
             return hot.entryRecurrence[Int(c.recurrence)].map { .recurrence($0) }
         }
+    }
+
+    /// This year's day-month when it is only a few days ahead of today ("march 12" said on 10
+    /// March): the most recent past one is a year back, so the person is asked which was meant.
+    func soon(month: Int, day: Int) -> CivilDate? {
+        let today = context.today
+        guard let d = CivilDate(year: today.year, month: month, day: day), d > today,
+              d <= today.adding(days: 7) else { return nil }
+        return d
     }
 
     /// The most recent day-month on or before today (a past expense), skipping 29 February gaps.

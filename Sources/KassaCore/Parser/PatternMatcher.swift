@@ -12,6 +12,8 @@ struct Captures {
     /// Entry indices of the daypart and recurrence words, -1 when none.
     var daypart: Int32 = -1
     var recurrence: Int32 = -1
+    /// A named day's month and day as MMDD ("christmas" 1225), none when no holiday was said.
+    var _holiday = none
     var last = false, lastweek = false, prevmonth = false, dayIsOrdinal = false
     var _count = none
     var numdate: NumericDate?
@@ -35,6 +37,7 @@ struct Captures {
     var year: Int? { get { Captures.get(_year) } set { _year = Captures.put(newValue) } }
     var hour: Int? { get { Captures.get(_hour) } set { _hour = Captures.put(newValue) } }
     var minute: Int? { get { Captures.get(_minute) } set { _minute = Captures.put(newValue) } }
+    var holiday: Int? { get { Captures.get(_holiday) } set { _holiday = Captures.put(newValue) } }
 }
 
 /// Where a pattern matched. Its captures are resolved into a Recognized value right away, so
@@ -64,7 +67,15 @@ extension LineReading {
             if hot.patternRequiredLiterals[p] & ~lineLiterals != 0 { return }  // or a word it lacks
             var caps = Captures()
             let elements = UnsafeBufferPointer(rebasing: all[Int(hot.elementStart[p])..<Int(hot.elementStart[p + 1])])
-            let end = match(elements, 0, i, i, &caps)
+            var budget = PatternMatcherBudget()
+            var end = match(elements, 0, i, i, &caps, &budget)
+            if budget.exhausted {
+                // Too many ways to try (a rule with many optional elements): match again with every
+                // failed (element, token) pair remembered, which bounds the work by their number.
+                caps = Captures()
+                var memo = PatternMatcherBudget(memo: elements.count, tokens: tokens.count - i + 1, base: i)
+                end = match(elements, 0, i, i, &caps, &memo)
+            }
             guard end > i else { return }
             if let b = best {
                 if end < b.match.end { return }
@@ -108,6 +119,7 @@ extension LineReading {
             if (length == 4 && v >= 1900 && v <= 2100) || length == 2 { bits |= Builtin.year.bit }
             if v >= 1, v <= 400 { bits |= Builtin.count.bit }
             if length <= 2, v <= 23 { bits |= Builtin.hour.bit }
+            if length <= 4 { bits |= Builtin.label.bit }
         } else {
             bits |= Builtin.count.bit
             // One kind of separator, as NumericForms.Parts requires: ":" for clock times, ".", "/",
@@ -141,20 +153,29 @@ extension LineReading {
     }
 
     /// The end of a match of elements[e...] from `pos`, or -1; `caps` holds its captures.
+    /// Whether elements[e...] can match from `pos` does not depend on the captures so far, so a
+    /// failure at (e, pos) is remembered once the plain search has taken too many steps: the
+    /// work is then bounded by elements × tokens whatever the rule (`@span? ×30 ago` included).
     private func match(_ elements: UnsafeBufferPointer<PatternElement>, _ e: Int, _ pos: Int, _ lastEnd: Int,
-                       _ caps: inout Captures) -> Int {
+                       _ caps: inout Captures, _ budget: inout PatternMatcherBudget) -> Int {
         if e == elements.count { return lastEnd }
+        if budget.failed(e, pos) { return -1 }
+        guard budget.step() else { return -1 }
         let element = elements[e]
         let j = e == 0 ? pos : skipPunct(pos)
         if j < tokens.count {
             let saved = caps
             if let end = matchElement(element, at: j, &caps) {
-                let r = match(elements, e + 1, end, end, &caps)
+                let r = match(elements, e + 1, end, end, &caps, &budget)
                 if r >= 0 { return r }
             }
             caps = saved
         }
-        if element.optional { return match(elements, e + 1, pos, lastEnd, &caps) }
+        if element.optional {
+            let r = match(elements, e + 1, pos, lastEnd, &caps, &budget)
+            if r >= 0 { return r }
+        }
+        budget.fail(e, pos)
         return -1
     }
 
@@ -180,6 +201,7 @@ extension LineReading {
             case .prevmonth: caps.prevmonth = true
             case .ampm: caps.ampm = value
             case .daypart: caps.daypart = Int32(e)
+            case .holiday: caps.holiday = value
             case .recurrence: caps.recurrence = Int32(e)
             }
             return end
@@ -196,7 +218,7 @@ extension LineReading {
             caps.day = day; caps.dayIsOrdinal = ordinal
             return end
         case .year:
-            guard let v = digitsValue(j) else { return nil }
+            guard let v = digitsValue(j), !numberGoesOn(after: j) else { return nil }
             if length(j) == 4, v >= 1900, v <= 2100 { caps.year = Int(v); return j + 1 }
             if length(j) == 2 { caps.year = NumericForms.pivotYear(Int(v), today: context.today); return j + 1 }
             return nil
@@ -214,9 +236,18 @@ extension LineReading {
             guard t.kind == .number, let time = NumericForms.clock(numberText(j)) else { return nil }
             caps.hour = time.hour; caps.minute = time.minute
             return j + 1
+        case .label:
+            // A name's number ("route 37", "iPhone 15", "2024 год"): one digits token, no grouping.
+            guard t.kind == .number, t.digitsOnly, length(j) <= 4, let v = digitsValue(j) else { return nil }
+            if numberGoesOn(after: j) {
+                // "bus number 12 150 tenge": a small name number before a price; but "5 000",
+                // "150 000" and "37 тенге" are amounts.
+                guard v < 100, j + 1 < tokens.count, let group = digitsValue(j + 1), group != 0 else { return nil }
+            }
+            return j + 1
         case .hour:
             if t.kind == .number {
-                guard length(j) <= 2, let v = digitsValue(j), v <= 23 else { return nil }
+                guard length(j) <= 2, let v = digitsValue(j), v <= 23, !numberGoesOn(after: j) else { return nil }
                 caps.hour = Int(v); caps.minute = 0
                 return j + 1
             }
@@ -226,12 +257,24 @@ extension LineReading {
         }
     }
 
+    /// Whether the digits at `j` are the head of a longer amount: a three-digit group after a
+    /// space ("12 000", "3 275"), a multiplier ("10 тысяч") or a currency ("20 долларов"). Then
+    /// they are not a day, a year or an hour ("8 марта 12 000 тенге", "november 3 275").
+    func numberGoesOn(after j: Int) -> Bool {
+        let k = j + 1
+        guard k < tokens.count else { return false }
+        // Only a head of at most three digits takes groups after it (NumberReader.digitNumber).
+        if tokens[k].kind == .number { return length(j) <= 3 && !tokens[k].glued && tokens[k].digitsOnly && length(k) == 3 }
+        return has(k, ids.scale) || has(k, ids.scaleSolo) || (tokens[k].glued && has(k, ids.scaleGlued))
+            || has(k, ids.currency) || has(k, ids.currencyAfter)
+    }
+
     /// 1-31 as digits with an optional ordinal suffix ("15th", "18-го"), or an ordinal word with an
     /// optional tens word before it ("twenty-fourth", "двадцать пятое"). Returns (day, end, ordinal).
     func dayOfMonth(at j: Int) -> (Int, Int, Bool)? {
         let t = tokens[j]
         if t.kind == .number {
-            guard length(j) <= 2, let v = digitsValue(j), v >= 1, v <= 31 else { return nil }
+            guard length(j) <= 2, let v = digitsValue(j), v >= 1, v <= 31, !numberGoesOn(after: j) else { return nil }
             var k = j + 1
             if isPunct(k, "-") { k += 1 }
             if k < tokens.count, (tokens[k].glued || k > j + 1), has(k, ids.ordsuffix) { return (Int(v), k + 1, true) }
@@ -244,5 +287,43 @@ extension LineReading {
             if let o = entry(k, ids.ordinal).flatMap(intValue), o < 10, tens + o <= 31 { return (tens + o, k + 1, true) }
         }
         return nil
+    }
+}
+
+/// The work one pattern match may do before it switches to remembering failures, and then the
+/// failures: one bit per (element, token) pair.
+struct PatternMatcherBudget {
+    static let plainSteps = 2_000
+    private var steps = 0
+    private(set) var exhausted = false
+    private var bits: [UInt64] = []
+    private var tokens = 0
+    private var base = 0
+
+    init() {}
+
+    init(memo elements: Int, tokens: Int, base: Int) {
+        self.tokens = tokens
+        self.base = base
+        bits = [UInt64](repeating: 0, count: (elements * tokens + 63) / 64)
+        steps = Int.min / 2  // memoized: never exhausted
+    }
+
+    mutating func step() -> Bool {
+        steps += 1
+        if steps > PatternMatcherBudget.plainSteps { exhausted = true; return false }
+        return true
+    }
+
+    func failed(_ e: Int, _ pos: Int) -> Bool {
+        guard !bits.isEmpty, pos - base < tokens else { return false }
+        let k = e * tokens + pos - base
+        return bits[k >> 6] & (1 << UInt64(k & 63)) != 0
+    }
+
+    mutating func fail(_ e: Int, _ pos: Int) {
+        guard !bits.isEmpty, pos - base < tokens else { return }
+        let k = e * tokens + pos - base
+        bits[k >> 6] |= 1 << UInt64(k & 63)
     }
 }

@@ -35,4 +35,10 @@ struct ScratchList<Element>: RandomAccessCollection, MutableCollection {
     }
 
     mutating func removeAll() { count = 0 }
+
+    mutating func remove(at i: Int) {
+        precondition(i >= 0 && i < count, "ScratchList index out of range")
+        for k in i..<(count - 1) { base[k] = base[k + 1] }
+        count -= 1
+    }
 }
