@@ -163,6 +163,9 @@ public struct TextRenderer: SessionRenderer, Sendable {
             if let recurrence = draft.recurrence {
                 header += ", " + catalog.text("recurrence.\(recurrence.rawValue)")
             }
+            if draft.has(.currencyUnknown) {
+                header += "  " + style.note(catalog.text("card.currency-unknown"))
+            }
             lines.append(OutputLine(header))
             func field(_ label: String, _ value: String, _ flag: DraftFlag? = nil, _ mark: String = "") {
                 var text = "      " + pad(catalog.text("card.\(label)"), to: labelWidth) + "  " + value

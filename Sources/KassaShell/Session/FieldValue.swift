@@ -95,6 +95,7 @@ enum FieldValue: Equatable {
             guard let rescaled = FieldValue.rescale(amount, to: currency) else { return false }
             draft.amount = rescaled
             draft.unflag(.currencyDefault)
+            draft.unflag(.currencyUnknown)
         case .type(let type): draft.type = type
         }
         return true
