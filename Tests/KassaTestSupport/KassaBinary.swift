@@ -51,8 +51,10 @@ public struct KassaBinary {
         process.standardError = error
         try process.run()
         // Feed stdin and drain both outputs concurrently so no pipe buffer can fill and block.
+        // A child that exits without reading its input (a usage error, a journal that cannot be
+        // opened) closes the pipe: the throwing write reports EPIPE instead of trapping.
         let writer = Thread {
-            input.fileHandleForWriting.write(stdin)
+            try? input.fileHandleForWriting.write(contentsOf: stdin)
             try? input.fileHandleForWriting.close()
         }
         writer.start()
