@@ -73,8 +73,9 @@ extension LineReading {
                 // Too many ways to try (a rule with many optional elements): match again with every
                 // failed (element, token) pair remembered, which bounds the work by their number.
                 caps = Captures()
-                var memo = PatternMatcherBudget(memo: elements.count, tokens: tokens.count - i + 1, base: i)
-                end = match(elements, 0, i, i, &caps, &memo)
+                end = PatternMatcherBudget.withMemo(elements: elements.count, tokens: tokens.count - i + 1, base: i) {
+                    match(elements, 0, i, i, &caps, &$0)
+                }
             }
             guard end > i else { return }
             if let b = best {
@@ -291,22 +292,30 @@ extension LineReading {
 }
 
 /// The work one pattern match may do before it switches to remembering failures, and then the
-/// failures: one bit per (element, token) pair.
+/// failures: one bit per (element, token) pair. A plain value (no reference counting on the hot
+/// path); the bits exist only while a memoized match runs (`withMemo`).
 struct PatternMatcherBudget {
     static let plainSteps = 2_000
     private var steps = 0
     private(set) var exhausted = false
-    private var bits: [UInt64] = []
+    private var bits: UnsafeMutablePointer<UInt64>?
     private var tokens = 0
     private var base = 0
 
     init() {}
 
-    init(memo elements: Int, tokens: Int, base: Int) {
-        self.tokens = tokens
-        self.base = base
-        bits = [UInt64](repeating: 0, count: (elements * tokens + 63) / 64)
-        steps = Int.min / 2  // memoized: never exhausted
+    /// Runs `body` with a budget that remembers failures over `elements` × `tokens` pairs.
+    static func withMemo<R>(elements: Int, tokens: Int, base: Int, _ body: (inout PatternMatcherBudget) -> R) -> R {
+        let words = (elements * tokens + 63) / 64
+        let memory = UnsafeMutablePointer<UInt64>.allocate(capacity: max(1, words))
+        memory.initialize(repeating: 0, count: max(1, words))
+        defer { memory.deallocate() }
+        var budget = PatternMatcherBudget()
+        budget.bits = memory
+        budget.tokens = tokens
+        budget.base = base
+        budget.steps = Int.min / 2  // memoized: never exhausted
+        return body(&budget)
     }
 
     mutating func step() -> Bool {
@@ -316,13 +325,13 @@ struct PatternMatcherBudget {
     }
 
     func failed(_ e: Int, _ pos: Int) -> Bool {
-        guard !bits.isEmpty, pos - base < tokens else { return false }
+        guard let bits, pos - base < tokens else { return false }
         let k = e * tokens + pos - base
         return bits[k >> 6] & (1 << UInt64(k & 63)) != 0
     }
 
     mutating func fail(_ e: Int, _ pos: Int) {
-        guard !bits.isEmpty, pos - base < tokens else { return }
+        guard let bits, pos - base < tokens else { return }
         let k = e * tokens + pos - base
         bits[k >> 6] |= 1 << UInt64(k & 63)
     }
