@@ -240,6 +240,16 @@ extension LineReading {
         case .label:
             // A name's number ("route 37", "iPhone 15", "2024 год"): one digits token, no grouping.
             guard t.kind == .number, t.digitsOnly, length(j) <= 4, let v = digitsValue(j) else { return nil }
+            // "автобус 12 450,50": a number after it that is not a plain group makes one amount.
+            if j + 1 < tokens.count, tokens[j + 1].kind == .number, !tokens[j + 1].glued, !tokens[j + 1].digitsOnly {
+                return nil
+            }
+            // "автобус 5 дней назад": the digits begin a date or time, not a name.
+            if !checkingLabel {
+                checkingLabel = true
+                defer { checkingLabel = false }
+                if let p = bestPattern(at: j), p.match.end > j + 1, hot.actions[p.match.pattern] != .label { return nil }
+            }
             if numberGoesOn(after: j) {
                 // "bus number 12 150 tenge": a small name number before a price; but "5 000",
                 // "150 000" and "37 тенге" are amounts.
