@@ -9,7 +9,7 @@ struct GrammarLoader {
     var classNames: [String] = []
     var classIDs: [String: Int] = [:]
     var entries: [WordEntry] = []
-    var words = WordTable(expected: 16_384)
+    var words = WordTable(expected: 32_768)
     /// Per entry: its first word's bytes and endings set name, expanded in `finish`.
     var firstWords: [ItemWord] = []
     /// Per entry: the rest words' bytes and endings set names.

@@ -11,6 +11,15 @@ struct ClassIDs: Sendable {
     let currencyAfter: Int
     /// Words that take back what was just said: "I mean", "no wait", "точнее", "ой нет".
     let correction: Int
+    /// A minus said before the amount ("minus 500"), with the type it gives.
+    let sign: Int
+    /// Categories whose keywords win over any other keyword of the note (`class category-wins
+    /// insurance = insurance`: "iPhone insurance" is insurance, not electronics).
+    let winningSlugs: [String]
+    /// Per grammar entry: whether it is a keyword of a winning category (no string compares
+    /// while parsing).
+    let entryWins: [Bool]
+    let hasWinning: Bool
     let slots: [Slot]
     /// Class bits of the words that can begin a number or a day of month.
     let numberish: UInt64
@@ -27,7 +36,13 @@ struct ClassIDs: Sendable {
         currency = id("currency"); minor = id("minor"); ordinal = id("ordinal"); ordsuffix = id("ordsuffix")
         filler = id("filler"); stop = id("stop"); sep = id("sep"); from = id("from"); to = id("to")
         account = id("account"); type = id("type"); category = id("category")
-        currencyAfter = id("currency-after"); correction = id("correction")
+        currencyAfter = id("currency-after"); correction = id("correction"); sign = id("sign")
+        let wins = id("category-wins")
+        let winning = wins < 0 ? [] : g.entries.filter { $0.classID == wins }.map(\.value)
+        winningSlugs = winning
+        hasWinning = !winning.isEmpty
+        let categoryClass = g.classIDs["category"] ?? -1
+        entryWins = g.entries.map { !winning.isEmpty && $0.classID == categoryClass && winning.contains($0.value) }
         var slots = [Slot](repeating: .none, count: g.classNames.count)
         let table: [(String, Slot)] = [
             ("relday", .relday), ("span", .span), ("dir", .dir), ("weekday", .weekday), ("month", .month),

@@ -11,7 +11,9 @@ struct Part {
 
 extension LineReading {
     func assemble(_ s: inout LineScan, parser: Parser) -> (drafts: [Draft], reasons: [Why], questions: [Question], error: ParseError?) {
-        // A lone "15.02" with nothing else to be the amount is the amount 15.02.
+        // A name's number is the amount when nothing else is ("bus 150"); then, a lone "15.02"
+        // with nothing else to be the amount is the amount 15.02.
+        resolveLabels(&s)
         if s.moneys.isEmpty {
             for (k, p) in s.patterns.enumerated() {
                 guard case .date(_, let weak, _) = p.value, weak, p.match.end == p.match.start + 1,
@@ -26,7 +28,6 @@ extension LineReading {
             }
         }
         applyCorrections(&s)
-        resolveLabels(&s)
         markQuantities(&s)
         let parts = split(s)
         var drafts: [Draft] = []

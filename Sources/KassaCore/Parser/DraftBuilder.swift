@@ -2,19 +2,65 @@
 // (date-assumed, account-default, currency-default, category-guessed, amount-missing,
 // ambiguous), an explanation per field (words + rule file:line) and questions for ties.
 
+/// What one part of a line has said so far, while its draft is decided field by field.
+struct PartReading {
+    var flags = DraftFlagSet()
+    var questions: [Question] = []
+    var time: TimeOfDay?
+    var recurrence: Recurrence?
+    var accounts: [AccountMention] = []
+    var typeWord: (String, Why)?
+    var type = TransactionType.expense
+    var account: String?
+    var toAccount: String?
+}
+
 extension LineReading {
     /// The draft of one part; its explanations are appended to `reasons`, marked with `index`.
+    /// The decisions in order: what the words are (note, time, recurrence, accounts, type word),
+    /// the date, the accounts (and so transfer or not), the amount, the category (and so income
+    /// or not), then the confidence.
     func build(_ part: Part, _ s: LineScan, _ carry: inout Carry, index: Int, reasons: inout [Why], parser: Parser)
         -> (Draft, [Question]) {
         let firstReason = reasons.count
-        var questions: [Question] = []
-        var flags = DraftFlagSet()
-        var time: TimeOfDay?
-        var recurrence: Recurrence?
-        var accounts: [AccountMention] = []
-        var typeWord: (String, Why)?
+        var r = PartReading()
         var noteTokens = ScratchList(buffers.noteTokens, capacity: tokens.count)  // reused by each part in turn
+        readWords(part, s, &r, &noteTokens, &reasons)
+        // Stop words ("on", "for", "за", "на") do not begin or end a note.
+        var first = 0, last = noteTokens.count
+        while first < last, has(noteTokens[first], ids.stop) { first += 1 }
+        while last > first, has(noteTokens[last - 1], ids.stop) { last -= 1 }
+        let note = noteText(noteTokens[first..<last])
 
+        let date = decideDate(part, s, &carry, index: index, &r, &reasons)
+        decideAccounts(&carry, index: index, &r, &reasons)
+        let amount = decideAmount(part, s, &carry, &r, &reasons, firstReason: firstReason)
+        let category = decideCategory(noteTokens, s, note: note, &r, &reasons)
+
+        var draft = Draft(type: r.type, amount: amount, date: date, time: r.time, category: category,
+                          account: r.account, toAccount: r.toAccount, note: note, recurrence: r.recurrence,
+                          confidence: LineReading.confidence(r.flags, hasCategory: category != nil, type: r.type))
+        for f in DraftFlag.allCases where r.flags.contains(f) { draft.flag(f) }
+        for k in firstReason..<reasons.count { reasons[k].draft = Int32(index) }
+        return (draft, r.questions)
+    }
+
+    /// How sure the draft is, from 1 down: a missing amount costs most (0.5: the draft cannot be
+    /// saved without it); a tie the person must settle 0.2; no category at all 0.2 (transfers
+    /// need none); a category read from a keyword rather than its own name 0.1. Never below 0.
+    static func confidence(_ flags: DraftFlagSet, hasCategory: Bool, type: TransactionType) -> Double {
+        var confidence = 1.0
+        if flags.contains(.amountMissing) { confidence -= 0.5 }
+        if flags.contains(.ambiguous) { confidence -= 0.2 }
+        if flags.contains(.categoryGuessed) { confidence -= 0.1 }
+        if !hasCategory && type != .transfer { confidence -= 0.2 }
+        return max(0, confidence)
+    }
+
+    /// The part's words by role: times and recurrences said, quantities and name numbers (note
+    /// words), accounts, the first type word, and the plain words of the note.
+    @inline(__always) func readWords(_ part: Part, _ s: LineScan, _ r: inout PartReading, _ noteTokens: inout ScratchList<Int>,
+                   _ reasons: inout [Why]) {
         var k = part.start
         while k < part.end {
             switch s.roles[k] {
@@ -22,10 +68,10 @@ extension LineReading {
                 let pm = s.patterns[p]
                 let rule = Why.Rule.pattern(Int32(pm.match.pattern))
                 switch pm.value {
-                case .time(let t) where time == nil:
-                    time = t; reasons.append(why("time", pm.match.start, pm.match.end, rule))
-                case .recurrence(let r) where recurrence == nil:
-                    recurrence = r; reasons.append(why("recurrence", pm.match.start, pm.match.end, rule))
+                case .time(let t) where r.time == nil:
+                    r.time = t; reasons.append(why("time", pm.match.start, pm.match.end, rule))
+                case .recurrence(let v) where r.recurrence == nil:
+                    r.recurrence = v; reasons.append(why("recurrence", pm.match.start, pm.match.end, rule))
                 case .quantity, .label:
                     for t in pm.match.start..<pm.match.end { noteTokens.append(t) }
                 default: break
@@ -33,13 +79,13 @@ extension LineReading {
                 k = max(pm.match.end, k + 1)
                 continue
             case .account(let a):
-                accounts.append(s.accounts[a])
+                r.accounts.append(s.accounts[a])
                 k = max(s.accounts[a].end, k + 1)
                 continue
             default:
                 if isPlain(s, k) {
-                    if typeWord == nil, let (e, end) = matchClass(k, ids.type) {
-                        typeWord = (grammar.entries[e].value, why("type", k, end, .entry(Int32(e))))
+                    if r.typeWord == nil, let (e, end) = matchClass(k, ids.type) {
+                        r.typeWord = (grammar.entries[e].value, why("type", k, end, .entry(Int32(e))))
                         k = end
                         continue
                     }
@@ -48,75 +94,77 @@ extension LineReading {
             }
             k += 1
         }
-        // Stop words ("on", "for", "за", "на") do not begin or end a note.
-        var first = 0, last = noteTokens.count
-        while first < last, has(noteTokens[first], ids.stop) { first += 1 }
-        while last > first, has(noteTokens[last - 1], ids.stop) { last -= 1 }
-        let note = noteText(noteTokens[first..<last])
+    }
 
-        // Date: said here, else carried from an earlier part, else today (assumed).
-        var date = context.today
-        if let d = firstDate(s, part) {
-            carry.date = d
+    /// Date: said here, else carried from an earlier part, else today (assumed). A reading with
+    /// an alternative (02.03 in English, "march 12" said on 10 March) is asked.
+    @inline(__always) func decideDate(_ part: Part, _ s: LineScan, _ carry: inout Carry, index: Int, _ r: inout PartReading,
+                    _ reasons: inout [Why]) -> CivilDate {
+        if let d = firstDate(s, part) { carry.date = d }
+        guard let d = carry.date else {
+            r.flags.insert(.dateAssumed)
+            return context.today
         }
-        if let d = carry.date {
-            date = d.0
-            reasons.append(d.1)
-            if let alt = d.2 {
-                flags.insert(.ambiguous)
-                questions.append(Question(draftIndex: index, field: "date", options: [d.0.iso, alt.iso]))
-            }
-        } else {
-            flags.insert(.dateAssumed)
+        reasons.append(d.1)
+        if let alt = d.2 {
+            r.flags.insert(.ambiguous)
+            r.questions.append(Question(draftIndex: index, field: "date", options: [d.0.iso, alt.iso]))
         }
+        return d.0
+    }
 
-        // Type and accounts.
-        var type = TransactionType.expense
-        var account: String?
-        var toAccount: String?
-        let transferWord = typeWord?.0 == "transfer"
+    /// Type and accounts: a transfer word, or two accounts with opposite directions, make a
+    /// transfer (from → to); else the account said, carried, or the default.
+    @inline(__always) func decideAccounts(_ carry: inout Carry, index: Int, _ r: inout PartReading, _ reasons: inout [Why]) {
+        let accounts = r.accounts
+        let transferWord = r.typeWord?.0 == "transfer"
         let hasDirections = accounts.contains { $0.direction < 0 } && accounts.contains { $0.direction > 0 }
         if transferWord || (accounts.count >= 2 && hasDirections) {
-            type = .transfer
+            r.type = .transfer
             let from = accounts.first { $0.direction < 0 } ?? accounts.first { $0.direction == 0 }
             let to = accounts.first { $0.direction > 0 } ?? accounts.first { $0.direction == 0 && $0.start != from?.start }
             if let f = from {
-                account = f.name
+                r.account = f.name
                 reasons.append(why("account", f.start, f.end, f.rule))
             } else if let c = carry.account {
-                account = c.0
+                r.account = c.0
             } else {
-                account = context.defaultAccount
-                flags.insert(.accountDefault)
+                r.account = context.defaultAccount
+                r.flags.insert(.accountDefault)
             }
             if let t = to, t.start != from?.start {
-                toAccount = t.name
+                r.toAccount = t.name
                 reasons.append(why("to_account", t.start, t.end, t.rule))
             }
             for m in [from, to].compactMap({ $0 }) where !m.alternatives.isEmpty {
-                flags.insert(.ambiguous)
-                questions.append(Question(draftIndex: index, field: m.direction > 0 ? "to_account" : "account",
-                                          options: [m.name] + m.alternatives))
+                r.flags.insert(.ambiguous)
+                r.questions.append(Question(draftIndex: index, field: m.direction > 0 ? "to_account" : "account",
+                                            options: [m.name] + m.alternatives))
             }
         } else if let a = accounts.first {
-            account = a.name
+            r.account = a.name
             let e = why("account", a.start, a.end, a.rule)
             reasons.append(e)
             carry.account = (a.name, e)
             if !a.alternatives.isEmpty {
-                flags.insert(.ambiguous)
-                questions.append(Question(draftIndex: index, field: "account", options: [a.name] + a.alternatives))
+                r.flags.insert(.ambiguous)
+                r.questions.append(Question(draftIndex: index, field: "account", options: [a.name] + a.alternatives))
             }
         } else if let c = carry.account {
-            account = c.0
+            r.account = c.0
             reasons.append(c.1)
         } else {
-            account = context.defaultAccount
-            flags.insert(.accountDefault)
+            r.account = context.defaultAccount
+            r.flags.insert(.accountDefault)
         }
+    }
 
-        // Amount and currency.
+    /// Amount and currency: the currency said, else carried, else the account's, else the
+    /// default (flagged). Out-of-bounds amounts refuse the line; a leading minus gives a type.
+    @inline(__always) func decideAmount(_ part: Part, _ s: LineScan, _ carry: inout Carry, _ r: inout PartReading,
+                      _ reasons: inout [Why], firstReason: Int) -> Money? {
         var amount: Money?
+        let account = r.account
         let accountCurrency = context.accounts.first { $0.name == account }?.currency
         if let m = part.money.map({ s.moneys[$0] }) {
             var currency: Currency
@@ -130,48 +178,59 @@ extension LineReading {
                 currency = c
             } else {
                 currency = context.defaultCurrency
-                flags.insert(.currencyDefault)
+                r.flags.insert(.currencyDefault)
             }
-            if m.currency == nil, looksLikeUnknownCurrency(after: m, part) { flags.insert(.currencyUnknown) }
+            if m.currency == nil, looksLikeUnknownCurrency(after: m, part) { r.flags.insert(.currencyUnknown) }
             if carry.error == nil { carry.error = boundsError(m.value, currency, m) }
             amount = m.value.money(currency)
             let rule = m.currencyRule >= 0 ? m.currencyRule : m.number.rule
             reasons.insert(why("amount", m.start, m.end, rule >= 0 ? .entry(Int32(rule)) : .none), at: firstReason)
         }
-        if amount == nil { flags.insert(.amountMissing) }
-
-        // Category: what the person taught wins, then the lexicon.
-        var category: String?
-        if type != .transfer {
-            if let (slug, e, guessed) = chooseCategory(noteTokens, s, note: note) {
-                category = slug
-                reasons.append(e)
-                if guessed { flags.insert(.categoryGuessed) }
-            }
-            // A type word ("refund", "получил") carries a default category such as income/refund;
-            // a keyword in the same top-level branch ("cashback") is more precise and wins.
-            if let (value, e) = typeWord, value.utf8.contains(UInt8(ascii: "/")) {
-                reasons.append(e)
-                if category == nil || !LineReading.sameBranch(category!, value) {
-                    category = value
-                    flags.remove(.categoryGuessed)
-                }
-            }
-            // The first byte settles most categories before the branch comparison.
-            if let c = category, c.utf8.first == Parser.incomeBranch.utf8.first,
-               LineReading.sameBranch(c, Parser.incomeBranch) { type = .income }
+        if amount == nil { r.flags.insert(.amountMissing) }
+        // A leading minus ("-500 coffee", "minus 500", "минус 500") is never dropped silently: it
+        // reads as money coming back, with the type the grammar's `sign` class gives (a refund).
+        if r.typeWord == nil, let m = part.money.map({ s.moneys[$0] }), let sign = leadingSign(before: m) {
+            r.typeWord = sign
         }
+        return amount
+    }
 
-        var confidence = 1.0
-        if flags.contains(.amountMissing) { confidence -= 0.5 }
-        if flags.contains(.ambiguous) { confidence -= 0.2 }
-        if flags.contains(.categoryGuessed) { confidence -= 0.1 }
-        if category == nil && type != .transfer { confidence -= 0.2 }
-        var draft = Draft(type: type, amount: amount, date: date, time: time, category: category, account: account,
-                          toAccount: toAccount, note: note, recurrence: recurrence, confidence: max(0, confidence))
-        for f in DraftFlag.allCases where flags.contains(f) { draft.flag(f) }
-        for k in firstReason..<reasons.count { reasons[k].draft = Int32(index) }
-        return (draft, questions)
+    /// Category: what the person taught wins, then the lexicon, then a type word's default; a
+    /// category under income/ makes the draft income. Transfers have none.
+    @inline(__always) func decideCategory(_ noteTokens: ScratchList<Int>, _ s: LineScan, note: String, _ r: inout PartReading,
+                        _ reasons: inout [Why]) -> String? {
+        guard r.type != .transfer else { return nil }
+        var category: String?
+        if let (slug, e, guessed) = chooseCategory(noteTokens, s, note: note) {
+            category = slug
+            reasons.append(e)
+            if guessed { r.flags.insert(.categoryGuessed) }
+        }
+        // A type word ("refund", "получил") carries a default category such as income/refund;
+        // a keyword in the same top-level branch ("cashback") is more precise and wins.
+        if let (value, e) = r.typeWord, value.utf8.contains(UInt8(ascii: "/")) {
+            reasons.append(e)
+            if category == nil || !LineReading.sameBranch(category!, value) {
+                category = value
+                r.flags.remove(.categoryGuessed)
+            }
+        }
+        // The first byte settles most categories before the branch comparison.
+        if let c = category, c.utf8.first == Parser.incomeBranch.utf8.first,
+           LineReading.sameBranch(c, Parser.incomeBranch) { r.type = .income }
+        return category
+    }
+
+    /// The `sign` class's meaning when a minus stands right before the amount: a word ("minus",
+    /// "минус") or a "-" glued to the digits and not to anything before it ("-500", not "15-20").
+    func leadingSign(before m: MoneyMatch) -> (String, Why)? {
+        guard ids.sign >= 0, m.start > 0 else { return nil }
+        let k = m.start - 1
+        guard tokens[k].kind == .punct || has(k, ids.sign) else { return nil }
+        if let e = entry(k, ids.sign) { return (grammar.entries[e].value, why("type", k, m.end, .entry(Int32(e)))) }
+        guard tokens[k].isPunct("-"), tokens[m.start].glued, k == 0 || !tokens[k].glued,
+              let e = grammar.entries.firstIndex(where: { $0.classID == ids.sign }) else { return nil }
+        return (grammar.entries[e].value, why("type", k, m.end, .entry(Int32(e))))
     }
 
     /// "50 quatloos", "50 пиастров": a word the grammar does not know, right after a digits amount
@@ -191,6 +250,10 @@ extension LineReading {
     /// Amounts are bounded where they are typed: at most 12 digits before the decimal mark, and
     /// no more decimals than the currency has ("1500.999" tenge is refused, never rounded).
     func boundsError(_ value: ExactNumber, _ currency: Currency, _ m: MoneyMatch) -> ParseError? {
+        // Almost every amount: few digits and no more decimals than the currency has.
+        if value.fractionDigits <= currency.minorDigits, value.units > -100_000_000_000, value.units < 100_000_000_000 {
+            return nil
+        }
         let n = value.normalized
         var whole = n.units < 0 ? -n.units : n.units
         for _ in 0..<n.fractionDigits { whole /= 10 }
@@ -279,6 +342,7 @@ extension LineReading {
             }
         }
         var best: (entry: Int, start: Int, end: Int)?
+        var candidates = 0
         for (n, k) in noteTokens.enumerated() {
             guard let (e, end) = matchClass(k, ids.category) else { continue }
             // A phrase counts only if all its words are note words (noteTokens is increasing).
@@ -289,7 +353,17 @@ extension LineReading {
                 if m == noteTokens.count || noteTokens[m] != j { inside = false; break }
             }
             guard inside else { continue }
+            candidates += 1
             if best == nil || end - k > best!.end - best!.start { best = (e, k, end) }
+        }
+        // A winning category ("insurance") beats the insured thing whatever the lengths: looked
+        // for only when the note has keywords of more than one reading.
+        if candidates > 1, let b = best, ids.hasWinning, !ids.entryWins[b.entry] {
+            for k in noteTokens {
+                guard let (e, end) = matchClass(k, ids.category), ids.entryWins[e] else { continue }
+                best = (e, k, end)
+                break
+            }
         }
         guard let b = best else { return nil }
         let slug = grammar.entries[b.entry].value

@@ -29,6 +29,8 @@ final class LineReading {
     /// check on every access, and the memo is read many times per token.
     let buffers: LineScratch.Buffers
     private let scratch: LineScratch
+    /// Set while a `#label` looks ahead for a date or time pattern at its digits (no recursion).
+    var checkingLabel = false
     private let pool: ScratchPool
 
     init(_ input: String, grammar: Grammar, ids: ClassIDs, context: ParseContext, pool: ScratchPool) {

@@ -54,11 +54,33 @@ extension LineReading {
             end = suffix.1
         }
         var value = number.value
+        // "1.500 yen": a currency without minor units reads a dot before three digits as grouping.
+        if let (c, _, _) = currency, c.minorDigits == 0, number.end == number.start + 1, !number.hasWords,
+           let grouped = dotGrouped(number.start) {
+            value = grouped
+        }
         if let (c, _, _) = currency, c.minorDigits > 0, let (minor, after) = minorPart(after: end, currency: c) {
             if let v = value.adding(minor) { value = v; end = after }
         }
         return MoneyMatch(value: value, currency: currency?.0, start: start, end: end, number: number,
                           currencyRule: currency?.2 ?? -1)
+    }
+
+    /// "1.500", "12.500.000": digits in groups of three after dots, read as one whole number.
+    func dotGrouped(_ i: Int) -> ExactNumber? {
+        let b = normBytes(i)
+        var value: Int64 = 0, digitsInGroup = 0, groups = 0
+        for (k, c) in b.enumerated() {
+            if c == UInt8(ascii: ".") {
+                guard digitsInGroup > 0, groups == 0 ? digitsInGroup <= 3 : digitsInGroup == 3 else { return nil }
+                groups += 1; digitsInGroup = 0
+                continue
+            }
+            guard c >= 48, c <= 57, k < 18 else { return nil }
+            value = value * 10 + Int64(c - 48); digitsInGroup += 1
+        }
+        guard groups > 0, digitsInGroup == 3 else { return nil }
+        return ExactNumber(units: value)
     }
 
     /// "43 cents", "and 43c", "и 43", "50 копеек" after an amount with its currency. A bare number

@@ -73,8 +73,9 @@ extension LineReading {
                 // Too many ways to try (a rule with many optional elements): match again with every
                 // failed (element, token) pair remembered, which bounds the work by their number.
                 caps = Captures()
-                var memo = PatternMatcherBudget(memo: elements.count, tokens: tokens.count - i + 1, base: i)
-                end = match(elements, 0, i, i, &caps, &memo)
+                end = PatternMatcherBudget.withMemo(elements: elements.count, tokens: tokens.count - i + 1, base: i) {
+                    match(elements, 0, i, i, &caps, &$0)
+                }
             }
             guard end > i else { return }
             if let b = best {
@@ -239,6 +240,16 @@ extension LineReading {
         case .label:
             // A name's number ("route 37", "iPhone 15", "2024 год"): one digits token, no grouping.
             guard t.kind == .number, t.digitsOnly, length(j) <= 4, let v = digitsValue(j) else { return nil }
+            // "автобус 12 450,50": a number after it that is not a plain group makes one amount.
+            if j + 1 < tokens.count, tokens[j + 1].kind == .number, !tokens[j + 1].glued, !tokens[j + 1].digitsOnly {
+                return nil
+            }
+            // "автобус 5 дней назад": the digits begin a date or time, not a name.
+            if !checkingLabel {
+                checkingLabel = true
+                defer { checkingLabel = false }
+                if let p = bestPattern(at: j), p.match.end > j + 1, hot.actions[p.match.pattern] != .label { return nil }
+            }
             if numberGoesOn(after: j) {
                 // "bus number 12 150 tenge": a small name number before a price; but "5 000",
                 // "150 000" and "37 тенге" are amounts.
@@ -291,22 +302,30 @@ extension LineReading {
 }
 
 /// The work one pattern match may do before it switches to remembering failures, and then the
-/// failures: one bit per (element, token) pair.
+/// failures: one bit per (element, token) pair. A plain value (no reference counting on the hot
+/// path); the bits exist only while a memoized match runs (`withMemo`).
 struct PatternMatcherBudget {
     static let plainSteps = 2_000
     private var steps = 0
     private(set) var exhausted = false
-    private var bits: [UInt64] = []
+    private var bits: UnsafeMutablePointer<UInt64>?
     private var tokens = 0
     private var base = 0
 
     init() {}
 
-    init(memo elements: Int, tokens: Int, base: Int) {
-        self.tokens = tokens
-        self.base = base
-        bits = [UInt64](repeating: 0, count: (elements * tokens + 63) / 64)
-        steps = Int.min / 2  // memoized: never exhausted
+    /// Runs `body` with a budget that remembers failures over `elements` × `tokens` pairs.
+    static func withMemo<R>(elements: Int, tokens: Int, base: Int, _ body: (inout PatternMatcherBudget) -> R) -> R {
+        let words = (elements * tokens + 63) / 64
+        let memory = UnsafeMutablePointer<UInt64>.allocate(capacity: max(1, words))
+        memory.initialize(repeating: 0, count: max(1, words))
+        defer { memory.deallocate() }
+        var budget = PatternMatcherBudget()
+        budget.bits = memory
+        budget.tokens = tokens
+        budget.base = base
+        budget.steps = Int.min / 2  // memoized: never exhausted
+        return body(&budget)
     }
 
     mutating func step() -> Bool {
@@ -316,13 +335,13 @@ struct PatternMatcherBudget {
     }
 
     func failed(_ e: Int, _ pos: Int) -> Bool {
-        guard !bits.isEmpty, pos - base < tokens else { return false }
+        guard let bits, pos - base < tokens else { return false }
         let k = e * tokens + pos - base
         return bits[k >> 6] & (1 << UInt64(k & 63)) != 0
     }
 
     mutating func fail(_ e: Int, _ pos: Int) {
-        guard !bits.isEmpty, pos - base < tokens else { return }
+        guard let bits, pos - base < tokens else { return }
         let k = e * tokens + pos - base
         bits[k >> 6] |= 1 << UInt64(k & 63)
     }
