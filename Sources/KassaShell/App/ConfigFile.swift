@@ -146,41 +146,6 @@ public struct ConfigFile: Sendable {
     /// crash leaves the old file or the new one, never half of one. Creates the directory (0700).
     /// Returns errno on failure.
     public func write() -> Int32? {
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        if !directory.isEmpty { ConfigFile.makeDirectories(directory) }
-        let temporary = path + ".tmp.\(getpid())"
-        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard descriptor >= 0 else { return errno }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let failure = errno
-                close(descriptor); unlink(temporary)
-                return failure
-            }
-            written += count
-        }
-        if fsync(descriptor) != 0 || close(descriptor) != 0 {
-            let failure = errno
-            unlink(temporary)
-            return failure
-        }
-        if rename(temporary, path) != 0 {
-            let failure = errno
-            unlink(temporary)
-            return failure
-        }
-        return nil
-    }
-
-    static func makeDirectories(_ path: String) {
-        var current = path.hasPrefix("/") ? "/" : ""
-        for part in path.split(separator: "/") {
-            current += (current.isEmpty || current.hasSuffix("/") ? "" : "/") + part
-            mkdir(current, 0o700)
-        }
+        AtomicFile.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: path, mode: 0o600, folderMode: 0o700)
     }
 }

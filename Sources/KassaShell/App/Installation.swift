@@ -39,39 +39,9 @@ struct Installation {
         return home + "/.local"
     }
 
-    /// Writes `bytes` to `path` (directories made as needed) with `mode`; errno on failure.
+    /// Writes `bytes` to `path` (shared folders such as share/man made 0755) with `mode`; errno on failure.
     static func write(_ bytes: [UInt8], to path: String, mode: mode_t) -> Int32? {
-        if let slash = path.lastIndex(of: "/") { makeDirectories(String(path[..<slash])) }
-        let temporary = path + ".tmp.\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode)
-        guard descriptor >= 0 else { return errno }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let failure = errno
-                close(descriptor); unlink(temporary)
-                return failure
-            }
-            written += count
-        }
-        fchmod(descriptor, mode)
-        if fsync(descriptor) != 0 || close(descriptor) != 0 || rename(temporary, path) != 0 {
-            let failure = errno
-            unlink(temporary)
-            return failure
-        }
-        return nil
-    }
-
-    /// Makes every missing folder of `path` (0755: these are shared places like share/man).
-    static func makeDirectories(_ path: String) {
-        var current = path.hasPrefix("/") ? "/" : ""
-        for part in path.split(separator: "/") {
-            current += (current.isEmpty || current.hasSuffix("/") ? "" : "/") + part
-            mkdir(current, 0o755)
-        }
+        AtomicFile.write(bytes, to: path, mode: mode, folderMode: 0o755)
     }
 
     static func exists(_ path: String) -> Bool {

@@ -297,7 +297,7 @@ public final class EditLineReader: LineReader {
 
         let directory = Self.directory(of: historyPath)
         if !directory.isEmpty, access(directory, F_OK) != 0 {
-            Self.makeDirectories(directory)
+            AtomicFile.makeDirectories(directory, mode: 0o700)
         }
         let temporary = historyPath + ".tmp.\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -318,14 +318,6 @@ public final class EditLineReader: LineReader {
     private static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return String(path[..<slash])
-    }
-
-    private static func makeDirectories(_ path: String) {
-        var current = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            current += "/" + component
-            if access(current, F_OK) != 0 { _ = mkdir(current, 0o700) }
-        }
     }
 
     // MARK: - Output
