@@ -34,12 +34,7 @@ public struct ExportCommand: Command {
     }
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
-        let query: TransactionFilter
-        switch filter.query(today: context.configuration.today, grammar: { context.parser.grammar }) {
-        case .failure(let error): return context.usage(UsageError(key: error.key, arguments: error.arguments))
-        case .success(let built): query = built
-        }
-        return context.storeChange { journal in
+        filter.run(in: context) { journal, query in
             var writer = makeWriter(journal, query: query, currency: context.configuration.defaultCurrency)
             let sink: ExportSink
             if let output {

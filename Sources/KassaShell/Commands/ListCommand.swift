@@ -16,14 +16,6 @@ public struct ListCommand: Command {
     }
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
-        let query: TransactionFilter
-        switch filter.query(today: context.configuration.today, grammar: { context.parser.grammar }) {
-        case .failure(let error): return context.usage(UsageError(key: error.key, arguments: error.arguments))
-        case .success(let built): query = built
-        }
-        return context.storeChange(readOnly: true) { journal in
-            if context.session != nil { try journal.refresh() }
-            return [.listing(journal.listing(query))]
-        }
+        filter.run(in: context) { journal, query in [.listing(journal.listing(query))] }
     }
 }

@@ -95,4 +95,18 @@ public struct ListFilter: Sendable, Equatable {
         }
         return .success(filter)
     }
+
+    /// Runs `body` on the journal (opened read-only; refreshed in a session, to see others'
+    /// saves) with the query this filter describes; an unknown category is a usage mistake.
+    func run(in context: CommandContext, _ body: (Journal, TransactionFilter) throws -> [SessionEvent]) -> [SessionEvent] {
+        let query: TransactionFilter
+        switch self.query(today: context.configuration.today, grammar: { context.parser.grammar }) {
+        case .failure(let error): return context.usage(UsageError(key: error.key, arguments: error.arguments))
+        case .success(let built): query = built
+        }
+        return context.storeChange(readOnly: true) { journal in
+            if context.session != nil { try journal.refresh() }
+            return try body(journal, query)
+        }
+    }
 }
