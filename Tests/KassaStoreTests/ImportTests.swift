@@ -23,6 +23,44 @@ import Testing
         return w.result
     }
 
+    /// The fast line decoder either agrees with the careful reader or declines (nil): it never
+    /// accepts a line differently, nor one the careful reader refuses.
+    @Test func fastDecoderAgreesWithTheCarefulReader() throws {
+        let lines = [
+            #"{"id": "12", "date": "2026-02-03", "time": "07:05", "type": "income", "amount": "1500.50", "currency": "USD", "category": "food", "account": "card", "to_account": null, "note": "кофе", "recurrence": "monthly", "input": "кофе 1500"}"#,
+            #"{"id": 12, "date": "2026-02-03", "amount": "1", "currency": "KZT"}"#,
+            ##"{"id": "#7", "date": "2026-02-03", "amount": "-3", "currency": "JPY", "category": "", "note": null}"##,
+            #"{ "amount" : "1" , "currency":"KZT","date":"2026-02-03" }"#,
+            #"{"date": "2026-02-03", "amount": "1", "currency": "KZT", "note": "a " quote"}"#,
+            #"{"date": "2026-02-03", "amount": "1", "currency": "KZT", "extra": "x"}"#,
+            #"{"date": "2026-02-03", "amount": "1", "currency": "KZT", "amount": "2"}"#,
+            #"{"date": "2026-02-03", "amount": "1.5", "currency": "JPY"}"#,
+            #"{"date": "2026-02-30", "amount": "1", "currency": "KZT"}"#,
+            #"{"date": "2026-02-03", "amount": "1", "currency": "kzt"}"#,
+            #"{"date": "2026-02-03", "amount": "1", "currency": "KZT", "time": "24:00"}"#,
+            #"{"date": "2026-02-03", "amount": "1", "currency": "KZT", "id": "0"}"#,
+            #"{"date": "2026-02-03", "amount": "1", "currency": "KZT", "type": "gift"}"#,
+            #"{"date": "2026-02-03", "amount": "1", "currency": "KZT"} x"#,
+            #"{"date": "2026-02-03", "amount": "1", "currency": "KZT",}"#,
+            #"{"date": "2026-02-03", "amount": 1, "currency": "KZT", "note": 5}"#,
+        ]
+        var decoded = 0
+        for line in lines {
+            let bytes = Array(line.utf8)
+            let fast = bytes.withUnsafeBufferPointer { ImportLineDecoder.transaction($0) }
+            let careful = try? bytes.withUnsafeBufferPointer { try Journal.transaction(from: try JSONLineReader.object($0)) }
+            if let fast {
+                decoded += 1
+                #expect(fast == careful, "\(line)")
+            }
+        }
+        #expect(decoded == 5)
+        var invalid = Array("\"note\": \"".utf8)
+        invalid.append(0xFF)
+        let bad = Array(#"{"date": "2026-02-03", "amount": "1", "currency": "KZT", "#.utf8) + invalid + Array("\"}".utf8)
+        #expect(bad.withUnsafeBufferPointer { ImportLineDecoder.transaction($0) } == nil)
+    }
+
     @Test func backupRestoresTheSameTransactions() throws {
         let source = try Journal.open(path: StoreFixtures.journalPath("import"))
         var odd = StoreFixtures.draft(7, note: "quote \" backslash \\ tab \t newline \n юникод 😀",

@@ -302,36 +302,47 @@ public final class Journal {
         let e = state.entries[Int(index)]
         return state.bytes.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress!
-            var fields: [Range<Int>] = []
-            fields.reserveCapacity(16)
-            var start = e.offset + RecordLine.bodyOffset
-            var i = start
-            while true {
-                let b = base[i]
-                if b == RecordCodec.tab || b == RecordCodec.newline {
-                    // A CR before the LF is the line ending of a CRLF journal, not data.
-                    let end = b == RecordCodec.newline && i > start && base[i - 1] == 13 ? i - 1 : i
-                    fields.append(start..<end)
-                    start = i + 1
-                    if b == RecordCodec.newline { break }
+            // Field bounds on the stack (start, end pairs): no array per transaction, as a million
+            // of these are made for one `list --json`. A verified record line has a fixed number of
+            // fields (RecordField.arguments + TransactionField.allCases.count); 32 is room to spare.
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { bounds in
+                var n = 0
+                var start = e.offset + RecordLine.bodyOffset
+                var i = start
+                while n < 32 {
+                    let b = base[i]
+                    if b == RecordCodec.tab || b == RecordCodec.newline {
+                        // A CR before the LF is the line ending of a CRLF journal, not data.
+                        let end = b == RecordCodec.newline && i > start && base[i - 1] == 13 ? i - 1 : i
+                        bounds[2 * n] = start
+                        bounds[2 * n + 1] = end
+                        n += 1
+                        start = i + 1
+                        if b == RecordCodec.newline { break }
+                    }
+                    i += 1
                 }
-                i += 1
+                let fields = (bounds, n)
+                typealias F = TransactionField
+                @inline(__always) func range(_ f: F) -> Range<Int> {
+                    precondition(f.lineIndex < fields.1)
+                    return fields.0[2 * f.lineIndex]..<fields.0[2 * f.lineIndex + 1]
+                }
+                func text(_ f: F) -> String {
+                    let r = range(f)
+                    return RecordCodec.unescape(base + r.lowerBound, r.count)
+                }
+                func optional(_ f: F) -> String? { range(f).isEmpty ? nil : text(f) }
+                let timeRange = range(F.time)
+                let time = timeRange.isEmpty ? nil : RecordCodec.parseTime(base + timeRange.lowerBound, timeRange.count)
+                return Transaction(
+                    id: Int(e.id), type: e.type,
+                    amount: Money(minorUnits: e.amount, currency: state.currencies[Int(e.currency)]),
+                    date: CivilDate(daysSinceEpoch: Int(e.days)), time: time,
+                    category: state.labels.string(e.category), account: state.labels.string(e.account),
+                    toAccount: state.labels.string(e.toAccount), note: text(.note),
+                    recurrence: optional(.recurrence).flatMap { Recurrence(rawValue: $0) }, input: text(.input))
             }
-            typealias F = TransactionField
-            func text(_ f: F) -> String {
-                let r = fields[f.lineIndex]
-                return RecordCodec.unescape(base + r.lowerBound, r.count)
-            }
-            func optional(_ f: F) -> String? { fields[f.lineIndex].isEmpty ? nil : text(f) }
-            let timeRange = fields[F.time.lineIndex]
-            let time = timeRange.isEmpty ? nil : RecordCodec.parseTime(base + timeRange.lowerBound, timeRange.count)
-            return Transaction(
-                id: Int(e.id), type: e.type,
-                amount: Money(minorUnits: e.amount, currency: state.currencies[Int(e.currency)]),
-                date: CivilDate(daysSinceEpoch: Int(e.days)), time: time,
-                category: state.labels.string(e.category), account: state.labels.string(e.account),
-                toAccount: state.labels.string(e.toAccount), note: text(.note),
-                recurrence: optional(.recurrence).flatMap { Recurrence(rawValue: $0) }, input: text(.input))
         }
     }
 

@@ -12,10 +12,12 @@
 
 import KassaCore
 
+/// 44 bytes, 4-byte aligned (the 64-bit offset and amount are stored as halves): at a million
+/// records every byte of a row is a megabyte of every open.
 struct Entry {
-    /// Byte offset of the record line holding this version (to materialize a Transaction).
-    var offset: Int
-    var amount: Int64
+    private var offsetLow: UInt32
+    private var amountLow: UInt32
+    private var amountHigh: Int32
     var id: Int32
     /// Index into `changes` of the change that wrote this entry.
     var change: Int32
@@ -25,21 +27,67 @@ struct Entry {
     var category: UInt32
     var account: UInt32
     var toAccount: UInt32
+    private var offsetHigh: UInt8
     var op: RecordOp
     var type: TransactionType
     var currency: UInt8
+
+    init(offset: Int, amount: Int64, id: Int32, change: Int32, prev: Int32, days: Int32, category: UInt32,
+         account: UInt32, toAccount: UInt32, op: RecordOp, type: TransactionType, currency: UInt8) {
+        // Offsets up to 1 TB (40 bits); `precondition` rather than a silent wrap for anything bigger.
+        precondition(offset >= 0 && offset < 1 << 40)
+        offsetLow = UInt32(truncatingIfNeeded: offset)
+        offsetHigh = UInt8(truncatingIfNeeded: offset >> 32)
+        amountLow = UInt32(truncatingIfNeeded: amount)
+        amountHigh = Int32(truncatingIfNeeded: amount >> 32)
+        self.id = id
+        self.change = change
+        self.prev = prev
+        self.days = days
+        self.category = category
+        self.account = account
+        self.toAccount = toAccount
+        self.op = op
+        self.type = type
+        self.currency = currency
+    }
+
+    /// Byte offset of the record line holding this version (to materialize a Transaction).
+    var offset: Int { Int(offsetHigh) << 32 | Int(offsetLow) }
+    var amount: Int64 { Int64(amountHigh) << 32 | Int64(amountLow) }
 }
 
+/// 24 bytes: a data change uses `first`/`count` for its entries, an undo or redo for its
+/// targets (it has no entries, a data change no targets).
 struct ChangeRecord {
     var number: Int64
     /// Line of the journal where the change's first record is.
     var line: Int32
-    var firstEntry: Int32
-    var entryCount: Int32
-    var firstTarget: Int32
-    var targetCount: Int32
+    private var first: Int32
+    private var count: Int32
     var op: RecordOp
     var applied: Bool
+
+    init(number: Int64, line: Int32, firstEntry: Int32, entryCount: Int32, firstTarget: Int32, targetCount: Int32,
+         op: RecordOp, applied: Bool) {
+        self.number = number
+        self.line = line
+        self.op = op
+        self.applied = applied
+        first = op.isData ? firstEntry : firstTarget
+        count = op.isData ? entryCount : targetCount
+    }
+
+    var firstEntry: Int32 { op.isData ? first : 0 }
+    var entryCount: Int32 {
+        get { op.isData ? count : 0 }
+        set { precondition(op.isData); count = newValue }
+    }
+    var firstTarget: Int32 { op.isData ? 0 : first }
+    var targetCount: Int32 {
+        get { op.isData ? 0 : count }
+        set { precondition(!op.isData); count = newValue }
+    }
 }
 
 /// One parsed, checksum-verified record line, before its change is complete.
