@@ -151,8 +151,13 @@ public final class Session {
     /// does not, the batch stays and the person hears what was not understood.
     func join(line: String) -> [SessionEvent] {
         let result = parser.parse(line, context: parseContext)
+        if let error = result.error {
+            // Said why (an amount too large, too many decimals); the batch stays.
+            hadInputError = true
+            return [.error(error, input: line, span: error.span), .awaitingAnswer]
+        }
         // An entry says how much; a word without an amount here is a typo, not a purchase.
-        guard result.error == nil, result.drafts.contains(where: { $0.amount != nil }) else {
+        guard result.drafts.contains(where: { $0.amount != nil }) else {
             hadInputError = true
             return [.error(SessionError("batch.not-understood", ["value": line]), input: nil, span: nil), .awaitingAnswer]
         }
