@@ -14,6 +14,8 @@ public enum DraftFlag: String, Hashable, Sendable, CaseIterable, Comparable {
     /// amount keeps the default currency, and the person should check it.
     case currencyUnknown = "currency-unknown"
     case dateAssumed = "date-assumed"
+    /// The date was said in an earlier sentence of the line and carried into this one.
+    case dateCarried = "date-carried"
 
     private var rank: Int {
         switch self {
@@ -24,6 +26,7 @@ public enum DraftFlag: String, Hashable, Sendable, CaseIterable, Comparable {
         case .currencyDefault: 4
         case .currencyUnknown: 5
         case .dateAssumed: 6
+        case .dateCarried: 7
         }
     }
 

@@ -39,6 +39,7 @@ extension LineReading {
         if parts.count > 1, firstDate(s, parts[parts.count - 1]) != nil,
            !parts.dropLast().contains(where: { firstDate(s, $0) != nil }) {
             carry.date = firstDate(s, parts[parts.count - 1])
+            carry.dateAt = parts[parts.count - 1].start
         }
         for part in parts {
             let (draft, asks) = build(part, s, &carry, index: drafts.count, reasons: &reasons, parser: parser)
@@ -50,6 +51,8 @@ extension LineReading {
 
     struct Carry {
         var date: (CivilDate, Why, CivilDate?)?
+        /// Where the carried date was said (its part's first token).
+        var dateAt = 0
         var account: (String, Why)?
         var currency: (Currency, Why)?
         /// An amount out of bounds (too many digits or decimals): the whole line is refused.

@@ -100,7 +100,14 @@ extension LineReading {
     /// an alternative (02.03 in English, "march 12" said on 10 March) is asked.
     @inline(__always) func decideDate(_ part: Part, _ s: LineScan, _ carry: inout Carry, index: Int, _ r: inout PartReading,
                     _ reasons: inout [Why]) -> CivilDate {
-        if let d = firstDate(s, part) { carry.date = d }
+        if let d = firstDate(s, part) {
+            carry.date = d
+            carry.dateAt = part.start
+        } else if carry.date != nil,
+                  sentenceEnds(s, from: min(carry.dateAt, part.start), to: max(carry.dateAt, part.start)) {
+            // Said in an earlier sentence: kept, and shown as carried so the person can check it.
+            r.flags.insert(.dateCarried)
+        }
         guard let d = carry.date else {
             r.flags.insert(.dateAssumed)
             return context.today

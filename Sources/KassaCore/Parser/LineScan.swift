@@ -43,7 +43,7 @@ extension LineReading {
         while i < n {
             let t = tokens[i]
             if t.kind == .punct {
-                s.roles[i] = t.scalar == 0x2C || t.scalar == 0x3B ? .sep : .punct
+                s.roles[i] = t.scalar == 0x2C || t.scalar == 0x3B || endsSentence(i) ? .sep : .punct
                 i += 1
                 continue
             }
@@ -81,6 +81,33 @@ extension LineReading {
     }
 
     /// An account said at `i`, with its preposition ("с каспи", "from kaspi", "на наличные").
+    /// A full stop, "!" or "?" followed by a capital letter ends a sentence of dictation ("Coffee
+    /// 1500 yesterday. Today taxi 2000."): the sentences are separate purchases. A stop before a
+    /// small letter ("руб. кофе", "tel. 5") is an abbreviation and separates nothing.
+    func endsSentence(_ i: Int) -> Bool {
+        let t = tokens[i]
+        guard t.scalar == 0x2E || t.scalar == 0x21 || t.scalar == 0x3F, i + 1 < tokens.count else { return false }
+        let next = tokens[i + 1]
+        guard next.kind == .word else { return false }
+        return input.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var decoder = UTF8()
+            var iterator = bytes[next.byteStart..<min(bytes.count, next.byteStart + 4)].makeIterator()
+            guard case .scalarValue(let first) = decoder.decode(&iterator) else { return false }
+            return first.properties.isUppercase
+        } ?? false
+    }
+
+    /// Whether a sentence ends between tokens `from` and `to` (a date said before it was carried
+    /// into another sentence).
+    func sentenceEnds(_ s: LineScan, from: Int, to: Int) -> Bool {
+        var j = max(0, from)
+        while j < min(to, tokens.count) {
+            if tokens[j].kind == .punct, case .sep = s.roles[j], tokens[j].scalar != 0x2C, tokens[j].scalar != 0x3B { return true }
+            j += 1
+        }
+        return false
+    }
+
     /// `named`: the words were said as an account ("account kaspi"), so an account word wins
     /// over a shop of the same name even without a preposition.
     func accountAt(_ i: Int, aliases: AccountAliases, named: Bool = false) -> AccountMention? {

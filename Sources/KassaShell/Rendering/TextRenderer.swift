@@ -180,7 +180,7 @@ public struct TextRenderer: SessionRenderer, Sendable {
                 field("account", draft.account ?? "—", .accountDefault, "default")
             }
             field("date", formatDate(draft.date) + (draft.time.map { " " + $0.description } ?? ""),
-                  .dateAssumed, "assumed")
+                  draft.has(.dateCarried) ? .dateCarried : .dateAssumed, draft.has(.dateCarried) ? "carried" : "assumed")
             if !draft.note.isEmpty { field("note", draft.note) }
         }
         return lines
