@@ -211,15 +211,16 @@ public final class Session {
             return [.notice("draft.destination-needed", ["number": String(index + 1)])]
         }
         do {
-            let known = Set(journal.accounts.map(\.name) + journal.accountsInUse() + [configuration.defaultAccount])
+            // An account is made by its first use; the person hears about it once. Only the few
+            // names these drafts use are looked up (no scan of the whole journal per save).
+            let defined = Set(journal.accounts.map(\.name) + [configuration.defaultAccount])
+            var fresh: [String] = []
+            for name in pending.flatMap({ [$0.account, $0.toAccount] }).compactMap({ $0 })
+                where !defined.contains(name) && !fresh.contains(name) && !journal.holdsTransactions(account: name) {
+                fresh.append(name)
+            }
             let saved = try journal.commit(pending, inputs: pendingInputs, lessons: pendingLessons)
             clearPending()
-            // An account is made by its first use; the person hears about it once.
-            var fresh: [String] = []
-            for transaction in saved {
-                for name in [transaction.account, transaction.toAccount].compactMap({ $0 })
-                    where !known.contains(name) && !fresh.contains(name) { fresh.append(name) }
-            }
             return [.saved(saved)] + fresh.map { .notice("account.first-use", ["name": $0]) }
         } catch let error as any LocalizableError {
             hadStoreError = true

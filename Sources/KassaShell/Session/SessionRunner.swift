@@ -70,10 +70,12 @@ struct SessionRunner {
 }
 
 extension SessionEvent {
-    /// The event saved, edited or defined something that may bring a new account name.
+    /// The event may bring or take away an account name (a save says so with its first-use
+    /// notice): only then is the list Tab offers made again.
     var changesAccounts: Bool {
         switch self {
-        case .saved, .changed, .accountChanged, .undone, .redone: return true
+        case .changed, .accountChanged, .undone, .redone: return true
+        case .notice(let key, _, _): return key == "account.first-use"
         default: return false
         }
     }

@@ -66,6 +66,18 @@ extension Journal {
         return used.compactMap { state.labels.string($0) }.sorted()
     }
 
+    /// Whether any live transaction uses `name` as its account or destination. Cheap for a
+    /// name never written (no label, no scan) and for one in use (the scan stops at the first).
+    public func holdsTransactions(account name: String) -> Bool {
+        guard let label = state.labels.strings.firstIndex(where: { $0 == name }).map(UInt32.init) else { return false }
+        let entries = state.entries
+        for index in state.current where index >= 0 {
+            let e = entries[Int(index)]
+            if e.account == label || e.toAccount == label { return true }
+        }
+        return false
+    }
+
     /// The live transactions matching `filter`, materialized lazily: by date then id (what a
     /// person reads; the filter's limit keeps the latest by date), or in id order.
     public func listing(_ filter: TransactionFilter = TransactionFilter(), byDate: Bool = true) -> TransactionListing {
