@@ -12,6 +12,9 @@ import KassaTestSupport
     @Test func usageErrorsExitTwoAndHelpIsLocalized() throws {
         #expect(try KassaBinary.run(["--bogus"], environment: env).status == 2)
         #expect(try KassaBinary.run(["frobnicate"], environment: env).status == 2)
+        // A mistake earlier on the line than --lang is still said in that language.
+        let early = try KassaBinary.run(["--today", "0000-01-01", "--lang", "ru", "list"], environment: env)
+        #expect(early.status == 2 && early.error.contains("ошибка"), "\(early.error)")
         let en = try KassaBinary.run(["--help"], environment: env)
         let ru = try KassaBinary.run(["--help", "--lang", "ru"], environment: env)
         #expect(en.status == 0 && en.output.contains("Usage"))

@@ -31,8 +31,15 @@ public struct KassaApp {
         do {
             options = try Options.parse(arguments)
         } catch {
-            // Without options we still know the language from the environment.
-            let context = try? makeContext(Options())
+            // The options could not all be read: the language still comes from a --lang given
+            // anywhere on the line, else from the environment.
+            var fallback = Options()
+            for (index, word) in arguments.enumerated() {
+                let value = word.hasPrefix("--lang=") ? String(word.dropFirst(7))
+                    : word == "--lang" && index + 1 < arguments.count ? arguments[index + 1] : nil
+                if let value, let language = Language(rawValue: value.lowercased()) { fallback.language = language }
+            }
+            let context = try? makeContext(fallback)
             let catalog = context?.catalog ?? Catalog(language: .en)
             console.write([OutputLine(catalog.text("error.prefix") + " " + catalog.text(error.messageKey, error.messageArguments), to: .error),
                            OutputLine(catalog.text("usage.see-help"), to: .error)])
