@@ -7,6 +7,8 @@ public struct Change: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case commit, edit, delete, undo, redo
         case `import`, account, learn
+        /// Budgets, series, rates and the like (ObjectRecord); `subjects` names them.
+        case object
     }
 
     public var kind: Kind
@@ -18,8 +20,11 @@ public struct Change: Sendable, Hashable {
     /// For undo and redo: the kind and number of the change taken back or brought back.
     public var targetKind: Kind?
     public var targetNumber: Int?
-    /// What an account or learn change was about: the account name(s) or the learned phrase.
+    /// What an account or learn change was about: the account name(s) or the learned phrase;
+    /// for objects, their keys.
     public var subjects: [String]
+    /// The kinds of the objects the change wrote ("budget", "series"), in order, no repeats.
+    public var objectKinds: [String] = []
 
     public init(kind: Kind, transactions: [Transaction], number: Int = 0,
                 targetKind: Kind? = nil, targetNumber: Int? = nil, subjects: [String] = []) {
@@ -43,6 +48,7 @@ extension Change.Kind {
         case .redo: self = .redo
         case .account: self = .account
         case .learn: self = .learn
+        case .object: self = .object
         }
     }
 }

@@ -16,23 +16,33 @@ extension Journal {
     /// transaction keeps the line it was read from.
     /// `lessons` (category choices the person made while the drafts waited) are written in the
     /// same change, so one undo takes back the save and what it taught.
-    public func commit(_ drafts: [Draft], inputs: [String], lessons: [Lesson] = []) throws -> [Transaction] {
+    /// `objects` gets the transactions as they will be saved (ids assigned) and returns objects
+    /// written in the same change: a series the save starts, the occurrences it settles.
+    public func commit(_ drafts: [Draft], inputs: [String], lessons: [Lesson] = [],
+                       objects: ([Transaction]) -> [ObjectRecord] = { _ in [] }) throws -> [Transaction] {
         guard !drafts.isEmpty else { return [] }
         guard inputs.count == drafts.count else { throw StoreError(.invalid, path: path, detail: "input") }
         let lessons = newLessons(lessons)
         guard drafts.allSatisfy({ $0.amount != nil }) else { throw StoreError(.invalid, path: path, detail: "amount") }
         let index = try append { writer, number in
             var id = state.nextFreeID
-            let parts = drafts.count + lessons.count
+            var saved: [Transaction] = []
             for (k, draft) in drafts.enumerated() {
                 let t = Transaction(id: id, draft: draft, input: inputs[k])!
                 if let problem = RecordBounds.problem(in: t) { throw StoreError(.invalid, path: path, detail: problem) }
+                saved.append(t)
+                id += 1
+            }
+            let extra = objects(saved)
+            for object in extra { try check(object) }
+            let parts = drafts.count + lessons.count + extra.count
+            for (k, t) in saved.enumerated() {
                 writer.begin(change: number, part: k + 1, of: parts, op: .commit)
                 RecordCodec.appendTransaction(t, to: &writer.out)
                 writer.end()
-                id += 1
             }
             Journal.write(lessons, change: number, firstPart: drafts.count + 1, of: parts, to: &writer)
+            Journal.write(extra, change: number, firstPart: drafts.count + lessons.count + 1, of: parts, to: &writer)
         }
         ownChanges.append(index)
         return transactions(of: index)
@@ -57,8 +67,10 @@ extension Journal {
 
     /// `teach` may name a lesson for each edited transaction (a category chosen for its words);
     /// lessons are written in the same change, so one undo takes back the edit and the lessons.
+    /// `objects` are written in the same change (a category removed while its transactions are
+    /// re-filed).
     @discardableResult
-    public func edit(ids: [Int], teach: (Transaction) -> Lesson? = { _ in nil },
+    public func edit(ids: [Int], teach: (Transaction) -> Lesson? = { _ in nil }, objects: [ObjectRecord] = [],
                      _ modify: (inout Transaction) throws -> Void) throws -> Change {
         let unique = Journal.unique(ids)
         guard !unique.isEmpty else { throw StoreError(.noSuchTransaction, path: path) }
@@ -74,13 +86,15 @@ extension Journal {
                 edited.append(t)
             }
             let lessons = newLessons(edited.compactMap(teach))
-            let parts = edited.count + lessons.count
+            for object in objects { try check(object) }
+            let parts = edited.count + lessons.count + objects.count
             for (k, t) in edited.enumerated() {
                 writer.begin(change: number, part: k + 1, of: parts, op: .edit)
                 RecordCodec.appendTransaction(t, to: &writer.out)
                 writer.end()
             }
             Journal.write(lessons, change: number, firstPart: edited.count + 1, of: parts, to: &writer)
+            Journal.write(objects, change: number, firstPart: edited.count + lessons.count + 1, of: parts, to: &writer)
         }
         ownChanges.append(index)
         return report(index)

@@ -352,10 +352,17 @@ public final class Journal {
         var subjects: [String] = []
         for record in state.accountRecords where record.change == index { subjects.append(record.account.name) }
         for record in state.learnRecords where record.change == index { subjects.append(record.phrase) }
+        var objectKinds: [String] = []
+        for record in state.objectRecords where record.change == index {
+            subjects.append(record.object.key)
+            if !objectKinds.contains(record.object.kind) { objectKinds.append(record.object.kind) }
+        }
         let own = Change.Kind(c.op)
-        return Change(kind: kind ?? own, transactions: transactions(of: index), number: number ?? Int(c.number),
-                      targetKind: kind == nil ? nil : own, targetNumber: kind == nil ? nil : Int(c.number),
-                      subjects: Journal.unique(subjects))
+        var change = Change(kind: kind ?? own, transactions: transactions(of: index), number: number ?? Int(c.number),
+                            targetKind: kind == nil ? nil : own, targetNumber: kind == nil ? nil : Int(c.number),
+                            subjects: Journal.unique(subjects))
+        change.objectKinds = objectKinds
+        return change
     }
 
     /// The transactions a change concerned (for a delete: the versions it removed).

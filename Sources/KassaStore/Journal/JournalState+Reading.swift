@@ -256,6 +256,18 @@ extension JournalState {
         case .learn:
             guard argc == 2, len(0) > 0 else { return nil }
             return .learn(text(0), len(1) > 0 ? text(1) : nil)
+        case .object:
+            // kind, key, "+" or "-", then fields written as NAME=VALUE.
+            guard argc >= 3, argc <= 3 + ObjectRecord.maxFields, len(0) > 0, len(1) > 0, len(2) == 1 else { return nil }
+            let removed = ptr(2)[0] == UInt8(ascii: "-")
+            guard removed || ptr(2)[0] == UInt8(ascii: "+") else { return nil }
+            var fields: [ObjectRecord.Field] = []
+            for k in 3..<argc {
+                let pair = text(k)
+                guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else { return nil }
+                fields.append(ObjectRecord.Field(String(pair[..<eq]), String(pair[pair.index(after: eq)...])))
+            }
+            return .object(ObjectRecord(kind: text(0), key: text(1), removed: removed, fields: fields))
         }
     }
 }

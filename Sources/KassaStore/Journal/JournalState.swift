@@ -9,6 +9,8 @@
 // - edit and delete name a transaction that exists when the change is applied;
 // - undo names an applied data change that no later applied change builds on (same ids);
 //   redo names a change that is currently undone, with the same condition.
+// - account, learn and object records (budgets, series, rates ...) belong to data changes only;
+//   the newest applied version of an object's (kind, key) is the current one.
 
 import KassaCore
 
@@ -96,6 +98,7 @@ enum ParsedRecord {
     case target(Int64)
     case account(Account, removed: Bool)
     case learn(String, String?)
+    case object(ObjectRecord)
 }
 
 enum IngestOutcome: Equatable {
@@ -137,6 +140,7 @@ struct JournalState {
     var currencyKeys: [UInt32] = []
     var accountRecords: [(change: Int32, account: Account, removed: Bool)] = []
     var learnRecords: [(change: Int32, phrase: String, category: String?)] = []
+    var objectRecords: [(change: Int32, object: ObjectRecord)] = []
 
     /// Ids index dense arrays (4 bytes each, twice): a bound keeps a hand-edited or hostile
     /// record from making open allocate gigabytes.
@@ -235,7 +239,7 @@ struct JournalState {
                 guard op == .undo || op == .redo, let index = changeIndex(number: target),
                       changes[Int(index)].op.isData, !targetIndices.contains(index) else { return "target" }
                 targetIndices.append(index)
-            case .account, .learn:
+            case .account, .learn, .object:
                 guard op.isData else { return "record" }
             }
         }
@@ -290,6 +294,8 @@ struct JournalState {
                     accountRecords.append((changeIndex, account, removed))
                 case .learn(let phrase, let category):
                     learnRecords.append((changeIndex, phrase, category))
+                case .object(let object):
+                    objectRecords.append((changeIndex, object))
                 case .target:
                     break
                 }

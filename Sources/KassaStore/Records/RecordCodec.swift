@@ -6,7 +6,7 @@
 import KassaCore
 
 enum RecordOp: UInt8, CaseIterable, Sendable {
-    case commit = 1, importBatch, edit, delete, undo, redo, account, learn
+    case commit = 1, importBatch, edit, delete, undo, redo, account, learn, object
 
     var name: String {
         switch self {
@@ -18,6 +18,7 @@ enum RecordOp: UInt8, CaseIterable, Sendable {
         case .redo: "redo"
         case .account: "account"
         case .learn: "learn"
+        case .object: "object"
         }
     }
 
@@ -39,6 +40,7 @@ enum RecordOp: UInt8, CaseIterable, Sendable {
         case UInt8(ascii: "r"): op = .redo
         case UInt8(ascii: "a"): op = .account
         case UInt8(ascii: "l"): op = .learn
+        case UInt8(ascii: "o"): op = .object
         default: return nil
         }
         let name = names[Int(op.rawValue)]

@@ -278,7 +278,7 @@ struct RecoveryLine {
                 let base = b.baseAddress!
                 var opEnd = opStart
                 while opEnd < b.count, base[opEnd] != RecordCodec.tab, base[opEnd] != RecordCodec.newline, base[opEnd] != 13 { opEnd += 1 }
-                guard let op = RecordOp.parse(base + opStart, opEnd - opStart), op.isData, op != .account, op != .learn,
+                guard let op = RecordOp.parse(base + opStart, opEnd - opStart), op.isData, op != .account, op != .learn, op != .object,
                       opEnd < b.count, base[opEnd] == RecordCodec.tab else { return nil }
                 var idEnd = opEnd + 1
                 while idEnd < b.count, base[idEnd] >= 48, base[idEnd] <= 57 { idEnd += 1 }
