@@ -77,9 +77,11 @@ public final class AppContext: @unchecked Sendable {
     }
 
     public var sessionConfiguration: Session.Configuration {
-        Session.Configuration(today: today, language: language, autoConfirm: options.yes,
-                              defaultCurrency: settings.defaultCurrency, defaultAccount: settings.defaultAccount,
-                              interactive: interactive)
+        var configuration = Session.Configuration(today: today, language: language, autoConfirm: options.yes,
+                                                  defaultCurrency: settings.defaultCurrency,
+                                                  defaultAccount: settings.defaultAccount, interactive: interactive)
+        configuration.baseCurrency = settings.baseCurrency
+        return configuration
     }
 
     /// Catalog lines, session.commands entries and config lines kassa cannot read: warnings,

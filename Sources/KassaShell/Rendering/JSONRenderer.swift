@@ -126,6 +126,12 @@ public struct JSONRenderer: SessionRenderer {
                 for language in Language.allCases { item.add(dynamicKey: "name_" + language.rawValue, category.names[language]) }
                 return item.result
             }))
+        case .rates(let base, let rates):
+            return rateLines(rates, base: base)
+        case .rateChanged(let key, let arguments):
+            json.add("event", "rate")
+            json.add("code", key)
+            json.add("message", text.catalog.text(key, arguments))
         case .accountChanged(let key, let arguments):
             json.add("event", "account")
             json.add("code", key)

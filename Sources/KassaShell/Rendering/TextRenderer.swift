@@ -108,6 +108,10 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return categories.map { OutputLine("  " + pad($0.slug, to: width) + "  " + ($0.names[catalog.language] ?? "")) }
         case .accountChanged(let key, let arguments):
             return [OutputLine(style.good(catalog.text(key, arguments)))]
+        case .rates(let base, let rates):
+            return rateLines(rates, base: base)
+        case .rateChanged(let key, let arguments):
+            return [OutputLine(style.good(catalog.text(key, arguments)))]
         case .explanation(let result):
             return explain(result)
         case .help(let form, let topic):
@@ -226,17 +230,24 @@ public struct TextRenderer: SessionRenderer, Sendable {
 
     func describe(_ change: Change) -> String {
         // Undo and redo speak of the change they took back or brought back.
-        catalog.text("change.\((change.targetKind ?? change.kind).rawValue)", [
+        catalog.text(TextRenderer.kindKey("change", change.targetKind ?? change.kind, objectKinds: change.objectKinds), [
             "items": change.transactions.map(summary).joined(separator: "; "),
             "subjects": change.subjects.joined(separator: ", "),
         ])
+    }
+
+    /// `PREFIX.KIND`, and for an object change of one kind `PREFIX.object.OBJECTKIND`
+    /// ("change.object.rate"), so history and undo say "exchange rate", not "object".
+    static func kindKey(_ prefix: String, _ kind: Change.Kind, objectKinds: [String]) -> String {
+        guard kind == .object, objectKinds.count == 1 else { return prefix + "." + kind.rawValue }
+        return prefix + ".object." + objectKinds[0]
     }
 
     func historyLines(_ history: History) -> [OutputLine] {
         if history.entries.isEmpty { return [OutputLine(catalog.text("history.empty"))] }
         var lines: [OutputLine] = []
         for entry in history.entries {
-            var text = "  " + pad("\(entry.number)", to: 5) + pad(catalog.text("history.kind.\(entry.kind.rawValue)"), to: 12)
+            var text = "  " + pad("\(entry.number)", to: 5) + pad(catalog.text(TextRenderer.kindKey("history.kind", entry.kind, objectKinds: entry.objectKinds)), to: 12)
             if !entry.ids.isEmpty {
                 text += entry.ids.prefix(5).map { "#\($0)" }.joined(separator: " ")
                 if entry.transactionCount > 5 { text += " … (\(entry.transactionCount))" }

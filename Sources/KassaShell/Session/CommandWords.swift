@@ -67,6 +67,9 @@ public struct CommandWords: Sendable {
             "list": ["today", "yesterday", "all"],
             "type": Set(TransactionType.allCases.map(\.rawValue)),
             "account": ["add", "rename"],
+            "rate": ["set", "remove", "import"],
+            // Words that start a sentence about something other than a purchase ("курс доллара 480").
+            "phrase": ["rate"],
             "batch": ["drop"],
             "report": Set(ReportKind.allCases.map(\.rawValue)),
             "period": ["week", "month", "year"],

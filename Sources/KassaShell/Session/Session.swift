@@ -27,6 +27,8 @@ public final class Session {
         public var defaultAccount: String
         /// A person at a terminal: blank lines are just Enter, not worth a remark.
         public var interactive: Bool
+        /// What budgets, reports and rates convert to (config `base-currency`).
+        public var baseCurrency: Currency = .kzt
 
         public init(today: CivilDate, language: Language, autoConfirm: Bool = false,
                     defaultCurrency: Currency = .kzt, defaultAccount: String = "cash", interactive: Bool = false) {
@@ -127,6 +129,7 @@ public final class Session {
         }
         // A blank line with nothing waiting is a pause in dictation: nothing to say.
         if line.isEmpty { return [] }
+        if let events = phrase(line) { return events }
         return enter(line: raw)
     }
 

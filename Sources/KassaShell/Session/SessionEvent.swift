@@ -35,6 +35,10 @@ public enum SessionEvent: Sendable {
     /// An account was added or renamed: a shell.messages key and its arguments.
     case accountChanged(key: String, arguments: [String: String])
     case explanation(ParseResult)
+    /// Exchange rates against the base currency (`:rate`).
+    case rates(base: Currency, [ExchangeRate])
+    /// A rate recorded, removed or imported: a rates.messages key and its arguments.
+    case rateChanged(key: String, arguments: [String: String])
     /// The commands of a form (or one command) with their usage and summary.
     case help(form: CommandForm, topic: String?)
     /// Lines already localized (grammar check and test reports).
