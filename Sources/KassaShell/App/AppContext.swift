@@ -117,6 +117,7 @@ public final class AppContext: @unchecked Sendable {
     func openJournal(readOnly: Bool = false) throws -> Journal {
         if paths.journalUnknown { throw SessionError("store.no-home") }
         let journal = try Journal.open(path: paths.journal, readOnly: readOnly, createDirectories: paths.journalIsDefault)
+        categoryNames.use(CategoryDirectory.definitions(journal))
         console.write(journal.warnings.map { warning in
             OutputLine(textRenderer.style.note(catalog.text(warning.messageKey, warning.messageArguments)), to: .error)
         })

@@ -18,6 +18,7 @@ public enum CommandRegistry {
         AccountsCommand.self,
         AccountCommand.self,
         CategoriesCommand.self,
+        CategoryCommand.self,
         RateCommand.self,
         LessonsCommand.self,
         ForgetCommand.self,

@@ -76,7 +76,7 @@ public struct RateCommand: Command {
                     return context.reject(SessionError("rate.none", ["currency": currency.code, "date": date.iso]))
                 }
                 try journal.write([ObjectRecord(kind: ExchangeRate.kind, key: key, removed: true)])
-                return [.rateChanged(key: "rate.removed", arguments: ["currency": currency.code, "date": date.iso])]
+                return [.settingChanged(key: "rate.removed", arguments: ["currency": currency.code, "date": date.iso])]
             }
         case .importFile(let path):
             guard let bytes = path == "-" ? FileReading.bytes(from: 0) : FileReading.bytes(atPath: path) else {
@@ -97,7 +97,7 @@ public struct RateCommand: Command {
                 return [.notice("rate.unchanged", arguments)]
             }
             try journal.write([rate.record])
-            return [.rateChanged(key: "rate.set", arguments: arguments)]
+            return [.settingChanged(key: "rate.set", arguments: arguments)]
         }
     }
 
@@ -127,7 +127,7 @@ public struct RateCommand: Command {
                 return [.notice("rate.imported-none", ["count": String(file.rates.count)])]
             }
             try journal.write(new.map(\.record))
-            return [.rateChanged(key: "rate.imported", arguments: [
+            return [.settingChanged(key: "rate.imported", arguments: [
                 "count": String(new.count), "known": String(file.rates.count - new.count),
             ])]
         }

@@ -128,8 +128,8 @@ public struct JSONRenderer: SessionRenderer {
             }))
         case .rates(let base, let rates):
             return rateLines(rates, base: base)
-        case .rateChanged(let key, let arguments):
-            json.add("event", "rate")
+        case .settingChanged(let key, let arguments):
+            json.add("event", String(key.prefix { $0 != "." }))
             json.add("code", key)
             json.add("message", text.catalog.text(key, arguments))
         case .accountChanged(let key, let arguments):

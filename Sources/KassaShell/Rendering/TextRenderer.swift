@@ -110,7 +110,7 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return [OutputLine(style.good(catalog.text(key, arguments)))]
         case .rates(let base, let rates):
             return rateLines(rates, base: base)
-        case .rateChanged(let key, let arguments):
+        case .settingChanged(let key, let arguments):
             return [OutputLine(style.good(catalog.text(key, arguments)))]
         case .explanation(let result):
             return explain(result)

@@ -68,6 +68,7 @@ public struct CommandWords: Sendable {
             "type": Set(TransactionType.allCases.map(\.rawValue)),
             "account": ["add", "rename"],
             "rate": ["set", "remove", "import"],
+            "category": ["add", "rename", "remove"],
             // Words that start a sentence about something other than a purchase ("курс доллара 480").
             "phrase": ["rate"],
             "batch": ["drop"],

@@ -44,7 +44,7 @@ extension Session {
         } else {
             return [.notice("batch.which-draft", ["field": parts[0], "value": value, "count": String(pending.count)])]
         }
-        switch FieldValue.resolve(field: field, value: value, parser: parser, words: words, context: parseContext) {
+        switch FieldValue.resolve(field: field, value: value, parser: parser, words: words, context: parseContext, journal: journal) {
         case .failure(let error):
             return reject(error)
         case .success(let fieldValue):

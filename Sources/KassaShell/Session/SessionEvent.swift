@@ -37,8 +37,9 @@ public enum SessionEvent: Sendable {
     case explanation(ParseResult)
     /// Exchange rates against the base currency (`:rate`).
     case rates(base: Currency, [ExchangeRate])
-    /// A rate recorded, removed or imported: a rates.messages key and its arguments.
-    case rateChanged(key: String, arguments: [String: String])
+    /// A rate, category or the like recorded, renamed or removed: a message key (its first part,
+    /// "rate" or "category", names the event in JSON) and its arguments.
+    case settingChanged(key: String, arguments: [String: String])
     /// The commands of a form (or one command) with their usage and summary.
     case help(form: CommandForm, topic: String?)
     /// Lines already localized (grammar check and test reports).
