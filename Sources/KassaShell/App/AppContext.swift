@@ -79,7 +79,7 @@ public final class AppContext: @unchecked Sendable {
     public var sessionConfiguration: Session.Configuration {
         Session.Configuration(today: today, language: language, autoConfirm: options.yes,
                               defaultCurrency: settings.defaultCurrency, defaultAccount: settings.defaultAccount,
-                              interactive: interactive)
+                              interactive: interactive, defaultAccountIsConfigured: settings[.account].source != .builtIn)
     }
 
     /// Catalog lines, session.commands entries and config lines kassa cannot read: warnings,

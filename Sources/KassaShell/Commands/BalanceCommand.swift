@@ -1,5 +1,6 @@
 // BalanceCommand: `:balance` and `kassa balance [filters]`: every account's balance in every
-// currency (KassaLedger.Balances over the journal). A total too large to compute is an error.
+// currency (KassaLedger.Balances over the journal): opening balances and transactions dated on
+// or before today; later ones are planned, summed apart. A total too large to compute is an error.
 
 import KassaCore
 import KassaLedger
@@ -16,6 +17,9 @@ public struct BalanceCommand: Command {
     }
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
-        filter.run(in: context) { journal, query in [.balance(try Balances.compute(journal.source(query)))] }
+        filter.run(in: context) { journal, query in
+            [.balance(try Balances.compute(journal.source(query), today: context.configuration.today,
+                                           openings: AccountBook.openings(journal, filter: filter)))]
+        }
     }
 }
