@@ -1,15 +1,16 @@
 // LoanPayment: the monthly payment of an annuity loan (DOMAIN.md §1):
 //     payment = P × r × (1 + r)^n / ((1 + r)^n − 1),  r = annual rate / 12 / 100
-// in integers: the growth (1 + r)^n is a 128-bit fixed-point number (15 decimals, each of the
-// n multiplications truncated), the payment is rounded to the nearest minor unit, half up.
+// in integers: the growth (1 + r)^n and the factor r × g / (g − 1) are 128-bit fixed-point
+// numbers (15 decimals, each step truncated; (1 + r)^n above a million is refused), the
+// payment is rounded to the nearest minor unit, half up.
 // A zero rate is P / n, rounded the same way. Overflow is an error, never a wrap.
 
 import KassaCore
 
 public enum LoanPayment {
     static let one: Int128 = 1_000_000_000_000_000
-    /// Extra precision of the rate × growth factor before the principal multiplies it.
-    static let extra: Int128 = 1_000_000
+    /// The precision of the factor r × g / (g − 1) before the principal multiplies it.
+    static let extra: Int128 = 1_000_000_000_000_000
 
     public static func annuity(principal: Money, rate: Percent, months: Int) throws(MoneyError) -> Money {
         guard months > 0, principal.minorUnits >= 0 else { throw MoneyError(.overflow, currency: principal.currency) }
@@ -29,9 +30,9 @@ public enum LoanPayment {
             growth = product / one
         }
         // factor = r × g / (g − 1), scaled by `extra`; payment = P × factor / extra.
-        let (scaled, o1) = (r * extra).multipliedReportingOverflow(by: growth)
+        let (scaled, o1) = (r * extra / d).multipliedReportingOverflow(by: growth)
         guard !o1, growth > one else { throw MoneyError(.overflow, currency: principal.currency) }
-        let factor = scaled / (d * (growth - one))
+        let factor = scaled / (growth - one)
         let (product, o2) = p.multipliedReportingOverflow(by: factor)
         guard !o2 else { throw MoneyError(.overflow, currency: principal.currency) }
         let minor = (product + extra / 2) / extra

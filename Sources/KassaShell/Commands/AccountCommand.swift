@@ -165,12 +165,16 @@ public struct AccountCommand: Command {
             if updated != old { objects.append(updated.record) }
             profile = updated
         }
-        let row: [SessionEvent] = profile == nil ? [] : [.accounts(
-            [AccountSummary(account: account, profile: profile, balances: [])],
-            defaultAccount: context.configuration.defaultAccount(in: journal))]
+        // The account's row as `:accounts` shows it, when it has a profile to show.
+        func row() throws -> [SessionEvent] {
+            guard profile != nil else { return [] }
+            let defaultAccount = context.configuration.defaultAccount(in: journal)
+            let rows = try AccountBook.summaries(journal, today: context.configuration.today, defaultAccount: defaultAccount, all: true)
+            return [.accounts(rows.filter { $0.account.name == account.name }, defaultAccount: defaultAccount)]
+        }
         guard let existing else {
             try journal.defineAccount(account, objects: objects)
-            return [.accountChanged(key: "account.added", arguments: ["name": account.name])] + row
+            return [.accountChanged(key: "account.added", arguments: ["name": account.name])] + (try row())
         }
         guard account != existing || !objects.isEmpty else {
             return [.notice("account.unchanged", ["name": existing.name])]
@@ -182,7 +186,7 @@ public struct AccountCommand: Command {
         }
         let added = account.aliases.filter { !existing.aliases.contains($0) }
         if !added.isEmpty { changes.append("+ " + added.joined(separator: ", ")) }
-        if changes.isEmpty { return [.accountChanged(key: "account.profile-updated", arguments: ["name": account.name])] + row }
-        return [.accountChanged(key: "account.updated", arguments: ["name": account.name, "changes": changes.joined(separator: "; ")])] + row
+        if changes.isEmpty { return [.accountChanged(key: "account.profile-updated", arguments: ["name": account.name])] + (try row()) }
+        return [.accountChanged(key: "account.updated", arguments: ["name": account.name, "changes": changes.joined(separator: "; ")])] + (try row())
     }
 }

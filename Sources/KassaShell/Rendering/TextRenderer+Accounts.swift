@@ -11,8 +11,8 @@ extension TextRenderer {
         let width = lines.map { ($0.account ?? "—").count }.max() ?? 4
         var out: [OutputLine] = []
         for line in lines where line.isCurrent {
-            var text = "  " + pad(line.account ?? "—", to: width) + "  " + money(line.amount) + "  "
-                + style.dim(catalog.text("list.count", count: line.count))
+            var text = "  " + pad(line.account ?? "—", to: width) + "  " + money(line.amount)
+            if line.count > 0 { text += "  " + style.dim(catalog.text("list.count", count: line.count)) }
             if !line.opening.isZero { text += "  " + style.dim(catalog.text("balance.opening", ["amount": money(line.opening)])) }
             out.append(OutputLine(text))
         }
