@@ -59,7 +59,9 @@ extension TextRenderer {
     private func details(_ profile: AccountProfile) -> String {
         var parts: [String] = []
         if let rate = profile.rates.last?.rate, profile.kind == .deposit || profile.kind == .loan {
-            parts.append(catalog.text("account.row.rate", ["rate": rate.text]))
+            // The language's decimal mark (14,5 % in Russian), as money is written.
+            let text = rate.text.split(separator: ".").joined(separator: catalog.template("number.decimal") ?? ".")
+            parts.append(catalog.text("account.row.rate", ["rate": text]))
             if profile.kind == .deposit {
                 if profile.capitalize { parts.append(catalog.text("account.row.capitalized")) }
                 if let day = profile.postingDay ?? profile.openingDate?.day {
