@@ -5,13 +5,12 @@
 // currency and the first date that needs a rate: never counted as 1 or 0.
 
 import KassaCore
-import Synchronization
 
-public final class ConvertingSource<Base: TransactionSource>: TransactionSource, Sendable where Base: Sendable {
+public final class ConvertingSource<Base: TransactionSource>: TransactionSource {
     private let base: Base
     private let rates: RateTable
     public let target: Currency
-    private let missingDates = Mutex<[Currency: CivilDate]>([:])
+    private var missingDates: [Currency: CivilDate] = [:]
 
     public init(_ base: Base, rates: RateTable, to target: Currency) {
         self.base = base
@@ -21,7 +20,7 @@ public final class ConvertingSource<Base: TransactionSource>: TransactionSource,
 
     /// Per currency with no rate for some entries, the earliest date needing one, by code.
     public var missing: [(currency: Currency, from: CivilDate)] {
-        missingDates.withLock { $0 }.map { ($0.key, $0.value) }.sorted { $0.currency.code < $1.currency.code }
+        missingDates.map { ($0.key, $0.value) }.sorted { $0.currency.code < $1.currency.code }
     }
 
     public func forEachEntry(_ body: (LedgerEntry) -> Void) {
@@ -40,9 +39,7 @@ public final class ConvertingSource<Base: TransactionSource>: TransactionSource,
                 body(entry)
             }
         }
-        missingDates.withLock { known in
-            for (currency, date) in missed where known[currency].map({ date < $0 }) ?? true { known[currency] = date }
-        }
+        for (currency, date) in missed where missingDates[currency].map({ date < $0 }) ?? true { missingDates[currency] = date }
     }
 
     public func label(_ number: UInt32) -> String? { base.label(number) }

@@ -78,8 +78,8 @@ public final class AppContext: @unchecked Sendable {
 
     public var sessionConfiguration: Session.Configuration {
         var configuration = Session.Configuration(today: today, language: language, autoConfirm: options.yes,
-                                                  defaultCurrency: settings.defaultCurrency,
-                                                  defaultAccount: settings.defaultAccount, interactive: interactive)
+                                                  defaultCurrency: settings.defaultCurrency, defaultAccount: settings.defaultAccount,
+                                                  interactive: interactive, defaultAccountIsConfigured: settings[.account].source != .builtIn)
         configuration.baseCurrency = settings.baseCurrency
         return configuration
     }

@@ -87,6 +87,11 @@ public struct JSONRenderer: SessionRenderer {
                 item.add("amount", line.amount.decimalString)
                 item.add("currency", line.amount.currency.code)
                 item.add("count", line.count)
+                // Extensions (DESIGN.md §8: extend, never break): the opening balance included in
+                // "amount", and the transactions dated after today, never in it.
+                item.add("opening", line.opening.decimalString)
+                item.add("planned", line.planned.decimalString)
+                item.add("planned_count", line.plannedCount)
                 return item.result
             }))
         case .report(let output):
@@ -111,13 +116,7 @@ public struct JSONRenderer: SessionRenderer {
         case .accounts(let accounts, let defaultAccount):
             json.add("event", "accounts")
             json.add("default", defaultAccount)
-            json.add("accounts", raw: JSONWriter.array(accounts.map { account in
-                var item = JSONWriter()
-                item.add("name", account.name)
-                item.add("aliases", strings: account.aliases)
-                item.add("currency", account.currency?.code)
-                return item.result
-            }))
+            json.add("accounts", raw: JSONWriter.array(accounts.map(JSONEncoding.account)))
         case .categories(let categories):
             json.add("event", "categories")
             json.add("categories", raw: JSONWriter.array(categories.map { category in

@@ -84,25 +84,13 @@ public struct TextRenderer: SessionRenderer, Sendable {
         case .text(let lines):
             return lines.map { OutputLine($0) }
         case .balance(let lines):
-            if lines.isEmpty { return [OutputLine(catalog.text("list.empty"))] }
-            let width = lines.map { ($0.account ?? "—").count }.max() ?? 4
-            return lines.map { line in
-                OutputLine("  " + pad(line.account ?? "—", to: width) + "  " + money.format(line.amount) + "  "
-                    + style.dim(catalog.text("list.count", count: line.count)))
-            }
+            return balanceLines(lines)
         case .report(let output):
             return reportLines(output).map { OutputLine($0) }
         case .history(let history):
             return historyLines(history)
         case .accounts(let accounts, let defaultAccount):
-            var lines = [OutputLine("  " + defaultAccount + "  " + style.dim(catalog.text("card.default")))]
-            for account in accounts where account.name != defaultAccount {
-                var text = "  " + account.name
-                if !account.aliases.isEmpty { text += "  " + catalog.text("account.aliases", ["aliases": account.aliases.joined(separator: ", ")]) }
-                if let currency = account.currency { text += "  " + currency.code }
-                lines.append(OutputLine(text))
-            }
-            return lines
+            return accountRows(accounts, defaultAccount: defaultAccount)
         case .categories(let categories):
             let width = categories.map(\.slug.count).max() ?? 10
             return categories.map { OutputLine("  " + pad($0.slug, to: width) + "  " + ($0.names[catalog.language] ?? "")) }

@@ -66,7 +66,8 @@ public struct CommandWords: Sendable {
             "field": Set(FieldValue.names),
             "list": ["today", "yesterday", "all"],
             "type": Set(TransactionType.allCases.map(\.rawValue)),
-            "account": ["add", "rename"],
+            "account": ["add", "rename", "archive", "unarchive", "default", "remove", "post-interest"],
+            "accountkind": Set(AccountKind.allCases.map(\.rawValue)),
             "rate": ["set", "remove", "import"],
             "category": ["add", "rename", "remove"],
             // Words that start a sentence about something other than a purchase ("курс доллара 480").

@@ -24,14 +24,20 @@ public final class Session {
         /// --yes: commit every complete draft without asking.
         public var autoConfirm: Bool
         public var defaultCurrency: Currency
+        /// The config file's `account` or the built-in "cash"; `defaultAccount(in:)` is the one
+        /// in effect (the journal's `:account default` wins over the built-in one).
         public var defaultAccount: String
+        /// `defaultAccount` came from the config file (so it wins over the journal's setting).
+        public var defaultAccountIsConfigured: Bool
         /// A person at a terminal: blank lines are just Enter, not worth a remark.
         public var interactive: Bool
         /// What budgets, reports and rates convert to (config `base-currency`).
         public var baseCurrency: Currency = .kzt
 
         public init(today: CivilDate, language: Language, autoConfirm: Bool = false,
-                    defaultCurrency: Currency = .kzt, defaultAccount: String = "cash", interactive: Bool = false) {
+                    defaultCurrency: Currency = .kzt, defaultAccount: String = "cash", interactive: Bool = false,
+                    defaultAccountIsConfigured: Bool = false) {
+            self.defaultAccountIsConfigured = defaultAccountIsConfigured
             self.today = today
             self.interactive = interactive
             self.language = language
@@ -75,7 +81,7 @@ public final class Session {
 
     var parseContext: ParseContext {
         ParseContext(today: configuration.today, language: configuration.language,
-                     defaultCurrency: configuration.defaultCurrency, defaultAccount: configuration.defaultAccount,
+                     defaultCurrency: configuration.defaultCurrency, defaultAccount: configuration.defaultAccount(in: journal),
                      accounts: journal.accounts, learnedCategories: journal.learnedCategories)
     }
 
@@ -213,10 +219,11 @@ public final class Session {
             }
             return [.notice("draft.destination-needed", ["number": String(index + 1)])]
         }
+        if let refused = refusedForArchive() { return refused }
         do {
             // An account is made by its first use; the person hears about it once. Only the few
             // names these drafts use are looked up (no scan of the whole journal per save).
-            let defined = Set(journal.accounts.map(\.name) + [configuration.defaultAccount])
+            let defined = Set(journal.accounts.map(\.name) + [configuration.defaultAccount(in: journal)])
             var fresh: [String] = []
             for name in pending.flatMap({ [$0.account, $0.toAccount] }).compactMap({ $0 })
                 where !defined.contains(name) && !fresh.contains(name) && !journal.holdsTransactions(account: name) {

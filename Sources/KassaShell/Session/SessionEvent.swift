@@ -30,7 +30,8 @@ public enum SessionEvent: Sendable {
     /// A report (`:report`, `kassa report`): its numbers and how to show them.
     case report(ReportOutput)
     case history(History)
-    case accounts([Account], defaultAccount: String)
+    /// `:accounts` rows (kind, currency, balance), or the one row an `:account add` made.
+    case accounts([AccountSummary], defaultAccount: String)
     case categories([CategoryInfo])
     /// An account was added or renamed: a shell.messages key and its arguments.
     case accountChanged(key: String, arguments: [String: String])

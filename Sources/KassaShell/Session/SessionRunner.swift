@@ -28,7 +28,7 @@ struct SessionRunner {
         // Account names and aliases for Tab, renewed after every change the session makes (the
         // completer must be Sendable, the journal is not).
         func accountNames() -> [String] {
-            [context.sessionConfiguration.defaultAccount] + journal.accounts.flatMap { [$0.name] + $0.aliases }
+            [context.sessionConfiguration.defaultAccount(in: journal)] + journal.accounts.flatMap { [$0.name] + $0.aliases }
                 + journal.accountsInUse()
         }
         let accounts = Completion.AccountNames(context.interactive ? accountNames() : [])
@@ -39,6 +39,7 @@ struct SessionRunner {
                 "path": context.paths.journal, "version": KassaApp.version,
             ])))])
         }
+        renderer.write(session.start(), to: context.console)
         while !session.finished {
             context.console.flush()
             let prompt = context.catalog.text(session.state == .confirming ? "prompt.confirm" : "prompt.entry")
