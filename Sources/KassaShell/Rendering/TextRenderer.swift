@@ -119,6 +119,8 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return [OutputLine(style.note(text))]
         case .quit:
             return []
+        case .due, .seriesStarted, .recurring:
+            return recurringLines(event)
         }
     }
 
