@@ -163,7 +163,8 @@ public struct TextRenderer: SessionRenderer, Sendable {
             let number = drafts.count > 1 ? "\(index + 1). " : ""
             var header = "  " + number + style.bold(amount) + "  " + catalog.text("type.\(draft.type.rawValue)")
             if let recurrence = draft.recurrence {
-                header += ", " + catalog.text("recurrence.\(recurrence.rawValue)")
+                header += ", " + (draft.interval > 1 ? catalog.text("recurring.every.\(recurrence.rawValue)", count: draft.interval)
+                    : catalog.text("recurrence.\(recurrence.rawValue)"))
             }
             if draft.has(.currencyUnknown) {
                 header += "  " + style.note(catalog.text("card.currency-unknown"))
