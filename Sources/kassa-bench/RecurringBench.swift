@@ -66,7 +66,7 @@ enum RecurringBench {
                                    (["recurring", "--json"], "recurring --json")] {
             let run = ReportBench.medianRun(runs) { ReportBench.cpuSpawn(kassa, arguments + common) }
             print(StoreBench.line(label, String(format: "cpu %.3f s (beyond opening %.3f s), wall %.3f s", run.cpu, run.cpu - open.cpu, run.wall),
-                                  ok: run.cpu <= 0.3, goal: "≤ 0.3 s cpu"))
+                                  ok: run.cpu - open.cpu <= 0.3, goal: "≤ 0.3 s cpu beyond opening"))
         }
         StoreBench.flushOutput()
     }
