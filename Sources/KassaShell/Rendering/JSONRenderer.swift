@@ -161,6 +161,8 @@ public struct JSONRenderer: SessionRenderer {
             json.add("message", count.map { text.catalog.text(key, count: $0, arguments) } ?? text.catalog.text(key, arguments))
         case .quit, .awaitingAnswer:
             return []
+        case .due, .seriesStarted, .recurring:
+            return recurringJSON(event)
         }
         return [OutputLine(json.result)]
     }

@@ -111,6 +111,8 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return [OutputLine(style.note(text))]
         case .quit:
             return []
+        case .due, .seriesStarted, .recurring:
+            return recurringLines(event)
         }
     }
 
@@ -153,7 +155,8 @@ public struct TextRenderer: SessionRenderer, Sendable {
             let number = drafts.count > 1 ? "\(index + 1). " : ""
             var header = "  " + number + style.bold(amount) + "  " + catalog.text("type.\(draft.type.rawValue)")
             if let recurrence = draft.recurrence {
-                header += ", " + catalog.text("recurrence.\(recurrence.rawValue)")
+                header += ", " + (draft.interval > 1 ? catalog.text("recurring.every.\(recurrence.rawValue)", count: draft.interval)
+                    : catalog.text("recurrence.\(recurrence.rawValue)"))
             }
             if draft.has(.currencyUnknown) {
                 header += "  " + style.note(catalog.text("card.currency-unknown"))
@@ -218,24 +221,26 @@ public struct TextRenderer: SessionRenderer, Sendable {
 
     func describe(_ change: Change) -> String {
         // Undo and redo speak of the change they took back or brought back.
-        catalog.text(TextRenderer.kindKey("change", change.targetKind ?? change.kind, objectKinds: change.objectKinds), [
+        catalog.text(kindKey("change", change.targetKind ?? change.kind, objectKinds: change.objectKinds), [
             "items": change.transactions.map(summary).joined(separator: "; "),
             "subjects": change.subjects.joined(separator: ", "),
         ])
     }
 
-    /// `PREFIX.KIND`, and for an object change of one kind `PREFIX.object.OBJECTKIND`
+    /// `PREFIX.KIND`; for an object change `PREFIX.object.OBJECTKIND` of the first kind written
     /// ("change.object.rate"), so history and undo say "exchange rate", not "object".
-    static func kindKey(_ prefix: String, _ kind: Change.Kind, objectKinds: [String]) -> String {
-        guard kind == .object, objectKinds.count == 1 else { return prefix + "." + kind.rawValue }
-        return prefix + ".object." + objectKinds[0]
+    func kindKey(_ prefix: String, _ kind: Change.Kind, objectKinds: [String]) -> String {
+        if kind == .object, let first = objectKinds.first, catalog.has(prefix + ".object." + first) {
+            return prefix + ".object." + first
+        }
+        return prefix + "." + kind.rawValue
     }
 
     func historyLines(_ history: History) -> [OutputLine] {
         if history.entries.isEmpty { return [OutputLine(catalog.text("history.empty"))] }
         var lines: [OutputLine] = []
         for entry in history.entries {
-            var text = "  " + pad("\(entry.number)", to: 5) + pad(catalog.text(TextRenderer.kindKey("history.kind", entry.kind, objectKinds: entry.objectKinds)), to: 12)
+            var text = "  " + pad("\(entry.number)", to: 5) + pad(catalog.text(kindKey("history.kind", entry.kind, objectKinds: entry.objectKinds)), to: 12)
             if !entry.ids.isEmpty {
                 text += entry.ids.prefix(5).map { "#\($0)" }.joined(separator: " ")
                 if entry.transactionCount > 5 { text += " … (\(entry.transactionCount))" }

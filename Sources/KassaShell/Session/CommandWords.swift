@@ -80,6 +80,8 @@ public struct CommandWords: Sendable {
             "column": Set(ImportColumn.allCases.map(\.rawValue)),
             "kind": Set(TransactionType.allCases.map(\.rawValue)),
             "currency": Set(Currency.allCodes),
+            "recurring": ["pause", "resume", "archive", "remind", "amount", "auto", "manual", "every", "subscription"],
+            "frequency": Set(Recurrence.allCases.map(\.rawValue)),
         ]
     }
 

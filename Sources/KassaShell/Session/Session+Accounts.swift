@@ -24,7 +24,7 @@ extension Session {
     }
 
     /// Posts the interest deposits have earned up to today (InterestPosting); what to say.
-    public func start() -> [SessionEvent] {
+    func postInterest() -> [SessionEvent] {
         do {
             return try InterestPosting.post(journal, today: configuration.today, defaultCurrency: configuration.defaultCurrency,
                                             note: app?.catalog.text("account.interest-note") ?? "")

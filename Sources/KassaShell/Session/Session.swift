@@ -15,6 +15,7 @@
 // the journal. A draft that could not be saved stays pending so the person can retry.
 
 import KassaCore
+import KassaLedger
 import KassaStore
 
 public final class Session {
@@ -59,12 +60,16 @@ public final class Session {
     /// The program around the session (paths, resources, console); nil when a test runs the
     /// session alone. Commands that need the terminal or the files use it.
     public var app: AppContext?
-    public private(set) var state: State = .idle
+    public internal(set) var state: State = .idle
     public internal(set) var pending: [Draft] = []
     /// The line each pending draft came from (saved as the transaction's input).
     var pendingInputs: [String] = []
     /// Category choices made while the drafts wait, saved in the same change as the drafts.
     var pendingLessons: [Lesson] = []
+    /// For each pending draft, the due occurrence of a series it pays (nil for a typed entry);
+    /// due drafts dropped from the batch, recorded as skipped when the batch is saved or discarded.
+    var pendingDue: [DueOccurrence?] = []
+    var pendingSkips: [DueOccurrence] = []
     var lastResult: ParseResult?
     /// A line was not understood or rejected (scripted exit status 1).
     public internal(set) var hadInputError = false
@@ -97,11 +102,7 @@ public final class Session {
             return reject(SessionError("input.too-long", ["bytes": String(count), "limit": String(LineLimits.maximumLineBytes)]))
         case .interrupted:
             // Ctrl-C on an empty line: the waiting drafts go, and the person is told.
-            if state == .confirming {
-                let count = pending.count
-                clearPending()
-                return [.discarded(count: count)]
-            }
+            if state == .confirming { return discardPending() }
             return []
         case .cleared:
             // Ctrl-C with text on the line cancels only that text.
@@ -152,6 +153,7 @@ public final class Session {
         }
         pending = result.drafts
         pendingInputs = Array(repeating: line, count: result.drafts.count)
+        pendingDue = Array(repeating: nil, count: result.drafts.count)
         state = .confirming
         return shown(input: line, questions: result.questions)
     }
@@ -174,6 +176,7 @@ public final class Session {
         let offset = pending.count
         pending += result.drafts
         pendingInputs += Array(repeating: line, count: result.drafts.count)
+        pendingDue += Array(repeating: nil, count: result.drafts.count)
         let questions = result.questions.map { Question(draftIndex: $0.draftIndex + offset, field: $0.field, options: $0.options) }
         return shown(input: line, questions: questions)
     }
@@ -229,9 +232,15 @@ public final class Session {
                 where !defined.contains(name) && !fresh.contains(name) && !journal.holdsTransactions(account: name) {
                 fresh.append(name)
             }
-            let saved = try journal.commit(pending, inputs: pendingInputs, lessons: pendingLessons)
+            // Series the save starts, due occurrences it pays or skips: in the same change.
+            var recurring: [SessionEvent] = []
+            let saved = try journal.commit(pending, inputs: pendingInputs, lessons: pendingLessons) { saved in
+                let (records, events) = recurringRecords(saved)
+                recurring = events
+                return records
+            }
             clearPending()
-            return [.saved(saved)] + fresh.map { .notice("account.first-use", ["name": $0]) }
+            return [.saved(saved)] + recurring + fresh.map { .notice("account.first-use", ["name": $0]) }
         } catch let error as any LocalizableError {
             hadStoreError = true
             return [.error(error), .notice("draft.kept")]
@@ -245,6 +254,8 @@ public final class Session {
         pending = []
         pendingInputs = []
         pendingLessons = []
+        pendingDue = []
+        pendingSkips = []
         state = .idle
     }
 

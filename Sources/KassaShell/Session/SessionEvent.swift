@@ -50,6 +50,13 @@ public enum SessionEvent: Sendable {
     /// A catalog message with no other meaning (e.g. a reminder about an unsaved draft).
     case notice(key: String, arguments: [String: String], count: Int?)
     case quit
+    // Recurring series (Session+Recurring, RecurringCommand, DueCommand).
+    /// Occurrences due (and coming up): the session start's batch header, or a `:due` listing.
+    case due([DueOccurrence], today: CivilDate, listing: Bool)
+    /// A save with a recurrence started this series.
+    case seriesStarted(Series, next: CivilDate?)
+    /// `:recurring`: the series with next date and monthly cost.
+    case recurring(RecurringOverview, today: CivilDate)
 }
 
 extension SessionEvent {

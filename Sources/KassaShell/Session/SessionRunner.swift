@@ -39,6 +39,7 @@ struct SessionRunner {
                 "path": context.paths.journal, "version": KassaApp.version,
             ])))])
         }
+        // Due payments of recurring series as one batch, and reminders (nothing without series).
         renderer.write(session.start(), to: context.console)
         while !session.finished {
             context.console.flush()
