@@ -98,7 +98,9 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return [OutputLine(style.good(catalog.text(key, arguments)))]
         case .rates(let base, let rates):
             return rateLines(rates, base: base)
-        case .settingChanged(let key, let arguments):
+        case .settingChanged(let key, var arguments):
+            // A transaction type travels as its name ("expense") and is said in the UI language.
+            if let type = arguments["type"], catalog.has("type." + type) { arguments["type"] = catalog.text("type." + type) }
             return [OutputLine(style.good(catalog.text(key, arguments)))]
         case .explanation(let result):
             return explain(result)
