@@ -65,8 +65,11 @@ extension Grammar {
             // Entries.
             self.lexStart = owned(lexStart)
             self.lexEntries = owned(lexEntries)
-            entryClass = owned(entries.map { Int32($0.classID) })
-            entryIsPhrase = owned(entries.map { !$0.rest.isEmpty })
+            // Per entry, read once: the loops over words below touch only these small arrays (a
+            // WordEntry is large; reading its fields word by word cost most of this init).
+            let classOf = entries.map { Int32($0.classID) }, isPhrase = entries.map { !$0.rest.isEmpty }
+            entryClass = owned(classOf)
+            entryIsPhrase = owned(isPhrase)
             entryInt = owned(entries.map { $0.intValue ?? Grammar.noInt })
             entryNumber = owned(entries.map(\.number))
             let recurrenceClass = classID("recurrence"), daypartClass = classID("daypart")
@@ -83,11 +86,9 @@ extension Grammar {
             var phraseBits = [UInt64](repeating: 0, count: words.count)
             for w in 0..<words.count {
                 for k in Int(lexStart[w])..<Int(lexStart[w + 1]) {
-                    let e = Int(lexEntries[k])
-                    guard entries[e].classID < 64 else { continue }
-                    if entries[e].rest.isEmpty { bits[w] |= 1 << UInt64(entries[e].classID) } else {
-                        phraseBits[w] |= 1 << UInt64(entries[e].classID)
-                    }
+                    let e = Int(lexEntries[k]), c = classOf[e]
+                    guard c < 64 else { continue }
+                    if isPhrase[e] { phraseBits[w] |= 1 << UInt64(c) } else { bits[w] |= 1 << UInt64(c) }
                 }
             }
             wordBits = owned(bits)
@@ -108,9 +109,14 @@ extension Grammar {
                 }
                 return (start, list)
             }
-            var byWord = [[Int]](repeating: [], count: words.count)
-            for (w, list) in literalBuckets where Int(w) < words.count { byWord[Int(w)] = list }
-            let (literalStart, literalList) = flatten(byWord)
+            // Few words begin a pattern: count per word rather than make an array per word.
+            var literalStart = [Int32](repeating: 0, count: words.count + 1)
+            for (w, list) in literalBuckets where w >= 0 && Int(w) < words.count { literalStart[Int(w) + 1] = Int32(list.count) }
+            for w in 0..<words.count { literalStart[w + 1] += literalStart[w] }
+            var literalList = [Int32](repeating: 0, count: Int(literalStart[words.count]))
+            for (w, list) in literalBuckets where w >= 0 && Int(w) < words.count {
+                for (k, p) in list.enumerated() { literalList[Int(literalStart[Int(w)]) + k] = Int32(p) }
+            }
             let (classStart, classList) = flatten(classBuckets)
             (self.literalStart, self.literalList) = (owned(literalStart), owned(literalList))
             (self.classStart, self.classList) = (owned(classStart), owned(classList))
@@ -143,19 +149,21 @@ extension Grammar {
 
             // A word may begin a pattern when a pattern's first element can be that word, one of its
             // classes, or a builtin a number word can be.
-            var numberish: Set<Int> = []
+            var numberish = [Bool](repeating: false, count: classStart.count)
             for name in ["ones", "tens", "hundreds", "hundred", "scale-solo", "fraction", "one", "ordinal"] {
-                if let id = classIDs[name] { numberish.insert(id) }
+                if let id = classIDs[name], id < numberish.count { numberish[id] = true }
+            }
+            // Per class: a word of it may begin a pattern.
+            var classStarts = [Bool](repeating: false, count: max(0, classStart.count - 1))
+            for c in classStarts.indices {
+                classStarts[c] = classStart[c + 1] > classStart[c] || (numberish[c] && !builtinBuckets.isEmpty)
             }
             var startsPattern = [Bool](repeating: false, count: words.count)
             for w in 0..<words.count {
                 if literalStart[w + 1] > literalStart[w] { startsPattern[w] = true; continue }
-                for k in Int(lexStart[w])..<Int(lexStart[w + 1]) {
-                    let c = entries[Int(lexEntries[k])].classID
-                    if classStart[c + 1] > classStart[c] || (numberish.contains(c) && !builtinBuckets.isEmpty) {
-                        startsPattern[w] = true
-                        break
-                    }
+                for k in Int(lexStart[w])..<Int(lexStart[w + 1]) where classStarts[Int(classOf[Int(lexEntries[k])])] {
+                    startsPattern[w] = true
+                    break
                 }
             }
             wordStartsPattern = owned(startsPattern)
