@@ -93,7 +93,13 @@ struct ArchiveReader {
         return index < Language.allCases.count ? Language.allCases[index] : nil
     }
 
-    mutating func textBytes() -> [UInt8] { Array(text[textRange()]) }
+    mutating func textBytes() -> [UInt8] {
+        let range = textRange()
+        return [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+            if !range.isEmpty { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: text[range])) }
+            initialized = range.count
+        }
+    }
 
     /// Count, then that many little-endian integers of type T (copied in one go).
     mutating func array<T: FixedWidthInteger>(of type: T.Type) -> [T] {
@@ -115,12 +121,22 @@ struct ArchiveReader {
     /// What ArchiveWriter.compact wrote, widened to 32 bits.
     mutating func compact() -> [Int32] {
         switch u8() {
-        case 1: return array(of: UInt8.self).map { Int32($0) }
-        case 2: return array(of: UInt16.self).map { Int32($0) }
+        case 1: return widened(UInt8.self)
+        case 2: return widened(UInt16.self)
         case 4: return array(of: Int32.self)
         default:
             failed = true
             return []
+        }
+    }
+
+    /// Count, then that many little-endian T, read straight into 32-bit integers.
+    private mutating func widened<T: FixedWidthInteger & UnsignedInteger>(_ type: T.Type) -> [Int32] {
+        let n = count(), size = MemoryLayout<T>.size
+        guard let at = take(n * size) else { return [] }
+        return [Int32](unsafeUninitializedCapacity: n) { buffer, initialized in
+            for k in 0..<n { buffer[k] = Int32(T(littleEndian: data.loadUnaligned(fromByteOffset: at + k * size, as: T.self))) }
+            initialized = n
         }
     }
 }

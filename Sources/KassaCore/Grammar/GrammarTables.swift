@@ -60,6 +60,12 @@ extension Grammar {
                 _ = buffer.initialize(from: array)
                 return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
             }
+            /// A buffer of `count` zeros, owned like those of `owned`.
+            func zeroed<T: FixedWidthInteger>(_ type: T.Type, _ count: Int) -> UnsafeMutableBufferPointer<T> {
+                let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, count))
+                buffer.initialize(repeating: 0)
+                return UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
+            }
             func classID(_ name: String) -> Int { classIDs[name] ?? -1 }
 
             // Entries.
@@ -82,8 +88,8 @@ extension Grammar {
             (entryNames, nameStart, nameWords) = (owned(names.0), owned(names.1), owned(names.2))
 
             // Words.
-            var bits = [UInt64](repeating: 0, count: words.count)
-            var phraseBits = [UInt64](repeating: 0, count: words.count)
+            // Per-word tables are filled in place: a copy of an array this size costs its pages twice.
+            let bits = zeroed(UInt64.self, words.count), phraseBits = zeroed(UInt64.self, words.count)
             for w in 0..<words.count {
                 for k in Int(lexStart[w])..<Int(lexStart[w + 1]) {
                     let e = Int(lexEntries[k]), c = classOf[e]
@@ -91,8 +97,8 @@ extension Grammar {
                     if isPhrase[e] { phraseBits[w] |= 1 << UInt64(c) } else { bits[w] |= 1 << UInt64(c) }
                 }
             }
-            wordBits = owned(bits)
-            wordPhraseBits = owned(phraseBits)
+            wordBits = UnsafeBufferPointer(bits)
+            wordPhraseBits = UnsafeBufferPointer(phraseBits)
 
             // Patterns.
             var starts: [Int32] = [0]
@@ -158,7 +164,8 @@ extension Grammar {
             for c in classStarts.indices {
                 classStarts[c] = classStart[c + 1] > classStart[c] || (numberish[c] && !builtinBuckets.isEmpty)
             }
-            var startsPattern = [Bool](repeating: false, count: words.count)
+            let startsPattern = UnsafeMutableBufferPointer<Bool>.allocate(capacity: max(1, words.count))
+            startsPattern.initialize(repeating: false)
             for w in 0..<words.count {
                 if literalStart[w + 1] > literalStart[w] { startsPattern[w] = true; continue }
                 for k in Int(lexStart[w])..<Int(lexStart[w + 1]) where classStarts[Int(classOf[Int(lexEntries[k])])] {
@@ -166,7 +173,7 @@ extension Grammar {
                     break
                 }
             }
-            wordStartsPattern = owned(startsPattern)
+            wordStartsPattern = UnsafeBufferPointer(rebasing: startsPattern[0..<words.count])
         }
 
         /// Frees every buffer: all hold plain values, so no deinitialization is needed.
@@ -218,8 +225,16 @@ extension Grammar {
                 }
             }
             var entryNames: [Int32] = [0], nameStart: [Int32] = [0], flat: [Int32] = []
+            entryNames.reserveCapacity(entries.count + 1)
+            // The entries of one rule line are neighbours with the same value: one lookup a line.
+            var lastValue: String?, lastNames: [[Int32]]?
             for entry in entries {
-                if entry.classID == categoryClass, let names = namesBySlug[entry.value] {
+                var names: [[Int32]]?
+                if entry.classID == categoryClass {
+                    if entry.value != lastValue { (lastValue, lastNames) = (entry.value, namesBySlug[entry.value]) }
+                    names = lastNames
+                }
+                if let names {
                     for name in names {
                         flat += name
                         nameStart.append(Int32(flat.count))

@@ -32,32 +32,38 @@ enum Base64 {
     /// Nil when the text is not padded base64 of the standard alphabet.
     static func decode(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         guard text.count % 4 == 0 else { return nil }
-        var padding = 0
-        if text.count >= 4 {
-            if text[text.count - 1] == UInt8(ascii: "=") { padding += 1 }
-            if text[text.count - 2] == UInt8(ascii: "=") { padding += 1 }
-        }
+        guard text.count > 0 else { return [] }
+        let padding = text[text.count - 1] != UInt8(ascii: "=") ? 0 : text[text.count - 2] != UInt8(ascii: "=") ? 1 : 2
         let length = text.count / 4 * 3 - padding
-        var bad = false
+        let quads = text.count / 4 - 1
+        var bad: UInt8 = 0
         let out = values.withUnsafeBufferPointer { table in
             [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
-                var o = 0, i = 0
-                while i < text.count {
-                    let last = i + 4 == text.count
+                // Every quad but the last gives three whole bytes: no checks in the loop but one
+                // accumulated bit for a byte outside the alphabet.
+                var i = 0, o = 0
+                for _ in 0..<quads {
                     let c0 = table[Int(text[i])], c1 = table[Int(text[i + 1])]
-                    let c2 = last && padding >= 2 ? 0 : table[Int(text[i + 2])]
-                    let c3 = last && padding >= 1 ? 0 : table[Int(text[i + 3])]
-                    if (c0 | c1 | c2 | c3) & 0xC0 != 0 { bad = true; break }
+                    let c2 = table[Int(text[i + 2])], c3 = table[Int(text[i + 3])]
+                    bad |= c0 | c1 | c2 | c3
                     let v = UInt32(c0) << 18 | UInt32(c1) << 12 | UInt32(c2) << 6 | UInt32(c3)
                     buffer[o] = UInt8(truncatingIfNeeded: v >> 16)
-                    if o + 1 < length { buffer[o + 1] = UInt8(truncatingIfNeeded: v >> 8) }
-                    if o + 2 < length { buffer[o + 2] = UInt8(truncatingIfNeeded: v) }
-                    o += 3
+                    buffer[o + 1] = UInt8(truncatingIfNeeded: v >> 8)
+                    buffer[o + 2] = UInt8(truncatingIfNeeded: v)
                     i += 4
+                    o += 3
                 }
-                initialized = bad ? 0 : length
+                let c0 = table[Int(text[i])], c1 = table[Int(text[i + 1])]
+                let c2 = padding >= 2 ? 0 : table[Int(text[i + 2])], c3 = padding >= 1 ? 0 : table[Int(text[i + 3])]
+                bad |= c0 | c1 | c2 | c3
+                let v = UInt32(c0) << 18 | UInt32(c1) << 12 | UInt32(c2) << 6 | UInt32(c3)
+                buffer[o] = UInt8(truncatingIfNeeded: v >> 16)
+                if padding < 2 { buffer[o + 1] = UInt8(truncatingIfNeeded: v >> 8) }
+                if padding < 1 { buffer[o + 2] = UInt8(truncatingIfNeeded: v) }
+                initialized = length
             }
         }
-        return bad ? nil : out
+        // 255 marks a byte outside the alphabet; valid values are below 64.
+        return bad & 0xC0 == 0 ? out : nil
     }
 }
