@@ -32,7 +32,8 @@ let package = Package(
         // The default Grammars/ and Locales/ compiled in: Swift source generated at build time from
         // the repository's files by the EmbedData plugin (through the kassa-embed tool), so a copied
         // or installed binary works alone. Not SwiftPM resources: see DESIGN.md section 3.
-        .executableTarget(name: "kassa-embed"),
+        // kassa-embed uses KassaCore's own loader to compile the built-in grammar (GrammarArchive).
+        .executableTarget(name: "kassa-embed", dependencies: ["KassaCore"]),
         .plugin(name: "EmbedData", capability: .buildTool(), dependencies: ["kassa-embed"]),
         .target(name: "KassaBuiltinData", plugins: ["EmbedData"]),
         // The session state machine, commands, rendering, resource lookup, line readers.

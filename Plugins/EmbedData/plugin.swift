@@ -3,7 +3,9 @@
 // `swift build` and `swift test`: no step outside the build, no package dependency. The data files
 // are the command's inputs, so changing one regenerates the source; adding or removing one changes
 // the command line, which does too. Corpora are included (`kassa grammar test` works on an
-// installed binary); benchmark entries are not.
+// installed binary); benchmark entries are not. The same command compiles the built-in grammar
+// (kassa-embed runs KassaCore's loader), so a change to the loader, which rebuilds the tool,
+// regenerates it too.
 
 import Foundation
 import PackagePlugin

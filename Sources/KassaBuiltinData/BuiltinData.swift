@@ -2,6 +2,7 @@
 // generated at build time by the EmbedData plugin from the repository's files (which stay the
 // source of truth); this module holds only that data, so editing a grammar recompiles one small
 // module. String literals cost nothing at start-up: they are read in place, never copied.
+// KassaCore is not a dependency here: the compiled grammar is only bytes to this module.
 
 public struct BuiltinFile: Sendable {
     /// Relative to the repository root: "Grammars/en/money.rules", "Locales/ru/shell.messages".
@@ -12,4 +13,10 @@ public struct BuiltinFile: Sendable {
 public enum BuiltinData {
     /// Every embedded file, sorted by path.
     public static var files: [BuiltinFile] { generatedFiles }
+
+    /// The built-in grammar compiled at build time (a GrammarArchive of KassaCore: its text part,
+    /// and its data part in base64), read in place; both empty when the rules had errors.
+    public static func withCompiledGrammar<R>(_ body: (_ text: UnsafeBufferPointer<UInt8>, _ data: UnsafeBufferPointer<UInt8>) -> R) -> R {
+        generatedGrammarText.withUTF8Buffer { text in generatedGrammarData.withUTF8Buffer { data in body(text, data) } }
+    }
 }

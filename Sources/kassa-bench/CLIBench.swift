@@ -15,7 +15,7 @@
 //   list --json    N transactions to a file                                      ≤ 1 s, ≤ 200 MB
 //   list           N transactions as text                                        ≤ 1 s, ≤ 200 MB
 //   balance        N transactions                                                ≤ 0.25 s, ≤ 200 MB
-//   start-up       `kassa parse --json coffee 1500`, median of 40                ≤ 10 ms
+//   start-up       `kassa parse --json coffee 1500`, median CPU of 40 (StartupBench) ≤ 10 ms
 
 import Foundation
 import KassaCore
@@ -123,12 +123,7 @@ enum CLIBench {
         report("balance", best(runs) { StoreBench.spawn(kassa, ["balance", "--file", journal], input: nil, output: "/dev/null") },
                seconds: 0.25, megabytes: 200)
 
-        var startups: [Double] = []
-        for _ in 0..<40 { startups.append(StoreBench.spawn(kassa, ["parse", "--json", "coffee", "1500"], input: nil, output: "/dev/null").seconds) }
-        startups.sort()
-        let median = startups[startups.count / 2] * 1000
-        print(StoreBench.line("start-up (parse)", String(format: "median %.1f ms, fastest %.1f ms", median, startups[0] * 1000),
-                              ok: median <= 10, goal: "≤ 10 ms"))
+        StartupBench.report(kassa: kassa, runs: 40)
 
         for (tool, arguments, allowed) in [("ledger", ["bal"], true), ("ledger", ["csv"], ledgerCSV),
                                            ("hledger", ["bal"], size <= hledgerMax)] {

@@ -4,6 +4,7 @@
 //     .build/release/kassa-bench parse [options]     the parser (see ParseBench.swift)
 //     .build/release/kassa-bench store [options]     the journal (see StoreBench.swift)
 //     .build/release/kassa-bench cli [options]       the real binary's paths (see CLIBench.swift)
+//     .build/release/kassa-bench startup [--runs N]  the binary's start-up (see StartupBench.swift)
 //     .build/release/kassa-bench report [options]    reports on a large journal (see ReportBench.swift)
 //     .build/release/kassa-bench recurring [options] series, due and session start (RecurringBench.swift)
 //     .build/release/kassa-bench interchange [options]  export and import (InterchangeBench.swift)
@@ -22,6 +23,8 @@ case "store":
     StoreBench.run(arguments: Array(arguments.dropFirst()))
 case "cli":
     CLIBench.run(arguments: Array(arguments.dropFirst()))
+case "startup":
+    StartupBench.run(arguments: Array(arguments.dropFirst()))
 case "cli-data":
     CLIBench.generate(arguments: Array(arguments.dropFirst()))
 case "report":
@@ -32,7 +35,7 @@ case "interchange":
     InterchangeBench.run(arguments: Array(arguments.dropFirst()))
 default:
     // Benchmark output is for developers at a terminal, not a user-facing message.
-    let usage = "usage: kassa-bench parse|store|cli|report|recurring|interchange [options]\n"
+    let usage = "usage: kassa-bench parse|store|cli|startup|report|recurring|interchange [options]\n"
     _ = usage.withCString { write(2, $0, strlen($0)) }
     exit(2)
 }

@@ -25,6 +25,22 @@ import KassaTestSupport
         #expect(builtIn.catalogProblems.isEmpty && builtIn.commandWordProblems.isEmpty)
     }
 
+    /// The grammar compiled at build time is made from exactly the rule files start-up reads (so
+    /// start-up uses it), and is the grammar those files give.
+    @Test func theCompiledGrammarIsTheBuiltInRules() throws {
+        let builtIn = try ResourceLocator(dataDirectory: nil, environment: [:]).load(languages: [.en])
+        let archive = try #require(ResourceLocator.compiledGrammar())
+        let compiled = try #require(Grammar.unarchive(archive, fingerprint: GrammarArchive.fingerprint(builtIn.grammarSources)))
+        let fromText = Grammar.load(builtIn.grammarSources).0
+        #expect(compiled.words.arena == fromText.words.arena && compiled.entries.count == fromText.entries.count)
+        #expect(compiled.patterns.count == fromText.patterns.count && compiled.categories == fromText.categories)
+        // With a user's rule file on top, start-up loads the text instead (and the file counts).
+        var overridden = builtIn.grammarSources
+        overridden.append(GrammarSource(path: "/u/kassa/grammars/en/mine.rules", language: .en, contents: "category food/coffee = kofi"))
+        #expect(Grammar.unarchive(archive, fingerprint: GrammarArchive.fingerprint(overridden)) == nil)
+        #expect(Grammar.load(overridden, compiled: archive).0.categorySlug(named: "kofi") == "food/coffee")
+    }
+
     @Test func theDataDirectoryOptionBeatsTheEnvironmentWhichBeatsTheBuiltInData() {
         let environment = ["KASSA_DATA_DIR": "/from/environment", "HOME": "/home/a"]
         #expect(ResourceLocator(dataDirectory: "/from/option", environment: environment).origin == .directory("/from/option", option: true))

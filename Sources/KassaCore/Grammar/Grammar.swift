@@ -69,6 +69,33 @@ public final class Grammar: Sendable {
         return loader.finish()
     }
 
+    /// The same grammar, read from `compiled` when it was compiled from exactly these sources
+    /// (the built-in grammar at start-up: no tokenizing, no stem expansion); from the text
+    /// otherwise (a data directory, a user's override, an archive of another version).
+    public static func load(_ sources: [GrammarSource], compiled: GrammarArchive?) -> (Grammar, [GrammarError]) {
+        if let compiled, let grammar = unarchive(compiled, fingerprint: GrammarArchive.fingerprint(sources)) {
+            return (grammar, [])
+        }
+        return load(sources)
+    }
+
+    /// Normalized display name, slug or last slug component → slug.
+    static func categoryIndex(_ categories: [CategoryInfo]) -> [String: String] {
+        var index: [String: String] = [:]
+        for info in categories {
+            index[info.slug] = info.slug
+            if let last = info.slug.split(separator: "/").last, index[String(last)] == nil {
+                index[String(last)] = info.slug
+            }
+        }
+        for info in categories {
+            for language in Language.allCases {
+                if let name = info.names[language] { index[Tokenizer.normalize(name)] = info.slug }
+            }
+        }
+        return index
+    }
+
     /// The slug for what a person calls a category: "groceries", "продукты", "food/groceries".
     /// Falls back to the keyword lexicon ("такси" → transport/taxi).
     public func categorySlug(named text: String) -> String? {

@@ -368,23 +368,11 @@ struct GrammarLoader {
         }
         var categories: [CategoryInfo] = []
         for slug in categoryOrder { categories.append(CategoryInfo(slug: slug, names: categoryNames[slug] ?? [:])) }
-        var categoryByName: [String: String] = [:]
-        for info in categories {
-            categoryByName[info.slug] = info.slug
-            if let last = info.slug.split(separator: "/").last, categoryByName[String(last)] == nil {
-                categoryByName[String(last)] = info.slug
-            }
-        }
-        for info in categories {
-            for language in Language.allCases {
-                if let name = info.names[language] { categoryByName[Tokenizer.normalize(name)] = info.slug }
-            }
-        }
         let grammar = Grammar(
             categories: categories, classNames: classNames, classIDs: classIDs, entries: entries, words: words,
             lexStart: lexStart, lexEntries: lexEntries, endings: endingTable, patterns: patterns, literalWords: literalWords,
             literalBuckets: literalBuckets, classBuckets: classBuckets, builtinBuckets: builtinBuckets,
-            categoryByName: categoryByName)
+            categoryByName: Grammar.categoryIndex(categories))
         return (grammar, errors)
     }
 }

@@ -60,13 +60,22 @@ extension Grammar {
                 _ = buffer.initialize(from: array)
                 return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
             }
+            /// A buffer of `count` zeros, owned like those of `owned`.
+            func zeroed<T: FixedWidthInteger>(_ type: T.Type, _ count: Int) -> UnsafeMutableBufferPointer<T> {
+                let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, count))
+                buffer.initialize(repeating: 0)
+                return UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
+            }
             func classID(_ name: String) -> Int { classIDs[name] ?? -1 }
 
             // Entries.
             self.lexStart = owned(lexStart)
             self.lexEntries = owned(lexEntries)
-            entryClass = owned(entries.map { Int32($0.classID) })
-            entryIsPhrase = owned(entries.map { !$0.rest.isEmpty })
+            // Per entry, read once: the loops over words below touch only these small arrays (a
+            // WordEntry is large; reading its fields word by word cost most of this init).
+            let classOf = entries.map { Int32($0.classID) }, isPhrase = entries.map { !$0.rest.isEmpty }
+            entryClass = owned(classOf)
+            entryIsPhrase = owned(isPhrase)
             entryInt = owned(entries.map { $0.intValue ?? Grammar.noInt })
             entryNumber = owned(entries.map(\.number))
             let recurrenceClass = classID("recurrence"), daypartClass = classID("daypart")
@@ -79,19 +88,17 @@ extension Grammar {
             (entryNames, nameStart, nameWords) = (owned(names.0), owned(names.1), owned(names.2))
 
             // Words.
-            var bits = [UInt64](repeating: 0, count: words.count)
-            var phraseBits = [UInt64](repeating: 0, count: words.count)
+            // Per-word tables are filled in place: a copy of an array this size costs its pages twice.
+            let bits = zeroed(UInt64.self, words.count), phraseBits = zeroed(UInt64.self, words.count)
             for w in 0..<words.count {
                 for k in Int(lexStart[w])..<Int(lexStart[w + 1]) {
-                    let e = Int(lexEntries[k])
-                    guard entries[e].classID < 64 else { continue }
-                    if entries[e].rest.isEmpty { bits[w] |= 1 << UInt64(entries[e].classID) } else {
-                        phraseBits[w] |= 1 << UInt64(entries[e].classID)
-                    }
+                    let e = Int(lexEntries[k]), c = classOf[e]
+                    guard c < 64 else { continue }
+                    if isPhrase[e] { phraseBits[w] |= 1 << UInt64(c) } else { bits[w] |= 1 << UInt64(c) }
                 }
             }
-            wordBits = owned(bits)
-            wordPhraseBits = owned(phraseBits)
+            wordBits = UnsafeBufferPointer(bits)
+            wordPhraseBits = UnsafeBufferPointer(phraseBits)
 
             // Patterns.
             var starts: [Int32] = [0]
@@ -108,9 +115,14 @@ extension Grammar {
                 }
                 return (start, list)
             }
-            var byWord = [[Int]](repeating: [], count: words.count)
-            for (w, list) in literalBuckets where Int(w) < words.count { byWord[Int(w)] = list }
-            let (literalStart, literalList) = flatten(byWord)
+            // Few words begin a pattern: count per word rather than make an array per word.
+            var literalStart = [Int32](repeating: 0, count: words.count + 1)
+            for (w, list) in literalBuckets where w >= 0 && Int(w) < words.count { literalStart[Int(w) + 1] = Int32(list.count) }
+            for w in 0..<words.count { literalStart[w + 1] += literalStart[w] }
+            var literalList = [Int32](repeating: 0, count: Int(literalStart[words.count]))
+            for (w, list) in literalBuckets where w >= 0 && Int(w) < words.count {
+                for (k, p) in list.enumerated() { literalList[Int(literalStart[Int(w)]) + k] = Int32(p) }
+            }
             let (classStart, classList) = flatten(classBuckets)
             (self.literalStart, self.literalList) = (owned(literalStart), owned(literalList))
             (self.classStart, self.classList) = (owned(classStart), owned(classList))
@@ -143,22 +155,25 @@ extension Grammar {
 
             // A word may begin a pattern when a pattern's first element can be that word, one of its
             // classes, or a builtin a number word can be.
-            var numberish: Set<Int> = []
+            var numberish = [Bool](repeating: false, count: classStart.count)
             for name in ["ones", "tens", "hundreds", "hundred", "scale-solo", "fraction", "one", "ordinal"] {
-                if let id = classIDs[name] { numberish.insert(id) }
+                if let id = classIDs[name], id < numberish.count { numberish[id] = true }
             }
-            var startsPattern = [Bool](repeating: false, count: words.count)
+            // Per class: a word of it may begin a pattern.
+            var classStarts = [Bool](repeating: false, count: max(0, classStart.count - 1))
+            for c in classStarts.indices {
+                classStarts[c] = classStart[c + 1] > classStart[c] || (numberish[c] && !builtinBuckets.isEmpty)
+            }
+            let startsPattern = UnsafeMutableBufferPointer<Bool>.allocate(capacity: max(1, words.count))
+            startsPattern.initialize(repeating: false)
             for w in 0..<words.count {
                 if literalStart[w + 1] > literalStart[w] { startsPattern[w] = true; continue }
-                for k in Int(lexStart[w])..<Int(lexStart[w + 1]) {
-                    let c = entries[Int(lexEntries[k])].classID
-                    if classStart[c + 1] > classStart[c] || (numberish.contains(c) && !builtinBuckets.isEmpty) {
-                        startsPattern[w] = true
-                        break
-                    }
+                for k in Int(lexStart[w])..<Int(lexStart[w + 1]) where classStarts[Int(classOf[Int(lexEntries[k])])] {
+                    startsPattern[w] = true
+                    break
                 }
             }
-            wordStartsPattern = owned(startsPattern)
+            wordStartsPattern = UnsafeBufferPointer(rebasing: startsPattern[0..<words.count])
         }
 
         /// Frees every buffer: all hold plain values, so no deinitialization is needed.
@@ -210,8 +225,16 @@ extension Grammar {
                 }
             }
             var entryNames: [Int32] = [0], nameStart: [Int32] = [0], flat: [Int32] = []
+            entryNames.reserveCapacity(entries.count + 1)
+            // The entries of one rule line are neighbours with the same value: one lookup a line.
+            var lastValue: String?, lastNames: [[Int32]]?
             for entry in entries {
-                if entry.classID == categoryClass, let names = namesBySlug[entry.value] {
+                var names: [[Int32]]?
+                if entry.classID == categoryClass {
+                    if entry.value != lastValue { (lastValue, lastNames) = (entry.value, namesBySlug[entry.value]) }
+                    names = lastNames
+                }
+                if let names {
                     for name in names {
                         flat += name
                         nameStart.append(Int32(flat.count))

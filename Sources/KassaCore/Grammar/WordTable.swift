@@ -5,9 +5,9 @@
 
 struct WordTable: Sendable {
     private(set) var arena: [UInt8] = []
-    private var starts: [Int32] = []
-    private var lengths: [Int32] = []
-    private var hashes: [UInt32] = []
+    private(set) var starts: [Int32] = []
+    private(set) var lengths: [Int32] = []
+    private(set) var hashes: [UInt32] = []
     private var slots: [Int32]
 
     /// `expected` words fit without rehashing.
@@ -21,7 +21,24 @@ struct WordTable: Sendable {
         hashes.reserveCapacity(expected)
     }
 
+    /// A table written out before (GrammarArchive): the same ids, and the same slot count so
+    /// every lookup probes as it did. Nil when the parts do not fit together.
+    init?(arena: [UInt8], starts: [Int32], lengths: [Int32], hashes: [UInt32], slotCount: Int) {
+        guard starts.count == lengths.count, starts.count == hashes.count, slotCount >= 1024,
+              slotCount & (slotCount - 1) == 0, starts.count * 2 <= slotCount else { return nil }
+        for id in starts.indices {
+            guard starts[id] >= 0, lengths[id] >= 0, Int(starts[id]) + Int(lengths[id]) <= arena.count else { return nil }
+        }
+        self.arena = arena
+        self.starts = starts
+        self.lengths = lengths
+        self.hashes = hashes
+        slots = [Int32](repeating: -1, count: slotCount)
+        for id in 0..<starts.count { insert(Int32(id), hashes[id]) }
+    }
+
     var count: Int { starts.count }
+    var slotCount: Int { slots.count }
 
     /// FNV-1a (Tokenizer.hash, which the tokenizer applies to each byte as it writes it).
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {

@@ -46,7 +46,7 @@ public final class AppContext: @unchecked Sendable {
     /// with the rest: file:line:column + caret).
     public var grammar: Grammar {
         if let done = loaded.withLock({ $0 }) { return done.grammar }
-        let (grammar, errors) = Grammar.load(resources.grammarSources)
+        let (grammar, errors) = Grammar.load(resources.grammarSources, compiled: ResourceLocator.compiledGrammar())
         loaded.withLock { $0 = (grammar, errors) }
         reportGrammarProblems(errors)
         return grammar

@@ -99,6 +99,15 @@ public struct ResourceLocator: Sendable {
         return resources
     }
 
+    /// The built-in grammar as compiled at build time. Grammar.load uses it only when the sources
+    /// are exactly the ones it was compiled from (the built-in rules and no user override), and
+    /// loads the text otherwise.
+    public static func compiledGrammar() -> GrammarArchive? {
+        BuiltinData.withCompiledGrammar { text, data in
+            data.isEmpty ? nil : GrammarArchive(text: text, embeddedData: data)
+        }
+    }
+
     /// A data file: on disk (`path`) or built in (`contents`).
     struct FoundFile {
         let path: String
