@@ -104,7 +104,7 @@ import KassaCore
         #expect(t[0].note == "Кофе \"Зерно\"" && t[0].amount == InterchangeFixtures.kzt(1500) && t[0].account == "kaspi")
         #expect(t[1].category == "income/salary")
         #expect(t[2].amount == Money(minorUnits: 1099, currency: InterchangeFixtures.usd))
-        #expect(records.dateOrder == nil)
+        #expect(records.dateOrder == .dmy)
     }
 
     @Test func badRowsAreNamedWithTheirLines() {

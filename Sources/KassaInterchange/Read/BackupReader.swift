@@ -17,37 +17,42 @@ public enum BackupReader {
         return i < bytes.count && bytes[i] == 123
     }
 
+    /// The whole backup in memory (tests, small files): transactions collected in `transactions`.
     public static func read(_ bytes: [UInt8]) -> ImportRecords {
         var records = ImportRecords()
-        records.transactions.reserveCapacity(bytes.count / 200)
-        var lineNumber = 0
-        bytes.withUnsafeBufferPointer { buffer in
-            var start = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
-            while start < buffer.count {
-                lineNumber += 1
-                var end = start
-                while end < buffer.count, buffer[end] != 10 { end += 1 }
-                var last = end
-                while last > start, buffer[last - 1] == 13 || buffer[last - 1] == 32 || buffer[last - 1] == 9 { last -= 1 }
-                var first = start
-                while first < last, buffer[first] == 32 || buffer[first] == 9 { first += 1 }
-                if first < last {
-                    do {
-                        var fields = Fields()
-                        try JSONObjectReader.forEachField(UnsafeBufferPointer(rebasing: buffer[first..<last])) { key, value in
-                            fields.set(key, value)
-                        }
-                        try add(fields, to: &records)
-                    } catch let failure as JSONObjectReader.Failure {
-                        records.problems.append(ImportProblem(line: lineNumber, reason: "json", detail: failure.what))
-                    } catch let field as FieldFailure {
-                        records.problems.append(ImportProblem(line: lineNumber, reason: field.reason, detail: field.name))
-                    } catch {}
+        var transactions: [Transaction] = []
+        try? read(ImportInput(bytes: bytes), into: &records) { transactions.append($0) }
+        records.transactions = transactions
+        return records
+    }
+
+    /// Streams a backup: each transaction goes to `transaction` as its line is read (nothing of
+    /// the file is kept); accounts, lessons and bad lines (with their numbers) go to `records`.
+    public static func read(_ input: ImportInput, into records: inout ImportRecords,
+                            transaction: (Transaction) throws -> Void) throws {
+        var fields = Fields()
+        try input.forEachLine { line, lineNumber in
+            var first = 0, last = line.count
+            while last > 0, line[last - 1] == 13 || line[last - 1] == 32 || line[last - 1] == 9 { last -= 1 }
+            while first < last, line[first] == 32 || line[first] == 9 { first += 1 }
+            guard first < last else { return }
+            fields.reset()
+            do {
+                try JSONObjectReader.forEachField(UnsafeBufferPointer(rebasing: line[first..<last])) { key, value in
+                    fields.set(key, value)
                 }
-                start = end + 1
+                if fields.values[Slot.record] == nil || fields.text(Slot.record) == "transaction" {
+                    let t = try BackupReader.transaction(fields)
+                    try transaction(t)
+                } else {
+                    try add(fields, to: &records)
+                }
+            } catch let failure as JSONObjectReader.Failure {
+                records.problems.append(ImportProblem(line: lineNumber, reason: "json", detail: failure.what))
+            } catch let field as FieldFailure {
+                records.problems.append(ImportProblem(line: lineNumber, reason: field.reason, detail: field.name))
             }
         }
-        return records
     }
 
     struct FieldFailure: Error {
@@ -67,6 +72,11 @@ public enum BackupReader {
         static let names: [[UInt8]] = ["record", "id", "date", "time", "type", "amount", "currency", "category", "account",
                                        "to_account", "note", "recurrence", "input", "name", "aliases", "phrase"].map { Array($0.utf8) }
         var values = [JSONValue?](repeating: nil, count: 16)
+
+        /// Empties the slots for the next line (the array is reused, not made again per line).
+        mutating func reset() {
+            for slot in values.indices where values[slot] != nil { values[slot] = nil }
+        }
 
         mutating func set(_ key: UnsafeBufferPointer<UInt8>, _ value: JSONValue) {
             for (slot, name) in Fields.names.enumerated() where name.count == key.count && name.first == key.first
