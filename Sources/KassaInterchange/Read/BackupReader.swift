@@ -31,11 +31,17 @@ public enum BackupReader {
     public static func read(_ input: ImportInput, into records: inout ImportRecords,
                             transaction: (Transaction) throws -> Void) throws {
         var fields = Fields()
+        var fast = BackupLineDecoder()
         try input.forEachLine { line, lineNumber in
             var first = 0, last = line.count
             while last > 0, line[last - 1] == 13 || line[last - 1] == 32 || line[last - 1] == 9 { last -= 1 }
             while first < last, line[first] == 32 || line[first] == 9 { first += 1 }
             guard first < last else { return }
+            // The usual line decodes directly; anything else (and every error) takes the careful path.
+            if let t = fast.transaction(UnsafeBufferPointer(rebasing: line[first..<last])) {
+                try transaction(t)
+                return
+            }
             fields.reset()
             do {
                 try JSONObjectReader.forEachField(UnsafeBufferPointer(rebasing: line[first..<last])) { key, value in
