@@ -21,11 +21,24 @@ struct BackupLineDecoder {
     /// Recent label texts (category, account, to_account): few distinct values in a whole file.
     private var labels: [([UInt8], String)] = []
 
+    /// The slot of a key: told apart by length and first letter, then compared whole.
+    @inline(__always)
     private static func slot(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int? {
-        for (index, key) in keys.enumerated() where key.count == count && key[0] == p[0] {
-            if key.withUnsafeBufferPointer({ memcmp($0.baseAddress!, p, count) == 0 }) { return index }
+        let slot: Int
+        switch (count, p[0]) {
+        case (2, 105): slot = 0                     // id
+        case (4, 100): slot = 1                     // date
+        case (4, 116): slot = p[1] == 105 ? 2 : 3   // time, type
+        case (6, 97): slot = 4                      // amount
+        case (8, 99): slot = p[2] == 114 ? 5 : 6    // currency, category
+        case (7, 97): slot = 7                      // account
+        case (10, 116): slot = 8                    // to_account
+        case (4, 110): slot = 9                     // note
+        case (10, 114): slot = 10                   // recurrence
+        case (5, 105): slot = 11                    // input
+        default: return nil
         }
-        return nil
+        return keys[slot].withUnsafeBufferPointer { memcmp($0.baseAddress!, p, count) == 0 } ? slot : nil
     }
 
     /// The line's transaction, or nil when the careful path must decide.

@@ -98,6 +98,35 @@ public final class ImportInput {
         return rest
     }
 
+    /// Calls `body` with blocks of whole lines (each block ends after a LF, or at the end of the
+    /// input) of about a chunk each, and the number of the block's first line; `body` returns
+    /// how many lines the block held.
+    public func forEachBlock(_ body: (_ block: UnsafeBufferPointer<UInt8>, _ firstLine: Int) throws -> Int) rethrows {
+        dropMark()
+        var number = 1
+        while true {
+            let more = fill()
+            let consumed = try buffer.withUnsafeBufferPointer { whole -> Int in
+                guard let base = whole.baseAddress, whole.count > start else { return start }
+                // The block ends after its last LF; at the end of the input, at the end.
+                var end = whole.count
+                if more {
+                    var last = whole.count - 1
+                    while last >= start, base[last] != 10 { last -= 1 }
+                    guard last >= start else { return start }
+                    end = last + 1
+                }
+                let block = UnsafeBufferPointer(rebasing: whole[start..<end])
+                number += try body(block, number)
+                return end
+            }
+            start = consumed
+            if !more { break }
+        }
+        buffer = []
+        start = 0
+    }
+
     /// Calls `body` with each line (without its LF; a CR before it and spaces around are the
     /// reader's to trim) and its number, counting from 1.
     public func forEachLine(_ body: (_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws -> Void) rethrows {

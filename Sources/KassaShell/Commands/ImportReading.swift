@@ -49,7 +49,7 @@ struct ImportReading {
     mutating func read(into sink: ImportSink, tally: ImportTally) throws {
         switch format {
         case .jsonl:
-            try BackupReader.read(input, into: &tally.records) { try tally.take($0, into: sink) }
+            try BackupReader.read(input, into: &tally.records, split: TwoThreads.run) { try tally.take($0, into: sink) }
             return
         case .csv:
             let bytes = table()

@@ -14,7 +14,8 @@ final class ImportTally {
     private(set) var total = 0
     private(set) var kept = 0
     private(set) var skipped = 0
-    private var types: [TransactionType: Int] = [:]
+    /// Kept rows by type: expense, income, transfer.
+    private var types = [0, 0, 0]
     private var accounts: [String: Int] = [:]
     private var firstRows: [Transaction] = []
     private var duplicates = DuplicateFilter()
@@ -33,7 +34,7 @@ final class ImportTally {
         }
         try sink.add(t)
         kept += 1
-        types[t.type, default: 0] += 1
+        types[t.type == .expense ? 0 : t.type == .income ? 1 : 2] += 1
         accounts[t.account ?? "—", default: 0] += 1
         if let to = t.toAccount { accounts[to, default: 0] += 1 }
         if firstRows.count < 5 { firstRows.append(t) }
@@ -44,7 +45,7 @@ final class ImportTally {
         var events: [SessionEvent] = [.notice(key: "import.preview", arguments: ["format": format.rawValue, "path": path],
                                               count: total)]
         events.append(.notice(key: "import.preview.types", arguments: [
-            "expense": String(types[.expense] ?? 0), "income": String(types[.income] ?? 0), "transfer": String(types[.transfer] ?? 0),
+            "expense": String(types[0]), "income": String(types[1]), "transfer": String(types[2]),
         ], count: nil))
         for (account, count) in accounts.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }).prefix(12) {
             events.append(.notice(key: "import.preview.account", arguments: ["account": account], count: count))
