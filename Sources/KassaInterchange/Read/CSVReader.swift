@@ -89,8 +89,24 @@ public enum CSVReader {
         return dateOrder(table, layout: layout).undecided
     }
 
+    /// The whole file's rows collected in `transactions` (tests, small files).
     public static func read(_ bytes: [UInt8], vocabulary: ImportVocabulary, rules: ImportRules = ImportRules(),
                             defaults: ImportDefaults = ImportDefaults()) -> ImportRecords {
+        var transactions: [Transaction] = []
+        transactions.reserveCapacity(bytes.count / 64)
+        // The closure never throws: neither does this.
+        var records = (try? read(bytes, vocabulary: vocabulary, rules: rules, defaults: defaults) { transactions.append($0) })
+            ?? ImportRecords()
+        records.transactions = transactions
+        return records
+    }
+
+    /// Each row's transaction goes to `transaction` as it is read (none are collected); bad rows,
+    /// unknown categories and the date order go to the records returned. An error `transaction`
+    /// throws stops the reading and is thrown.
+    public static func read(_ bytes: [UInt8], vocabulary: ImportVocabulary, rules: ImportRules = ImportRules(),
+                            defaults: ImportDefaults = ImportDefaults(),
+                            transaction: (Transaction) throws -> Void) throws -> ImportRecords {
         var records = ImportRecords()
         let table = CSVTable(bytes, delimiter: rules.separator)
         records.separator = table.delimiter
@@ -118,16 +134,18 @@ public enum CSVReader {
         var reader = RowReader(table: table, columns: columns, vocabulary: vocabulary, rules: rules, defaults: defaults,
                                order: order ?? .dmy)
         var seen = 0
-        records.transactions.reserveCapacity(bytes.count / 64)
+        var failure: (any Error)?
         table.forEachRow { line, cells in
             seen += 1
             guard seen > dataSkip else { return true }
             switch reader.transaction(cells) {
-            case .success(let transaction): records.transactions.append(transaction)
+            case .success(let t):
+                do { try transaction(t) } catch { failure = error; return false }
             case .failure(let problem): records.problems.append(ImportProblem(line: line, reason: problem.reason, detail: problem.detail))
             }
             return true
         }
+        if let failure { throw failure }
         records.unknownCategories = reader.unknown
         return records
     }

@@ -90,6 +90,12 @@ public final class ImportInput {
 
     /// Everything not read yet.
     public func readAll() -> [UInt8] {
+        // A regular file's size up front: one allocation, no regrowth copies of a 100 MB table.
+        var info = stat()
+        if !ended, fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+            let here = lseek(fd, 0, SEEK_CUR)
+            if here >= 0 { buffer.reserveCapacity(buffer.count + max(0, Int(info.st_size) - Int(here)) + chunkSize) }
+        }
         while fill() {}
         dropMark()
         let rest = start == 0 ? buffer : Array(buffer[start...])

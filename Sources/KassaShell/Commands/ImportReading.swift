@@ -52,9 +52,13 @@ struct ImportReading {
             try BackupReader.read(input, into: &tally.records, split: TwoThreads.run) { try tally.take($0, into: sink) }
             return
         case .csv:
+            // Rows stream on as they are read: the table's transactions are never all held.
             let bytes = table()
-            tally.records = CSVReader.read(bytes, vocabulary: vocabulary, rules: rules, defaults: defaults)
+            tally.records = try CSVReader.read(bytes, vocabulary: vocabulary, rules: rules, defaults: defaults) {
+                try tally.take($0, into: sink)
+            }
             settledDateOrder = tally.records.dateOrder ?? rules.dateOrder ?? defaults.dateOrder
+            return
         case .tenra:
             tally.records = TenraCSVReader.read(table(), vocabulary: vocabulary, defaults: defaults)
         case .statement:
