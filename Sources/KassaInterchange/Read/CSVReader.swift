@@ -274,7 +274,7 @@ struct RowReader {
         }
         var time: TimeOfDay?
         if let text = cell(.time, cells) {
-            guard let parsed = TimeOfDay(text: text) else { return .failure(ImportProblem(line: 0, reason: "time", detail: text)) }
+            guard let parsed = FastText.time(text) else { return .failure(ImportProblem(line: 0, reason: "time", detail: text)) }
             time = parsed
         }
         var recurrence: Recurrence?

@@ -28,7 +28,7 @@ final class ImportTally {
     /// One row of the file: skipped when the journal has it, else counted and given to the sink.
     func take(_ t: Transaction, into sink: ImportSink) throws {
         total += 1
-        if !allowDuplicates, duplicates.isDuplicate(t, existing: sink.existing(on:)) {
+        if !allowDuplicates, !sink.journalIsEmpty, duplicates.isDuplicate(t, existing: sink.existing(on:)) {
             skipped += 1
             return
         }

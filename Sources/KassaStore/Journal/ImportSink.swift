@@ -61,6 +61,9 @@ public final class ImportSink {
         return true
     }
 
+    /// Whether the journal has any live transaction (an import into an empty one has nothing to skip).
+    public var journalIsEmpty: Bool { journal.state.liveCount == 0 }
+
     /// The live transactions dated `date` (as the journal is now, under the import's lock).
     public func existing(on date: CivilDate) -> [Transaction] {
         entries(on: Int32(date.daysSinceEpoch)).map(journal.materialize)
