@@ -27,7 +27,8 @@ extension ImportRules {
         default: break
         }
         if skip > 0 { lines.append("skip \(skip)") }
-        if let fields { lines.append("fields " + fields.joined(separator: ", ")) }
+        // An ignored column reads back as an empty name: it is written as `_`, as a person writes it.
+        if let fields { lines.append("fields " + fields.map { $0.isEmpty ? "_" : $0 }.joined(separator: ", ")) }
         switch dateOrder {
         case .dmy?: lines.append("date-format dd/mm/yyyy")
         case .mdy?: lines.append("date-format mm/dd/yyyy")
