@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "KassaCoreTests", dependencies: ["KassaCore", "KassaTestSupport"]),
         .testTarget(name: "KassaStoreTests", dependencies: ["KassaStore", "KassaLedger", "KassaTestSupport"]),
         .testTarget(name: "KassaLedgerTests", dependencies: ["KassaLedger", "KassaStore", "KassaTestSupport"]),
-        .testTarget(name: "KassaInterchangeTests", dependencies: ["KassaInterchange", "KassaTestSupport"]),
+        .testTarget(name: "KassaInterchangeTests", dependencies: ["KassaInterchange", "KassaStore", "KassaTestSupport"]),
         .testTarget(name: "KassaShellTests", dependencies: ["KassaShell", "KassaTestSupport"]),
         // Runs the real `kassa` binary: pipes, a pseudo-terminal, crashes, concurrency.
         .testTarget(name: "KassaCLITests", dependencies: ["KassaTestSupport"]),

@@ -31,6 +31,49 @@ import KassaTestSupport
         }
     }
 
+    /// A restore is one change: one undo takes back its transactions, accounts and lessons.
+    @Test func aRestoreIsOneChangeThatOneUndoTakesBack() throws {
+        let journal = path("r.kassa")
+        let fixture = JournalExportCheckTests.fixture + #"{"record": "lesson", "phrase": "чай", "category": "food/coffee"}"# + "\n"
+        #expect(try kassa(["import", "-", "--file", journal], stdin: fixture).status == 0)
+        let history = try kassa(["history", "--json", "--file", journal]).output
+        #expect(history.components(separatedBy: "\"number\"").count == 2, "\(history)")
+        #expect(try kassa(["accounts", "--json", "--file", journal]).output.contains("wallet"))
+        #expect(try kassa(["lessons", "--file", journal]).output.contains("чай"))
+        #expect(try kassa(["undo", "--file", journal]).status == 0)
+        #expect(try kassa(["list", "--json", "--file", journal]).lines.isEmpty)
+        #expect(!(try kassa(["accounts", "--json", "--file", journal]).output.contains("wallet")))
+        #expect(!(try kassa(["lessons", "--file", journal]).output.contains("чай")))
+    }
+
+    /// 03/04/2026 with no row to decide: refused in a script, naming the option; given, read so;
+    /// --save-rules keeps it (and the delimiter) for the next file, found beside it.
+    @Test func anUndecidedDateOrderIsRefusedInAScriptAndSavedRulesSettleIt() throws {
+        let journal = path("u.kassa"), csv = path("march.csv"), rules = path("kassa.rules")
+        let text = "Дата;Описание;Сумма\n03/04/2026;кофе;-1 500,00\n05/04/2026;хлеб;-300\n"
+        try text.write(toFile: csv, atomically: true, encoding: .utf8)
+        let refused = try kassa(["import", csv, "--file", journal])
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("03/04/2026") && refused.error.contains("--date-format dd/mm/yyyy"))
+        #expect(try kassa(["list", "--json", "--file", journal]).lines.isEmpty)
+        let russian = try kassa(["import", csv, "--lang", "ru", "--file", journal])
+        #expect(russian.status == 1 && russian.error.contains("--date-format mm/dd/yyyy") && russian.error.contains("Даты вида"))
+        #expect(try kassa(["import", csv, "--date-format", "nonsense", "--file", journal]).status == 2)
+        let saved = try kassa(["import", csv, "--date-format", "mm/dd/yyyy", "--account", "kaspi", "--save-rules", rules,
+                               "--file", journal])
+        #expect(saved.status == 0, "\(saved.error)")
+        let list = try kassa(["list", "--json", "--file", journal])
+        #expect(list.output.contains("2026-03-04") && list.output.contains("2026-05-04") && list.output.contains("\"kaspi\""))
+        let written = try String(contentsOfFile: rules, encoding: .utf8)
+        #expect(written == "separator ;\ndate-format mm/dd/yyyy\naccount kaspi\n")
+        // The next statement of the same bank, beside the rules: no flags.
+        let april = path("april.csv")
+        try "Дата;Описание;Сумма\n04/06/2026;такси;-900\n".write(toFile: april, atomically: true, encoding: .utf8)
+        let next = try kassa(["import", april, "--file", journal])
+        #expect(next.status == 0, "\(next.error)")
+        #expect(try kassa(["list", "--json", "--file", journal]).output.contains("2026-04-06"))
+    }
+
     @Test func anImportRunTwiceAddsNothingTheSecondTime() throws {
         let journal = path("c.kassa"), csv = path("bank.csv")
         try "Дата;Описание;Сумма\n01.03.2026;кофе;-1 500,00\n01.03.2026;кофе;-1 500,00\n02.03.2026;зарплата;450 000\n"

@@ -39,6 +39,27 @@ import Testing
             environment: environment, columns: columns, rows: 30)
     }
 
+    /// `kassa import FILE` on a terminal: an undecided 03/04 date column is asked about (no:
+    /// month first), the preview is shown by a first pass, the import confirmed once, then written.
+    @Test func importOnATerminalAsksTheDateOrderAndConfirmsOnce() throws {
+        let csv = home.appendingPathComponent("march.csv").path
+        try "date,amount,note\n03/04/2026,-100,кофе\n05/04/2026,-50,хлеб\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        let environment = KassaBinary.environment(home: home, extra: ["TERM": "xterm"])
+        let pty = try PseudoTerminal(executable: KassaBinary.path,
+                                     arguments: ["import", csv, "--file", journal, "--today", "2026-03-10", "--lang", "en"],
+                                     environment: environment, columns: 100, rows: 30)
+        let question = text("import.date-order-question", .en, ["example": "03/04/2026", "date": "2026-04-03"])
+        #expect(pty.waitFor(String(question.prefix(30))), "no date question: \(pty.text())")
+        pty.write("n" + Key.enter)
+        #expect(pty.waitFor("2 transactions in"), "no preview: \(pty.text())")
+        #expect(pty.waitFor("Import 2 transactions?"), "no confirmation: \(pty.text())")
+        pty.write("y" + Key.enter)
+        #expect(pty.waitFor("Imported 2 transactions."), "not imported: \(pty.text())")
+        #expect(pty.waitForExit() == .exited(0))
+        let rows = try listed()
+        #expect(rows.count == 2 && rows[0].contains("2026-03-04") && rows[1].contains("2026-05-04"))
+    }
+
     /// `kassa list --json` of the test's journal, one line per transaction.
     func listed() throws -> [String] {
         let result = try KassaBinary.run(["list", "--json", "--file", journal],

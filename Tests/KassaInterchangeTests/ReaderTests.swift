@@ -104,7 +104,7 @@ import KassaCore
         #expect(t[0].note == "Кофе \"Зерно\"" && t[0].amount == InterchangeFixtures.kzt(1500) && t[0].account == "kaspi")
         #expect(t[1].category == "income/salary")
         #expect(t[2].amount == Money(minorUnits: 1099, currency: InterchangeFixtures.usd))
-        #expect(records.dateOrder == nil)
+        #expect(records.dateOrder == .dmy)
     }
 
     @Test func badRowsAreNamedWithTheirLines() {
@@ -114,6 +114,22 @@ import KassaCore
         #expect(records.problems.map(\.reason) == ["date", "amount"])
         #expect(records.transactions.count == 2)
         #expect(CSVReader.read(bytes("foo,bar\n1,2\n"), vocabulary: vocabulary).problems.first?.reason == "columns")
+    }
+
+    /// A saved rules file holds what the import settled and reads back the same; a slash-date
+    /// column no row decides is refused whole (never guessed), one deciding row is enough.
+    @Test func savedRulesReadBackAndAnUndecidedDateIsNeverGuessed() throws {
+        let rules = try ImportRules("separator ;\nskip 1\nfields date, note, amount, _\nif STARBUCKS|кофе then category food/coffee\nif ^ATM\n  account cash\n  category cash/atm\n")
+        let settled = rules.settling(separator: 44, dateOrder: .mdy, currency: InterchangeFixtures.usd, account: "kaspi")
+        #expect(settled.text == "separator ;\nskip 1\nfields date, note, amount, _\ndate-format mm/dd/yyyy\ncurrency USD\naccount kaspi\n"
+                + "if STARBUCKS|кофе then category food/coffee\nif ^ATM\n  category cash/atm\n  account cash\n")
+        #expect(try ImportRules(settled.text).text == settled.text)
+        #expect(CSVReader.undecidedDate(bytes("date,amount\n03/04/2026,1\n"), vocabulary: vocabulary) == "03/04/2026")
+        #expect(CSVReader.undecidedDate(bytes("date,amount\n03/04/2026,1\n13/04/2026,2\n"), vocabulary: vocabulary) == nil)
+        let refused = CSVReader.read(bytes("date,amount\n03/04/2026,1\n"), vocabulary: vocabulary)
+        #expect(refused.problems.map(\.reason) == ["date-order"] && refused.transactions.isEmpty)
+        let given = CSVReader.read(bytes("date,amount\n03/04/2026,1\n"), vocabulary: vocabulary, defaults: ImportDefaults(dateOrder: .mdy))
+        #expect(given.transactions.map(\.date) == [CivilDate(year: 2026, month: 3, day: 4)!])
     }
 
     @Test func aRulesFileMapsColumnsDatesAndCategories() throws {

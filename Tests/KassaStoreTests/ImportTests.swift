@@ -1,67 +1,20 @@
-// ImportTests: backup and restore through JSON lines, validation before any write, batching.
+// ImportTests: the journal's import — one change however large, streamed through a sink and a
+// spool, written in batches; duplicates by id and fingerprint; ids kept or renumbered; bounds
+// checked before anything is written; accounts and lessons in the same change; a kill between
+// batches invisible. The store knows no file format: JSON lines and CSV are read by
+// KassaInterchange (its tests cover the readers and the round trip through the journal).
 import Foundation
 import KassaCore
 import Testing
 @testable import KassaStore
 
 @Suite struct ImportTests {
-    /// The `kassa list --json` shape, written the way the shell writes it.
-    static func json(_ t: Transaction) -> String {
-        var w = JSONWriter()
-        w.add("id", String(t.id))
-        w.add("date", t.date.iso)
-        w.add("time", t.time?.description)
-        w.add("type", t.type.rawValue)
-        w.add("amount", t.amount.decimalString)
-        w.add("currency", t.amount.currency.code)
-        w.add("category", t.category)
-        w.add("account", t.account)
-        w.add("to_account", t.toAccount)
-        w.add("note", t.note)
-        w.add("recurrence", t.recurrence?.rawValue)
-        w.add("input", t.input)
-        return w.result
+    static func row(_ minor: Int64, id: Int = 0, day: Int = 1, note: String = "", currency: Currency = .kzt) -> Transaction {
+        Transaction(id: id, type: .expense, amount: Money(minorUnits: minor, currency: currency),
+                    date: CivilDate(year: 2026, month: 1, day: day)!, category: "food/cafe", note: note)
     }
 
-    /// The fast line decoder either agrees with the careful reader or declines (nil): it never
-    /// accepts a line differently, nor one the careful reader refuses.
-    @Test func fastDecoderAgreesWithTheCarefulReader() throws {
-        let lines = [
-            #"{"id": "12", "date": "2026-02-03", "time": "07:05", "type": "income", "amount": "1500.50", "currency": "USD", "category": "food", "account": "card", "to_account": null, "note": "кофе", "recurrence": "monthly", "input": "кофе 1500"}"#,
-            #"{"id": 12, "date": "2026-02-03", "amount": "1", "currency": "KZT"}"#,
-            ##"{"id": "#7", "date": "2026-02-03", "amount": "-3", "currency": "JPY", "category": "", "note": null}"##,
-            #"{ "amount" : "1" , "currency":"KZT","date":"2026-02-03" }"#,
-            #"{"date": "2026-02-03", "amount": "1", "currency": "KZT", "note": "a " quote"}"#,
-            #"{"date": "2026-02-03", "amount": "1", "currency": "KZT", "extra": "x"}"#,
-            #"{"date": "2026-02-03", "amount": "1", "currency": "KZT", "amount": "2"}"#,
-            #"{"date": "2026-02-03", "amount": "1.5", "currency": "JPY"}"#,
-            #"{"date": "2026-02-30", "amount": "1", "currency": "KZT"}"#,
-            #"{"date": "2026-02-03", "amount": "1", "currency": "kzt"}"#,
-            #"{"date": "2026-02-03", "amount": "1", "currency": "KZT", "time": "24:00"}"#,
-            #"{"date": "2026-02-03", "amount": "1", "currency": "KZT", "id": "0"}"#,
-            #"{"date": "2026-02-03", "amount": "1", "currency": "KZT", "type": "gift"}"#,
-            #"{"date": "2026-02-03", "amount": "1", "currency": "KZT"} x"#,
-            #"{"date": "2026-02-03", "amount": "1", "currency": "KZT",}"#,
-            #"{"date": "2026-02-03", "amount": 1, "currency": "KZT", "note": 5}"#,
-        ]
-        var decoded = 0
-        for line in lines {
-            let bytes = Array(line.utf8)
-            let fast = bytes.withUnsafeBufferPointer { ImportLineDecoder.transaction($0) }
-            let careful = try? bytes.withUnsafeBufferPointer { try Journal.transaction(from: try JSONLineReader.object($0)) }
-            if let fast {
-                decoded += 1
-                #expect(fast == careful, "\(line)")
-            }
-        }
-        #expect(decoded == 5)
-        var invalid = Array("\"note\": \"".utf8)
-        invalid.append(0xFF)
-        let bad = Array(#"{"date": "2026-02-03", "amount": "1", "currency": "KZT", "#.utf8) + invalid + Array("\"}".utf8)
-        #expect(bad.withUnsafeBufferPointer { ImportLineDecoder.transaction($0) } == nil)
-    }
-
-    @Test func backupRestoresTheSameTransactions() throws {
+    @Test func aBackupsTransactionsRestoreTheSameAndAgainAddNothing() throws {
         let source = try Journal.open(path: StoreFixtures.journalPath("import"))
         var odd = StoreFixtures.draft(7, note: "quote \" backslash \\ tab \t newline \n юникод 😀",
                                       currency: Currency(code: "JPY")!)
@@ -70,49 +23,36 @@ import Testing
         try source.commit([StoreFixtures.draft(1500), odd], input: "кофе 1500")
         try source.commit([StoreFixtures.draft(900)], input: "")
         try source.delete(ids: [1])
-        let backup = source.transactions.map(ImportTests.json).joined(separator: "\n") + "\n"
         let target = try Journal.open(path: StoreFixtures.journalPath("import"))
-        let result = try target.importJSONLines(Array(backup.utf8))
-        #expect(result.imported == 2 && result.batches == 1)
+        let result = try target.importTransactions(source.transactions)
+        #expect(result.imported == 2 && result.batches == 1 && result.firstID == 2 && result.lastID == 3)
         #expect(target.transactions == source.transactions)
         #expect(try Journal.open(path: target.path).transactions == source.transactions)
-        // Importing again skips what is already there (by id: the lines come from a backup).
-        let again = try target.importJSONLines(Array(backup.utf8))
-        #expect(again.imported == 0 && again.skipped == 2 && target.count == 2)
+        // Importing again skips what is already there (by id).
+        let again = try target.importTransactions(source.transactions)
+        #expect(again.imported == 0 && again.skipped == 2 && target.count == 2 && again.batches == 0)
         // Forced, the copies cannot reuse the ids: they get fresh ones.
-        let forced = try target.importJSONLines(Array(backup.utf8), allowDuplicates: true)
+        let forced = try target.importTransactions(source.transactions, allowDuplicates: true)
         #expect(forced.firstID == 4 && forced.lastID == 5 && forced.skipped == 0)
+        #expect(target.transactions.suffix(2).map(\.note) == source.transactions.map(\.note))
         // And the import undoes as one change.
         #expect(try target.undo().targetKind == .import)
         #expect(target.count == 2)
     }
 
-    @Test func aBadLineIsReportedAndNothingIsWritten() throws {
+    @Test func idLessRowsAreSkippedByFingerprintEachLiveOneAbsorbingOne() throws {
         let journal = try Journal.open(path: StoreFixtures.journalPath("import"))
-        let good = #"{"id": "1", "date": "2026-03-09", "type": "expense", "amount": "1500.00", "currency": "KZT"}"#
-        let cases: [(String, String)] = [
-            (#"{"date": "2026-02-30", "amount": "1", "currency": "KZT"}"#, "date"),
-            (#"{"date": "2026-02-03", "amount": "1.234", "currency": "KZT"}"#, "amount"),
-            (#"{"date": "2026-02-03", "amount": "1", "currency": "XYZ"}"#, "currency"),
-            (#"{"date": "2026-02-03", "amount": "1", "currency": "KZT", "type": "gift"}"#, "type"),
-            (#"{"date": "2026-02-03", "amount": "1", "currency": "KZT""#, "json }"),
-            ("not json", "json {"),
-        ]
-        for (bad, detail) in cases {
-            let text = good + "\n\n" + bad + "\n" + good
-            let error = #expect(throws: StoreError.self) { try journal.importJSONLines(Array(text.utf8)) }
-            #expect(error?.kind == .importInvalid && error?.record == 3 && error?.detail == detail, "\(bad)")
-        }
-        #expect(journal.count == 0 && journal.changeCount == 0)
+        try journal.importTransactions([ImportTests.row(100, note: "coffee"), ImportTests.row(100, note: "coffee")])
+        #expect(journal.count == 2)
+        let result = try journal.importTransactions([ImportTests.row(100, note: "coffee"), ImportTests.row(100, note: "coffee"),
+                                                     ImportTests.row(100, note: "coffee"), ImportTests.row(100, day: 2, note: "coffee")])
+        #expect(result.skipped == 2 && result.imported == 2 && journal.count == 4)
     }
 
     @Test func batchesArePartsOfOneChangeWithOneRecordPerTransaction() throws {
         let journal = try Journal.open(path: StoreFixtures.journalPath("import"))
-        let lines = (1...25).map { i in
-            #"{"date": "2026-01-01", "amount": "\#(i)", "currency": "KZT", "category": "food/cafe"}"#
-        }
         var seen: [Int] = []
-        let result = try journal.importJSONLines(Array(lines.joined(separator: "\r\n").utf8), batchSize: 10) {
+        let result = try journal.importTransactions((1...25).map { ImportTests.row(Int64($0) * 100) }, batchSize: 10) {
             done, _ in seen.append(done)
         }
         #expect(result.batches == 3 && seen == [10, 20, 25])
@@ -122,19 +62,14 @@ import Testing
         #expect(try journal.undo().transactions.count == 25 && journal.count == 0)
     }
 
-    @Test func byteOrderMarkAndBareIntegersAreAccepted() throws {
+    @Test func farAwayOrRepeatedIdsAreRenumbered() throws {
         let journal = try Journal.open(path: StoreFixtures.journalPath("import"))
-        let text = [0xEF, 0xBB, 0xBF] + Array(#"{"date": "2026-01-01", "amount": 1500, "currency": "KZT", "type": "income"}"#.utf8)
-        try journal.importJSONLines(text)
-        #expect(journal.transactions.map(\.amount) == [Money(major: 1500, currency: .kzt)!])
-        #expect(journal.transactions.first?.type == .income)
-    }
-
-    @Test func farAwayIdsAreRenumbered() throws {
-        let journal = try Journal.open(path: StoreFixtures.journalPath("import"))
-        let line = #"{"id": "60000000", "date": "2026-01-01", "amount": "5", "currency": "KZT"}"#
-        let result = try journal.importJSONLines(Array(line.utf8))
-        #expect(result.firstID == 1)
+        let far = try journal.importTransactions([ImportTests.row(5, id: 60_000_000)])
+        #expect(far.firstID == 1)
+        let repeated = try journal.importTransactions([ImportTests.row(5, id: 7), ImportTests.row(6, id: 7)], allowDuplicates: true)
+        #expect(repeated.firstID == 2 && repeated.lastID == 3)
+        let kept = try journal.importTransactions([ImportTests.row(5, id: 9), ImportTests.row(6, id: 4)])
+        #expect(kept.firstID == 9 && kept.lastID == 4 && journal.transaction(id: 9)?.amount.minorUnits == 5)
     }
 
     /// What a kill between two batches leaves on disk, taken at every batch boundary: a journal
@@ -143,49 +78,81 @@ import Testing
         let path = StoreFixtures.journalPath("import")
         let journal = try Journal.open(path: path)
         try journal.commit([StoreFixtures.draft(1)], input: "")
-        let lines = (1...23).map { i in #"{"date": "2026-01-01", "amount": "\#(i)", "currency": "KZT", "note": "n\#(i)"}"# }
         var snapshots: [[UInt8]] = []
-        try journal.importJSONLines(Array(lines.joined(separator: "\n").utf8), batchSize: 5) { _, _ in
-            snapshots.append(StoreFixtures.bytes(path))
+        try journal.importChange(batchSize: 5, progress: { _, _ in snapshots.append(StoreFixtures.bytes(path)) }) { sink in
+            for i in 1...23 { try sink.add(ImportTests.row(Int64(i), note: "n\(i)")) }
+            return ImportExtras(accounts: [Account(name: "wallet", currency: Currency(code: "USD"))],
+                                lessons: [Lesson(phrase: "чай", category: "food/coffee")])
         }
         #expect(snapshots.count == 5)
         for (k, snapshot) in snapshots.enumerated() {
             let copy = StoreFixtures.journalPath("killed")
             StoreFixtures.write(snapshot, to: copy)
             let reader = try Journal.open(path: copy, readOnly: true)
-            let expected = k == snapshots.count - 1 ? 24 : 1
-            #expect(reader.count == expected, "after batch \(k + 1)")
+            let whole = k == snapshots.count - 1
+            #expect(reader.count == (whole ? 24 : 1), "after batch \(k + 1)")
+            #expect(reader.accounts.count == (whole ? 1 : 0) && reader.learnedCategories.count == (whole ? 1 : 0))
             #expect(StoreFixtures.bytes(copy) == snapshot, "a reader never writes")
             // A writer moves the unfinished import aside and goes on after the intact records;
             // the ids it had used are not handed out again.
             let writer = try Journal.open(path: copy)
-            #expect(writer.count == expected)
+            #expect(writer.count == (whole ? 24 : 1))
             let saved = try writer.commit([StoreFixtures.draft(2)], input: "")
-            #expect(saved.first!.id == (k == snapshots.count - 1 ? 25 : 2 + 5 * (k + 1)), "after batch \(k + 1)")
+            #expect(saved.first!.id == (whole ? 25 : 2 + 5 * (k + 1)), "after batch \(k + 1)")
         }
+    }
+
+    @Test func accountsAndLessonsAreTheSameChangeAsTheTransactions() throws {
+        let journal = try Journal.open(path: StoreFixtures.journalPath("import"))
+        let result = try journal.importChange { sink in
+            try sink.add(ImportTests.row(100))
+            return ImportExtras(accounts: [Account(name: "wallet", aliases: ["кошелёк"], currency: Currency(code: "USD"))],
+                                lessons: [Lesson(phrase: "чай", category: "food/coffee")])
+        }
+        #expect(result.imported == 1 && result.accounts == 1 && result.lessons == 1)
+        #expect(journal.changeCount == 1 && journal.history().entries.first?.kind == .import)
+        #expect(journal.accounts.map(\.name) == ["wallet"] && journal.learnedCategories == ["чай": "food/coffee"])
+        let reopened = try Journal.open(path: journal.path)
+        #expect(reopened.accounts == journal.accounts && reopened.learnedCategories == journal.learnedCategories)
+        // One undo takes the whole restore back.
+        try journal.undo()
+        #expect(journal.count == 0 && journal.accounts.isEmpty && journal.learnedCategories.isEmpty)
+        // Only accounts: still one change.
+        try journal.importChange { _ in ImportExtras(accounts: [Account(name: "cash")]) }
+        #expect(journal.accounts.map(\.name) == ["cash"])
+    }
+
+    @Test func nothingIsWrittenWhenTheProducerDeclinesOrOnlyCounts() throws {
+        let journal = try Journal.open(path: StoreFixtures.journalPath("import"))
+        try journal.importChange { sink in
+            try sink.add(ImportTests.row(100))
+            return nil
+        }
+        let preview = try journal.importChange(write: false) { sink in
+            try sink.add(ImportTests.row(100))
+            return ImportExtras(accounts: [Account(name: "cash")])
+        }
+        #expect(preview.imported == 1 && preview.accounts == 1)
+        #expect(journal.count == 0 && journal.changeCount == 0 && journal.accounts.isEmpty)
     }
 
     @Test func importIsRefusedWholeForAnAmountOrDateOutOfBounds() throws {
         let journal = try Journal.open(path: StoreFixtures.journalPath("import"))
-        let good = #"{"date": "2026-03-09", "amount": "1500.00", "currency": "KZT"}"#
-        let cases: [(String, String)] = [
-            (#"{"date": "2026-01-01", "amount": "99999999999999999", "currency": "KZT"}"#, "amount"),
-            (#"{"date": "2026-01-01", "amount": "9999999999999999.999", "currency": "KWD"}"#, "amount"),
-            (#"{"date": "2026-01-01", "amount": "-1000000000000", "currency": "JPY"}"#, "amount"),
-            (#"{"date": "2026-01-01", "amount": 123456789012345678901234567890, "currency": "KZT"}"#, "amount"),
-            (#"{"date": "3000-01-01", "amount": "1", "currency": "KZT"}"#, "date"),
-            (#"{"date": "1899-12-31", "amount": "1", "currency": "KZT"}"#, "date"),
-            (#"{"date": "0000-01-01", "amount": "1", "currency": "KZT"}"#, "date"),
-        ]
-        for (bad, detail) in cases {
-            let error = #expect(throws: StoreError.self) { try journal.importJSONLines(Array((good + "\n" + bad).utf8)) }
-            #expect(error?.kind == .importInvalid && error?.record == 2 && error?.detail == detail, "\(bad)")
-            #expect(error?.messageKey == "store.import-invalid-" + detail)
+        let jpy = Currency(code: "JPY")!, kwd = Currency(code: "KWD")!
+        var late = ImportTests.row(1)
+        late.date = CivilDate(year: 3000, month: 1, day: 1)!
+        let cases: [Transaction] = [ImportTests.row(9_999_999_999_999_999), ImportTests.row(-1_000_000_000_000, currency: jpy),
+                                    ImportTests.row(9_999_999_999_999_999, currency: kwd), late]
+        for bad in cases {
+            let error = #expect(throws: StoreError.self) {
+                try journal.importTransactions([ImportTests.row(150_000), bad], batchSize: 1)
+            }
+            #expect(error?.kind == .invalid, "\(bad)")
         }
-        #expect(journal.count == 0)
+        #expect(journal.count == 0 && journal.changeCount == 0)
         // The largest amount allowed goes through exactly.
-        try journal.importJSONLines(Array(#"{"date": "2999-12-31", "amount": "-999999999999.999", "currency": "KWD"}"#.utf8))
+        try journal.importTransactions([Transaction(id: 0, type: .expense, amount: Money(minorUnits: -999_999_999_999_999, currency: kwd),
+                                                    date: CivilDate(year: 2999, month: 12, day: 31)!)])
         #expect(journal.transactions.first?.amount.minorUnits == -999_999_999_999_999)
     }
 }
-

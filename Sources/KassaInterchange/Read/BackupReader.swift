@@ -17,37 +17,77 @@ public enum BackupReader {
         return i < bytes.count && bytes[i] == 123
     }
 
+    /// The whole backup in memory (tests, small files): transactions collected in `transactions`.
     public static func read(_ bytes: [UInt8]) -> ImportRecords {
         var records = ImportRecords()
-        records.transactions.reserveCapacity(bytes.count / 200)
-        var lineNumber = 0
-        bytes.withUnsafeBufferPointer { buffer in
-            var start = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
-            while start < buffer.count {
-                lineNumber += 1
-                var end = start
-                while end < buffer.count, buffer[end] != 10 { end += 1 }
-                var last = end
-                while last > start, buffer[last - 1] == 13 || buffer[last - 1] == 32 || buffer[last - 1] == 9 { last -= 1 }
-                var first = start
-                while first < last, buffer[first] == 32 || buffer[first] == 9 { first += 1 }
-                if first < last {
-                    do {
-                        var fields = Fields()
-                        try JSONObjectReader.forEachField(UnsafeBufferPointer(rebasing: buffer[first..<last])) { key, value in
-                            fields.set(key, value)
-                        }
-                        try add(fields, to: &records)
-                    } catch let failure as JSONObjectReader.Failure {
-                        records.problems.append(ImportProblem(line: lineNumber, reason: "json", detail: failure.what))
-                    } catch let field as FieldFailure {
-                        records.problems.append(ImportProblem(line: lineNumber, reason: field.reason, detail: field.name))
-                    } catch {}
-                }
-                start = end + 1
-            }
-        }
+        var transactions: [Transaction] = []
+        try? read(ImportInput(bytes: bytes), into: &records) { transactions.append($0) }
+        records.transactions = transactions
         return records
+    }
+
+    /// Runs two pieces of work, at once if it can (the shell passes one that starts a thread).
+    public typealias Split = (_ first: () -> Void, _ second: @escaping () -> Void) -> Void
+
+    /// Streams a backup: each transaction goes to `transaction` as its line is read (nothing of
+    /// the file is kept); accounts, lessons and bad lines (with their numbers) go to `records`.
+    /// A block of lines at a time: the fast decoder reads each half of a block at once (`split`),
+    /// then the lines go out in order, the ones it declined read the careful way.
+    public static func read(_ input: ImportInput, into records: inout ImportRecords, split: Split = { $0(); $1() },
+                            transaction: (Transaction) throws -> Void) throws {
+        var fields = Fields()
+        var lines: [Range<Int>] = []
+        var decoders = (BackupLineDecoder(), BackupLineDecoder())
+        try input.forEachBlock { block, firstLine in
+            // Lines, trimmed (a CR before the LF, spaces and tabs around); blank ones kept as empty.
+            lines.removeAll(keepingCapacity: true)
+            let base = block.baseAddress!
+            var at = 0
+            while at < block.count {
+                let end = memchr(base + at, 10, block.count - at).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+                    ?? block.count
+                var first = at, last = end
+                while last > first, block[last - 1] == 13 || block[last - 1] == 32 || block[last - 1] == 9 { last -= 1 }
+                while first < last, block[first] == 32 || block[first] == 9 { first += 1 }
+                lines.append(first..<last)
+                at = end + 1
+            }
+            // The usual line decodes directly, each half of the block at once.
+            let half = lines.count / 2
+            var low: [Transaction?] = [], high: [Transaction?] = []
+            let all = lines
+            var (one, two) = decoders
+            split({
+                low = all[..<half].map { one.transaction(UnsafeBufferPointer(rebasing: block[$0])) }
+            }, {
+                high = all[half...].map { two.transaction(UnsafeBufferPointer(rebasing: block[$0])) }
+            })
+            decoders = (one, two)
+            for (k, range) in lines.enumerated() where !range.isEmpty {
+                if let t = k < half ? low[k] : high[k - half] {
+                    try transaction(t)
+                    continue
+                }
+                // Anything else (and every error) takes the careful path.
+                let lineNumber = firstLine + k
+                fields.reset()
+                do {
+                    try JSONObjectReader.forEachField(UnsafeBufferPointer(rebasing: block[range])) { key, value in
+                        fields.set(key, value)
+                    }
+                    if fields.values[Slot.record] == nil || fields.text(Slot.record) == "transaction" {
+                        try transaction(BackupReader.transaction(fields))
+                    } else {
+                        try add(fields, to: &records)
+                    }
+                } catch let failure as JSONObjectReader.Failure {
+                    records.problems.append(ImportProblem(line: lineNumber, reason: "json", detail: failure.what))
+                } catch let field as FieldFailure {
+                    records.problems.append(ImportProblem(line: lineNumber, reason: field.reason, detail: field.name))
+                }
+            }
+            return lines.count
+        }
     }
 
     struct FieldFailure: Error {
@@ -67,6 +107,11 @@ public enum BackupReader {
         static let names: [[UInt8]] = ["record", "id", "date", "time", "type", "amount", "currency", "category", "account",
                                        "to_account", "note", "recurrence", "input", "name", "aliases", "phrase"].map { Array($0.utf8) }
         var values = [JSONValue?](repeating: nil, count: 16)
+
+        /// Empties the slots for the next line (the array is reused, not made again per line).
+        mutating func reset() {
+            for slot in values.indices where values[slot] != nil { values[slot] = nil }
+        }
 
         mutating func set(_ key: UnsafeBufferPointer<UInt8>, _ value: JSONValue) {
             for (slot, name) in Fields.names.enumerated() where name.count == key.count && name.first == key.first

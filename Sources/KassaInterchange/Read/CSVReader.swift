@@ -21,68 +21,131 @@ public struct ImportDefaults: Sendable {
 }
 
 public enum CSVReader {
-    public static func read(_ bytes: [UInt8], vocabulary: ImportVocabulary, rules: ImportRules = ImportRules(),
-                            defaults: ImportDefaults = ImportDefaults()) -> ImportRecords {
-        var records = ImportRecords()
-        let table = CSVTable(bytes, delimiter: rules.separator)
-        // Columns: from the rules' `fields`, or from the header row.
+    /// Where the columns are: found by the rules' `fields` or the header's names.
+    struct Layout {
         var columns: [ImportColumn: Int] = [:]
+        var names: [String] = []
         var headerLine = 0
+        /// Rows before the data (skipped lines and the header).
+        var dataSkip = 0
+        var usable: Bool { columns[.date] != nil && (columns[.amount] != nil || columns[.debit] != nil || columns[.credit] != nil) }
+    }
+
+    static func layout(_ table: CSVTable, vocabulary: ImportVocabulary, rules: ImportRules) -> Layout {
+        var layout = Layout()
         var skipped = 0
         var names: [String]?
         if let fields = rules.fields {
             names = fields
-            headerLine = -1
+            layout.headerLine = -1
         }
         table.forEachRow { line, cells in
             if skipped < rules.skip { skipped += 1; return true }
             if names == nil {
                 names = cells.map { ImportVocabulary.normalizedHeader(table.text($0)) }
-                headerLine = line
+                layout.headerLine = line
             }
             return false
         }
-        for (index, name) in (names ?? []).enumerated() {
-            guard let column = ImportColumn(rawValue: vocabulary.column(name) ?? name), columns[column] == nil else { continue }
-            columns[column] = index
+        layout.names = names ?? []
+        for (index, name) in layout.names.enumerated() {
+            guard let column = ImportColumn(rawValue: vocabulary.column(name) ?? name), layout.columns[column] == nil else { continue }
+            layout.columns[column] = index
         }
-        guard columns[.date] != nil, columns[.amount] != nil || columns[.debit] != nil || columns[.credit] != nil else {
-            records.problems.append(ImportProblem(line: max(headerLine, 1), reason: "columns",
-                                                  detail: (names ?? []).joined(separator: ",")))
+        layout.dataSkip = rules.skip + (layout.headerLine > 0 ? 1 : 0)
+        return layout
+    }
+
+    /// The day/month order the date column's cells decide (nil when none does), and one cell
+    /// that needs it decided (a slash date with both parts at most 12), if any.
+    static func dateOrder(_ table: CSVTable, layout: Layout) -> (order: DateText.Order?, undecided: String?) {
+        guard let dateColumn = layout.columns[.date] else { return (nil, nil) }
+        var order: DateText.Order?
+        var undecided: String?
+        var seen = 0
+        table.forEachRow { _, row in
+            seen += 1
+            guard seen > layout.dataSkip, dateColumn < row.count else { return true }
+            let cell = Substring(table.text(row[dateColumn]))
+            // ISO dates decide nothing and need nothing: stop looking.
+            if seen == layout.dataSkip + 1, cell.count == 10, cell.dropFirst(4).first == "-" { return false }
+            if let decided = DateText.order(of: CollectionOfOne(cell)) {
+                order = decided
+                return false
+            }
+            if undecided == nil, DateText.isAmbiguous(CollectionOfOne(cell)) { undecided = String(cell) }
+            return true
+        }
+        return (order, order == nil ? undecided : nil)
+    }
+
+    /// For a file whose slash dates no row decides: one such date (the order must be given or
+    /// asked); nil when the order is known or not needed.
+    public static func undecidedDate(_ bytes: [UInt8], vocabulary: ImportVocabulary, rules: ImportRules = ImportRules()) -> String? {
+        guard rules.dateOrder == nil else { return nil }
+        let table = CSVTable(bytes, delimiter: rules.separator)
+        let layout = layout(table, vocabulary: vocabulary, rules: rules)
+        guard layout.usable else { return nil }
+        return dateOrder(table, layout: layout).undecided
+    }
+
+    /// The whole file's rows collected in `transactions` (tests, small files).
+    public static func read(_ bytes: [UInt8], vocabulary: ImportVocabulary, rules: ImportRules = ImportRules(),
+                            defaults: ImportDefaults = ImportDefaults()) -> ImportRecords {
+        var transactions: [Transaction] = []
+        transactions.reserveCapacity(bytes.count / 64)
+        // The closure never throws: neither does this.
+        var records = (try? read(bytes, vocabulary: vocabulary, rules: rules, defaults: defaults) { transactions.append($0) })
+            ?? ImportRecords()
+        records.transactions = transactions
+        return records
+    }
+
+    /// Each row's transaction goes to `transaction` as it is read (none are collected); bad rows,
+    /// unknown categories and the date order go to the records returned. An error `transaction`
+    /// throws stops the reading and is thrown.
+    public static func read(_ bytes: [UInt8], vocabulary: ImportVocabulary, rules: ImportRules = ImportRules(),
+                            defaults: ImportDefaults = ImportDefaults(),
+                            transaction: (Transaction) throws -> Void) throws -> ImportRecords {
+        var records = ImportRecords()
+        let table = CSVTable(bytes, delimiter: rules.separator)
+        records.separator = table.delimiter
+        let layout = layout(table, vocabulary: vocabulary, rules: rules)
+        let columns = layout.columns
+        guard layout.usable else {
+            records.problems.append(ImportProblem(line: max(layout.headerLine, 1), reason: "columns",
+                                                  detail: layout.names.joined(separator: ",")))
             return records
         }
-        let dataSkip = rules.skip + (headerLine > 0 ? 1 : 0)
+        let dataSkip = layout.dataSkip
 
-        // The day/month order, decided for the whole file.
+        // The day/month order, decided for the whole file; never guessed: a file no row decides
+        // is refused whole (the caller asks, or names --date-format).
         var order = rules.dateOrder ?? defaults.dateOrder
-        if order == nil, let dateColumn = columns[.date] {
-            var cells: [Substring] = []
-            var seen = 0
-            table.forEachRow { _, row in
-                seen += 1
-                if seen > dataSkip, dateColumn < row.count { cells.append(Substring(table.text(row[dateColumn]))) }
-                // ISO dates decide nothing and need nothing: stop looking.
-                return !(cells.count == 1 && cells[0].count == 10 && cells[0].dropFirst(4).first == "-")
+        if order == nil {
+            let found = dateOrder(table, layout: layout)
+            if let undecided = found.undecided {
+                records.problems.append(ImportProblem(line: max(layout.headerLine, 1), reason: "date-order", detail: undecided))
+                return records
             }
-            order = DateText.order(of: cells)
-            if order == nil, DateText.isAmbiguous(cells) {
-                order = .dmy
-                records.dateOrder = .dmy
-            }
+            order = found.order
+            records.dateOrder = found.order
         }
         var reader = RowReader(table: table, columns: columns, vocabulary: vocabulary, rules: rules, defaults: defaults,
                                order: order ?? .dmy)
         var seen = 0
-        records.transactions.reserveCapacity(bytes.count / 64)
+        var failure: (any Error)?
         table.forEachRow { line, cells in
             seen += 1
             guard seen > dataSkip else { return true }
             switch reader.transaction(cells) {
-            case .success(let transaction): records.transactions.append(transaction)
+            case .success(let t):
+                do { try transaction(t) } catch { failure = error; return false }
             case .failure(let problem): records.problems.append(ImportProblem(line: line, reason: problem.reason, detail: problem.detail))
             }
             return true
         }
+        if let failure { throw failure }
         records.unknownCategories = reader.unknown
         return records
     }
@@ -211,7 +274,7 @@ struct RowReader {
         }
         var time: TimeOfDay?
         if let text = cell(.time, cells) {
-            guard let parsed = TimeOfDay(text: text) else { return .failure(ImportProblem(line: 0, reason: "time", detail: text)) }
+            guard let parsed = FastText.time(text) else { return .failure(ImportProblem(line: 0, reason: "time", detail: text)) }
             time = parsed
         }
         var recurrence: Recurrence?

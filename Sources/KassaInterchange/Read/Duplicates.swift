@@ -24,33 +24,32 @@ public struct Fingerprint: Hashable, Sendable {
 
 public enum Duplicates {
     /// `incoming` without the rows `existing` already holds, and how many were left out.
-    public static func remove(from incoming: [Transaction], existing: some Sequence<Transaction>) -> (kept: [Transaction], skipped: Int) {
-        var counts: [Fingerprint: Int] = [:]
-        for transaction in existing { counts[Fingerprint(transaction), default: 0] += 1 }
-        guard !counts.isEmpty else { return (incoming, 0) }
-        var kept: [Transaction] = []
-        kept.reserveCapacity(incoming.count)
-        var skipped = 0
-        for transaction in incoming {
-            let key = Fingerprint(transaction)
-            if let count = counts[key], count > 0 {
-                counts[key] = count - 1
-                skipped += 1
-            } else {
-                kept.append(transaction)
-            }
-        }
-        return (kept, skipped)
+    public static func remove(from incoming: [Transaction], existing: [Transaction]) -> (kept: [Transaction], skipped: Int) {
+        var filter = DuplicateFilter()
+        let byDay = Dictionary(grouping: existing) { $0.date }
+        let kept = incoming.filter { !filter.isDuplicate($0) { byDay[$0] ?? [] } }
+        return (kept, incoming.count - kept.count)
     }
+}
 
-    /// The dates an import spans: only journal transactions in it can be duplicates.
-    public static func span(_ transactions: [Transaction]) -> ClosedRange<CivilDate>? {
-        guard var low = transactions.first?.date else { return nil }
-        var high = low
-        for t in transactions {
-            if t.date < low { low = t.date }
-            if t.date > high { high = t.date }
+/// The same rule row by row, for an import that streams: the journal's transactions of a day are
+/// asked for (`existing`) the first time a row of that day comes, so only the days the file
+/// touches are ever looked at, and an empty journal costs one set insertion a row.
+public struct DuplicateFilter {
+    private var counts: [Fingerprint: Int] = [:]
+    private var looked: Set<Int> = []
+
+    public init() {}
+
+    /// Whether `t` is already there (and then it uses up the one it matched).
+    public mutating func isDuplicate(_ t: Transaction, existing: (CivilDate) -> [Transaction]) -> Bool {
+        if looked.insert(t.date.daysSinceEpoch).inserted {
+            for transaction in existing(t.date) { counts[Fingerprint(transaction), default: 0] += 1 }
         }
-        return low...high
+        guard !counts.isEmpty else { return false }
+        let key = Fingerprint(t)
+        guard let count = counts[key], count > 0 else { return false }
+        counts[key] = count - 1
+        return true
     }
 }

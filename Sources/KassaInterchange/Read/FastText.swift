@@ -43,4 +43,18 @@ enum FastText {
         return AmountText.Reading(negative: negative, whole: String(decoding: b[wholeStart..<wholeEnd], as: UTF8.self),
                                   fraction: String(decoding: b[fractionStart..<fractionEnd], as: UTF8.self), currencyWord: nil)
     }
+
+    /// `HH:MM` read from the bytes (TimeOfDay(text:) splits a String: a million cells add up).
+    static func time(_ text: String) -> TimeOfDay? {
+        var text = text
+        return text.withUTF8 { b -> TimeOfDay? in
+            guard b.count == 5, b[2] == 58 else { return nil }
+            func digit(_ i: Int) -> Int? {
+                let value = b[i] &- 48
+                return value < 10 ? Int(value) : nil
+            }
+            guard let h1 = digit(0), let h2 = digit(1), let m1 = digit(3), let m2 = digit(4) else { return nil }
+            return TimeOfDay(hour: h1 * 10 + h2, minute: m1 * 10 + m2)
+        }
+    }
 }

@@ -25,8 +25,10 @@ public struct ImportRecords: Sendable {
     public var problems: [ImportProblem] = []
     /// Category names the vocabulary did not know (they became `other`), with how many rows.
     public var unknownCategories: [String: Int] = [:]
-    /// How an ambiguous date column was read ("dmy" or "mdy"), when it was.
+    /// The day/month order a CSV's date column decided (a row such as 15/04/2026), when it did.
     public var dateOrder: DateText.Order?
+    /// A CSV's delimiter, as given or detected (for a saved rules file).
+    public var separator: UInt8?
 
     public init() {}
 }

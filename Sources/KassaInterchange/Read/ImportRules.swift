@@ -23,6 +23,8 @@ public struct ImportRules: Sendable {
     public struct Rule: @unchecked Sendable {
         let pattern: Regex<AnyRegexOutput>?
         let literal: String
+        /// The pattern as written (a saved rules file writes it back).
+        let source: String
         public var category: String?
         public var account: String?
 
@@ -90,7 +92,7 @@ public struct ImportRules: Sendable {
                 }
                 let trimmed = pattern.trimmingCharacters()
                 guard !trimmed.isEmpty else { throw ImportProblem(line: lineNumber, reason: "rules", detail: line) }
-                var rule = Rule(pattern: (try? Regex(trimmed))?.ignoresCase(), literal: trimmed.lowercased())
+                var rule = Rule(pattern: (try? Regex(trimmed))?.ignoresCase(), literal: trimmed.lowercased(), source: trimmed)
                 if then.isEmpty {
                     rules.append(rule)
                     block = rules.count - 1
@@ -134,7 +136,7 @@ public struct ImportRules: Sendable {
     }
 
     /// "dd/mm/yyyy", "%d/%m/%Y", "mm/dd/yy", "yyyy-mm-dd" → the order of day and month.
-    static func order(_ text: String) -> DateText.Order? {
+    public static func order(_ text: String) -> DateText.Order? {
         let lower = text.lowercased().filter { $0.isLetter }
         if lower.hasPrefix("y") { return .ymd }
         if lower.hasPrefix("d") { return .dmy }

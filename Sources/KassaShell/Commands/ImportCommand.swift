@@ -1,13 +1,20 @@
 // ImportCommand: `kassa import FILE|- [--format jsonl|csv|tenra|statement] [--rules FILE]
-// [--account A] [--currency C] [--dry-run] [--skip-bad] [--allow-duplicates]`. The file is read whole by the
-// format's reader (KassaInterchange/Read, detected when --format is not given), every row
-// checked first — bad rows are named with their line and nothing is written unless
-// --skip-bad — rows already in the journal are skipped by fingerprint (Duplicates, computed
-// here against the journal's transactions of the import's dates), and a preview is shown; on
-// a terminal kassa asks once (--yes does not ask; --dry-run stops there). The transactions
-// are then appended as one change (one undo takes them back); accounts and lessons the file
-// brings are defined and learned first (each its own change, through the journal's API as it
-// is today). A rules file is --rules, or FILE.rules beside the file, or kassa.rules in its folder.
+// [--save-rules FILE] [--date-format F] [--account A] [--currency C] [--dry-run] [--skip-bad]
+// [--allow-duplicates]`. The format's reader (KassaInterchange/Read, detected when --format is
+// not given) streams its rows into the journal's import sink (Journal.importChange): a backup
+// line by line, never the whole file; the table formats are read whole, then streamed. Rows
+// already in the journal are skipped by fingerprint as they come (DuplicateFilter, against the
+// journal's transactions of each day a row names); bad rows are named with their line and
+// nothing is written unless --skip-bad. Everything the file brings — transactions, and a
+// backup's accounts and lessons — is ONE change: one undo takes it back, a crash leaves none of it.
+// Preview: in a script (or with --yes) the counts are made while the rows stream into the
+// journal's spool and shown just before the change is written, in one pass over the file. On a
+// terminal kassa asks once before writing, and the journal's lock must not be held while a person
+// thinks: a first pass counts (nothing spooled, no lock), the question is asked, and a second
+// pass writes. --dry-run is the first pass alone. An all-slash date column that no row decides
+// (03/04/2026) is asked about on a terminal, and refused in a script naming --date-format.
+// A rules file is --rules, or FILE.rules beside the file, or kassa.rules in its folder;
+// --save-rules FILE writes the rules this import used (and the date order it settled) there.
 
 #if canImport(Glibc)
 import Glibc
@@ -20,12 +27,14 @@ public struct ImportCommand: Command {
     public static let name = "import"
     public static let forms = CommandForms.oneShot
     public static let options: [CommandOption] = [
-        .value("--format"), .value("--rules"), .value("--account"), .value("--currency"), .flag("--dry-run"), .flag("--skip-bad"),
-        .flag("--allow-duplicates"),
+        .value("--format"), .value("--rules"), .value("--save-rules"), .value("--date-format"), .value("--account"),
+        .value("--currency"), .flag("--dry-run"), .flag("--skip-bad"), .flag("--allow-duplicates"),
     ]
     let source: String?
     let format: ImportFormat?
     let rulesPath: String?
+    let saveRulesPath: String?
+    let dateOrder: DateText.Order?
     let account: String?
     let currency: Currency?
     let dryRun: Bool
@@ -52,15 +61,25 @@ public struct ImportCommand: Command {
         } else {
             currency = nil
         }
+        if let text = arguments.values["--date-format"] {
+            guard let order = ImportRules.order(text) else { throw UsageError(key: "import.bad-date-format", arguments: ["value": text]) }
+            dateOrder = order
+        } else {
+            dateOrder = nil
+        }
         rulesPath = arguments.values["--rules"]
+        saveRulesPath = arguments.values["--save-rules"]
         account = arguments.values["--account"]?.lowercased()
         dryRun = arguments.flags.contains("--dry-run")
         skipBad = arguments.flags.contains("--skip-bad")
         allowDuplicates = arguments.flags.contains("--allow-duplicates")
     }
 
+    /// What a pass over the file decided.
+    private enum Outcome { case write, badRows, nothingNew, dryRun }
+
     public func run(_ context: CommandContext) -> [SessionEvent] {
-        guard let bytes = source.map(FileReading.bytes(atPath:)) ?? FileReading.bytes(from: 0) else {
+        guard let input = openInput() else {
             return context.usage(UsageError(key: "import.unreadable", arguments: ["path": source ?? "-"]))
         }
         // The rules: given, or kept beside the file.
@@ -79,133 +98,150 @@ public struct ImportCommand: Command {
         return context.storeChange { journal in
             let vocabulary = ImportVocabulary.make(words: context.words, parser: context.parser,
                                                    context: context.parseContext(journal))
-            let defaults = ImportDefaults(account: account ?? rules?.account ?? context.configuration.defaultAccount(in: journal),
-                                          currency: currency ?? rules?.currency ?? context.configuration.defaultCurrency)
-            let format = self.format ?? ImportFormat.detect(bytes, vocabulary: vocabulary, rules: rules)
-            var records: ImportRecords
-            switch format {
-            case .jsonl: records = BackupReader.read(bytes)
-            case .csv: records = CSVReader.read(bytes, vocabulary: vocabulary, rules: rules ?? ImportRules(), defaults: defaults)
-            case .tenra: records = TenraCSVReader.read(bytes, vocabulary: vocabulary, defaults: defaults)
-            case .statement:
-                records = StatementReader.read(String(decoding: bytes, as: UTF8.self), vocabulary: vocabulary, defaults: defaults)
+            var defaults = ImportDefaults(account: account ?? rules?.account ?? context.configuration.defaultAccount(in: journal),
+                                          currency: currency ?? rules?.currency ?? context.configuration.defaultCurrency,
+                                          dateOrder: dateOrder)
+            let format = self.format ?? ImportFormat.detect(input.prefix(1 << 16), vocabulary: vocabulary, rules: rules)
+            var reading = ImportReading(input: input, format: format, vocabulary: vocabulary, rules: rules ?? ImportRules(),
+                                  defaults: defaults)
+            // An all-slash date column no row decides: asked, or refused naming the option.
+            if let example = try reading.undecidedDate() {
+                guard let order = askDateOrder(example, context: context) else {
+                    return context.reject(SessionError("import.date-order-unknown", ["example": example]))
+                }
+                defaults.dateOrder = order
+                reading.defaults = defaults
             }
-            return try importRecords(&records, format: format, journal: journal, context: context)
+            let interactive = context.app.map { $0.interactive && !$0.options.yes } == true && source != nil && !dryRun
+            if interactive {
+                // First pass: counts only, no lock held while the person reads and answers.
+                let tally = ImportTally(allowDuplicates: allowDuplicates)
+                var outcome = Outcome.write
+                try journal.importChange(write: false) { sink in
+                    try reading.read(into: sink, tally: tally)
+                    outcome = decide(tally, format: format, journal: journal, context: context)
+                    return nil
+                }
+                if outcome != .write { return finish(outcome, tally: tally, result: nil, context: context) }
+                guard confirm(tally.kept, context: context) else { return [.notice(key: "import.cancelled", arguments: [:], count: nil)] }
+                guard let again = openInput() else {
+                    return context.usage(UsageError(key: "import.unreadable", arguments: ["path": source ?? "-"]))
+                }
+                reading.restart(again)
+            }
+            // The pass that writes (or, for --dry-run, only counts).
+            let tally = ImportTally(allowDuplicates: allowDuplicates)
+            var outcome = Outcome.write
+            var extras: ImportExtras?
+            let showProgress = isatty(2) == 1
+            let result = try journal.importChange(write: !dryRun, progress: { done, total in
+                guard showProgress, total >= 10_000 else { return }
+                Console.write("\r" + ProgressBar.line(done: done, total: total, width: 30), to: 2)
+                if done == total { Console.write("\n", to: 2) }
+            }) { sink in
+                try reading.read(into: sink, tally: tally)
+                outcome = decide(tally, format: format, journal: journal, context: context, preview: !interactive)
+                guard outcome == .write else { return nil }
+                extras = ImportExtras(accounts: newAccounts(tally, journal), lessons: newLessons(tally, journal))
+                return extras
+            }
+            if outcome == .write || outcome == .nothingNew || outcome == .dryRun, let saveRulesPath, format == .csv {
+                let saved = (rules ?? ImportRules()).settling(separator: tally.records.separator, dateOrder: reading.settledDateOrder,
+                                                              currency: currency, account: account)
+                guard AtomicFile.write(Array(saved.text.utf8), to: saveRulesPath, mode: 0o644, folderMode: 0o755) == nil else {
+                    return context.reject(SessionError("export.unwritable", ["path": saveRulesPath]))
+                }
+                context.emit([.notice(key: "import.rules-saved", arguments: ["path": saveRulesPath], count: nil)])
+            }
+            return finish(outcome, tally: tally, result: result, extras: extras, context: context)
         }
     }
 
-    private func importRecords(_ records: inout ImportRecords, format: ImportFormat, journal: Journal,
-                               context: CommandContext) throws -> [SessionEvent] {
+    /// After a pass: bad rows (reported; refused unless --skip-bad), the preview (unless a first
+    /// pass showed it), and whether anything is left to write.
+    private func decide(_ tally: ImportTally, format: ImportFormat, journal: Journal, context: CommandContext,
+                        preview: Bool = true) -> Outcome {
         let catalog = context.app?.catalog
-        // Bad rows: named, and nothing written unless --skip-bad.
-        if !records.problems.isEmpty {
-            var events: [SessionEvent] = records.problems.prefix(20).map { problem in
+        let problems = tally.records.problems
+        if !problems.isEmpty && preview {
+            context.emit(problems.prefix(20).map { problem in
                 .error(SessionError("import.bad-row", [
                     "line": String(problem.line), "detail": problem.detail,
                     "reason": catalog?.text("import.reason." + problem.reason) ?? problem.reason,
                 ]), input: nil, span: nil)
-            }
-            if !skipBad {
-                events.append(.error(SessionError("import.bad-rows", ["count": String(records.problems.count)]), input: nil, span: nil))
-                context.hadInputError = true
-                return events
-            }
-            context.emit(events)
-            context.emit([.notice(key: "import.skipped-bad", arguments: [:], count: records.problems.count)])
+            })
+            if skipBad { context.emit([.notice(key: "import.skipped-bad", arguments: [:], count: problems.count)]) }
         }
-        // What is already there.
-        var existing: [Transaction] = []
-        if let span = Duplicates.span(records.transactions) {
-            existing = journal.query(TransactionFilter(from: span.lowerBound, to: span.upperBound))
+        if !problems.isEmpty && !skipBad { return .badRows }
+        let accounts = newAccounts(tally, journal)
+        if preview {
+            context.emit(tally.preview(path: source ?? "-", format: format, nextID: journal.nextID, newAccounts: accounts,
+                                       showRows: dryRun || context.app?.interactive == true))
         }
-        let total = records.transactions.count
-        let (kept, skipped) = allowDuplicates ? (records.transactions, 0)
-            : Duplicates.remove(from: records.transactions, existing: existing)
-        records.transactions = []
-        let known = Set(journal.accounts.map { $0.name.lowercased() })
-        let newAccounts = records.accounts.filter { !known.contains($0.name.lowercased()) }
-        let learned = journal.learnedCategories
-        let newLessons = records.lessons.filter { learned[$0.phrase] != $0.category }
+        if dryRun { return .dryRun }
+        if tally.kept == 0 && accounts.isEmpty && newLessons(tally, journal).isEmpty { return .nothingNew }
+        return .write
+    }
 
-        context.emit(preview(kept, nextID: journal.nextID, total: total, skipped: skipped, format: format, newAccounts: newAccounts,
-                             records: records, showRows: dryRun || context.app?.interactive == true))
-        if dryRun { return [.notice(key: "import.dry-run", arguments: [:], count: nil)] }
-        if kept.isEmpty && newAccounts.isEmpty && newLessons.isEmpty {
-            return [.notice(key: "import.nothing-new", arguments: [:], count: nil)]
+    private func finish(_ outcome: Outcome, tally: ImportTally, result: ImportResult?, extras: ImportExtras? = nil,
+                        context: CommandContext) -> [SessionEvent] {
+        switch outcome {
+        case .badRows:
+            context.hadInputError = true
+            return [.error(SessionError("import.bad-rows", ["count": String(tally.records.problems.count)]), input: nil, span: nil)]
+        case .dryRun: return [.notice(key: "import.dry-run", arguments: [:], count: nil)]
+        case .nothingNew: return [.notice(key: "import.nothing-new", arguments: [:], count: nil)]
+        case .write: break
         }
-        if let app = context.app, app.interactive, !app.options.yes, source != nil {
-            app.console.flush()
-            let reader = ReaderFactory.make(context: app)
-            let prompt = app.catalog.text("import.confirm", count: kept.count)
-            guard case .line(let answer) = reader.readLine(prompt: prompt + " "),
-                  context.words.name(in: "confirm", for: answer.filter { !$0.isWhitespace }) == "yes" else {
-                return [.notice(key: "import.cancelled", arguments: [:], count: nil)]
-            }
+        var events: [SessionEvent] = [.notice(key: "import.done", arguments: [:], count: result?.imported ?? 0)]
+        if let accounts = extras?.accounts, !accounts.isEmpty {
+            events.append(.notice(key: "import.accounts-created", arguments: ["accounts": accounts.map(\.name).joined(separator: ", ")],
+                                  count: accounts.count))
         }
-        for account in newAccounts { try journal.defineAccount(account) }
-        for lesson in newLessons { try journal.learn(phrase: lesson.phrase, category: lesson.category) }
-        var imported = 0
-        if !kept.isEmpty {
-            let showProgress = isatty(2) == 1 && kept.count >= 10_000
-            // One change (written in batches, one fsync each; visible only when whole), so a kill
-            // leaves all or nothing and one undo takes it back.
-            let result = try journal.append(transactions: kept, batchSize: 50_000) { done, total in
-                guard showProgress, total > 0 else { return }
-                Console.write("\r" + ProgressBar.line(done: done, total: total, width: 30), to: 2)
-            }
-            if showProgress { Console.write("\n", to: 2) }
-            imported = result.imported
+        if let lessons = extras?.lessons, !lessons.isEmpty {
+            events.append(.notice(key: "import.lessons-learned", arguments: [:], count: lessons.count))
         }
-        var events: [SessionEvent] = [.notice(key: "import.done", arguments: [:], count: imported)]
-        if !newAccounts.isEmpty {
-            events.append(.notice(key: "import.accounts-created", arguments: ["accounts": newAccounts.map(\.name).joined(separator: ", ")],
-                                  count: newAccounts.count))
-        }
-        if !newLessons.isEmpty { events.append(.notice(key: "import.lessons-learned", arguments: [:], count: newLessons.count)) }
         return events
     }
 
-    /// Counts per type and account, what will be created, duplicates, guesses; the first rows.
-    private func preview(_ kept: [Transaction], nextID: Int, total: Int, skipped: Int, format: ImportFormat, newAccounts: [Account],
-                         records: ImportRecords, showRows: Bool) -> [SessionEvent] {
-        var events: [SessionEvent] = [.notice(key: "import.preview", arguments: ["format": format.rawValue, "path": source ?? "-"],
-                                              count: total)]
-        var types: [TransactionType: Int] = [:]
-        var accounts: [String: Int] = [:]
-        for t in kept {
-            types[t.type, default: 0] += 1
-            accounts[t.account ?? "—", default: 0] += 1
-            if let to = t.toAccount { accounts[to, default: 0] += 1 }
+    private func newAccounts(_ tally: ImportTally, _ journal: Journal) -> [Account] {
+        let known = Set(journal.accounts.map { $0.name.lowercased() })
+        return tally.records.accounts.filter { !known.contains($0.name.lowercased()) }
+    }
+
+    private func newLessons(_ tally: ImportTally, _ journal: Journal) -> [Lesson] {
+        let learned = journal.learnedCategories
+        return tally.records.lessons.filter { learned[$0.phrase] != $0.category }.map { Lesson(phrase: $0.phrase, category: $0.category) }
+    }
+
+    private func openInput() -> ImportInput? {
+        guard let source else { return ImportInput(fd: 0) }
+        return ImportInput(path: source)
+    }
+
+    /// Asks once on a terminal; true to go on.
+    private func confirm(_ count: Int, context: CommandContext) -> Bool {
+        guard let app = context.app else { return true }
+        app.console.flush()
+        let reader = ReaderFactory.make(context: app)
+        let prompt = app.catalog.text("import.confirm", count: count)
+        guard case .line(let answer) = reader.readLine(prompt: prompt + " ") else { return false }
+        return context.words.name(in: "confirm", for: answer.filter { !$0.isWhitespace }) == "yes"
+    }
+
+    /// Day or month first for `example`: asked on a terminal (yes: day first); nil in a script.
+    private func askDateOrder(_ example: String, context: CommandContext) -> DateText.Order? {
+        guard let app = context.app, app.interactive, source != nil else { return nil }
+        app.console.flush()
+        let reader = ReaderFactory.make(context: app)
+        let dayFirst = DateText.parse(Substring(example), order: .dmy)?.iso ?? example
+        let prompt = app.catalog.text("import.date-order-question", ["example": example, "date": dayFirst])
+        guard case .line(let answer) = reader.readLine(prompt: prompt + " ") else { return nil }
+        switch context.words.name(in: "confirm", for: answer.filter { !$0.isWhitespace }) {
+        case "yes": return .dmy
+        case "no": return .mdy
+        default: return nil
         }
-        events.append(.notice(key: "import.preview.types", arguments: [
-            "expense": String(types[.expense] ?? 0), "income": String(types[.income] ?? 0), "transfer": String(types[.transfer] ?? 0),
-        ], count: nil))
-        for (account, count) in accounts.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }).prefix(12) {
-            events.append(.notice(key: "import.preview.account", arguments: ["account": account], count: count))
-        }
-        if !newAccounts.isEmpty {
-            events.append(.notice(key: "import.preview.new-accounts", arguments: [
-                "accounts": newAccounts.map { $0.name + ($0.currency.map { " (" + $0.code + ")" } ?? "") }.joined(separator: ", "),
-            ], count: newAccounts.count))
-        }
-        if !records.lessons.isEmpty { events.append(.notice(key: "import.preview.lessons", arguments: [:], count: records.lessons.count)) }
-        if skipped > 0 { events.append(.notice(key: "import.duplicates", arguments: [:], count: skipped)) }
-        if !records.unknownCategories.isEmpty {
-            events.append(.notice(key: "import.unknown-categories", arguments: [
-                "names": records.unknownCategories.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(10).map(\.key).joined(separator: ", "),
-            ], count: records.unknownCategories.count))
-        }
-        if records.dateOrder != nil { events.append(.notice(key: "import.date-order-guessed", arguments: [:], count: nil)) }
-        if showRows, !kept.isEmpty {
-            // Drafts have no id yet: show the ones they would get.
-            let rows = kept.prefix(5).enumerated().map { k, t in
-                var row = t
-                if row.id == 0 { row.id = nextID + k }
-                return row
-            }
-            events.append(.listing(TransactionListing(rows)))
-        }
-        return events
     }
 
     /// FILE.rules beside FILE, else kassa.rules in its folder; nil when neither exists.

@@ -1,0 +1,199 @@
+// BackupLineDecoder: the fast path of BackupReader — one transaction line as BackupWriter and
+// `kassa list --json` write it, straight from its bytes into a Transaction: the known keys read
+// as byte slices (no dictionary, no String per key or per number), the currency, type and date
+// from their bytes, and the few distinct categories and accounts made into Strings once each.
+// It only ever says "decoded" or "not sure": anything unusual (an escape, an unknown or repeated
+// key, a "record" line, a value it would read differently, any invalid field) returns nil and
+// the line goes the careful way (JSONObjectReader + BackupReader.transaction), which decides and
+// names the error. So this path never changes what an import accepts; a test holds it to that.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+import KassaCore
+
+struct BackupLineDecoder {
+    /// Slots: id date time type amount currency category account to_account note recurrence input.
+    private static let keys: [[UInt8]] = ["id", "date", "time", "type", "amount", "currency", "category", "account",
+                                          "to_account", "note", "recurrence", "input"].map { Array($0.utf8) }
+    private var lastCurrency: (UInt8, UInt8, UInt8, Currency)?
+    /// Recent label texts (category, account, to_account): few distinct values in a whole file.
+    private var labels: [([UInt8], String)] = []
+
+    /// The slot of a key: told apart by length and first letter, then compared whole.
+    @inline(__always)
+    private static func slot(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+        let slot: Int
+        switch (count, p[0]) {
+        case (2, 105): slot = 0                     // id
+        case (4, 100): slot = 1                     // date
+        case (4, 116): slot = p[1] == 105 ? 2 : 3   // time, type
+        case (6, 97): slot = 4                      // amount
+        case (8, 99): slot = p[2] == 114 ? 5 : 6    // currency, category
+        case (7, 97): slot = 7                      // account
+        case (10, 116): slot = 8                    // to_account
+        case (4, 110): slot = 9                     // note
+        case (10, 114): slot = 10                   // recurrence
+        case (5, 105): slot = 11                    // input
+        default: return nil
+        }
+        return keys[slot].withUnsafeBufferPointer { memcmp($0.baseAddress!, p, count) == 0 } ? slot : nil
+    }
+
+    /// The line's transaction, or nil when the careful path must decide.
+    mutating func transaction(_ line: UnsafeBufferPointer<UInt8>) -> Transaction? {
+        guard let base = line.baseAddress else { return nil }
+        let n = line.count
+        // Value bounds by slot: start, length (-1: absent or null).
+        var starts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var lengths = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+        var seen: UInt16 = 0
+        var i = 0
+        @inline(__always) func skipSpace() { while i < n, base[i] == 32 || base[i] == 9 { i += 1 } }
+        /// A string without escapes or control bytes: its content's bounds, or nil.
+        @inline(__always) func plainString() -> (Int, Int)? {
+            guard i < n, base[i] == 34 else { return nil }
+            i += 1
+            let start = i
+            while i < n {
+                let b = base[i]
+                if b == 34 { i += 1; return (start, i - 1 - start) }
+                if b == 92 || b < 0x20 { return nil }
+                i += 1
+            }
+            return nil
+        }
+        guard n > 1, base[0] == 123 else { return nil }
+        i = 1
+        skipSpace()
+        if i < n, base[i] == 125 { return nil }
+        while true {
+            skipSpace()
+            guard let (keyStart, keyLength) = plainString(), keyLength > 0,
+                  let slot = BackupLineDecoder.slot(base + keyStart, keyLength) else { return nil }
+            let bit: UInt16 = 1 << UInt16(slot)
+            guard seen & bit == 0 else { return nil }
+            seen |= bit
+            skipSpace()
+            guard i < n, base[i] == 58 else { return nil }
+            i += 1
+            skipSpace()
+            guard i < n else { return nil }
+            var start = 0, length = -1
+            if base[i] == 34 {
+                guard let (s, l) = plainString() else { return nil }
+                start = s; length = l
+            } else if n - i >= 4, base[i] == 110, base[i + 1] == 117, base[i + 2] == 108, base[i + 3] == 108 {
+                i += 4
+            } else {
+                // A bare number (an id or an amount written as a number): digits only.
+                let s = i
+                while i < n, base[i] >= 48, base[i] <= 57 { i += 1 }
+                guard i > s, slot == 0 || slot == 4 else { return nil }
+                start = s; length = i - s
+            }
+            withUnsafeMutableBytes(of: &starts) { $0.storeBytes(of: start, toByteOffset: slot * MemoryLayout<Int>.stride, as: Int.self) }
+            withUnsafeMutableBytes(of: &lengths) { $0.storeBytes(of: length, toByteOffset: slot * MemoryLayout<Int>.stride, as: Int.self) }
+            skipSpace()
+            guard i < n else { return nil }
+            if base[i] == 125 { i += 1; break }
+            guard base[i] == 44 else { return nil }
+            i += 1
+        }
+        skipSpace()
+        guard i == n else { return nil }
+        @inline(__always) func field(_ slot: Int) -> (UnsafePointer<UInt8>, Int)? {
+            let length = withUnsafeBytes(of: lengths) { $0.load(fromByteOffset: slot * MemoryLayout<Int>.stride, as: Int.self) }
+            guard length >= 0 else { return nil }
+            let start = withUnsafeBytes(of: starts) { $0.load(fromByteOffset: slot * MemoryLayout<Int>.stride, as: Int.self) }
+            return (base + start, length)
+        }
+        // Currency: three upper-case letters, the last one seen reused.
+        guard let (c, cl) = field(5), cl == 3 else { return nil }
+        let currency: Currency
+        if let last = lastCurrency, last.0 == c[0], last.1 == c[1], last.2 == c[2] {
+            currency = last.3
+        } else {
+            let code = String(decoding: UnsafeBufferPointer(start: c, count: 3), as: UTF8.self)
+            guard let known = Currency(code: code), known.code == code else { return nil }
+            lastCurrency = (c[0], c[1], c[2], known)
+            currency = known
+        }
+        // Amount: digits, '.', at most the currency's minor digits; positive, within the bound.
+        guard let (a, al) = field(4), al > 0 else { return nil }
+        var minor: Int64 = 0, k = 0, whole = 0, fraction = -1
+        while k < al, a[k] >= 48, a[k] <= 57 { minor = minor * 10 + Int64(a[k] - 48); k += 1; whole += 1; guard whole <= 12 else { return nil } }
+        guard whole > 0 else { return nil }
+        if k < al {
+            guard a[k] == 46 else { return nil }
+            k += 1
+            fraction = 0
+            while k < al, a[k] >= 48, a[k] <= 57 { minor = minor * 10 + Int64(a[k] - 48); k += 1; fraction += 1 }
+            guard k == al, fraction > 0, fraction <= currency.minorDigits else { return nil }
+        }
+        for _ in max(fraction, 0)..<currency.minorDigits { minor *= 10 }
+        let amount = Money(minorUnits: minor, currency: currency)
+        guard minor > 0, amount.isWithinEntryBound else { return nil }
+        // Date: YYYY-MM-DD within the supported years.
+        guard let (d, dl) = field(1), dl == 10, d[4] == 45, d[7] == 45 else { return nil }
+        func digits(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+            var value = 0
+            for k in 0..<count {
+                let digit = p[k] &- 48
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        guard let year = digits(d, 4), let month = digits(d + 5, 2), let day = digits(d + 8, 2),
+              let date = CivilDate(year: year, month: month, day: day), date.isSupported else { return nil }
+        var type = TransactionType.expense
+        if let (t, tl) = field(3) {
+            switch (tl, t[0]) {
+            case (7, 101) where memcmp(t, "expense", 7) == 0: type = .expense
+            case (6, 105) where memcmp(t, "income", 6) == 0: type = .income
+            case (8, 116) where memcmp(t, "transfer", 8) == 0: type = .transfer
+            default: return nil
+            }
+        }
+        var time: TimeOfDay?
+        if let (t, tl) = field(2) {
+            guard tl == 5, t[2] == 58, let hour = digits(t, 2), let minute = digits(t + 3, 2),
+                  let parsed = TimeOfDay(hour: hour, minute: minute) else { return nil }
+            time = parsed
+        }
+        var id = 0
+        if let (p, l) = field(0) {
+            guard l > 0, l <= 9, let value = digits(p, l), value > 0 else { return nil }
+            id = value
+        }
+        var recurrence: Recurrence?
+        if let (p, l) = field(10) {
+            guard let known = Recurrence(rawValue: String(decoding: UnsafeBufferPointer(start: p, count: l), as: UTF8.self)) else {
+                return nil
+            }
+            recurrence = known
+        }
+        func text(_ slot: Int) -> String?? {
+            guard let (p, l) = field(slot) else { return .some(nil) }
+            guard let value = JSONObjectReader.string(UnsafeBufferPointer(start: p, count: l)) else { return nil }
+            return .some(value)
+        }
+        func label(_ slot: Int) -> String?? {
+            guard let (p, l) = field(slot) else { return .some(nil) }
+            if l == 0 { return .some(nil) }
+            let bytes = UnsafeBufferPointer(start: p, count: l)
+            for (known, value) in labels where known.count == l && known.withUnsafeBufferPointer({ memcmp($0.baseAddress!, p, l) == 0 }) {
+                return .some(value)
+            }
+            guard let value = JSONObjectReader.string(bytes) else { return nil }
+            if labels.count < 256 { labels.append((Array(bytes), value)) }
+            return .some(value)
+        }
+        guard let category = label(6), let account = label(7), let toAccount = label(8),
+              let note = text(9), let input = text(11) else { return nil }
+        return Transaction(id: id, type: type, amount: amount, date: date, time: time, category: category, account: account,
+                           toAccount: toAccount, note: note ?? "", recurrence: recurrence, input: input ?? "")
+    }
+}

@@ -1,0 +1,71 @@
+// ImportReading: one file going through a format's reader into the journal's import sink. A
+// backup streams line by line from the input (nothing of it kept); the table formats (CSV, the
+// app's CSV, statement text) are read whole once — a quoted cell may hold a newline — and
+// their rows handed on. Kept between the two passes of a terminal import: a second pass reopens
+// a backup, and reuses a table already in memory.
+
+import KassaCore
+import KassaInterchange
+import KassaStore
+
+struct ImportReading {
+    private var input: ImportInput
+    let format: ImportFormat
+    let vocabulary: ImportVocabulary
+    let rules: ImportRules
+    var defaults: ImportDefaults
+    /// The table formats' bytes, read on first use.
+    private var bytes: [UInt8]?
+    /// The day/month order the last CSV pass used (given, or decided by the file's rows).
+    private(set) var settledDateOrder: DateText.Order?
+
+    init(input: ImportInput, format: ImportFormat, vocabulary: ImportVocabulary, rules: ImportRules, defaults: ImportDefaults) {
+        self.input = input
+        self.format = format
+        self.vocabulary = vocabulary
+        self.rules = rules
+        self.defaults = defaults
+    }
+
+    /// A fresh input for another pass (a backup is streamed again; a table is kept).
+    mutating func restart(_ again: ImportInput) {
+        if format == .jsonl { input = again }
+    }
+
+    private mutating func table() -> [UInt8] {
+        if let bytes { return bytes }
+        let read = input.readAll()
+        bytes = read
+        return read
+    }
+
+    /// For a CSV whose slash dates nothing decides (and no order given): one such date.
+    mutating func undecidedDate() throws -> String? {
+        guard format == .csv, defaults.dateOrder == nil, rules.dateOrder == nil else { return nil }
+        return CSVReader.undecidedDate(table(), vocabulary: vocabulary, rules: rules)
+    }
+
+    /// Reads every row into `tally` (which hands the kept ones to `sink`).
+    mutating func read(into sink: ImportSink, tally: ImportTally) throws {
+        switch format {
+        case .jsonl:
+            try BackupReader.read(input, into: &tally.records, split: TwoThreads.run) { try tally.take($0, into: sink) }
+            return
+        case .csv:
+            // Rows stream on as they are read: the table's transactions are never all held.
+            let bytes = table()
+            tally.records = try CSVReader.read(bytes, vocabulary: vocabulary, rules: rules, defaults: defaults) {
+                try tally.take($0, into: sink)
+            }
+            settledDateOrder = tally.records.dateOrder ?? rules.dateOrder ?? defaults.dateOrder
+            return
+        case .tenra:
+            tally.records = TenraCSVReader.read(table(), vocabulary: vocabulary, defaults: defaults)
+        case .statement:
+            tally.records = StatementReader.read(String(decoding: table(), as: UTF8.self), vocabulary: vocabulary, defaults: defaults)
+        }
+        let rows = tally.records.transactions
+        tally.records.transactions = []
+        for t in rows { try tally.take(t, into: sink) }
+    }
+}

@@ -1,0 +1,76 @@
+// ImportTally: what `kassa import` learns while a file streams through it into the journal's
+// import sink — the rows read, those skipped as already in the journal (DuplicateFilter against
+// the sink's live transactions of each day), counts per type and account, the first rows as
+// drafts — and the preview events made from it. Holds counts, never the transactions.
+
+import KassaCore
+import KassaInterchange
+import KassaStore
+
+final class ImportTally {
+    /// Accounts, lessons, bad rows, unknown categories, how dates were read (no transactions).
+    var records = ImportRecords()
+    /// Rows read (kept and skipped).
+    private(set) var total = 0
+    private(set) var kept = 0
+    private(set) var skipped = 0
+    /// Kept rows by type: expense, income, transfer.
+    private var types = [0, 0, 0]
+    private var accounts: [String: Int] = [:]
+    private var firstRows: [Transaction] = []
+    private var duplicates = DuplicateFilter()
+    private let allowDuplicates: Bool
+
+    init(allowDuplicates: Bool) {
+        self.allowDuplicates = allowDuplicates
+    }
+
+    /// One row of the file: skipped when the journal has it, else counted and given to the sink.
+    func take(_ t: Transaction, into sink: ImportSink) throws {
+        total += 1
+        if !allowDuplicates, !sink.journalIsEmpty, duplicates.isDuplicate(t, existing: sink.existing(on:)) {
+            skipped += 1
+            return
+        }
+        try sink.add(t)
+        kept += 1
+        types[t.type == .expense ? 0 : t.type == .income ? 1 : 2] += 1
+        accounts[t.account ?? "—", default: 0] += 1
+        if let to = t.toAccount { accounts[to, default: 0] += 1 }
+        if firstRows.count < 5 { firstRows.append(t) }
+    }
+
+    /// Counts per type and account, what will be created, duplicates, guesses; the first rows.
+    func preview(path: String, format: ImportFormat, nextID: Int, newAccounts: [Account], showRows: Bool) -> [SessionEvent] {
+        var events: [SessionEvent] = [.notice(key: "import.preview", arguments: ["format": format.rawValue, "path": path],
+                                              count: total)]
+        events.append(.notice(key: "import.preview.types", arguments: [
+            "expense": String(types[0]), "income": String(types[1]), "transfer": String(types[2]),
+        ], count: nil))
+        for (account, count) in accounts.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }).prefix(12) {
+            events.append(.notice(key: "import.preview.account", arguments: ["account": account], count: count))
+        }
+        if !newAccounts.isEmpty {
+            events.append(.notice(key: "import.preview.new-accounts", arguments: [
+                "accounts": newAccounts.map { $0.name + ($0.currency.map { " (" + $0.code + ")" } ?? "") }.joined(separator: ", "),
+            ], count: newAccounts.count))
+        }
+        if !records.lessons.isEmpty { events.append(.notice(key: "import.preview.lessons", arguments: [:], count: records.lessons.count)) }
+        if skipped > 0 { events.append(.notice(key: "import.duplicates", arguments: [:], count: skipped)) }
+        if !records.unknownCategories.isEmpty {
+            events.append(.notice(key: "import.unknown-categories", arguments: [
+                "names": records.unknownCategories.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(10).map(\.key).joined(separator: ", "),
+            ], count: records.unknownCategories.count))
+        }
+        if showRows, !firstRows.isEmpty {
+            // Drafts have no id yet: show the ones they would get.
+            let rows = firstRows.enumerated().map { k, t in
+                var row = t
+                if row.id == 0 { row.id = nextID + k }
+                return row
+            }
+            events.append(.listing(TransactionListing(rows)))
+        }
+        return events
+    }
+}
