@@ -43,13 +43,14 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return cards(drafts)
         case .amountNeeded:
             return [OutputLine(style.note(catalog.text("draft.amount-needed")))]
-        case .saved(let transactions):
+        case .saved(let transactions, let budgets):
             if transactions.count == 1, let only = transactions.first {
                 return [OutputLine(style.good(catalog.text("saved.one", ["summary": summary(only)])))]
+                    + budgetLinesAfterSave(budgets)
             }
             return [OutputLine(style.good(catalog.text("saved.many", count: transactions.count, [
                 "ids": transactions.map { "#\($0.id)" }.joined(separator: ", "),
-            ])))]
+            ])))] + budgetLinesAfterSave(budgets)
         case .discarded(let count):
             return [OutputLine(catalog.text("discarded", count: count))]
         case .undone(let change):
@@ -119,6 +120,10 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return [OutputLine(style.note(text))]
         case .quit:
             return []
+        case .budgets(let listing):
+            return budgetListing(listing)
+        case .budgetChanged(let budget, let removed):
+            return [budgetChange(budget, removed: removed)]
         }
     }
 

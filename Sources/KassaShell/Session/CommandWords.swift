@@ -75,6 +75,9 @@ public struct CommandWords: Sendable {
             "column": Set(ImportColumn.allCases.map(\.rawValue)),
             "kind": Set(TransactionType.allCases.map(\.rawValue)),
             "currency": Set(Currency.allCodes),
+            "budget": ["set", "remove"],
+            "budget-period": Set(Budget.Frequency.allCases.map(\.rawValue)),
+            "phrase": ["budget"],
         ]
     }
 

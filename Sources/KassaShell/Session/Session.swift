@@ -63,6 +63,8 @@ public final class Session {
     /// The journal failed to read or write (exit status 3).
     public internal(set) var hadStoreError = false
     public internal(set) var finished = false
+    /// The budgets' state, kept up to date by each save (Session+Budgets).
+    var budgetBook: BudgetBook?
 
     public init(configuration: Configuration, parser: Parser, words: CommandWords, journal: Journal) {
         self.configuration = configuration
@@ -219,9 +221,10 @@ public final class Session {
                 where !defined.contains(name) && !fresh.contains(name) && !journal.holdsTransactions(account: name) {
                 fresh.append(name)
             }
+            let changesBefore = journal.changeCount
             let saved = try journal.commit(pending, inputs: pendingInputs, lessons: pendingLessons)
             clearPending()
-            return [.saved(saved)] + fresh.map { .notice("account.first-use", ["name": $0]) }
+            return [.saved(saved, budgets: budgets.afterSave(saved, changesBefore: changesBefore))] + fresh.map { .notice("account.first-use", ["name": $0]) }
         } catch let error as any LocalizableError {
             hadStoreError = true
             return [.error(error), .notice("draft.kept")]

@@ -14,7 +14,8 @@ public enum SessionEvent: Sendable {
     case amountNeeded(index: Int)
     /// A correction changed a pending draft; the card is shown again.
     case corrected([Draft])
-    case saved([Transaction])
+    /// Saved transactions, and the state of each budget they count for (BudgetBook).
+    case saved([Transaction], budgets: [BudgetStatus] = [])
     /// A category choice kassa will remember for these words (saved with the drafts or edit).
     case lesson(phrase: String, category: String?)
     /// The person's lessons, numbered as `:forget N` takes them.
@@ -44,6 +45,10 @@ public enum SessionEvent: Sendable {
     /// A catalog message with no other meaning (e.g. a reminder about an unsaved draft).
     case notice(key: String, arguments: [String: String], count: Int?)
     case quit
+    /// `:budget`: every budget's state for its current period.
+    case budgets(BudgetListing)
+    /// A budget was set (or replaced) or removed.
+    case budgetChanged(Budget, removed: Bool)
 }
 
 extension SessionEvent {
