@@ -147,7 +147,8 @@ public struct BudgetCommand: Command {
         let parse = ParseContext(today: context.configuration.today, language: context.configuration.language,
                                  defaultCurrency: base, defaultAccount: context.configuration.defaultAccount)
         let result = context.parser.parse(text, context: parse)
-        guard result.error == nil, result.drafts.count == 1, let amount = result.drafts[0].amount,
+        // "-5" reads as a refund (income): not a limit.
+        guard result.error == nil, result.drafts.count == 1, result.drafts[0].type == .expense, let amount = result.drafts[0].amount,
               amount.minorUnits > 0, amount.isWithinEntryBound else { return nil }
         return amount
     }
