@@ -6,6 +6,7 @@
 //     .build/release/kassa-bench cli [options]       the real binary's paths (see CLIBench.swift)
 //     .build/release/kassa-bench report [options]    reports on a large journal (see ReportBench.swift)
 //     .build/release/kassa-bench interchange [options]  export and import (InterchangeBench.swift)
+//     .build/release/kassa-bench budget [options]    budgets on a large journal (BudgetBench.swift)
 //
 // Each suite lives in its own file and prints its own report.
 
@@ -27,9 +28,11 @@ case "report":
     ReportBench.run(arguments: Array(arguments.dropFirst()))
 case "interchange":
     InterchangeBench.run(arguments: Array(arguments.dropFirst()))
+case "budget":
+    BudgetBench.run(arguments: Array(arguments.dropFirst()))
 default:
     // Benchmark output is for developers at a terminal, not a user-facing message.
-    let usage = "usage: kassa-bench parse|store|cli|report|interchange [options]\n"
+    let usage = "usage: kassa-bench parse|store|cli|report|interchange|budget [options]\n"
     _ = usage.withCString { write(2, $0, strlen($0)) }
     exit(2)
 }

@@ -210,5 +210,18 @@ import Testing
         #expect(Budget(record: broken) == nil)
         #expect(Budget(record: ObjectRecord(kind: "budget", key: "food", removed: true)) == nil)
     }
-}
 
+    @Test func healthScoreCountsBudgetsKept() throws {
+        let budgets = [
+            Budget(category: "food", limit: Self.kzt(1_000), since: Self.date("2026-03-01")),
+            Budget(category: "transport", limit: Self.kzt(1_000), since: Self.date("2026-03-01")),
+        ]
+        var tracker = BudgetTracker(budgets: budgets, today: Self.date("2026-03-10"), rates: RateTable(base: .kzt, rates: []))
+        tracker.scan(TransactionArraySource([Self.expense(1, Self.kzt(1_500), "food/coffee", "2026-03-02")]))
+        let health = try HealthScore.compute(TransactionArraySource([]), today: Self.date("2026-03-10"), budgets: tracker.statuses())
+        let part = health.parts.first { $0.component == .budgetAdherence }!
+        #expect(part.score == 50 && part.reason == nil && part.weight == 1)
+        let none = try HealthScore.compute(TransactionArraySource([]), today: Self.date("2026-03-10"))
+        #expect(none.parts.first { $0.component == .budgetAdherence }!.reason == "no-budgets")
+    }
+}

@@ -1,5 +1,6 @@
 // ReportCommand: `:report [KIND] [--period P] [--by B] [--json|--csv] [--width N] [--ascii]` and
-// `kassa report …`: spending (the default), income, cashflow, trend [CATEGORY], budget,
+// `kassa report …`: spending (the default), income, cashflow, trend [CATEGORY], budget (the
+// budget listing, as `kassa budget`),
 // subscriptions, insights, health. The numbers come from KassaLedger (one pass over the
 // journal); the renderers draw them (Rendering/Reports, Rendering/Charts). Kinds, period words
 // and groupings are read in every language through session.commands (`report.*`, `period.*`,
@@ -106,7 +107,21 @@ public struct ReportCommand: Command {
                                ascii: ascii || ChartStyle.localeIsASCII(context.app?.environment ?? [:]))
         return context.storeChange { journal in
             if context.session != nil { try journal.refresh() }
-            let result = try compute(journal.source(), today: today, base: base, category: category)
+            // Budgets (BudgetBook: one pass, or the session's kept state) for the budget report
+            // and the health score's adherence.
+            var budgets: [BudgetStatus] = []
+            if kind == .budget || kind == .health {
+                let book = context.session?.budgets ?? BudgetBook(journal: journal, configuration: context.configuration, app: context.app)
+                budgets = try book.current().statuses()
+            }
+            if kind == .budget, !budgets.isEmpty {
+                // The listing has text and JSON forms; a CSV of budgets is not made (yet).
+                guard !csv else {
+                    return context.usage(UsageError(key: "report.option-not-applicable", arguments: ["option": "--csv", "kind": kind.rawValue]))
+                }
+                return [.budgets(BudgetListing(statuses: budgets, json: json, ascii: chart.ascii))]
+            }
+            let result = try compute(journal.source(), today: today, base: base, category: category, budgets: budgets)
             return [.report(ReportOutput(kind: kind, result: result, format: csv ? .csv : json ? .json : .text,
                                          chart: chart, base: base, today: today))]
         }
@@ -114,7 +129,7 @@ public struct ReportCommand: Command {
 
     /// The report's numbers over `source` (pure; the tests call it on arrays).
     func compute(_ source: some TransactionSource, today: CivilDate, base: Currency,
-                 category: String?) throws(MoneyError) -> ReportResult {
+                 category: String?, budgets: [BudgetStatus] = []) throws(MoneyError) -> ReportResult {
         switch kind {
         case .spending, .income:
             let span = (period ?? .month).resolve(today: today)
@@ -129,8 +144,9 @@ public struct ReportCommand: Command {
         case .insights:
             return .insights(try Insights.compute(source, today: today, base: base))
         case .health:
-            return .health(try HealthScore.compute(source, today: today, base: base))
+            return .health(try HealthScore.compute(source, today: today, base: base, budgets: budgets))
         case .budget:
+            // With budgets, `run` shows them (the budget listing); here there are none.
             return .unavailable(reason: "no-budgets")
         case .subscriptions:
             return .unavailable(reason: "no-recurring-series")
