@@ -224,4 +224,26 @@ import Testing
         let none = try HealthScore.compute(TransactionArraySource([]), today: Self.date("2026-03-10"))
         #expect(none.parts.first { $0.component == .budgetAdherence }!.reason == "no-budgets")
     }
+
+    @Test func budgetInsightsSayOverOnPaceOrHeadroom() throws {
+        let budgets = ["food", "transport", "health", "gifts"].map {
+            Budget(category: $0, limit: Self.kzt(100_000), since: Self.date("2026-03-01"))
+        }
+        var tracker = BudgetTracker(budgets: budgets, today: Self.date("2026-03-10"), rates: RateTable(base: .kzt, rates: []))
+        tracker.scan(TransactionArraySource([
+            Self.expense(1, Self.kzt(120_000), "food", "2026-03-02"),       // over by 20,000
+            Self.expense(2, Self.kzt(40_000), "transport", "2026-03-02"),   // 40% by day 10: on pace for 124,000
+            Self.expense(3, Self.kzt(10_000), "health", "2026-03-02"),      // headroom 90,000
+            Self.expense(4, Self.kzt(85_000), "gifts", "2026-03-09"),       // 85%: neither headroom nor on pace? on pace too
+        ]))
+        let insights = Insights.budgetInsights(try tracker.statuses())
+        #expect(insights == [
+            .budgetOverspend(category: "food", over: Self.kzt(20_000), available: Self.kzt(100_000)),
+            .projectedOverspend(category: "transport", projected: Self.kzt(124_000), available: Self.kzt(100_000)),
+            .budgetHeadroom(category: "health", remaining: Self.kzt(90_000), daysLeft: 22),
+            .projectedOverspend(category: "gifts", projected: Self.kzt(263_500), available: Self.kzt(100_000)),
+        ])
+        let report = try Insights.compute(TransactionArraySource([]), today: Self.date("2026-03-10"), budgets: try tracker.statuses())
+        #expect(!report.missing.contains(.budgetOverspend) && report.missing.contains(.recurringCost))
+    }
 }

@@ -110,7 +110,7 @@ public struct ReportCommand: Command {
             // Budgets (BudgetBook: one pass, or the session's kept state) for the budget report
             // and the health score's adherence.
             var budgets: [BudgetStatus] = []
-            if kind == .budget || kind == .health {
+            if kind == .budget || kind == .health || kind == .insights {
                 let book = context.session?.budgets ?? BudgetBook(journal: journal, configuration: context.configuration, app: context.app)
                 budgets = try book.current().statuses()
             }
@@ -142,7 +142,7 @@ public struct ReportCommand: Command {
             let span = period?.resolve(today: today) ?? CashflowReport.defaultPeriod(today: today)
             return .trend(try TrendReport.compute(source, period: span, category: category, today: today, base: base))
         case .insights:
-            return .insights(try Insights.compute(source, today: today, base: base))
+            return .insights(try Insights.compute(source, today: today, base: base, budgets: budgets))
         case .health:
             return .health(try HealthScore.compute(source, today: today, base: base, budgets: budgets))
         case .budget:
