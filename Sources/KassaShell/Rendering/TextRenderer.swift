@@ -230,8 +230,13 @@ public struct TextRenderer: SessionRenderer, Sendable {
     }
 
     func describe(_ change: Change) -> String {
-        // Undo and redo speak of the change they took back or brought back.
-        catalog.text("change.\((change.targetKind ?? change.kind).rawValue)", [
+        // Undo and redo speak of the change they took back or brought back; a change of objects
+        // of one kind (budgets, rates …) by its own message when the catalog has one.
+        var key = "change.\((change.targetKind ?? change.kind).rawValue)"
+        if key == "change.object", change.objectKinds.count == 1, catalog.has(key + "." + change.objectKinds[0]) {
+            key += "." + change.objectKinds[0]
+        }
+        return catalog.text(key, [
             "items": change.transactions.map(summary).joined(separator: "; "),
             "subjects": change.subjects.joined(separator: ", "),
         ])

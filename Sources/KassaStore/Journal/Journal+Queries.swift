@@ -83,7 +83,7 @@ extension Journal {
                 number: Int(c.number), kind: Change.Kind(c.op), ids: ids, transactionCount: Int(c.entryCount),
                 targets: targets, inEffect: c.op.isData && c.applied, line: Int(c.line),
                 bySession: ownChanges.contains(Int32(index)),
-                subjects: c.op == .account || c.op == .learn ? report(Int32(index)).subjects : []))
+                subjects: c.op == .account || c.op == .learn || c.op == .object ? report(Int32(index)).subjects : []))
         }
         return History(entries: entries, total: state.changes.count,
                        nextUndo: undoTarget.map { Int(state.changes[Int($0)].number) },
