@@ -173,7 +173,7 @@ public struct JSONRenderer: SessionRenderer {
                 json.add("rollover", budget.rollover)
                 json.add("since", budget.since.iso)
             }
-            json.add("message", text.render(event).first?.text ?? "")
+            json.add("message", text.budgetChangeText(budget, removed: removed))
         }
         return [OutputLine(json.result)]
     }

@@ -88,8 +88,13 @@ extension TextRenderer {
 
     /// What `budget set` / `budget remove` (or "budget groceries 100k a month") did.
     func budgetChange(_ budget: Budget, removed: Bool) -> OutputLine {
+        OutputLine(style.good(budgetChangeText(budget, removed: removed)))
+    }
+
+    /// The sentence of `budgetChange` without colour (also the JSON event's message).
+    func budgetChangeText(_ budget: Budget, removed: Bool) -> String {
         let category = budgetCategory(budget.category)
-        if removed { return OutputLine(style.good(catalog.text("budget.removed", ["category": category]))) }
+        if removed { return catalog.text("budget.removed", ["category": category]) }
         var details = ""
         if budget.frequency == .monthly, budget.resetDay != 1 {
             details += catalog.text("budget.detail.reset-day", ["day": String(budget.resetDay)])
@@ -97,9 +102,9 @@ extension TextRenderer {
         if budget.rollover {
             details += catalog.text("budget.detail.rollover", ["since": formatDate(budget.since)])
         }
-        return OutputLine(style.good(catalog.text("budget.set", [
+        return catalog.text("budget.set", [
             "category": category, "limit": MoneyFormatter(catalog: catalog).format(budget.limit),
             "per": catalog.text("budget.per.\(budget.frequency.rawValue)"), "details": details,
-        ])))
+        ])
     }
 }
