@@ -151,4 +151,16 @@ import KassaTestSupport
         #expect(budgets?.count == 1 && budgets?[0]["spent"] as? String == "85000.00" && budgets?[0]["level"] as? String == "warning")
         #expect(saved[1]["budgets"] == nil)
     }
+
+    @Test func weeksStartOnTheConfiguredDay() throws {
+        let file = home.appendingPathComponent("w.kassa").path
+        let common = ["--file", file, "--today", today]  // 2026-03-20 is a Friday
+        #expect(try KassaBinary.run(["budget", "set", "coffee", "10000", "weekly"] + common, environment: env).status == 0)
+        var week = try objects(KassaBinary.run(["budget", "--json"] + common, environment: env).output)[0]
+        #expect(week["period_start"] as? String == "2026-03-16" && week["period_end"] as? String == "2026-03-22")
+        #expect(try KassaBinary.run(["config", "set", "week-start", "sunday"], environment: env).status == 0)
+        week = try objects(KassaBinary.run(["budget", "--json"] + common, environment: env).output)[0]
+        #expect(week["period_start"] as? String == "2026-03-15" && week["period_end"] as? String == "2026-03-21")
+        #expect(try KassaBinary.run(["config", "set", "week-start", "monday"], environment: env).status == 0)
+    }
 }

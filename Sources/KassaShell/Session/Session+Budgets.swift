@@ -23,6 +23,19 @@ extension Session {
         if !journal.objects(Budget.kind).isEmpty { _ = budgets.current() }
     }
 
+    /// The category a budget phrase names: a word that is a category's name or slug ("food",
+    /// "еда" — parents the entry parser does not file purchases under) before the parser's
+    /// guess; else the parser's category.
+    static func budgetCategory(_ draft: Draft, words: String, grammar: Grammar) -> String? {
+        if let category = draft.category, !draft.has(.categoryGuessed) { return category }
+        for word in words.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            let text = String(word).lowercased()
+            if grammar.categories.contains(where: { $0.slug == text }) { return text }
+            if let slug = grammar.categorySlug(named: text) { return slug }
+        }
+        return draft.category
+    }
+
     /// The events of a budget said in words; nil when the line does not start with a budget word.
     func budgetPhrase(_ line: String) -> [SessionEvent]? {
         let parts = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
@@ -33,7 +46,8 @@ extension Session {
         context.defaultCurrency = book.base
         let result = parser.parse(rest, context: context)
         guard result.error == nil, result.drafts.count == 1, let draft = result.drafts.first, draft.type == .expense,
-              let amount = draft.amount, amount.minorUnits > 0, amount.isWithinEntryBound, let category = draft.category else {
+              let amount = draft.amount, amount.minorUnits > 0, amount.isWithinEntryBound,
+              let category = Self.budgetCategory(draft, words: rest, grammar: parser.grammar) else {
             return reject(SessionError("budget.phrase-incomplete"), input: line, span: nil)
         }
         var request = BudgetCommand.Request(category: category, amount: amount.decimalString)
