@@ -1,27 +1,35 @@
 // Balances: the sum of every account in every currency over a transaction source — expenses
 // subtract, income adds, a transfer moves the amount from its account to its destination.
+// With `today`, transactions dated after it are planned: summed apart, never in the balance
+// (DOMAIN.md §1); opening balances are added to their account's line.
 // Sums are checked: a total that does not fit in 64-bit minor units is an error, never a wrap.
 
 import KassaCore
 
 public enum Balances {
     /// One line per (account, currency) that moved, sorted by account name (no account last)
-    /// then currency code.
-    public static func compute(_ source: some TransactionSource) throws(MoneyError) -> [BalanceLine] {
+    /// then currency code. `today` nil: every transaction counts in the balance.
+    public static func compute(_ source: some TransactionSource, today: CivilDate? = nil,
+                               openings: [OpeningBalance] = []) throws(MoneyError) -> [BalanceLine] {
+        typealias Cell = BalanceCell
         // Per currency, flat tables indexed by account label: no hashing per entry.
         var currencies: [Currency] = []
-        var sums: [[CheckedSum]] = []
-        var counts: [[Int]] = []
+        var cells: [[Cell]] = []
         var lastCurrency: Currency?
         var slot = 0
-        func add(_ label: UInt32, _ amount: Int64, negative: Bool) {
+        let cut = today?.daysSinceEpoch ?? Int.max
+        func add(_ label: UInt32, _ amount: Int64, negative: Bool, planned: Bool) {
             let index = Int(label)
-            if index >= sums[slot].count {
-                sums[slot] += repeatElement(CheckedSum(), count: index + 1 - sums[slot].count)
-                counts[slot] += repeatElement(0, count: index + 1 - counts[slot].count)
+            if index >= cells[slot].count {
+                cells[slot] += repeatElement(Cell(), count: index + 1 - cells[slot].count)
             }
-            if negative { sums[slot][index].subtract(amount) } else { sums[slot][index].add(amount) }
-            counts[slot][index] += 1
+            if planned {
+                if negative { cells[slot][index].planned.subtract(amount) } else { cells[slot][index].planned.add(amount) }
+                cells[slot][index].plannedCount += 1
+            } else {
+                if negative { cells[slot][index].sum.subtract(amount) } else { cells[slot][index].sum.add(amount) }
+                cells[slot][index].count += 1
+            }
         }
         source.forEachEntry { entry in
             if entry.currency != lastCurrency {
@@ -29,31 +37,54 @@ public enum Balances {
                     slot = known
                 } else {
                     currencies.append(entry.currency)
-                    sums.append([])
-                    counts.append([])
+                    cells.append([])
                     slot = currencies.count - 1
                 }
                 lastCurrency = entry.currency
             }
+            let planned = entry.days > cut
             switch entry.type {
-            case .expense: add(entry.account, entry.amount, negative: true)
-            case .income: add(entry.account, entry.amount, negative: false)
+            case .expense: add(entry.account, entry.amount, negative: true, planned: planned)
+            case .income: add(entry.account, entry.amount, negative: false, planned: planned)
             case .transfer:
-                add(entry.account, entry.amount, negative: true)
-                add(entry.toAccount, entry.amount, negative: false)
+                add(entry.account, entry.amount, negative: true, planned: planned)
+                add(entry.toAccount, entry.amount, negative: false, planned: planned)
             }
         }
         var lines: [BalanceLine] = []
         for (slot, currency) in currencies.enumerated() {
-            for label in counts[slot].indices where counts[slot][label] > 0 {
-                let sum = sums[slot][label]
-                guard !sum.overflowed else { throw MoneyError(.overflow, currency: currency) }
-                lines.append(BalanceLine(account: source.label(UInt32(label)),
-                                         amount: Money(minorUnits: sum.value, currency: currency), count: counts[slot][label]))
+            for label in cells[slot].indices where cells[slot][label].count + cells[slot][label].plannedCount > 0 {
+                let cell = cells[slot][label]
+                guard !cell.sum.overflowed, !cell.planned.overflowed else { throw MoneyError(.overflow, currency: currency) }
+                lines.append(BalanceLine(account: source.label(UInt32(label)), amount: Money(minorUnits: cell.sum.value, currency: currency),
+                                         count: cell.count, planned: Money(minorUnits: cell.planned.value, currency: currency),
+                                         plannedCount: cell.plannedCount))
             }
+        }
+        for opening in openings where !opening.amount.isZero {
+            let key = opening.account.lowercased()
+            var line: BalanceLine
+            if let i = lines.firstIndex(where: { $0.account?.lowercased() == key && $0.amount.currency == opening.amount.currency }) {
+                line = lines.remove(at: i)
+            } else {
+                line = BalanceLine(account: opening.account, amount: Money(minorUnits: 0, currency: opening.amount.currency), count: 0)
+            }
+            if let date = opening.date, let today, date > today {
+                line.planned = try line.planned.adding(opening.amount)
+                line.plannedCount += 1
+            } else {
+                line.amount = try line.amount.adding(opening.amount)
+                line.opening = try line.opening.adding(opening.amount)
+            }
+            lines.append(line)
         }
         return lines.sorted {
             ($0.account ?? "\u{10FFFF}", $0.amount.currency.code) < ($1.account ?? "\u{10FFFF}", $1.amount.currency.code)
         }
     }
+}
+
+/// One account's running sums in one currency while Balances reads the source.
+struct BalanceCell {
+    var sum = CheckedSum(), count = 0, planned = CheckedSum(), plannedCount = 0
 }

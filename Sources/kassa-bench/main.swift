@@ -5,6 +5,7 @@
 //     .build/release/kassa-bench store [options]     the journal (see StoreBench.swift)
 //     .build/release/kassa-bench cli [options]       the real binary's paths (see CLIBench.swift)
 //     .build/release/kassa-bench report [options]    reports on a large journal (see ReportBench.swift)
+//     .build/release/kassa-bench recurring [options] series, due and session start (RecurringBench.swift)
 //     .build/release/kassa-bench interchange [options]  export and import (InterchangeBench.swift)
 //     .build/release/kassa-bench budget [options]    budgets on a large journal (BudgetBench.swift)
 //
@@ -26,13 +27,15 @@ case "cli-data":
     CLIBench.generate(arguments: Array(arguments.dropFirst()))
 case "report":
     ReportBench.run(arguments: Array(arguments.dropFirst()))
+case "recurring":
+    RecurringBench.run(arguments: Array(arguments.dropFirst()))
 case "interchange":
     InterchangeBench.run(arguments: Array(arguments.dropFirst()))
 case "budget":
     BudgetBench.run(arguments: Array(arguments.dropFirst()))
 default:
     // Benchmark output is for developers at a terminal, not a user-facing message.
-    let usage = "usage: kassa-bench parse|store|cli|report|interchange|budget [options]\n"
+    let usage = "usage: kassa-bench parse|store|cli|report|recurring|interchange|budget [options]\n"
     _ = usage.withCString { write(2, $0, strlen($0)) }
     exit(2)
 }

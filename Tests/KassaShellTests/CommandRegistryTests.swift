@@ -81,7 +81,7 @@ import KassaStore
             _ = try journal.commit([Draft(amount: Money(minorUnits: 100, currency: .kzt), date: today.adding(days: days))], input: "")
         }
         func selected(_ span: ListFilter.Span, from: CivilDate? = nil) throws -> [Int] {
-            let query = try ListFilter(span: span, from: from).query(today: today, grammar: { fatalError("no grammar needed") }).get()
+            let query = try ListFilter(span: span, from: from).query(today: today, category: { _ in fatalError("no category needed") }).get()
             return journal.query(query).map(\.id)
         }
         #expect(try selected(.today) == [3])

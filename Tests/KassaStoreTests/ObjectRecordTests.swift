@@ -9,7 +9,7 @@ import Testing
 @Suite struct ObjectRecordTests {
     static func budget(_ key: String, _ amount: String, removed: Bool = false) -> ObjectRecord {
         ObjectRecord(kind: "budget", key: key, removed: removed,
-                     fields: [.init("amount", amount), .init("note", "tab\tand=equals\nnewline")])
+                     fields: [.init("amount", amount), .init("memo", "tab\tand=equals\nnewline")])
     }
 
     @Test func writtenReplacedRemovedAndReadBack() throws {
@@ -19,7 +19,7 @@ import Testing
         try journal.write([Self.budget("food", "120")])
         #expect(journal.objects("budget").map(\.key) == ["food", "cafe"])
         #expect(journal.object("budget", key: "food")?["amount"] == "120")
-        #expect(journal.object("budget", key: "food")?["note"] == "tab\tand=equals\nnewline")
+        #expect(journal.object("budget", key: "food")?["memo"] == "tab\tand=equals\nnewline")
         let reopened = try Journal.open(path: path)
         #expect(reopened.objects("budget") == journal.objects("budget"))
         #expect(reopened.objects("series").isEmpty)

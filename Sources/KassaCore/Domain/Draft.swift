@@ -13,6 +13,8 @@ public struct Draft: Hashable, Sendable {
     public var toAccount: String?
     public var note: String
     public var recurrence: Recurrence?
+    /// Every `interval` units of the recurrence ("every 2 weeks"); 1 when none was said.
+    public var interval: Int
     /// 0...1, how sure the parser is of the whole draft. Not money: a plain Double is fine.
     public var confidence: Double
     /// The flags as bits of DraftFlag.bit: no array per draft (the parser makes hundreds of
@@ -25,7 +27,7 @@ public struct Draft: Hashable, Sendable {
     public init(
         type: TransactionType = .expense, amount: Money?, date: CivilDate, time: TimeOfDay? = nil,
         category: String? = nil, account: String? = nil, toAccount: String? = nil, note: String = "",
-        recurrence: Recurrence? = nil, confidence: Double = 1, flags: [DraftFlag] = []
+        recurrence: Recurrence? = nil, interval: Int = 1, confidence: Double = 1, flags: [DraftFlag] = []
     ) {
         self.type = type
         self.amount = amount
@@ -36,6 +38,7 @@ public struct Draft: Hashable, Sendable {
         self.toAccount = toAccount
         self.note = note
         self.recurrence = recurrence
+        self.interval = interval
         self.confidence = confidence
         for flag in flags { self.flag(flag) }
     }

@@ -4,7 +4,7 @@
 public enum Corpus {
     public static let defaultToday = CivilDate(year: 2026, month: 3, day: 10)!
     static let fields: Set<String> = [
-        "type", "amount", "currency", "date", "time", "category", "account", "to", "note", "recurrence", "flags",
+        "type", "amount", "currency", "date", "time", "category", "account", "to", "note", "recurrence", "interval", "flags",
     ]
 
     /// The cases of one file, and the lines that could not be read (as failures of field "case").
@@ -183,6 +183,7 @@ public enum Corpus {
         case "to": return d.toAccount ?? "-"
         case "note": return d.note.isEmpty ? "-" : d.note
         case "recurrence": return d.recurrence?.rawValue ?? "-"
+        case "interval": return String(d.interval)
         case "flags": return d.flags.map(\.rawValue).joined(separator: ",")
         default: return "?"
         }

@@ -3,7 +3,7 @@
 // class fills when a pattern matches it (weekday → weekday number, relday → day offset, ...).
 
 struct ClassIDs: Sendable {
-    enum Slot: Sendable { case none, relday, span, dir, weekday, month, last, lastweek, prevmonth, ampm, daypart, recurrence, holiday }
+    enum Slot: Sendable { case none, relday, span, dir, weekday, month, last, lastweek, prevmonth, ampm, daypart, recurrence, holiday, every }
 
     let ones, tens, hundreds, hundred, scale, scaleGlued, scaleSolo, fraction, plusHalf, point, and, one: Int
     let currency, minor, ordinal, ordsuffix, filler, stop, sep, from, to, account, type, category: Int
@@ -21,6 +21,9 @@ struct ClassIDs: Sendable {
     let entryWins: [Bool]
     let hasWinning: Bool
     let slots: [Slot]
+    /// Per grammar entry: the frequency a `recurrence-unit` word names ("weeks" in "every 2
+    /// weeks"); those words alone are no recurrence, only inside a pattern.
+    let entryUnit: [Recurrence?]
     /// Class bits of the words that can begin a number or a day of month.
     let numberish: UInt64
     /// Class bits of the words a number phrase can begin with, and whether every such class has
@@ -48,9 +51,12 @@ struct ClassIDs: Sendable {
             ("relday", .relday), ("span", .span), ("dir", .dir), ("weekday", .weekday), ("month", .month),
             ("last", .last), ("lastweek", .lastweek), ("prevmonth", .prevmonth), ("ampm", .ampm),
             ("daypart", .daypart), ("recurrence", .recurrence), ("holiday", .holiday),
+            ("recurrence-unit", .recurrence), ("recurrence-every", .every),
         ]
         for (name, slot) in table { if let i = g.classIDs[name] { slots[i] = slot } }
         self.slots = slots
+        let unitClass = g.classIDs["recurrence-unit"] ?? -1
+        entryUnit = unitClass < 0 ? [] : g.entries.map { $0.classID == unitClass ? Recurrence(rawValue: $0.value) : nil }
         var mask: UInt64 = 0
         for c in [ones, tens, hundreds, hundred, scaleSolo, fraction, one, ordinal] where c >= 0 && c < 64 { mask |= 1 << UInt64(c) }
         numberish = mask

@@ -8,6 +8,7 @@ struct PartReading {
     var questions: [Question] = []
     var time: TimeOfDay?
     var recurrence: Recurrence?
+    var interval = 1
     var accounts: [AccountMention] = []
     var typeWord: (String, Why)?
     var type = TransactionType.expense
@@ -38,7 +39,7 @@ extension LineReading {
         let category = decideCategory(noteTokens, s, note: note, &r, &reasons)
 
         var draft = Draft(type: r.type, amount: amount, date: date, time: r.time, category: category,
-                          account: r.account, toAccount: r.toAccount, note: note, recurrence: r.recurrence,
+                          account: r.account, toAccount: r.toAccount, note: note, recurrence: r.recurrence, interval: r.interval,
                           confidence: LineReading.confidence(r.flags, hasCategory: category != nil, type: r.type))
         for f in DraftFlag.allCases where r.flags.contains(f) { draft.flag(f) }
         for k in firstReason..<reasons.count { reasons[k].draft = Int32(index) }
@@ -70,8 +71,8 @@ extension LineReading {
                 switch pm.value {
                 case .time(let t) where r.time == nil:
                     r.time = t; reasons.append(why("time", pm.match.start, pm.match.end, rule))
-                case .recurrence(let v) where r.recurrence == nil:
-                    r.recurrence = v; reasons.append(why("recurrence", pm.match.start, pm.match.end, rule))
+                case .recurrence(let v, let interval) where r.recurrence == nil:
+                    r.recurrence = v; r.interval = interval; reasons.append(why("recurrence", pm.match.start, pm.match.end, rule))
                 case .quantity, .label:
                     for t in pm.match.start..<pm.match.end { noteTokens.append(t) }
                 default: break

@@ -100,6 +100,20 @@ public struct Parser: Sendable {
         return result.drafts.first { $0.amount != nil }?.amount
     }
 
+    /// The currency a word or two name ("доллара", "usd", "евро"), or nil when they name none.
+    /// Read as the currency of "1 WORDS" under two different defaults: only a currency the words
+    /// themselves name survives both.
+    public func currency(named text: String, context: ParseContext) -> Currency? {
+        var first = context, second = context
+        first.defaultCurrency = .kzt
+        second.defaultCurrency = Currency(code: "USD")!
+        first.accounts = []
+        second.accounts = []
+        guard let a = amount(in: "1 " + text, context: first), let b = amount(in: "1 " + text, context: second),
+              a.currency == b.currency else { return nil }
+        return a.currency
+    }
+
     /// A date alone, for corrections such as "date yesterday" / "дата вчера" / "15.02".
     public func date(in text: String, context: ParseContext) -> CivilDate? {
         let line = LineReading(String(text.unicodeScalars.prefix(Parser.maxInputLength)), grammar: grammar, ids: ids,

@@ -6,7 +6,8 @@ enum Recognized {
     case date(CivilDate, weak: Bool, alternative: CivilDate?)
     case time(TimeOfDay)
     case quantity
-    case recurrence(Recurrence)
+    /// A frequency and its interval ("every 2 weeks": weekly, 2).
+    case recurrence(Recurrence, interval: Int)
     /// The number of a name ("route 37", "iPhone 15", "for 2027"): note words, unless the line
     /// has no other amount (then "bus 150" is 150 after all).
     case label
@@ -93,7 +94,11 @@ extension LineReading {
             return .label
         case .recurrence:
             guard c.recurrence >= 0 else { return nil }
-            return hot.entryRecurrence[Int(c.recurrence)].map { .recurrence($0) }
+            let e = Int(c.recurrence)
+            guard let frequency = hot.entryRecurrence[e] ?? (e < ids.entryUnit.count ? ids.entryUnit[e] : nil) else { return nil }
+            // "every 2 weeks"; a count too large to be a payment's rhythm is not one.
+            guard let interval = c.count?.intValue ?? (c.count == nil ? 1 : nil), interval >= 1, interval <= 366 else { return nil }
+            return .recurrence(frequency, interval: Int(interval))
         }
     }
 

@@ -204,6 +204,7 @@ extension LineReading {
             case .daypart: caps.daypart = Int32(e)
             case .holiday: caps.holiday = value
             case .recurrence: caps.recurrence = Int32(e)
+            case .every: caps.count = value.map { ExactNumber(units: Int64($0)) }
             }
             return end
         case .builtin(let b):

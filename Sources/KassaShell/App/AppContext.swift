@@ -77,9 +77,11 @@ public final class AppContext: @unchecked Sendable {
     }
 
     public var sessionConfiguration: Session.Configuration {
-        Session.Configuration(today: today, language: language, autoConfirm: options.yes,
-                              defaultCurrency: settings.defaultCurrency, defaultAccount: settings.defaultAccount,
-                              interactive: interactive)
+        var configuration = Session.Configuration(today: today, language: language, autoConfirm: options.yes,
+                                                  defaultCurrency: settings.defaultCurrency, defaultAccount: settings.defaultAccount,
+                                                  interactive: interactive, defaultAccountIsConfigured: settings[.account].source != .builtIn)
+        configuration.baseCurrency = settings.baseCurrency
+        return configuration
     }
 
     /// Catalog lines, session.commands entries and config lines kassa cannot read: warnings,
@@ -115,6 +117,7 @@ public final class AppContext: @unchecked Sendable {
     func openJournal(readOnly: Bool = false) throws -> Journal {
         if paths.journalUnknown { throw SessionError("store.no-home") }
         let journal = try Journal.open(path: paths.journal, readOnly: readOnly, createDirectories: paths.journalIsDefault)
+        categoryNames.use(CategoryDirectory.definitions(journal))
         console.write(journal.warnings.map { warning in
             OutputLine(textRenderer.style.note(catalog.text(warning.messageKey, warning.messageArguments)), to: .error)
         })

@@ -65,6 +65,8 @@ public struct Settings: Sendable {
     public var language: Language { Language(rawValue: self[.lang].value) ?? .en }
     public var defaultCurrency: Currency { Currency(code: self[.currency].value) ?? .kzt }
     public var defaultAccount: String { self[.account].value }
+    /// What budgets, reports and `balance --in` convert to (config `base-currency`, else `currency`).
+    public var baseCurrency: Currency { Currency(code: self[.baseCurrency].value) ?? defaultCurrency }
 
     /// Colour on standard output: `always`, `never`, or (auto) only on a terminal.
     public func colour(onTerminal: Bool) -> Bool {

@@ -1,15 +1,20 @@
-// AccountsCommand: `:accounts` and `kassa accounts`: the default account, every account defined
-// in the journal (with aliases and currency) and every other account that holds transactions.
+// AccountsCommand: `:accounts [--all]` and `kassa accounts [--all]`: the default account, every
+// account defined in the journal and every other account that holds transactions, each with
+// its kind, currency and balance today (planned transactions apart); archived ones only with --all.
 
 import KassaCore
+import KassaLedger
 import KassaStore
 
 public struct AccountsCommand: Command {
     public static let name = "accounts"
     public static let forms = CommandForms.both
+    public static let options: [CommandOption] = [.flag("--all")]
+    let all: Bool
 
     public init(_ arguments: CommandArguments) throws(UsageError) {
         try arguments.expectNoWords()
+        all = arguments.flags.contains("--all")
     }
 
     /// The defined accounts, then every other account that holds transactions.
@@ -19,10 +24,16 @@ public struct AccountsCommand: Command {
         return defined + journal.accountsInUse().filter { !names.contains($0) }.map { Account(name: $0) }
     }
 
-    public func run(_ context: CommandContext) -> [SessionEvent] {
+    static func list(_ context: CommandContext, all: Bool) -> [SessionEvent] {
         context.storeChange(readOnly: true) { journal in
             if context.session != nil { try journal.refresh() }
-            return [.accounts(AccountsCommand.all(journal), defaultAccount: context.configuration.defaultAccount)]
+            let defaultAccount = context.configuration.defaultAccount(in: journal)
+            return [.accounts(try AccountBook.summaries(journal, today: context.configuration.today, defaultAccount: defaultAccount, all: all),
+                              defaultAccount: defaultAccount)]
         }
+    }
+
+    public func run(_ context: CommandContext) -> [SessionEvent] {
+        AccountsCommand.list(context, all: all)
     }
 }

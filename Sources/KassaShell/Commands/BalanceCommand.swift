@@ -1,5 +1,8 @@
-// BalanceCommand: `:balance` and `kassa balance [filters]`: every account's balance in every
-// currency (KassaLedger.Balances over the journal). A total too large to compute is an error.
+// BalanceCommand: `:balance` and `kassa balance [filters] [--in CODE]`: every account's balance in
+// every currency (KassaLedger.Balances over the journal): opening balances and transactions dated on
+// or before today; later ones are planned, summed apart. With `--in` everything is in one currency,
+// each amount converted at the rate of its own date (ConvertingSource); what has no rate stays in
+// its own currency and is named. A total too large to compute is an error.
 
 import KassaCore
 import KassaLedger
@@ -8,14 +11,47 @@ import KassaStore
 public struct BalanceCommand: Command {
     public static let name = "balance"
     public static let forms = CommandForms.both
-    public static let options = ListFilter.options
+    public static let options = ListFilter.options + [.value("--in")]
     let filter: ListFilter
+    /// `--in CODE`: convert everything to this currency.
+    let target: Currency?
 
     public init(_ arguments: CommandArguments) throws(UsageError) {
         filter = try ListFilter(arguments, defaultSpan: .all)
+        if let code = arguments.values["--in"] {
+            guard let currency = Currency(code: code) else { throw UsageError(key: "rate.bad-currency", arguments: ["value": code]) }
+            target = currency
+        } else {
+            target = nil
+        }
     }
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
-        filter.run(in: context) { journal, query in [.balance(try Balances.compute(journal.source(query)))] }
+        filter.run(in: context) { journal, query in
+            let today = context.configuration.today
+            let openings = AccountBook.openings(journal, filter: filter)
+            guard let target else {
+                return [.balance(try Balances.compute(journal.source(query), today: today, openings: openings))]
+            }
+            let rates = RateCommand.table(journal, base: context.configuration.baseCurrency)
+            let source = ConvertingSource(journal.source(query), rates: rates, to: target)
+            var missing: [Currency: CivilDate] = [:]
+            let converted = openings.map { opening in
+                let date = opening.date ?? today
+                do throws(ConversionError) {
+                    var moved = opening
+                    moved.amount = try rates.convert(opening.amount, to: target, on: date)
+                    return moved
+                } catch {
+                    if missing[error.currency].map({ date < $0 }) ?? true { missing[error.currency] = date }
+                    return opening
+                }
+            }
+            let lines = try Balances.compute(source, today: today, openings: converted)
+            for (currency, date) in source.missing where missing[currency].map({ date < $0 }) ?? true { missing[currency] = date }
+            return [.balance(lines)] + missing.sorted { $0.key.code < $1.key.code }.map { currency, date in
+                .notice("rate.missing-in-balance", ["currency": currency.code, "date": date.iso, "target": target.code])
+            }
+        }
     }
 }

@@ -51,7 +51,7 @@ public struct BudgetCommand: Command {
             guard words.count == 3 || words.count == 4 else { throw usage }
             var request = Request(category: words[1], amount: words[2])
             if words.count == 4 {
-                guard let frequency = arguments.vocabulary.name(in: "budget-period", for: words[3]).flatMap(Budget.Frequency.init(rawValue:))
+                guard let frequency = arguments.vocabulary.name(in: "frequency", for: words[3]).flatMap(Budget.Frequency.init(rawValue:))
                         ?? Budget.Frequency(rawValue: words[3].lowercased()) else {
                     throw UsageError(key: "budget.bad-period", arguments: ["value": words[3]])
                 }
@@ -85,10 +85,9 @@ public struct BudgetCommand: Command {
                 return [.budgets(BudgetListing(statuses: try book.current().statuses(), json: json, ascii: ascii))]
             }
         case .set(let request):
-            guard let slug = Self.category(request.category, context: context) else {
-                return context.usage(UsageError(key: "budget.bad-category", arguments: ["value": request.category]))
-            }
             return context.storeChange { journal in
+                let slug: String
+                do { slug = try Self.category(request.category, journal: journal, context: context) } catch let error as UsageError { return context.usage(error) }
                 let book = context.session?.budgets ?? BudgetBook(journal: journal, configuration: context.configuration, app: context.app)
                 guard let limit = Self.amount(request.amount, base: book.base, context: context) else {
                     return context.usage(UsageError(key: "budget.bad-amount", arguments: ["value": request.amount]))
@@ -100,11 +99,10 @@ public struct BudgetCommand: Command {
                 }
             }
         case .remove(let name):
-            guard let slug = Self.category(name, context: context) else {
-                return context.usage(UsageError(key: "budget.bad-category", arguments: ["value": name]))
-            }
             return context.storeChange { journal in
                 try journal.refresh()
+                let slug: String
+                do { slug = try Self.category(name, journal: journal, context: context) } catch let error as UsageError { return context.usage(error) }
                 guard let existing = journal.object(Budget.kind, key: slug).flatMap(Budget.init(record:)) else {
                     return context.reject(SessionError("budget.none", ["category": name]))
                 }
@@ -134,11 +132,16 @@ public struct BudgetCommand: Command {
         return .budgetChanged(budget, removed: false)
     }
 
-    /// The slug a person means: a slug, or a category name in either language.
-    static func category(_ text: String, context: CommandContext) -> String? {
-        let grammar = context.parser.grammar
-        if grammar.categories.contains(where: { $0.slug == text.lowercased() }) { return text.lowercased() }
-        return grammar.categorySlug(named: text)
+    /// The expense category a person means: a slug, or a name in either language (their own
+    /// categories too). An unknown name or an income category is a usage mistake.
+    static func category(_ text: String, journal: Journal, context: CommandContext) throws(UsageError) -> String {
+        let directory = CategoryDirectory(grammar: context.parser.grammar, journal: journal)
+        let lowered = text.lowercased()
+        guard let slug = directory.all.contains(where: { $0.slug == lowered }) ? lowered : directory.slug(named: text) else {
+            throw UsageError(key: "budget.bad-category", arguments: ["value": text])
+        }
+        guard directory.type(of: slug) == .expense else { throw UsageError(key: "budget.income-category", arguments: ["value": text]) }
+        return slug
     }
 
     /// A positive amount as the parser reads it ("100000", "100k", "$500"), the base currency

@@ -1,5 +1,7 @@
 // CategoriesCommand: `:categories` and `kassa categories`: every category slug with its name in
-// the interface language.
+// the interface language — the built-in tree and the person's own (`:category add`).
+
+import KassaStore
 
 public struct CategoriesCommand: Command {
     public static let name = "categories"
@@ -10,6 +12,9 @@ public struct CategoriesCommand: Command {
     }
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
-        [.categories(context.parser.grammar.categories.sorted { $0.slug < $1.slug })]
+        context.storeChange(readOnly: true) { journal in
+            if context.session != nil { try journal.refresh() }
+            return [.categories(CategoryDirectory(grammar: context.parser.grammar, journal: journal).all)]
+        }
     }
 }

@@ -65,7 +65,7 @@ public final class CommandContext {
     /// What the parser needs to know about the journal: its accounts and lessons.
     func parseContext(_ journal: Journal) -> ParseContext {
         ParseContext(today: configuration.today, language: configuration.language,
-                     defaultCurrency: configuration.defaultCurrency, defaultAccount: configuration.defaultAccount,
+                     defaultCurrency: configuration.defaultCurrency, defaultAccount: configuration.defaultAccount(in: journal),
                      accounts: journal.accounts, learnedCategories: journal.learnedCategories)
     }
 

@@ -28,7 +28,7 @@ public struct EditCommand: Command {
         context.storeChange { journal in
             let fieldValue: FieldValue
             switch FieldValue.resolve(field: field, value: value, parser: context.parser, words: context.words,
-                                      context: context.parseContext(journal)) {
+                                      context: context.parseContext(journal), journal: journal) {
             case .failure(let error): return context.reject(error)
             case .success(let resolved): fieldValue = resolved
             }

@@ -62,7 +62,7 @@ public struct ExportCommand: Command {
         switch format {
         case .csv: return CSVWriter()
         case .tenra: return TenraCSVWriter()
-        case .jsonl: return BackupWriter(accounts: journal.accounts, lessons: journal.learnedCategories)
+        case .jsonl: return BackupWriter(accounts: journal.accounts, lessons: journal.learnedCategories, objects: journal.allObjects)
         case .hledger, .ledger, .beancount:
             let inventory = ExportInventory.collect(journal.source(query), accounts: journal.accounts)
             switch format {

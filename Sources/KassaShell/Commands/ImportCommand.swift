@@ -79,7 +79,7 @@ public struct ImportCommand: Command {
         return context.storeChange { journal in
             let vocabulary = ImportVocabulary.make(words: context.words, parser: context.parser,
                                                    context: context.parseContext(journal))
-            let defaults = ImportDefaults(account: account ?? rules?.account ?? context.configuration.defaultAccount,
+            let defaults = ImportDefaults(account: account ?? rules?.account ?? context.configuration.defaultAccount(in: journal),
                                           currency: currency ?? rules?.currency ?? context.configuration.defaultCurrency)
             let format = self.format ?? ImportFormat.detect(bytes, vocabulary: vocabulary, rules: rules)
             var records: ImportRecords

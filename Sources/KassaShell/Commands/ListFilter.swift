@@ -76,10 +76,11 @@ public struct ListFilter: Sendable, Equatable {
 
     /// The journal query. The journal does the selecting, so `list today` on a million
     /// transactions does not copy them all first. nil when the category is unknown.
-    public func query(today: CivilDate, grammar: () -> Grammar) -> Result<TransactionFilter, SessionError> {
+    /// `category` turns a typed category name into its slug (the grammar's and the person's own).
+    public func query(today: CivilDate, category: (String) -> String?) -> Result<TransactionFilter, SessionError> {
         var filter = TransactionFilter(from: from, to: to, account: account, text: text, type: type)
         if let categoryName {
-            guard let slug = grammar().categorySlug(named: categoryName) else {
+            guard let slug = category(categoryName) else {
                 return .failure(SessionError("list.bad-category", ["value": categoryName]))
             }
             filter.category = slug
@@ -99,14 +100,18 @@ public struct ListFilter: Sendable, Equatable {
     /// Runs `body` on the journal (opened read-only; refreshed in a session, to see others'
     /// saves) with the query this filter describes; an unknown category is a usage mistake.
     func run(in context: CommandContext, _ body: (Journal, TransactionFilter) throws -> [SessionEvent]) -> [SessionEvent] {
-        let query: TransactionFilter
-        switch self.query(today: context.configuration.today, grammar: { context.parser.grammar }) {
-        case .failure(let error): return context.usage(UsageError(key: error.key, arguments: error.arguments))
-        case .success(let built): query = built
-        }
-        return context.storeChange(readOnly: true) { journal in
+        var query: TransactionFilter?
+        let events = context.storeChange(readOnly: true) { journal in
             if context.session != nil { try journal.refresh() }
-            return try body(journal, query)
+            let category = { (name: String) in CategoryDirectory(grammar: context.parser.grammar, journal: journal).slug(named: name) }
+            switch self.query(today: context.configuration.today, category: category) {
+            case .failure(let error): return []
+                + [SessionEvent.error(UsageError(key: error.key, arguments: error.arguments), input: nil, span: nil)]
+            case .success(let built): query = built
+            }
+            return try body(journal, query!)
         }
+        if query == nil, case .error(let error as UsageError, _, _)? = events.first { return context.usage(error) }
+        return events
     }
 }

@@ -90,14 +90,7 @@ public struct ReportCommand: Command {
         let json = self.json || (context.app?.options.json ?? false)
         guard !(json && csv) else { return context.usage(UsageError(key: "report.json-and-csv")) }
         let today = context.configuration.today
-        let base = context.configuration.defaultCurrency
-        var category: String?
-        if let categoryName {
-            guard let slug = context.parser.grammar.categorySlug(named: categoryName) else {
-                return context.usage(UsageError(key: "list.bad-category", arguments: ["value": categoryName]))
-            }
-            category = slug
-        }
+        let base = context.configuration.baseCurrency
         // A month per row or column: a span of centuries would be a screenful of nothing.
         if let period, kind == .cashflow || kind == .trend || grouping == .month,
            period.resolve(today: today).months.count > ReportCommand.maximumMonths {
@@ -107,8 +100,15 @@ public struct ReportCommand: Command {
                                ascii: ascii || ChartStyle.localeIsASCII(context.app?.environment ?? [:]))
         return context.storeChange { journal in
             if context.session != nil { try journal.refresh() }
-            // Budgets (BudgetBook: one pass, or the session's kept state) for the budget report
-            // and the health score's adherence.
+            var category: String?
+            if let categoryName {
+                guard let slug = CategoryDirectory(grammar: context.parser.grammar, journal: journal).slug(named: categoryName) else {
+                    return context.usage(UsageError(key: "list.bad-category", arguments: ["value": categoryName]))
+                }
+                category = slug
+            }
+            // Budgets (BudgetBook: one pass, or the session's kept state) for the budget report,
+            // the health score's adherence and the budget insights.
             var budgets: [BudgetStatus] = []
             if kind == .budget || kind == .health || kind == .insights {
                 let book = context.session?.budgets ?? BudgetBook(journal: journal, configuration: context.configuration, app: context.app)
@@ -121,9 +121,21 @@ public struct ReportCommand: Command {
                 }
                 return [.budgets(BudgetListing(statuses: budgets, json: json, ascii: chart.ascii))]
             }
-            let result = try compute(journal.source(), today: today, base: base, category: category, budgets: budgets)
+            // With rates recorded, every amount is seen in the base currency at its own date's
+            // rate; what has no rate stays in its currency (its own section) and is named.
+            let rates = RateCommand.table(journal, base: base)
+            guard !rates.rates.isEmpty else {
+                let result = try compute(journal.source(), today: today, base: base, category: category, budgets: budgets)
+                return [.report(ReportOutput(kind: kind, result: result, format: csv ? .csv : json ? .json : .text,
+                                             chart: chart, base: base, today: today))]
+            }
+            let source = ConvertingSource(journal.source(), rates: rates, to: base)
+            let result = try compute(source, today: today, base: base, category: category, budgets: budgets)
             return [.report(ReportOutput(kind: kind, result: result, format: csv ? .csv : json ? .json : .text,
                                          chart: chart, base: base, today: today))]
+                + source.missing.map { missing in
+                    .notice("rate.missing-in-report", ["currency": missing.currency.code, "date": missing.from.iso, "target": base.code])
+                }
         }
     }
 

@@ -3,9 +3,28 @@
 // an undo message must not cost building the whole grammar (`kassa list` never parses).
 
 import KassaCore
+import Synchronization
 
 public struct CategoryNames: Sendable {
     private var names: [Language: [String: String]] = [:]
+    /// The person's own categories and renames (journal records), shared by every copy of this
+    /// value: a renderer made before the journal opened still shows them.
+    private let own = OwnNames()
+
+    final class OwnNames: Sendable {
+        let table = Mutex<[Language: [String: String]]>([:])
+    }
+
+    /// Shows `definitions` (the journal's category records) over the rule files' names.
+    public func use(_ definitions: [CategoryDefinition]) {
+        var table: [Language: [String: String]] = [:]
+        for definition in definitions {
+            for language in Language.allCases {
+                if let name = definition.displayName(language) { table[language, default: [:]][definition.slug] = name }
+            }
+        }
+        own.table.withLock { $0 = table }
+    }
 
     public init() {}
 
@@ -48,10 +67,12 @@ public struct CategoryNames: Sendable {
     }
 
     /// Every slug → name of a language.
-    public func all(_ language: Language) -> [String: String] { names[language] ?? [:] }
+    public func all(_ language: Language) -> [String: String] {
+        (names[language] ?? [:]).merging(own.table.withLock { $0[language] ?? [:] }) { _, mine in mine }
+    }
 
     /// The name of `slug` in `language`, or nil when the rules give none.
     public func name(_ slug: String, language: Language) -> String? {
-        names[language]?[slug]
+        own.table.withLock { $0[language]?[slug] } ?? names[language]?[slug]
     }
 }

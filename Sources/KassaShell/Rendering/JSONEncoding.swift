@@ -28,6 +28,7 @@ public enum JSONEncoding {
         json.add("to_account", draft.toAccount)
         json.add("note", draft.note)
         json.add("recurrence", draft.recurrence?.rawValue)
+        if draft.recurrence != nil, draft.interval != 1 { json.add("interval", draft.interval) }
         json.add("confidence", fraction: draft.confidence)
         json.add("flags") { bytes in
             bytes.append(UInt8(ascii: "["))

@@ -88,6 +88,11 @@ public struct JSONRenderer: SessionRenderer {
                 item.add("amount", line.amount.decimalString)
                 item.add("currency", line.amount.currency.code)
                 item.add("count", line.count)
+                // Extensions (DESIGN.md §8: extend, never break): the opening balance included in
+                // "amount", and the transactions dated after today, never in it.
+                item.add("opening", line.opening.decimalString)
+                item.add("planned", line.planned.decimalString)
+                item.add("planned_count", line.plannedCount)
                 return item.result
             }))
         case .report(let output):
@@ -112,13 +117,7 @@ public struct JSONRenderer: SessionRenderer {
         case .accounts(let accounts, let defaultAccount):
             json.add("event", "accounts")
             json.add("default", defaultAccount)
-            json.add("accounts", raw: JSONWriter.array(accounts.map { account in
-                var item = JSONWriter()
-                item.add("name", account.name)
-                item.add("aliases", strings: account.aliases)
-                item.add("currency", account.currency?.code)
-                return item.result
-            }))
+            json.add("accounts", raw: JSONWriter.array(accounts.map(JSONEncoding.account)))
         case .categories(let categories):
             json.add("event", "categories")
             json.add("categories", raw: JSONWriter.array(categories.map { category in
@@ -127,6 +126,12 @@ public struct JSONRenderer: SessionRenderer {
                 for language in Language.allCases { item.add(dynamicKey: "name_" + language.rawValue, category.names[language]) }
                 return item.result
             }))
+        case .rates(let base, let rates):
+            return rateLines(rates, base: base)
+        case .settingChanged(let key, let arguments):
+            json.add("event", String(key.prefix { $0 != "." }))
+            json.add("code", key)
+            json.add("message", text.catalog.text(key, arguments))
         case .accountChanged(let key, let arguments):
             json.add("event", "account")
             json.add("code", key)
@@ -157,6 +162,8 @@ public struct JSONRenderer: SessionRenderer {
             json.add("message", count.map { text.catalog.text(key, count: $0, arguments) } ?? text.catalog.text(key, arguments))
         case .quit, .awaitingAnswer:
             return []
+        case .due, .seriesStarted, .recurring:
+            return recurringJSON(event)
         case .budgets(let listing):
             // One object per budget, a line of its own (DESIGN.md §8), as reports are.
             return listing.statuses.map { OutputLine(BudgetJSON.object($0)) }

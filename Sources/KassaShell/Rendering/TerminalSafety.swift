@@ -84,11 +84,12 @@ public enum TerminalSafety {
         case .redone(let change): return .redone(clean(change))
         case .changed(let change): return .changed(clean(change))
         case .accounts(let accounts, let defaultAccount):
-            return .accounts(accounts.map { account in
-                var account = account
-                account.name = visible(account.name)
-                account.aliases = account.aliases.map(visible)
-                return account
+            return .accounts(accounts.map { summary in
+                var summary = summary
+                summary.account.name = visible(summary.account.name)
+                summary.account.aliases = summary.account.aliases.map(visible)
+                if let name = summary.profile?.name { summary.profile?.name = visible(name) }
+                return summary
             }, defaultAccount: visible(defaultAccount))
         case .accountChanged(let key, let arguments): return .accountChanged(key: key, arguments: arguments.mapValues(visible))
         case .lesson(let phrase, let category): return .lesson(phrase: visible(phrase), category: category.map(visible))

@@ -85,29 +85,23 @@ public struct TextRenderer: SessionRenderer, Sendable {
         case .text(let lines):
             return lines.map { OutputLine($0) }
         case .balance(let lines):
-            if lines.isEmpty { return [OutputLine(catalog.text("list.empty"))] }
-            let width = lines.map { ($0.account ?? "—").count }.max() ?? 4
-            return lines.map { line in
-                OutputLine("  " + pad(line.account ?? "—", to: width) + "  " + money.format(line.amount) + "  "
-                    + style.dim(catalog.text("list.count", count: line.count)))
-            }
+            return balanceLines(lines)
         case .report(let output):
             return reportLines(output).map { OutputLine($0) }
         case .history(let history):
             return historyLines(history)
         case .accounts(let accounts, let defaultAccount):
-            var lines = [OutputLine("  " + defaultAccount + "  " + style.dim(catalog.text("card.default")))]
-            for account in accounts where account.name != defaultAccount {
-                var text = "  " + account.name
-                if !account.aliases.isEmpty { text += "  " + catalog.text("account.aliases", ["aliases": account.aliases.joined(separator: ", ")]) }
-                if let currency = account.currency { text += "  " + currency.code }
-                lines.append(OutputLine(text))
-            }
-            return lines
+            return accountRows(accounts, defaultAccount: defaultAccount)
         case .categories(let categories):
             let width = categories.map(\.slug.count).max() ?? 10
             return categories.map { OutputLine("  " + pad($0.slug, to: width) + "  " + ($0.names[catalog.language] ?? "")) }
         case .accountChanged(let key, let arguments):
+            return [OutputLine(style.good(catalog.text(key, arguments)))]
+        case .rates(let base, let rates):
+            return rateLines(rates, base: base)
+        case .settingChanged(let key, var arguments):
+            // A transaction type travels as its name ("expense") and is said in the UI language.
+            if let type = arguments["type"], catalog.has("type." + type) { arguments["type"] = catalog.text("type." + type) }
             return [OutputLine(style.good(catalog.text(key, arguments)))]
         case .explanation(let result):
             return explain(result)
@@ -120,6 +114,8 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return [OutputLine(style.note(text))]
         case .quit:
             return []
+        case .due, .seriesStarted, .recurring:
+            return recurringLines(event)
         case .budgets(let listing):
             return budgetListing(listing)
         case .budgetChanged(let budget, let removed):
@@ -166,7 +162,8 @@ public struct TextRenderer: SessionRenderer, Sendable {
             let number = drafts.count > 1 ? "\(index + 1). " : ""
             var header = "  " + number + style.bold(amount) + "  " + catalog.text("type.\(draft.type.rawValue)")
             if let recurrence = draft.recurrence {
-                header += ", " + catalog.text("recurrence.\(recurrence.rawValue)")
+                header += ", " + (draft.interval > 1 ? catalog.text("recurring.every.\(recurrence.rawValue)", count: draft.interval)
+                    : catalog.text("recurrence.\(recurrence.rawValue)"))
             }
             if draft.has(.currencyUnknown) {
                 header += "  " + style.note(catalog.text("card.currency-unknown"))
@@ -230,23 +227,27 @@ public struct TextRenderer: SessionRenderer, Sendable {
     }
 
     func describe(_ change: Change) -> String {
-        // Undo and redo speak of the change they took back or brought back; a change of objects
-        // of one kind (budgets, rates …) by its own message when the catalog has one.
-        var key = "change.\((change.targetKind ?? change.kind).rawValue)"
-        if key == "change.object", change.objectKinds.count == 1, catalog.has(key + "." + change.objectKinds[0]) {
-            key += "." + change.objectKinds[0]
-        }
-        return catalog.text(key, [
+        // Undo and redo speak of the change they took back or brought back.
+        catalog.text(kindKey("change", change.targetKind ?? change.kind, objectKinds: change.objectKinds), [
             "items": change.transactions.map(summary).joined(separator: "; "),
             "subjects": change.subjects.joined(separator: ", "),
         ])
+    }
+
+    /// `PREFIX.KIND`; for an object change `PREFIX.object.OBJECTKIND` of the first kind written
+    /// ("change.object.rate"), so history and undo say "exchange rate", not "object".
+    func kindKey(_ prefix: String, _ kind: Change.Kind, objectKinds: [String]) -> String {
+        if kind == .object, let first = objectKinds.first, catalog.has(prefix + ".object." + first) {
+            return prefix + ".object." + first
+        }
+        return prefix + "." + kind.rawValue
     }
 
     func historyLines(_ history: History) -> [OutputLine] {
         if history.entries.isEmpty { return [OutputLine(catalog.text("history.empty"))] }
         var lines: [OutputLine] = []
         for entry in history.entries {
-            var text = "  " + pad("\(entry.number)", to: 5) + pad(catalog.text("history.kind.\(entry.kind.rawValue)"), to: 12)
+            var text = "  " + pad("\(entry.number)", to: 5) + pad(catalog.text(kindKey("history.kind", entry.kind, objectKinds: entry.objectKinds)), to: 12)
             if !entry.ids.isEmpty {
                 text += entry.ids.prefix(5).map { "#\($0)" }.joined(separator: " ")
                 if entry.transactionCount > 5 { text += " … (\(entry.transactionCount))" }

@@ -25,10 +25,10 @@ public final class BudgetBook {
         self.weekStart = weekStart
     }
 
-    /// The book for a session or command: base currency and week start from the settings when
-    /// kassa runs as a program, the session's currency and Monday in tests without one.
+    /// The book for a session or command: the configured base currency, and the week start
+    /// from the settings when kassa runs as a program (Monday in tests without one).
     public convenience init(journal: Journal, configuration: Session.Configuration, app: AppContext?) {
-        let base = app.flatMap { Currency(code: $0.settings[.baseCurrency].value) } ?? configuration.defaultCurrency
+        let base = configuration.baseCurrency
         let day = app.flatMap { ConfigFile.weekDays.firstIndex(of: $0.settings[.weekStart].value) } ?? 0
         self.init(journal: journal, today: configuration.today, base: base, weekStart: day + 1)
     }

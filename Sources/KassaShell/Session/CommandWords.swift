@@ -66,7 +66,12 @@ public struct CommandWords: Sendable {
             "field": Set(FieldValue.names),
             "list": ["today", "yesterday", "all"],
             "type": Set(TransactionType.allCases.map(\.rawValue)),
-            "account": ["add", "rename"],
+            "account": ["add", "rename", "archive", "unarchive", "default", "remove", "post-interest"],
+            "accountkind": Set(AccountKind.allCases.map(\.rawValue)),
+            "rate": ["set", "remove", "import"],
+            "category": ["add", "rename", "remove"],
+            // Words that start a sentence about something other than a purchase ("курс доллара 480").
+            "phrase": ["rate", "budget"],
             "batch": ["drop"],
             "report": Set(ReportKind.allCases.map(\.rawValue)),
             "period": ["week", "month", "year"],
@@ -75,9 +80,9 @@ public struct CommandWords: Sendable {
             "column": Set(ImportColumn.allCases.map(\.rawValue)),
             "kind": Set(TransactionType.allCases.map(\.rawValue)),
             "currency": Set(Currency.allCodes),
+            "recurring": ["pause", "resume", "archive", "remind", "amount", "auto", "manual", "every", "subscription"],
+            "frequency": Set(Recurrence.allCases.map(\.rawValue)),
             "budget": ["set", "remove"],
-            "budget-period": Set(Budget.Frequency.allCases.map(\.rawValue)),
-            "phrase": ["budget"],
         ]
     }
 

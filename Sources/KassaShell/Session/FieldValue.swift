@@ -20,8 +20,9 @@ enum FieldValue: Equatable {
     static let names = ["amount", "date", "category", "note", "account", "to_account", "currency", "type"]
 
     /// Resolves `value` for the field named `field` (a canonical name from session.commands).
+    /// `journal` gives the person's own categories (a category may be one of theirs).
     static func resolve(field: String, value: String, parser: Parser, words: CommandWords,
-                        context: ParseContext) -> Result<FieldValue, SessionError> {
+                        context: ParseContext, journal: Journal? = nil) -> Result<FieldValue, SessionError> {
         switch field {
         case "amount":
             guard let amount = parser.amount(in: value, context: context) else {
@@ -37,7 +38,9 @@ enum FieldValue: Equatable {
             }
             return .success(.date(date))
         case "category":
-            guard let slug = parser.grammar.categorySlug(named: value) else {
+            let slug = journal.map { CategoryDirectory(grammar: parser.grammar, journal: $0).slug(named: value) }
+                ?? parser.grammar.categorySlug(named: value)
+            guard let slug else {
                 return .failure(SessionError("correction.bad-category", ["value": value]))
             }
             return .success(.category(slug))

@@ -14,9 +14,7 @@ extension Session {
         let lowered = line.lowercased()
         if state == .confirming, let answer = words.name(in: "confirm", for: lowered) {
             if answer == "yes" { return confirm() }
-            let count = pending.count
-            clearPending()
-            return [.discarded(count: count)]
+            return discardPending()
         }
         if line.hasPrefix(":") {
             let tokens = CommandLineWords.split(line.dropFirst())

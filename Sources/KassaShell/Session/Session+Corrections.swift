@@ -44,7 +44,7 @@ extension Session {
         } else {
             return [.notice("batch.which-draft", ["field": parts[0], "value": value, "count": String(pending.count)])]
         }
-        switch FieldValue.resolve(field: field, value: value, parser: parser, words: words, context: parseContext) {
+        switch FieldValue.resolve(field: field, value: value, parser: parser, words: words, context: parseContext, journal: journal) {
         case .failure(let error):
             return reject(error)
         case .success(let fieldValue):
@@ -86,12 +86,11 @@ extension Session {
 
     /// "drop 2": the draft leaves the batch; the last one leaving ends the batch, discarded.
     func drop(_ index: Int) -> [SessionEvent] {
+        if let due = pendingDue[index] { pendingSkips.append(due) }
         pending.remove(at: index)
         pendingInputs.remove(at: index)
-        if pending.isEmpty {
-            clearPending()
-            return [.discarded(count: 1)]
-        }
+        pendingDue.remove(at: index)
+        if pending.isEmpty { return discardPending(count: 1) }
         return [.notice("batch.dropped", ["number": String(index + 1)])] + afterCorrection()
     }
 

@@ -15,6 +15,7 @@
 // the journal. A draft that could not be saved stays pending so the person can retry.
 
 import KassaCore
+import KassaLedger
 import KassaStore
 
 public final class Session {
@@ -24,12 +25,20 @@ public final class Session {
         /// --yes: commit every complete draft without asking.
         public var autoConfirm: Bool
         public var defaultCurrency: Currency
+        /// The config file's `account` or the built-in "cash"; `defaultAccount(in:)` is the one
+        /// in effect (the journal's `:account default` wins over the built-in one).
         public var defaultAccount: String
+        /// `defaultAccount` came from the config file (so it wins over the journal's setting).
+        public var defaultAccountIsConfigured: Bool
         /// A person at a terminal: blank lines are just Enter, not worth a remark.
         public var interactive: Bool
+        /// What budgets, reports and rates convert to (config `base-currency`).
+        public var baseCurrency: Currency = .kzt
 
         public init(today: CivilDate, language: Language, autoConfirm: Bool = false,
-                    defaultCurrency: Currency = .kzt, defaultAccount: String = "cash", interactive: Bool = false) {
+                    defaultCurrency: Currency = .kzt, defaultAccount: String = "cash", interactive: Bool = false,
+                    defaultAccountIsConfigured: Bool = false) {
+            self.defaultAccountIsConfigured = defaultAccountIsConfigured
             self.today = today
             self.interactive = interactive
             self.language = language
@@ -51,12 +60,16 @@ public final class Session {
     /// The program around the session (paths, resources, console); nil when a test runs the
     /// session alone. Commands that need the terminal or the files use it.
     public var app: AppContext?
-    public private(set) var state: State = .idle
+    public internal(set) var state: State = .idle
     public internal(set) var pending: [Draft] = []
     /// The line each pending draft came from (saved as the transaction's input).
     var pendingInputs: [String] = []
     /// Category choices made while the drafts wait, saved in the same change as the drafts.
     var pendingLessons: [Lesson] = []
+    /// For each pending draft, the due occurrence of a series it pays (nil for a typed entry);
+    /// due drafts dropped from the batch, recorded as skipped when the batch is saved or discarded.
+    var pendingDue: [DueOccurrence?] = []
+    var pendingSkips: [DueOccurrence] = []
     var lastResult: ParseResult?
     /// A line was not understood or rejected (scripted exit status 1).
     public internal(set) var hadInputError = false
@@ -75,7 +88,7 @@ public final class Session {
 
     var parseContext: ParseContext {
         ParseContext(today: configuration.today, language: configuration.language,
-                     defaultCurrency: configuration.defaultCurrency, defaultAccount: configuration.defaultAccount,
+                     defaultCurrency: configuration.defaultCurrency, defaultAccount: configuration.defaultAccount(in: journal),
                      accounts: journal.accounts, learnedCategories: journal.learnedCategories)
     }
 
@@ -91,11 +104,7 @@ public final class Session {
             return reject(SessionError("input.too-long", ["bytes": String(count), "limit": String(LineLimits.maximumLineBytes)]))
         case .interrupted:
             // Ctrl-C on an empty line: the waiting drafts go, and the person is told.
-            if state == .confirming {
-                let count = pending.count
-                clearPending()
-                return [.discarded(count: count)]
-            }
+            if state == .confirming { return discardPending() }
             return []
         case .cleared:
             // Ctrl-C with text on the line cancels only that text.
@@ -129,6 +138,7 @@ public final class Session {
         }
         // A blank line with nothing waiting is a pause in dictation: nothing to say.
         if line.isEmpty { return [] }
+        if let events = phrase(line) { return events }
         return enter(line: raw)
     }
 
@@ -145,6 +155,7 @@ public final class Session {
         }
         pending = result.drafts
         pendingInputs = Array(repeating: line, count: result.drafts.count)
+        pendingDue = Array(repeating: nil, count: result.drafts.count)
         state = .confirming
         return shown(input: line, questions: result.questions)
     }
@@ -167,6 +178,7 @@ public final class Session {
         let offset = pending.count
         pending += result.drafts
         pendingInputs += Array(repeating: line, count: result.drafts.count)
+        pendingDue += Array(repeating: nil, count: result.drafts.count)
         let questions = result.questions.map { Question(draftIndex: $0.draftIndex + offset, field: $0.field, options: $0.options) }
         return shown(input: line, questions: questions)
     }
@@ -212,19 +224,26 @@ public final class Session {
             }
             return [.notice("draft.destination-needed", ["number": String(index + 1)])]
         }
+        if let refused = refusedForArchive() { return refused }
         do {
             // An account is made by its first use; the person hears about it once. Only the few
             // names these drafts use are looked up (no scan of the whole journal per save).
-            let defined = Set(journal.accounts.map(\.name) + [configuration.defaultAccount])
+            let defined = Set(journal.accounts.map(\.name) + [configuration.defaultAccount(in: journal)])
             var fresh: [String] = []
             for name in pending.flatMap({ [$0.account, $0.toAccount] }).compactMap({ $0 })
                 where !defined.contains(name) && !fresh.contains(name) && !journal.holdsTransactions(account: name) {
                 fresh.append(name)
             }
+            // Series the save starts, due occurrences it pays or skips: in the same change.
+            var recurring: [SessionEvent] = []
             let changesBefore = journal.changeCount
-            let saved = try journal.commit(pending, inputs: pendingInputs, lessons: pendingLessons)
+            let saved = try journal.commit(pending, inputs: pendingInputs, lessons: pendingLessons) { saved in
+                let (records, events) = recurringRecords(saved)
+                recurring = events
+                return records
+            }
             clearPending()
-            return [.saved(saved, budgets: budgets.afterSave(saved, changesBefore: changesBefore))] + fresh.map { .notice("account.first-use", ["name": $0]) }
+            return [.saved(saved, budgets: budgets.afterSave(saved, changesBefore: changesBefore))] + recurring + fresh.map { .notice("account.first-use", ["name": $0]) }
         } catch let error as any LocalizableError {
             hadStoreError = true
             return [.error(error), .notice("draft.kept")]
@@ -238,6 +257,8 @@ public final class Session {
         pending = []
         pendingInputs = []
         pendingLessons = []
+        pendingDue = []
+        pendingSkips = []
         state = .idle
     }
 

@@ -31,11 +31,17 @@ public enum SessionEvent: Sendable {
     /// A report (`:report`, `kassa report`): its numbers and how to show them.
     case report(ReportOutput)
     case history(History)
-    case accounts([Account], defaultAccount: String)
+    /// `:accounts` rows (kind, currency, balance), or the one row an `:account add` made.
+    case accounts([AccountSummary], defaultAccount: String)
     case categories([CategoryInfo])
     /// An account was added or renamed: a shell.messages key and its arguments.
     case accountChanged(key: String, arguments: [String: String])
     case explanation(ParseResult)
+    /// Exchange rates against the base currency (`:rate`).
+    case rates(base: Currency, [ExchangeRate])
+    /// A rate, category or the like recorded, renamed or removed: a message key (its first part,
+    /// "rate" or "category", names the event in JSON) and its arguments.
+    case settingChanged(key: String, arguments: [String: String])
     /// The commands of a form (or one command) with their usage and summary.
     case help(form: CommandForm, topic: String?)
     /// Lines already localized (grammar check and test reports).
@@ -45,6 +51,13 @@ public enum SessionEvent: Sendable {
     /// A catalog message with no other meaning (e.g. a reminder about an unsaved draft).
     case notice(key: String, arguments: [String: String], count: Int?)
     case quit
+    // Recurring series (Session+Recurring, RecurringCommand, DueCommand).
+    /// Occurrences due (and coming up): the session start's batch header, or a `:due` listing.
+    case due([DueOccurrence], today: CivilDate, listing: Bool)
+    /// A save with a recurrence started this series.
+    case seriesStarted(Series, next: CivilDate?)
+    /// `:recurring`: the series with next date and monthly cost.
+    case recurring(RecurringOverview, today: CivilDate)
     /// `:budget`: every budget's state for its current period.
     case budgets(BudgetListing)
     /// A budget was set (or replaced) or removed.

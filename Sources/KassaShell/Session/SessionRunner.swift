@@ -29,7 +29,7 @@ struct SessionRunner {
         // Account names and aliases for Tab, renewed after every change the session makes (the
         // completer must be Sendable, the journal is not).
         func accountNames() -> [String] {
-            [context.sessionConfiguration.defaultAccount] + journal.accounts.flatMap { [$0.name] + $0.aliases }
+            [context.sessionConfiguration.defaultAccount(in: journal)] + journal.accounts.flatMap { [$0.name] + $0.aliases }
                 + journal.accountsInUse()
         }
         let accounts = Completion.AccountNames(context.interactive ? accountNames() : [])
@@ -40,6 +40,8 @@ struct SessionRunner {
                 "path": context.paths.journal, "version": KassaApp.version,
             ])))])
         }
+        // Due payments of recurring series as one batch, and reminders (nothing without series).
+        renderer.write(session.start(), to: context.console)
         while !session.finished {
             context.console.flush()
             let prompt = context.catalog.text(session.state == .confirming ? "prompt.confirm" : "prompt.entry")

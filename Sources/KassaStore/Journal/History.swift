@@ -25,6 +25,8 @@ public struct HistoryEntry: Sendable, Hashable {
     public var line: Int
     /// Made by this Journal instance (this session).
     public var bySession: Bool
-    /// For account and lesson changes: which accounts, which phrases.
+    /// For account, lesson and object changes: which accounts, which phrases, which keys.
     public var subjects: [String] = []
+    /// For object changes: the kinds written ("rate", "budget").
+    public var objectKinds: [String] = []
 }

@@ -49,25 +49,30 @@ extension Journal {
     }
 
     /// Adds an account, or replaces the definition of one with the same name (aliases, currency).
+    /// `objects` (the account's profile, a setting) are written in the same change.
     @discardableResult
-    public func defineAccount(_ account: Account) throws -> Change {
+    public func defineAccount(_ account: Account, objects: [ObjectRecord] = []) throws -> Change {
         guard !account.name.isEmpty else { throw StoreError(.invalid, path: path, detail: "name") }
         // A record holds at most 31 fields (see JournalState.ingest).
         guard account.aliases.count <= Journal.maxAliases else { throw StoreError(.invalid, path: path, detail: "aliases") }
+        for object in objects { try check(object) }
         let index = try append { writer, number in
-            writer.begin(change: number, part: 1, of: 1, op: .account)
+            writer.begin(change: number, part: 1, of: 1 + objects.count, op: .account)
             Journal.accountFields(account, removed: false, to: &writer)
             writer.end()
+            Journal.write(objects, change: number, firstPart: 2, of: 1 + objects.count, to: &writer)
         }
         ownChanges.append(index)
         return report(index)
     }
 
     /// Renames an account: its definition and every live transaction on it (account or
-    /// to_account) change in one undoable change. The old name stays as an alias.
+    /// to_account) change in one undoable change. The old name stays as an alias. `objects`
+    /// (the profile moved to the new name) are written in the same change.
     @discardableResult
-    public func renameAccount(_ old: String, to new: String) throws -> Change {
+    public func renameAccount(_ old: String, to new: String, objects: [ObjectRecord] = []) throws -> Change {
         guard !new.isEmpty else { throw StoreError(.invalid, path: path, detail: "name") }
+        for object in objects { try check(object) }
         let index = try append { writer, number in
             let previous = accounts.first { $0.name.lowercased() == old.lowercased() }
             guard previous != nil || !query(TransactionFilter(account: old)).isEmpty else {
@@ -77,7 +82,7 @@ extension Journal {
             renamed.name = new
             if !renamed.aliases.contains(old), renamed.aliases.count < Journal.maxAliases { renamed.aliases.append(old) }
             let moved = query(TransactionFilter(account: old))
-            let parts = 2 + moved.count
+            let parts = 2 + moved.count + objects.count
             writer.begin(change: number, part: 1, of: parts, op: .account)
             Journal.accountFields(previous ?? Account(name: old), removed: true, to: &writer)
             writer.end()
@@ -91,20 +96,24 @@ extension Journal {
                 RecordCodec.appendTransaction(t, to: &writer.out)
                 writer.end()
             }
+            Journal.write(objects, change: number, firstPart: 3 + moved.count, of: parts, to: &writer)
         }
         ownChanges.append(index)
         return report(index)
     }
 
+    /// Removes an account's definition; `objects` (its profile's removal) in the same change.
     @discardableResult
-    public func removeAccount(_ name: String) throws -> Change {
+    public func removeAccount(_ name: String, objects: [ObjectRecord] = []) throws -> Change {
+        for object in objects { try check(object) }
         let index = try append { writer, number in
             guard let account = accounts.first(where: { $0.name.lowercased() == name.lowercased() }) else {
                 throw StoreError(.invalid, path: path, detail: name)
             }
-            writer.begin(change: number, part: 1, of: 1, op: .account)
+            writer.begin(change: number, part: 1, of: 1 + objects.count, op: .account)
             Journal.accountFields(account, removed: true, to: &writer)
             writer.end()
+            Journal.write(objects, change: number, firstPart: 2, of: 1 + objects.count, to: &writer)
         }
         ownChanges.append(index)
         return report(index)

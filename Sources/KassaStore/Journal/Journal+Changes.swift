@@ -17,9 +17,11 @@ extension Journal {
     /// `lessons` (category choices the person made while the drafts waited) are written in the
     /// same change, so one undo takes back the save and what it taught.
     /// `objects` gets the transactions as they will be saved (ids assigned) and returns objects
-    /// written in the same change: a series the save starts, the occurrences it settles.
+    /// written in the same change: a series the save starts, the occurrences it settles. It runs
+    /// under the journal's lock after catching up with other sessions, so it may throw to refuse
+    /// a change another session made unnecessary (interest already posted).
     public func commit(_ drafts: [Draft], inputs: [String], lessons: [Lesson] = [],
-                       objects: ([Transaction]) -> [ObjectRecord] = { _ in [] }) throws -> [Transaction] {
+                       objects: ([Transaction]) throws -> [ObjectRecord] = { _ in [] }) throws -> [Transaction] {
         guard !drafts.isEmpty else { return [] }
         guard inputs.count == drafts.count else { throw StoreError(.invalid, path: path, detail: "input") }
         let lessons = newLessons(lessons)
@@ -33,7 +35,7 @@ extension Journal {
                 saved.append(t)
                 id += 1
             }
-            let extra = objects(saved)
+            let extra = try objects(saved)
             for object in extra { try check(object) }
             let parts = drafts.count + lessons.count + extra.count
             for (k, t) in saved.enumerated() {

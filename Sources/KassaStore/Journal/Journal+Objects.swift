@@ -15,6 +15,13 @@ extension Journal {
         return order.compactMap { key in latest[key].flatMap { $0.removed ? nil : $0 } }
     }
 
+    /// Every current object of every kind, kinds and keys in the order first written (a backup).
+    public var allObjects: [ObjectRecord] {
+        var kinds: [String] = []
+        for record in state.objectRecords where !kinds.contains(record.object.kind) { kinds.append(record.object.kind) }
+        return kinds.flatMap { objects($0) }
+    }
+
     /// The current object of `kind` with `key`, if it exists.
     public func object(_ kind: String, key: String) -> ObjectRecord? {
         for record in state.objectRecords.reversed()

@@ -79,11 +79,14 @@ extension Journal {
             let targets = (Int(c.firstTarget)..<Int(c.firstTarget + c.targetCount)).map {
                 Int(state.changes[Int(state.targets[$0])].number)
             }
-            entries.append(HistoryEntry(
+            let described = c.op == .account || c.op == .learn || c.op == .object ? report(Int32(index)) : nil
+            var entry = HistoryEntry(
                 number: Int(c.number), kind: Change.Kind(c.op), ids: ids, transactionCount: Int(c.entryCount),
                 targets: targets, inEffect: c.op.isData && c.applied, line: Int(c.line),
                 bySession: ownChanges.contains(Int32(index)),
-                subjects: c.op == .account || c.op == .learn || c.op == .object ? report(Int32(index)).subjects : []))
+                subjects: described?.subjects ?? [])
+            entry.objectKinds = described?.objectKinds ?? []
+            entries.append(entry)
         }
         return History(entries: entries, total: state.changes.count,
                        nextUndo: undoTarget.map { Int(state.changes[Int($0)].number) },

@@ -354,8 +354,11 @@ public final class Journal {
         for record in state.learnRecords where record.change == index { subjects.append(record.phrase) }
         var objectKinds: [String] = []
         for record in state.objectRecords where record.change == index {
-            subjects.append(record.object.key)
             if !objectKinds.contains(record.object.kind) { objectKinds.append(record.object.kind) }
+            // The change is about its first kind (a series, with the occurrence it settles): what a
+            // person calls those (a series' note, a category's name), else their keys.
+            guard record.object.kind == objectKinds[0] else { continue }
+            subjects.append(record.object["note"] ?? record.object["name"] ?? record.object.key)
         }
         let own = Change.Kind(c.op)
         var change = Change(kind: kind ?? own, transactions: transactions(of: index), number: number ?? Int(c.number),

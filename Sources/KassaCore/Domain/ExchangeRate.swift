@@ -16,7 +16,7 @@ public struct ExchangeRate: Sendable, Hashable {
     public static let kind = "rate"
     /// Six decimal places: enough for any published rate (the NBK publishes two to four).
     public static let scaleDigits = 6
-    static let scale: Int64 = 1_000_000
+    public static let scale: Int64 = 1_000_000
     /// Rates of 10^9 or more units of base per unit are refused as input mistakes.
     static let maxWholeDigits = 9
 

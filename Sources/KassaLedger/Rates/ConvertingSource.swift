@@ -1,0 +1,46 @@
+// ConvertingSource: a transaction source seen in one currency — each entry in another currency
+// converted at the rate in effect on its own date — so every report converts without knowing
+// about rates. An entry with no rate on or before its date passes through in its own currency
+// (reports show it in a section of its own) and is remembered, so the output can name the
+// currency and the first date that needs a rate: never counted as 1 or 0.
+
+import KassaCore
+
+public final class ConvertingSource<Base: TransactionSource>: TransactionSource {
+    private let base: Base
+    private let rates: RateTable
+    public let target: Currency
+    private var missingDates: [Currency: CivilDate] = [:]
+
+    public init(_ base: Base, rates: RateTable, to target: Currency) {
+        self.base = base
+        self.rates = rates
+        self.target = target
+    }
+
+    /// Per currency with no rate for some entries, the earliest date needing one, by code.
+    public var missing: [(currency: Currency, from: CivilDate)] {
+        missingDates.map { ($0.key, $0.value) }.sorted { $0.currency.code < $1.currency.code }
+    }
+
+    public func forEachEntry(_ body: (LedgerEntry) -> Void) {
+        var missed: [Currency: CivilDate] = [:]
+        base.forEachEntry { entry in
+            guard entry.currency != target else { return body(entry) }
+            let date = CivilDate(daysSinceEpoch: entry.days)
+            do throws(ConversionError) {
+                let converted = try rates.convert(Money(minorUnits: entry.amount, currency: entry.currency), to: target, on: date)
+                var seen = entry
+                seen.amount = converted.minorUnits
+                seen.currency = target
+                body(seen)
+            } catch {
+                if error.kind == .missingRate, missed[error.currency].map({ date < $0 }) ?? true { missed[error.currency] = date }
+                body(entry)
+            }
+        }
+        for (currency, date) in missed where missingDates[currency].map({ date < $0 }) ?? true { missingDates[currency] = date }
+    }
+
+    public func label(_ number: UInt32) -> String? { base.label(number) }
+}

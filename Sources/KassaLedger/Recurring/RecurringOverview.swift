@@ -1,0 +1,53 @@
+// RecurringOverview: the series as `kassa recurring` lists them — each with its next date and
+// monthly cost on today's amount — and the monthly total of active subscriptions per currency
+// (checked sums: a total too large is an error, never a wrapped number).
+
+import KassaCore
+
+public struct RecurringOverview: Sendable {
+    public struct Line: Sendable {
+        public var series: Series
+        /// The next date something is asked for (nil when paused, archived or past the calendar).
+        public var next: CivilDate?
+        public var amount: Money
+        public var monthly: Money
+    }
+
+    public var lines: [Line]
+    /// Monthly cost of the active subscriptions, one per currency, by currency code.
+    public var subscriptionTotals: [Money]
+
+    public static func compute(_ series: [Series], settled: [Int: Set<CivilDate>], today: CivilDate,
+                               includeArchived: Bool = false) throws(MoneyError) -> RecurringOverview {
+        var lines: [Line] = []
+        var totals: [String: CheckedSum] = [:]
+        var currencies: [String: Currency] = [:]
+        for s in series where includeArchived || s.status != .archived {
+            let amount = s.amount(on: today)
+            let monthly = try MonthlyCost.of(s, on: today)
+            lines.append(Line(series: s, next: next(s, settled: settled[s.id] ?? [], today: today), amount: amount, monthly: monthly))
+            if s.status == .active, s.kind == .subscription {
+                let code = monthly.currency.code
+                currencies[code] = monthly.currency
+                totals[code, default: CheckedSum()].add(monthly.minorUnits)
+                if totals[code]!.overflowed { throw MoneyError(.overflow, currency: monthly.currency) }
+            }
+        }
+        let sums = totals.keys.sorted().map { Money(minorUnits: totals[$0]!.value, currency: currencies[$0]!) }
+        return RecurringOverview(lines: lines, subscriptionTotals: sums)
+    }
+
+    /// The first unsettled date of an active series from its first due date on (an overdue one
+    /// is its next); a paused series has none.
+    static func next(_ s: Series, settled: Set<CivilDate>, today: CivilDate) -> CivilDate? {
+        guard s.status == .active else { return nil }
+        var n = s.schedule.index(onOrAfter: s.firstDueDate)
+        // Settled dates are skipped; a long-settled series jumps to today's neighbourhood first.
+        if let last = settled.max(), last >= s.firstDueDate { n = max(n, s.schedule.index(onOrAfter: last.adding(days: 1))) }
+        while let date = s.schedule.date(n) {
+            if !settled.contains(date) { return date }
+            n += 1
+        }
+        return nil
+    }
+}

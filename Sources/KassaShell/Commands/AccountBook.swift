@@ -1,0 +1,62 @@
+// AccountBook: what the account commands read from the journal — the accounts' profiles, their
+// opening balances for `balance`, and the rows of `:accounts` (kind, currency, balance today,
+// planned) — in one place, so `:accounts`, `:balance` and the session agree.
+
+import KassaCore
+import KassaLedger
+import KassaStore
+
+enum AccountBook {
+    /// Every account's profile, keyed by the lower-cased account name.
+    static func profiles(_ journal: Journal) -> [String: AccountProfile] {
+        var map: [String: AccountProfile] = [:]
+        for record in journal.objects(AccountProfile.recordKind) {
+            if let profile = AccountProfile(record: record) { map[record.key] = profile }
+        }
+        return map
+    }
+
+    static func profile(_ journal: Journal, _ name: String) -> AccountProfile? {
+        journal.object(AccountProfile.recordKind, key: AccountProfile.key(name)).flatMap(AccountProfile.init(record:))
+    }
+
+    /// The opening balances `balance` adds: only for a whole-journal balance (no span, --from,
+    /// --category, --text or --type: those make it a partial sum), of the --account asked for,
+    /// dated on or before --to.
+    static func openings(_ journal: Journal, filter: ListFilter) -> [OpeningBalance] {
+        guard filter.span == .all, filter.from == nil, filter.categoryName == nil, filter.text == nil, filter.type == nil else { return [] }
+        return profiles(journal).values.compactMap { profile in
+            guard let amount = profile.opening else { return nil }
+            if let account = filter.account, account.lowercased() != AccountProfile.key(profile.name) { return nil }
+            if let to = filter.to, let date = profile.openingDate, date > to { return nil }
+            return OpeningBalance(account: profile.name, amount: amount, date: profile.openingDate)
+        }.sorted { $0.account < $1.account }
+    }
+
+    /// The rows of `:accounts`: the default account first, then the defined accounts, then the
+    /// others that hold transactions; archived ones only with `all`.
+    static func summaries(_ journal: Journal, today: CivilDate, defaultAccount: String, all: Bool) throws(MoneyError) -> [AccountSummary] {
+        let profiles = profiles(journal)
+        let openings = profiles.values.compactMap { profile in
+            profile.opening.map { OpeningBalance(account: profile.name, amount: $0, date: profile.openingDate) }
+        }
+        let lines = try Balances.compute(journal.source(), today: today, openings: openings)
+        var accounts = AccountsCommand.all(journal)
+        if let index = accounts.firstIndex(where: { $0.name.lowercased() == defaultAccount.lowercased() }) {
+            accounts.insert(accounts.remove(at: index), at: 0)
+        } else {
+            accounts.insert(Account(name: defaultAccount), at: 0)
+        }
+        return accounts.compactMap { account in
+            let key = AccountProfile.key(account.name)
+            let profile = profiles[key]
+            if profile?.archived == true && !all { return nil }
+            return AccountSummary(account: account, profile: profile, balances: lines.filter { $0.account?.lowercased() == key })
+        }
+    }
+
+    /// Names of archived accounts (lower-cased): entries to them are refused.
+    static func archived(_ journal: Journal) -> Set<String> {
+        Set(profiles(journal).filter { $0.value.archived }.keys)
+    }
+}

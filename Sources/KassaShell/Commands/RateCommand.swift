@@ -1,0 +1,140 @@
+// RateCommand: exchange rates as journal records. `kassa rate [CODE] [--json]` lists them,
+// `rate set CODE RATE [--date D]` records one (units of the base currency per one unit, in effect
+// from D, today by default), `rate remove CODE --date D` takes one out, `rate import FILE` reads
+// a CSV of `date,currency,rate` or the National Bank of Kazakhstan's rates file. Conversions use
+// the rate in effect on each transaction's own date (KassaLedger.RateTable). Rates are kept
+// against the base currency (config `base-currency`); every change is one undoable change.
+
+import KassaCore
+import KassaInterchange
+import KassaLedger
+import KassaStore
+
+public struct RateCommand: Command {
+    public static let name = "rate"
+    public static let forms = CommandForms.both
+    public static let options: [CommandOption] = [.value("--date")]
+
+    enum Action: Equatable {
+        case list(Currency?)
+        case set(Currency, micros: Int64, date: CivilDate?)
+        case remove(Currency, date: CivilDate)
+        case importFile(String)
+    }
+
+    let action: Action
+
+    public init(_ arguments: CommandArguments) throws(UsageError) {
+        let words = arguments.words
+        let usage = UsageError(key: "rate.usage", arguments: ["command": arguments.form.prefix + Self.name])
+        let date = try arguments.date("--date")
+        func currency(_ word: String) throws(UsageError) -> Currency {
+            guard let code = Currency(code: word) else { throw UsageError(key: "rate.bad-currency", arguments: ["value": word]) }
+            return code
+        }
+        guard let verb = words.first else {
+            guard date == nil else { throw usage }
+            action = .list(nil)
+            return
+        }
+        switch arguments.vocabulary.name(in: "rate", for: verb) {
+        case "set":
+            guard words.count == 3 else { throw usage }
+            guard let micros = ExchangeRate.micros(from: words[2]) else {
+                throw UsageError(key: "rate.bad-rate", arguments: ["value": words[2]])
+            }
+            action = .set(try currency(words[1]), micros: micros, date: date)
+        case "remove":
+            guard words.count == 2, let date else { throw usage }
+            action = .remove(try currency(words[1]), date: date)
+        case "import":
+            guard words.count == 2, date == nil else { throw usage }
+            action = .importFile(words[1])
+        default:
+            guard words.count == 1, date == nil else { throw usage }
+            action = .list(try currency(verb))
+        }
+    }
+
+    public func run(_ context: CommandContext) -> [SessionEvent] {
+        let base = context.configuration.baseCurrency
+        switch action {
+        case .list(let only):
+            return context.storeChange(readOnly: true) { journal in
+                if context.session != nil { try journal.refresh() }
+                let rates = RateCommand.table(journal, base: base).rates.filter { only == nil || $0.currency == only }
+                return [.rates(base: base, rates)]
+            }
+        case .set(let currency, let micros, let date):
+            guard currency != base else { return context.reject(SessionError("rate.is-base", ["currency": base.code])) }
+            let rate = ExchangeRate(currency: currency, base: base, micros: micros, date: date ?? context.configuration.today)
+            return RateCommand.record(rate, in: context)
+        case .remove(let currency, let date):
+            return context.storeChange { journal in
+                let key = ExchangeRate.key(currency: currency, date: date)
+                guard journal.object(ExchangeRate.kind, key: key) != nil else {
+                    return context.reject(SessionError("rate.none", ["currency": currency.code, "date": date.iso]))
+                }
+                try journal.write([ObjectRecord(kind: ExchangeRate.kind, key: key, removed: true)])
+                return [.settingChanged(key: "rate.removed", arguments: ["currency": currency.code, "date": date.iso])]
+            }
+        case .importFile(let path):
+            guard let bytes = path == "-" ? FileReading.bytes(from: 0) : FileReading.bytes(atPath: path) else {
+                return context.usage(UsageError(key: "import.unreadable", arguments: ["path": path]))
+            }
+            let file = NationalBankRatesReader.recognizes(bytes)
+                ? (base == .kzt ? NationalBankRatesReader.read(bytes) : RatesFile(problems: [ImportProblem(line: 1, reason: "rate-base")]))
+                : RatesCSVReader.read(bytes, base: base)
+            return RateCommand.importRates(file, path: path, in: context)
+        }
+    }
+
+    /// Records one rate (a later record for the same currency and date replaces it).
+    static func record(_ rate: ExchangeRate, in context: CommandContext) -> [SessionEvent] {
+        context.storeChange { journal in
+            let arguments = ["currency": rate.currency.code, "rate": rate.decimalString, "base": rate.base.code, "date": rate.date.iso]
+            if let old = journal.object(ExchangeRate.kind, key: rate.record.key), ExchangeRate(record: old) == rate {
+                return [.notice("rate.unchanged", arguments)]
+            }
+            try journal.write([rate.record])
+            return [.settingChanged(key: "rate.set", arguments: arguments)]
+        }
+    }
+
+    static func importRates(_ file: RatesFile, path: String, in context: CommandContext) -> [SessionEvent] {
+        guard file.problems.isEmpty else {
+            let catalog = context.app?.catalog
+            var events: [SessionEvent] = file.problems.prefix(20).map { problem in
+                .notice("import.bad-row", [
+                    "line": String(problem.line), "detail": problem.detail,
+                    "reason": catalog?.text("import.reason." + problem.reason) ?? problem.reason,
+                ])
+            }
+            events += context.reject(SessionError("rate.import-bad", ["path": path, "count": String(file.problems.count)]))
+            return events
+        }
+        return context.storeChange { journal in
+            let existing = Set(journal.objects(ExchangeRate.kind).compactMap(ExchangeRate.init(record:)))
+            // One record per (currency, date): the file's last word on a day wins.
+            var latest: [String: ExchangeRate] = [:]
+            var order: [String] = []
+            for rate in file.rates where !existing.contains(rate) {
+                if latest.updateValue(rate, forKey: rate.record.key) == nil { order.append(rate.record.key) }
+            }
+            let new = order.compactMap { latest[$0] }
+            // A change is one record line per rate; a year of daily rates of 40 currencies fits.
+            guard !new.isEmpty else {
+                return [.notice("rate.imported-none", ["count": String(file.rates.count)])]
+            }
+            try journal.write(new.map(\.record))
+            return [.settingChanged(key: "rate.imported", arguments: [
+                "count": String(new.count), "known": String(file.rates.count - new.count),
+            ])]
+        }
+    }
+
+    /// The journal's rates against `base`.
+    public static func table(_ journal: Journal, base: Currency) -> RateTable {
+        RateTable(base: base, rates: journal.objects(ExchangeRate.kind).compactMap(ExchangeRate.init(record:)))
+    }
+}

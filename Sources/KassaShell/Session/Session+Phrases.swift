@@ -1,0 +1,33 @@
+// Session+Phrases: sentences that set something rather than record a purchase — "курс доллара
+// 480", "rate usd 480.5 yesterday". A phrase word (Grammars/*/session.commands `phrase.*`) must
+// open the line and a currency must follow it at once; otherwise the line is an ordinary entry,
+// so "курс английского 20000" (a course, not a rate) is still an expense.
+
+import KassaCore
+
+extension Session {
+    /// The events of a phrase line, or nil when the line is not one.
+    func phrase(_ line: String) -> [SessionEvent]? {
+        let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, words.name(in: "phrase", for: parts[0].lowercased()) == "rate" else { return nil }
+        return ratePhrase(String(parts[1]))
+    }
+
+    /// "доллара 480 вчера": the currency named by the first word, the first number after it, a
+    /// date if the words say one (today otherwise).
+    private func ratePhrase(_ rest: String) -> [SessionEvent]? {
+        let tokens = rest.split(separator: " ").map(String.init)
+        guard let first = tokens.first, let currency = parser.currency(named: first, context: parseContext),
+              currency != configuration.baseCurrency else { return nil }
+        let remainder = tokens.dropFirst().joined(separator: " ")
+        // A written number first ("480.5", "480,50", "0.0021"), then a spoken one.
+        var rateText = tokens.dropFirst().first { ExchangeRate.micros(from: $0) != nil }
+        if rateText == nil, let amount = parser.amount(in: remainder, context: parseContext) {
+            rateText = amount.decimalString
+        }
+        guard let rateText else { return reject(SessionError("rate.phrase-needs-number"), input: rest, span: nil) }
+        var arguments = ["set", currency.code, rateText]
+        if let date = parser.date(in: remainder, context: parseContext) { arguments += ["--date", date.iso] }
+        return run(RateCommand.self, words: arguments)
+    }
+}
