@@ -8,6 +8,7 @@
 //     .build/release/kassa-bench report [options]    reports on a large journal (see ReportBench.swift)
 //     .build/release/kassa-bench recurring [options] series, due and session start (RecurringBench.swift)
 //     .build/release/kassa-bench interchange [options]  export and import (InterchangeBench.swift)
+//     .build/release/kassa-bench budget [options]    budgets on a large journal (BudgetBench.swift)
 //
 // Each suite lives in its own file and prints its own report.
 
@@ -33,9 +34,11 @@ case "recurring":
     RecurringBench.run(arguments: Array(arguments.dropFirst()))
 case "interchange":
     InterchangeBench.run(arguments: Array(arguments.dropFirst()))
+case "budget":
+    BudgetBench.run(arguments: Array(arguments.dropFirst()))
 default:
     // Benchmark output is for developers at a terminal, not a user-facing message.
-    let usage = "usage: kassa-bench parse|store|cli|startup|report|recurring|interchange [options]\n"
+    let usage = "usage: kassa-bench parse|store|cli|startup|report|recurring|interchange|budget [options]\n"
     _ = usage.withCString { write(2, $0, strlen($0)) }
     exit(2)
 }

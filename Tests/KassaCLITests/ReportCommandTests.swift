@@ -122,7 +122,14 @@ import KassaTestSupport
     @Test func budgetsAndSubscriptionsSayThereIsNoData() throws {
         let file = try journal()
         let budget = try KassaBinary.run(["report", "budget", "--json", "--file", file, "--today", today], environment: env)
-        #expect(budget.output == #"{"report": "budget", "budgets": [], "reason": "no-budgets", "message": "No budgets to report on: kassa cannot keep budgets yet."}"# + "\n")
+        #expect(budget.output == #"{"report": "budget", "budgets": [], "reason": "no-budgets", "message": "No budgets to report on yet: set one with kassa budget set CATEGORY AMOUNT, or say \"budget groceries 100000 a month\"."}"# + "\n")
+        // With a budget, the report is the budget listing (one object per budget, as `kassa budget --json`).
+        #expect(try KassaBinary.run(["budget", "set", "food", "300000", "--file", file, "--today", today], environment: env).status == 0)
+        let report = try KassaBinary.run(["report", "budget", "--json", "--file", file, "--today", today], environment: env)
+        let listing = try KassaBinary.run(["budget", "--json", "--file", file, "--today", today], environment: env)
+        #expect(report.status == 0 && report.output == listing.output && report.output.contains(#""category": "food""#))
+        let health = try KassaBinary.run(["report", "health", "--json", "--file", file, "--today", today], environment: env)
+        #expect(!health.output.contains(#""reason": "no-budgets""#))
         let subscriptions = try KassaBinary.run(["report", "subscriptions", "--file", file, "--today", today], environment: env)
         #expect(subscriptions.output.contains("recurring payments"))
     }

@@ -1,6 +1,6 @@
 // HealthScore: `report health` — the app's 0–100 score (DOMAIN.md §6) from five weighted
 // components: savings rate 0.30, budget adherence 0.25, recurring load 0.20, emergency fund
-// 0.15, cash flow 0.10. A component without data (no budgets, no recurring series, no income)
+// 0.15, cash flow 0.10 (budget adherence: the share of budgets within their limit this period). A component without data (no budgets, no recurring series, no income)
 // is left out and the others' weights are rescaled to sum to 1, as the app does without budgets.
 // Figures come from the last three complete months (InsightFacts).
 
@@ -49,12 +49,14 @@ public struct HealthScore: Sendable, Hashable {
     public let score: Int?
     public var grade: Grade? { score.map(Grade.of) }
 
+    /// `budgets`: every budget's state today (BudgetTracker); adherence is the share of them
+    /// within their limit this period, left out when there are none.
     public static func compute(_ source: some TransactionSource, today: CivilDate,
-                               base: Currency = .kzt) throws(MoneyError) -> HealthScore {
-        try compute(InsightFacts.gather(source, today: today, base: base))
+                               base: Currency = .kzt, budgets: [BudgetStatus] = []) throws(MoneyError) -> HealthScore {
+        try compute(InsightFacts.gather(source, today: today, base: base), budgets: budgets)
     }
 
-    public static func compute(_ facts: InsightFacts) throws(MoneyError) -> HealthScore {
+    public static func compute(_ facts: InsightFacts, budgets: [BudgetStatus] = []) throws(MoneyError) -> HealthScore {
         var raw: [(Component, Double?, String?)] = []
         let averages = try facts.threeMonthAverages()
         if let averages, averages.income.minorUnits > 0 {
@@ -64,7 +66,12 @@ public struct HealthScore: Sendable, Hashable {
         } else {
             raw.append((.savingsRate, nil, averages == nil ? "no-history" : "no-income"))
         }
-        raw.append((.budgetAdherence, nil, "no-budgets"))
+        if budgets.isEmpty {
+            raw.append((.budgetAdherence, nil, "no-budgets"))
+        } else {
+            let kept = budgets.filter { !$0.over }.count
+            raw.append((.budgetAdherence, Double(kept) / Double(budgets.count) * 100, nil))
+        }
         raw.append((.recurringLoad, nil, "no-recurring-series"))
         if let averages, averages.expense.minorUnits > 0 {
             let months = Double(max(0, facts.balance.minorUnits)) / Double(averages.expense.minorUnits)

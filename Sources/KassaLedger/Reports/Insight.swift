@@ -24,6 +24,12 @@ public enum Insight: Sendable, Hashable {
     case runway(months: Double, balance: Money, monthlyNet: Money)
     /// Accounts with no transaction for 30 days or more.
     case dormant(account: String, days: Int)
+    /// A budget spent past what its period has (limit plus rollover): by how much.
+    case budgetOverspend(category: String, over: Money, available: Money)
+    /// A budget on pace to overshoot: spent / days elapsed × days in period.
+    case projectedOverspend(category: String, projected: Money, available: Money)
+    /// A budget under 80% used: what is left and the days to spend it in.
+    case budgetHeadroom(category: String, remaining: Money, daysLeft: Int)
 
     /// The stable code of the insight (JSON, message keys).
     public var code: String {
@@ -39,6 +45,9 @@ public enum Insight: Sendable, Hashable {
         case .forecast: return "spending-forecast"
         case .runway: return "balance-runway"
         case .dormant: return "dormant-account"
+        case .budgetOverspend: return "budget-overspend"
+        case .projectedOverspend: return "projected-overspend"
+        case .budgetHeadroom: return "budget-headroom"
         }
     }
 }

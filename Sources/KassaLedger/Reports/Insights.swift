@@ -15,10 +15,30 @@ public enum Insights {
     /// Idle this many days or more makes an account dormant.
     public static let dormantDays = 30
 
+    /// `budgets`: every budget's state today (BudgetTracker); without any, the budget insights
+    /// are listed as missing.
     public static func compute(_ source: some TransactionSource, today: CivilDate,
-                               base: Currency = .kzt) throws(MoneyError) -> InsightsReport {
+                               base: Currency = .kzt, budgets: [BudgetStatus] = []) throws(MoneyError) -> InsightsReport {
         let facts = try InsightFacts.gather(source, today: today, base: base)
-        return InsightsReport(facts: facts, insights: try compute(facts), missing: MissingInsight.allCases)
+        let missing = MissingInsight.allCases.filter { budgets.isEmpty || $0.reason != "no-budgets" }
+        return InsightsReport(facts: facts, insights: try compute(facts) + budgetInsights(budgets), missing: missing)
+    }
+
+    /// Per budget, its one finding: over, on pace to go over, or the headroom left under 80%.
+    public static func budgetInsights(_ budgets: [BudgetStatus]) -> [Insight] {
+        budgets.compactMap { status in
+            let category = status.budget.category
+            if status.over {
+                return .budgetOverspend(category: category, over: status.remaining.negated, available: status.available)
+            }
+            if status.projectedOver {
+                return .projectedOverspend(category: category, projected: status.projected, available: status.available)
+            }
+            if !status.nearLimit {
+                return .budgetHeadroom(category: category, remaining: status.remaining, daysLeft: status.daysLeft)
+            }
+            return nil
+        }
     }
 
     public static func compute(_ facts: InsightFacts) throws(MoneyError) -> [Insight] {

@@ -1,5 +1,6 @@
 // ReportCommand: `:report [KIND] [--period P] [--by B] [--json|--csv] [--width N] [--ascii]` and
-// `kassa report …`: spending (the default), income, cashflow, trend [CATEGORY], budget,
+// `kassa report …`: spending (the default), income, cashflow, trend [CATEGORY], budget (the
+// budget listing, as `kassa budget`),
 // subscriptions, insights, health. The numbers come from KassaLedger (one pass over the
 // journal); the renderers draw them (Rendering/Reports, Rendering/Charts). Kinds, period words
 // and groupings are read in every language through session.commands (`report.*`, `period.*`,
@@ -106,16 +107,30 @@ public struct ReportCommand: Command {
                 }
                 category = slug
             }
+            // Budgets (BudgetBook: one pass, or the session's kept state) for the budget report,
+            // the health score's adherence and the budget insights.
+            var budgets: [BudgetStatus] = []
+            if kind == .budget || kind == .health || kind == .insights {
+                let book = context.session?.budgets ?? BudgetBook(journal: journal, configuration: context.configuration, app: context.app)
+                budgets = try book.current().statuses()
+            }
+            if kind == .budget, !budgets.isEmpty {
+                // The listing has text and JSON forms; a CSV of budgets is not made (yet).
+                guard !csv else {
+                    return context.usage(UsageError(key: "report.option-not-applicable", arguments: ["option": "--csv", "kind": kind.rawValue]))
+                }
+                return [.budgets(BudgetListing(statuses: budgets, json: json, ascii: chart.ascii))]
+            }
             // With rates recorded, every amount is seen in the base currency at its own date's
             // rate; what has no rate stays in its currency (its own section) and is named.
             let rates = RateCommand.table(journal, base: base)
             guard !rates.rates.isEmpty else {
-                let result = try compute(journal.source(), today: today, base: base, category: category)
+                let result = try compute(journal.source(), today: today, base: base, category: category, budgets: budgets)
                 return [.report(ReportOutput(kind: kind, result: result, format: csv ? .csv : json ? .json : .text,
                                              chart: chart, base: base, today: today))]
             }
             let source = ConvertingSource(journal.source(), rates: rates, to: base)
-            let result = try compute(source, today: today, base: base, category: category)
+            let result = try compute(source, today: today, base: base, category: category, budgets: budgets)
             return [.report(ReportOutput(kind: kind, result: result, format: csv ? .csv : json ? .json : .text,
                                          chart: chart, base: base, today: today))]
                 + source.missing.map { missing in
@@ -126,7 +141,7 @@ public struct ReportCommand: Command {
 
     /// The report's numbers over `source` (pure; the tests call it on arrays).
     func compute(_ source: some TransactionSource, today: CivilDate, base: Currency,
-                 category: String?) throws(MoneyError) -> ReportResult {
+                 category: String?, budgets: [BudgetStatus] = []) throws(MoneyError) -> ReportResult {
         switch kind {
         case .spending, .income:
             let span = (period ?? .month).resolve(today: today)
@@ -139,10 +154,11 @@ public struct ReportCommand: Command {
             let span = period?.resolve(today: today) ?? CashflowReport.defaultPeriod(today: today)
             return .trend(try TrendReport.compute(source, period: span, category: category, today: today, base: base))
         case .insights:
-            return .insights(try Insights.compute(source, today: today, base: base))
+            return .insights(try Insights.compute(source, today: today, base: base, budgets: budgets))
         case .health:
-            return .health(try HealthScore.compute(source, today: today, base: base))
+            return .health(try HealthScore.compute(source, today: today, base: base, budgets: budgets))
         case .budget:
+            // With budgets, `run` shows them (the budget listing); here there are none.
             return .unavailable(reason: "no-budgets")
         case .subscriptions:
             return .unavailable(reason: "no-recurring-series")

@@ -50,9 +50,10 @@ public struct JSONRenderer: SessionRenderer {
             json.add("event", "question")
             json.add("draft", index)
             json.add("field", "amount")
-        case .saved(let transactions):
+        case .saved(let transactions, let budgets):
             json.add("event", "saved")
             json.add("transactions", raw: JSONWriter.array(transactions.map(JSONEncoding.transaction)))
+            if !budgets.isEmpty { json.add("budgets", raw: JSONWriter.array(budgets.map(BudgetJSON.object))) }
         case .lesson(let phrase, let category):
             json.add("event", "lesson")
             json.add("phrase", phrase)
@@ -163,6 +164,23 @@ public struct JSONRenderer: SessionRenderer {
             return []
         case .due, .seriesStarted, .recurring:
             return recurringJSON(event)
+        case .budgets(let listing):
+            // One object per budget, a line of its own (DESIGN.md §8), as reports are.
+            return listing.statuses.map { OutputLine(BudgetJSON.object($0)) }
+        case .budgetChanged(let budget, let removed):
+            json.add("event", "budget")
+            json.add("code", removed ? "budget.removed" : "budget.set")
+            json.add("category", budget.category)
+            json.add("removed", removed)
+            if !removed {
+                json.add("period", budget.frequency.rawValue)
+                json.add("limit", budget.limit.decimalString)
+                json.add("currency", budget.limit.currency.code)
+                json.add("reset_day", budget.resetDay)
+                json.add("rollover", budget.rollover)
+                json.add("since", budget.since.iso)
+            }
+            json.add("message", text.budgetChangeText(budget, removed: removed))
         }
         return [OutputLine(json.result)]
     }

@@ -79,7 +79,7 @@ public enum TerminalSafety {
         case .drafts(let drafts, let input, let questions):
             return .drafts(drafts.map(clean), input: visible(input), questions: questions)
         case .corrected(let drafts): return .corrected(drafts.map(clean))
-        case .saved(let transactions): return .saved(transactions.map(clean))
+        case .saved(let transactions, let budgets): return .saved(transactions.map(clean), budgets: budgets)
         case .undone(let change): return .undone(clean(change))
         case .redone(let change): return .redone(clean(change))
         case .changed(let change): return .changed(clean(change))

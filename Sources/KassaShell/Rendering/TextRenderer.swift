@@ -43,13 +43,14 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return cards(drafts)
         case .amountNeeded:
             return [OutputLine(style.note(catalog.text("draft.amount-needed")))]
-        case .saved(let transactions):
+        case .saved(let transactions, let budgets):
             if transactions.count == 1, let only = transactions.first {
                 return [OutputLine(style.good(catalog.text("saved.one", ["summary": summary(only)])))]
+                    + budgetLinesAfterSave(budgets)
             }
             return [OutputLine(style.good(catalog.text("saved.many", count: transactions.count, [
                 "ids": transactions.map { "#\($0.id)" }.joined(separator: ", "),
-            ])))]
+            ])))] + budgetLinesAfterSave(budgets)
         case .discarded(let count):
             return [OutputLine(catalog.text("discarded", count: count))]
         case .undone(let change):
@@ -115,6 +116,10 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return []
         case .due, .seriesStarted, .recurring:
             return recurringLines(event)
+        case .budgets(let listing):
+            return budgetListing(listing)
+        case .budgetChanged(let budget, let removed):
+            return [budgetChange(budget, removed: removed)]
         }
     }
 

@@ -71,7 +71,7 @@ public struct CommandWords: Sendable {
             "rate": ["set", "remove", "import"],
             "category": ["add", "rename", "remove"],
             // Words that start a sentence about something other than a purchase ("курс доллара 480").
-            "phrase": ["rate"],
+            "phrase": ["rate", "budget"],
             "batch": ["drop"],
             "report": Set(ReportKind.allCases.map(\.rawValue)),
             "period": ["week", "month", "year"],
@@ -82,6 +82,7 @@ public struct CommandWords: Sendable {
             "currency": Set(Currency.allCodes),
             "recurring": ["pause", "resume", "archive", "remind", "amount", "auto", "manual", "every", "subscription"],
             "frequency": Set(Recurrence.allCases.map(\.rawValue)),
+            "budget": ["set", "remove"],
         ]
     }
 

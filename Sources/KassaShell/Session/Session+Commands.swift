@@ -29,6 +29,7 @@ extension Session {
            let type = CommandRegistry.command(named: bare, vocabulary: words, form: .session) {
             return run(type, words: [])
         }
+        if let events = budgetPhrase(line) { return events }
         return nil
     }
 

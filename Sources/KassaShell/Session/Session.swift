@@ -76,6 +76,8 @@ public final class Session {
     /// The journal failed to read or write (exit status 3).
     public internal(set) var hadStoreError = false
     public internal(set) var finished = false
+    /// The budgets' state, kept up to date by each save (Session+Budgets).
+    var budgetBook: BudgetBook?
 
     public init(configuration: Configuration, parser: Parser, words: CommandWords, journal: Journal) {
         self.configuration = configuration
@@ -234,13 +236,14 @@ public final class Session {
             }
             // Series the save starts, due occurrences it pays or skips: in the same change.
             var recurring: [SessionEvent] = []
+            let changesBefore = journal.changeCount
             let saved = try journal.commit(pending, inputs: pendingInputs, lessons: pendingLessons) { saved in
                 let (records, events) = recurringRecords(saved)
                 recurring = events
                 return records
             }
             clearPending()
-            return [.saved(saved)] + recurring + fresh.map { .notice("account.first-use", ["name": $0]) }
+            return [.saved(saved, budgets: budgets.afterSave(saved, changesBefore: changesBefore))] + recurring + fresh.map { .notice("account.first-use", ["name": $0]) }
         } catch let error as any LocalizableError {
             hadStoreError = true
             return [.error(error), .notice("draft.kept")]

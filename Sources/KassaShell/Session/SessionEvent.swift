@@ -14,7 +14,8 @@ public enum SessionEvent: Sendable {
     case amountNeeded(index: Int)
     /// A correction changed a pending draft; the card is shown again.
     case corrected([Draft])
-    case saved([Transaction])
+    /// Saved transactions, and the state of each budget they count for (BudgetBook).
+    case saved([Transaction], budgets: [BudgetStatus] = [])
     /// A category choice kassa will remember for these words (saved with the drafts or edit).
     case lesson(phrase: String, category: String?)
     /// The person's lessons, numbered as `:forget N` takes them.
@@ -57,6 +58,10 @@ public enum SessionEvent: Sendable {
     case seriesStarted(Series, next: CivilDate?)
     /// `:recurring`: the series with next date and monthly cost.
     case recurring(RecurringOverview, today: CivilDate)
+    /// `:budget`: every budget's state for its current period.
+    case budgets(BudgetListing)
+    /// A budget was set (or replaced) or removed.
+    case budgetChanged(Budget, removed: Bool)
 }
 
 extension SessionEvent {

@@ -24,6 +24,7 @@ struct SessionRunner {
         let session = Session(configuration: context.sessionConfiguration, parser: context.parser,
                               words: context.resources.commandWords, journal: journal)
         session.app = context
+        session.primeBudgets()
         let reader = ReaderFactory.make(context: context)
         // Account names and aliases for Tab, renewed after every change the session makes (the
         // completer must be Sendable, the journal is not).

@@ -14,7 +14,7 @@ extension ReportText {
             lines += wrap(sentence(insight), indent: "  ", first: bullet)
         }
         lines.append("")
-        lines += dimmed(text("report.insights.missing"))
+        lines += dimmed(text(report.missing.contains { $0.reason == "no-budgets" } ? "report.insights.missing" : "report.insights.missing-recurring"))
         lines += excludedNote(report.facts)
         return lines
     }
@@ -49,6 +49,13 @@ extension ReportText {
                               "net": money.format(Money(minorUnits: -net.minorUnits, currency: net.currency))])
         case .dormant(let account, let days):
             return catalog.text(key, count: days, ["account": account])
+        case .budgetOverspend(let category, let over, let available):
+            return text(key, ["category": categoryLabel(category), "amount": money.format(over), "available": money.format(available)])
+        case .projectedOverspend(let category, let projected, let available):
+            return text(key, ["category": categoryLabel(category), "amount": money.format(projected),
+                              "available": money.format(available)])
+        case .budgetHeadroom(let category, let remaining, let daysLeft):
+            return catalog.text(key, count: daysLeft, ["category": categoryLabel(category), "amount": money.format(remaining)])
         }
     }
 

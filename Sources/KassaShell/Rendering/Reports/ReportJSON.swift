@@ -206,6 +206,18 @@ struct ReportJSON {
         case .dormant(let account, let days):
             item.add("account", account)
             item.add("days", days)
+        case .budgetOverspend(let category, let over, let available):
+            item.add("category", category)
+            item.add("amount", over.decimalString)
+            item.add("available", available.decimalString)
+        case .projectedOverspend(let category, let projected, let available):
+            item.add("category", category)
+            item.add("amount", projected.decimalString)
+            item.add("available", available.decimalString)
+        case .budgetHeadroom(let category, let remaining, let daysLeft):
+            item.add("category", category)
+            item.add("amount", remaining.decimalString)
+            item.add("days_left", daysLeft)
         }
         item.add("message", sentence(insight))
         return item.result

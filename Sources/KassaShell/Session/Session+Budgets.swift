@@ -1,0 +1,72 @@
+// Session budgets: the budget said in words — "budget groceries 100k a month", "бюджет на кафе
+// 50 тысяч в месяц", "budget coffee 20000 weekly" — and the budgets' state the session keeps
+// for the line under each save. A leading word of `phrase.budget` (session.commands) marks the
+// line; the rest is read by the parser as a draft would be: its amount is the limit, its
+// category the budget's, its recurrence (a month / в месяц / weekly) the period (monthly when
+// none is said). It is then the same `budget set` as the command.
+
+import KassaCore
+import KassaLedger
+import KassaStore
+
+extension Session {
+    /// The budgets' state for this session's journal, made on first use.
+    public var budgets: BudgetBook {
+        if let budgetBook { return budgetBook }
+        let book = BudgetBook(journal: journal, configuration: configuration, app: app)
+        budgetBook = book
+        return book
+    }
+
+    /// Builds the budgets' state now (at session start), so the first save only adds to it.
+    public func primeBudgets() {
+        if !journal.objects(Budget.kind).isEmpty { _ = budgets.current() }
+    }
+
+    /// The category a budget phrase names: a word that is a category's name or slug ("food",
+    /// "еда" — parents the entry parser does not file purchases under) before the parser's
+    /// guess; else the parser's category.
+    static func budgetCategory(_ draft: Draft, words: String, grammar: Grammar) -> String? {
+        if let category = draft.category, !draft.has(.categoryGuessed) { return category }
+        for word in words.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            let text = String(word).lowercased()
+            if grammar.categories.contains(where: { $0.slug == text }) { return text }
+            if let slug = grammar.categorySlug(named: text) { return slug }
+        }
+        return draft.category
+    }
+
+    /// The events of a budget said in words; nil when the line does not start with a budget word.
+    func budgetPhrase(_ line: String) -> [SessionEvent]? {
+        let parts = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
+        guard parts.count == 2, words.name(in: "phrase", for: parts[0]) == "budget" else { return nil }
+        let rest = String(parts[1])
+        let book = budgets
+        var context = parseContext
+        context.defaultCurrency = book.base
+        let result = parser.parse(rest, context: context)
+        guard result.error == nil, result.drafts.count == 1, let draft = result.drafts.first, draft.type == .expense,
+              let amount = draft.amount, amount.minorUnits > 0, amount.isWithinEntryBound,
+              let category = Self.budgetCategory(draft, words: rest, grammar: parser.grammar) else {
+            return reject(SessionError("budget.phrase-incomplete"), input: line, span: nil)
+        }
+        var request = BudgetCommand.Request(category: category, amount: amount.decimalString)
+        switch draft.recurrence {
+        case .weekly: request.frequency = .weekly
+        case .monthly: request.frequency = .monthly
+        case .yearly: request.frequency = .yearly
+        case nil: break
+        case .daily, .quarterly:
+            return reject(SessionError("budget.phrase-period"), input: line, span: nil)
+        }
+        do {
+            return [try BudgetCommand.set(category, limit: amount, request: request, book: book)]
+        } catch let error as any LocalizableError {
+            if error is UsageError { hadInputError = true } else { hadStoreError = true }
+            return [.error(error)]
+        } catch {
+            hadStoreError = true
+            return [.error(SessionError("store.failed"))]
+        }
+    }
+}
