@@ -31,6 +31,39 @@ import KassaTestSupport
         }
     }
 
+    /// Budgets, series (with their occurrences), rates, own categories and account profiles travel
+    /// in the backup too: the restored journal answers every listing the same, and one undo takes
+    /// the whole restore back.
+    @Test func aBackupCarriesBudgetsSeriesRatesCategoriesAndProfiles() throws {
+        let original = path("objects-a.kassa"), restored = path("objects-b.kassa")
+        func on(_ file: String, _ arguments: [String], stdin: String = "") throws -> KassaBinary.Result {
+            try kassa(arguments + ["--file", file], stdin: stdin)
+        }
+        #expect(try on(original, ["--yes"], stdin: "netflix 4990 every month\n").status == 0)
+        #expect(try on(original, ["budget", "set", "groceries", "100000"]).status == 0)
+        #expect(try on(original, ["rate", "set", "USD", "480.5", "--date", "2026-03-01"]).status == 0)
+        #expect(try on(original, ["category", "add", "Climbing gym", "sport"]).status == 0)
+        #expect(try on(original, ["account", "add", "card", "--kind", "card", "--opening", "5000", "--opening-date", "2026-01-01"]).status == 0)
+        let backup = try on(original, ["export", "--format", "jsonl"])
+        for kind in ["series", "occurrence", "budget", "rate", "category", "account"] {
+            #expect(backup.output.contains(#"{"record": "object", "kind": "\#(kind)""#), "\(kind)")
+        }
+        let file = path("objects.jsonl")
+        try backup.output.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try on(restored, ["import", file]).status == 0)
+        for command in [["export", "--format", "jsonl"], ["recurring", "--json"], ["due", "--json", "--days", "40"], ["budget", "--json"],
+                        ["rate", "--json"], ["categories", "--json"], ["accounts", "--json"], ["balance", "--json"], ["list", "--json"]] {
+            #expect(try on(restored, command).output == on(original, command).output, "\(command)")
+        }
+        // The same backup again adds nothing: still the one change.
+        #expect(try on(restored, ["import", file]).status == 0)
+        #expect(try on(restored, ["history", "--json"]).output.components(separatedBy: "\"number\"").count == 2)
+        #expect(try on(restored, ["undo"]).status == 0)
+        #expect(try on(restored, ["budget", "--json"]).output.isEmpty)
+        #expect(try on(restored, ["rate", "--json"]).output.isEmpty)
+        #expect(try on(restored, ["recurring", "--json"]).output.isEmpty)
+    }
+
     /// A restore is one change: one undo takes back its transactions, accounts and lessons.
     @Test func aRestoreIsOneChangeThatOneUndoTakesBack() throws {
         let journal = path("r.kassa")

@@ -100,13 +100,15 @@ public enum BackupReader {
     enum Slot {
         static let record = 0, id = 1, date = 2, time = 3, type = 4, amount = 5, currency = 6, category = 7
         static let account = 8, toAccount = 9, note = 10, recurrence = 11, input = 12, name = 13, aliases = 14, phrase = 15
+        static let kind = 16, key = 17, fields = 18
     }
 
     /// The fields a backup line may have, by position: a line is read without a dictionary.
     struct Fields {
         static let names: [[UInt8]] = ["record", "id", "date", "time", "type", "amount", "currency", "category", "account",
-                                       "to_account", "note", "recurrence", "input", "name", "aliases", "phrase"].map { Array($0.utf8) }
-        var values = [JSONValue?](repeating: nil, count: 16)
+                                       "to_account", "note", "recurrence", "input", "name", "aliases", "phrase",
+                                       "kind", "key", "fields"].map { Array($0.utf8) }
+        var values = [JSONValue?](repeating: nil, count: 19)
 
         /// Empties the slots for the next line (the array is reused, not made again per line).
         mutating func reset() {
@@ -151,6 +153,19 @@ public enum BackupReader {
             guard let phrase = field("phrase"), !phrase.isEmpty else { throw FieldFailure(name: "phrase") }
             guard let category = field("category"), !category.isEmpty else { throw FieldFailure(name: "category") }
             records.lessons.append((phrase: phrase, category: category))
+        case "object":
+            // A budget, series, rate, category or account profile: NAME=VALUE fields.
+            guard let kind = field("kind"), !kind.isEmpty else { throw FieldFailure(name: "kind") }
+            guard let key = field("key"), !key.isEmpty else { throw FieldFailure(name: "key") }
+            var fields: [ObjectRecord.Field] = []
+            if case .list(let list)? = object["fields"] {
+                for pair in list {
+                    guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else { throw FieldFailure(name: "fields") }
+                    fields.append(ObjectRecord.Field(String(pair[..<equals]), String(pair[pair.index(after: equals)...])))
+                }
+            }
+            guard fields.count <= ObjectRecord.maxFields else { throw FieldFailure(name: "fields") }
+            records.objects.append(ObjectRecord(kind: kind, key: key, fields: fields))
         case let other?:
             throw FieldFailure(name: "record " + other)
         }

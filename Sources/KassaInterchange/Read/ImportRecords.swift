@@ -22,6 +22,8 @@ public struct ImportRecords: Sendable {
     public var transactions: [Transaction] = []
     public var accounts: [Account] = []
     public var lessons: [(phrase: String, category: String)] = []
+    /// A backup's budgets, series, rates, categories and account profiles (journal objects).
+    public var objects: [ObjectRecord] = []
     public var problems: [ImportProblem] = []
     /// Category names the vocabulary did not know (they became `other`), with how many rows.
     public var unknownCategories: [String: Int] = [:]

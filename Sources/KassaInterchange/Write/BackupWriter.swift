@@ -3,7 +3,7 @@
 // older backup is still a valid one); the other kinds of record carry a "record" key:
 //   {"record": "account", "name": "wallet", "currency": "USD", "aliases": ["кошелёк"]}
 //   {"record": "lesson", "phrase": "чай", "category": "food/coffee"}
-//   {"record": "object", "kind": "budget", "key": "food", "fields": {"amount": "100000.00", ...}}
+//   {"record": "object", "kind": "budget", "key": "food", "fields": ["amount=100000.00", ...]}
 // (objects: budgets, series and their occurrences, rates, categories, account profiles — every
 // journal object as it stands, fields as the journal keeps them). Accounts, lessons and objects
 // come first, so a restore defines them before the transactions use them.
@@ -28,13 +28,12 @@ public struct BackupWriter: ExportWriter {
     }
 
     public static func append(_ object: ObjectRecord, to out: inout [UInt8]) {
-        var fields = JSONWriter(capacity: 128)
-        for field in object.fields { fields.add(dynamicKey: field.name, field.value) }
+        // Fields as NAME=VALUE strings, in order, as the journal keeps them.
         var json = JSONWriter(capacity: 192)
         json.add("record", "object")
         json.add("kind", object.kind)
         json.add("key", object.key)
-        json.add("fields", raw: fields.result)
+        json.add("fields", strings: object.fields.map { $0.name + "=" + $0.value })
         json.append(to: &out)
         out.append(10)
     }

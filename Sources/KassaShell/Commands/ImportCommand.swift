@@ -142,7 +142,8 @@ public struct ImportCommand: Command {
                 try reading.read(into: sink, tally: tally)
                 outcome = decide(tally, format: format, journal: journal, context: context, preview: !interactive)
                 guard outcome == .write else { return nil }
-                extras = ImportExtras(accounts: newAccounts(tally, journal), lessons: newLessons(tally, journal))
+                extras = ImportExtras(accounts: newAccounts(tally, journal), lessons: newLessons(tally, journal),
+                                      objects: newObjects(tally, journal))
                 return extras
             }
             if outcome == .write || outcome == .nothingNew || outcome == .dryRun, let saveRulesPath, format == .csv {
@@ -179,7 +180,9 @@ public struct ImportCommand: Command {
                                        showRows: dryRun || context.app?.interactive == true))
         }
         if dryRun { return .dryRun }
-        if tally.kept == 0 && accounts.isEmpty && newLessons(tally, journal).isEmpty { return .nothingNew }
+        if tally.kept == 0 && accounts.isEmpty && newLessons(tally, journal).isEmpty && newObjects(tally, journal).isEmpty {
+            return .nothingNew
+        }
         return .write
     }
 
@@ -202,6 +205,11 @@ public struct ImportCommand: Command {
             events.append(.notice(key: "import.lessons-learned", arguments: [:], count: lessons.count))
         }
         return events
+    }
+
+    /// A backup's objects (budgets, series, rates …) that the journal does not hold as they are.
+    private func newObjects(_ tally: ImportTally, _ journal: Journal) -> [ObjectRecord] {
+        tally.records.objects.filter { journal.object($0.kind, key: $0.key) != $0 }
     }
 
     private func newAccounts(_ tally: ImportTally, _ journal: Journal) -> [Account] {

@@ -32,10 +32,13 @@ public struct ImportResult: Sendable, Hashable {
 public struct ImportExtras: Sendable {
     public var accounts: [Account]
     public var lessons: [Lesson]
+    /// Budgets, series, rates and the like from a backup, written in the same change.
+    public var objects: [ObjectRecord]
 
-    public init(accounts: [Account] = [], lessons: [Lesson] = []) {
+    public init(accounts: [Account] = [], lessons: [Lesson] = [], objects: [ObjectRecord] = []) {
         self.accounts = accounts
         self.lessons = lessons
+        self.objects = objects
     }
 }
 
@@ -65,9 +68,10 @@ extension Journal {
                 guard account.aliases.count <= Journal.maxAliases else { throw StoreError(.invalid, path: path, detail: "aliases") }
             }
             let lessons = extras.lessons.filter { !$0.phrase.isEmpty }
+            for object in extras.objects { try check(object) }
             result.skipped = sink.skipped
             let total = sink.count
-            let parts = total + extras.accounts.count + lessons.count
+            let parts = total + extras.accounts.count + lessons.count + extras.objects.count
             guard parts > 0 else { return }
             let keep = sink.keepsIDs
             let number = state.nextNumber
@@ -116,6 +120,8 @@ extension Journal {
             }
             Journal.write(lessons, change: number, firstPart: part + 1, of: parts, to: &writer)
             part += lessons.count
+            Journal.write(extras.objects, change: number, firstPart: part + 1, of: parts, to: &writer)
+            part += extras.objects.count
             if !writer.out.isEmpty { try flush() }
             result.imported = total
             result.accounts = extras.accounts.count
