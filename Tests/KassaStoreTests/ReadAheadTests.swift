@@ -90,4 +90,19 @@ import KassaTestSupport
             }
         }
     }
+
+    @Test func aBigReadInTwoHalvesGivesTheFileBytes() throws {
+        let path = StoreFixtures.journalPath("splitread")
+        var rng = SeededGenerator(state: 7)
+        let size = JournalFile.splitRead + 12_345
+        let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        StoreFixtures.write(bytes, to: path)
+        let file = try JournalFile.open(path: path, io: SystemJournalIO(), createDirectories: false)
+        var whole: [UInt8] = []
+        try file.read(from: 0, into: &whole)
+        #expect(whole == bytes)
+        var tail = Array(bytes[..<3])
+        try file.read(from: 3, into: &tail)
+        #expect(tail == bytes)
+    }
 }

@@ -5,10 +5,6 @@
 // The helper stops at the first line it cannot take as-is; the loop reads that line itself and
 // reports it exactly as a one-thread read would.
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// One line the helper read: its parsed record (labels and currency numbered by the helper's own
 /// tables), where the next line starts, and the change fields.
 struct ReadyLine {
@@ -21,7 +17,7 @@ struct ReadyLine {
 
 final class ReadAhead: @unchecked Sendable {
     /// Bytes of a stretch the helper takes; small enough that its rows cost a few MB.
-    static let stretch = 8 << 20
+    static let stretch = 4 << 20
     /// Below this many unread bytes one thread does it all (a thread costs more than it saves).
     static let minimum = 4 << 20
 
@@ -39,8 +35,7 @@ final class ReadAhead: @unchecked Sendable {
     var scratch = JournalState()
     /// Where the helper stopped: the start of the first line it did not read.
     private(set) var stop: Int
-    private var thread = pthread_t()
-    private var running = false
+    private var thread: HelperThread?
 
     /// Reads lines from `start` (a line start) until the one that crosses `target` is done.
     init(base: UnsafePointer<UInt8>, end: Int, start: Int, target: Int, trusted: Bool) {
@@ -52,24 +47,19 @@ final class ReadAhead: @unchecked Sendable {
         self.trusted = trusted
     }
 
-    /// Starts the helper thread; when no thread can be made nothing is read ahead (the loop reads it all).
+    /// Starts the helper thread (when none can be made, `join` reads the stretch instead).
     func launch() {
-        let me = Unmanaged.passRetained(self)
-        running = pthread_create(&thread, nil, { raw in
-            let job = Unmanaged<ReadAhead>.fromOpaque(raw!).takeRetainedValue()
-            job.work()
-            return nil
-        }, me.toOpaque()) == 0
-        if !running { me.release() }
+        thread = HelperThread { [self] in work() }
     }
 
     func join() {
-        if running { pthread_join(thread, nil) }
-        running = false
+        thread?.join()
+        thread = nil
     }
 
     private func work() {
-        rows.reserveCapacity((target - start) / 64 + 16)
+        // About one row per 100 bytes (a commit line is 80-130): room without doubling the peak.
+        rows.reserveCapacity((target - start) / 100 + 16)
         let fields = UnsafeMutablePointer<Int>.allocate(capacity: 64)
         defer { fields.deallocate() }
         var pos = start
