@@ -22,12 +22,16 @@ extension JournalState {
     /// Reads every whole record from `validEnd` to the end of `bytes`.
     /// `trusted`: the bytes were just built by this process's LineWriter, so their checksums
     /// are known good and not recomputed.
-    mutating func ingest(trusted: Bool = false) -> IngestOutcome {
+    /// `readAhead`: from how many unread bytes on a helper thread reads ahead, and how big a
+    /// stretch it takes (tests make both small); nil reads on this thread only.
+    mutating func ingest(trusted: Bool = false,
+                         readAhead: (minimum: Int, stretch: Int)? = (ReadAhead.minimum, ReadAhead.stretch)) -> IngestOutcome {
         let data = bytes
-        return data.withUnsafeBufferPointer { buffer in ingest(buffer, trusted: trusted) }
+        return data.withUnsafeBufferPointer { buffer in ingest(buffer, trusted: trusted, readAhead: readAhead) }
     }
 
-    private mutating func ingest(_ buffer: UnsafeBufferPointer<UInt8>, trusted: Bool) -> IngestOutcome {
+    private mutating func ingest(_ buffer: UnsafeBufferPointer<UInt8>, trusted: Bool,
+                                 readAhead: (minimum: Int, stretch: Int)?) -> IngestOutcome {
         guard let base = buffer.baseAddress else { return .clean }
         let end = buffer.count
         var pos = validEnd
@@ -39,64 +43,60 @@ extension JournalState {
         // this loop runs a million times on open and array uniqueness checks showed in profiles.
         let fields = UnsafeMutablePointer<Int>.allocate(capacity: 64)
         defer { fields.deallocate() }
+        // The helper thread's stretch (ReadAhead.swift): running until `pos` reaches its start,
+        // then its rows are taken in order while they last.
+        var ahead: ReadAhead?
+        var ready = ReadAhead.Rows()
+        defer { ahead?.join() }
+        /// Starts a helper on the stretch from `from`, leaving this thread its first fifth
+        /// (it also applies all the helper's rows, and the profile showed it the busier at 40%); nil when too
+        /// little is left to be worth a thread.
+        func launch(from: Int) -> ReadAhead? {
+            guard let readAhead, end - from >= readAhead.minimum else { return nil }
+            let mine = (min(end, from + readAhead.stretch) - from) / 5
+            guard from + mine < end, let split = memchrLF(base + from + mine, end - from - mine) else { return nil }
+            let helper = ReadAhead(base: base, end: end, start: split - base + 1, target: from + readAhead.stretch, trusted: trusted)
+            helper.launch()
+            return helper
+        }
 
         while pos < end {
-            guard let lfPointer = memchrLF(base + pos, end - pos) else {
-                return .tail(offset: pending.isEmpty ? pos : pendingStart, line: pending.isEmpty ? line : pendingLine)
+            if ahead == nil, ready.isEmpty { ahead = launch(from: pos) }
+            if let helper = ahead, pos == helper.start {
+                helper.join()
+                ready = ReadAhead.Rows(helper)
+                // The next stretch starts now, so the helper parses while this thread applies.
+                ahead = launch(from: helper.stop)
             }
-            let lf = lfPointer - base
-            // Verify the checksum first: nothing of an unverified line is trusted. `lineEnd` is
-            // where the body ends (before a CRLF's CR).
-            let verified = trusted ? RecordLine.bodyEnd(base, start: pos, lf: lf) : RecordLine.verifiedEnd(base, start: pos, lf: lf)
-            guard let lineEnd = verified else {
-                // Only the last line can be a torn tail (a write cut short); a bad line with
-                // anything after it is damage, whatever follows it.
-                if lf + 1 < end { return .corrupt(line: line, detail: "checksum") }
-                return .tail(offset: pending.isEmpty ? pos : pendingStart, line: pending.isEmpty ? line : pendingLine)
-            }
-            // Split the body into fields: fields[2k], fields[2k+1] = start, end.
-            var n = 0
-            var start = pos + RecordLine.bodyOffset
-            var i = start
-            // Eight bytes at a time: a word's tab bytes show as set high bits (SWAR zero-byte test);
-            // a candidate is confirmed byte-wise, since the trick can flag a byte after a real hit.
-            while i + 8 <= lineEnd {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ 0x0909_0909_0909_0909
-                var hits = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-                while hits != 0 {
-                    let at = i + hits.trailingZeroBitCount / 8
-                    hits &= hits &- 1
-                    if base[at] == RecordCodec.tab {
-                        guard n < 31 else { return .corrupt(line: line, detail: "fields") }
-                        fields[2 * n] = start
-                        fields[2 * n + 1] = at
-                        n += 1
-                        start = at + 1
-                    }
+            let lf: Int, number: Int64, part: Int, parts: Int, op: RecordOp
+            var parsed: ParsedRecord?
+            var fieldCount = 0
+            if let row = ready.take(at: pos, into: &self) {
+                lf = row.next - 1
+                (number, part, parts, op) = (row.number, row.part, row.parts, row.op)
+                parsed = row.record
+            } else {
+                guard let lfPointer = memchrLF(base + pos, end - pos) else {
+                    return .tail(offset: pending.isEmpty ? pos : pendingStart, line: pending.isEmpty ? line : pendingLine)
                 }
-                i += 8
-            }
-            while i < lineEnd {
-                if base[i] == RecordCodec.tab {
-                    guard n < 31 else { return .corrupt(line: line, detail: "fields") }
-                    fields[2 * n] = start
-                    fields[2 * n + 1] = i
-                    n += 1
-                    start = i + 1
+                lf = lfPointer - base
+                // Verify the checksum first: nothing of an unverified line is trusted. `lineEnd` is
+                // where the body ends (before a CRLF's CR).
+                let verified = trusted ? RecordLine.bodyEnd(base, start: pos, lf: lf) : RecordLine.verifiedEnd(base, start: pos, lf: lf)
+                guard let lineEnd = verified else {
+                    // Only the last line can be a torn tail (a write cut short); a bad line with
+                    // anything after it is damage, whatever follows it.
+                    if lf + 1 < end { return .corrupt(line: line, detail: "checksum") }
+                    return .tail(offset: pending.isEmpty ? pos : pendingStart, line: pending.isEmpty ? line : pendingLine)
                 }
-                i += 1
-            }
-            fields[2 * n] = start
-            fields[2 * n + 1] = lineEnd
-            n += 1
-            guard n >= 3,
-                  let number = RecordCodec.parseUInt(base + fields[2 * RecordField.change.rawValue],
-                                                     fields[2 * RecordField.change.rawValue + 1] - fields[2 * RecordField.change.rawValue]),
-                  let (part, parts) = JournalState.parsePart(base + fields[2 * RecordField.part.rawValue],
-                                                             fields[2 * RecordField.part.rawValue + 1] - fields[2 * RecordField.part.rawValue]),
-                  let op = RecordOp.parse(base + fields[2 * RecordField.op.rawValue],
-                                          fields[2 * RecordField.op.rawValue + 1] - fields[2 * RecordField.op.rawValue]) else {
-                return .corrupt(line: line, detail: "record")
+                guard let n = JournalState.splitFields(base, from: pos + RecordLine.bodyOffset, to: lineEnd, into: fields) else {
+                    return .corrupt(line: line, detail: "fields")
+                }
+                guard let head = JournalState.parseHead(base, fields: fields, count: n) else {
+                    return .corrupt(line: line, detail: "record")
+                }
+                (number, part, parts, op) = head
+                fieldCount = n
             }
             if part == 1 {
                 guard pending.isEmpty else { return .corrupt(line: line, detail: "parts") }
@@ -109,9 +109,16 @@ extension JournalState {
                       op.isData == pendingOp.isData, op.isData || op == pendingOp,
                       part == pending.count + 1 else { return .corrupt(line: line, detail: "parts") }
             }
-            guard let record = parseRecord(op: op, base: base, fields: fields, count: n, offset: pos) else {
-                return .corrupt(line: line, detail: JournalState.invalidField(op: op, base: base, fields: fields, count: n))
+            if parsed == nil {
+                // A line this loop split itself (its fields are parsed only after the parts
+                // checks, as ever): `fields` still holds its bounds.
+                let n = fieldCount
+                guard let record = parseRecord(op: op, base: base, fields: fields, count: n, offset: pos) else {
+                    return .corrupt(line: line, detail: JournalState.invalidField(op: op, base: base, fields: fields, count: n))
+                }
+                parsed = record
             }
+            let record = parsed!
             if parts == 1 {
                 // The common case, one record per change: no pending list.
                 if let problem = apply(number: number, op: op, offset: pos, line: line, records: CollectionOfOne(record)) {
@@ -140,6 +147,62 @@ extension JournalState {
         }
         if !pending.isEmpty { return .tail(offset: pendingStart, line: pendingLine) }
         return .clean
+    }
+
+    /// Splits a verified body `base[start..<lineEnd]` at its tabs into `fields` (start, end pairs);
+    /// returns the field count, or nil for more than 31 fields.
+    @inline(__always)
+    static func splitFields(_ base: UnsafePointer<UInt8>, from start: Int, to lineEnd: Int,
+                            into fields: UnsafeMutablePointer<Int>) -> Int? {
+        var n = 0
+        var start = start
+        var i = start
+        // Eight bytes at a time: a word's tab bytes show as set high bits (SWAR zero-byte test);
+        // a candidate is confirmed byte-wise, since the trick can flag a byte after a real hit.
+        while i + 8 <= lineEnd {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ 0x0909_0909_0909_0909
+            var hits = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            while hits != 0 {
+                let at = i + hits.trailingZeroBitCount / 8
+                hits &= hits &- 1
+                if base[at] == RecordCodec.tab {
+                    guard n < 31 else { return nil }
+                    fields[2 * n] = start
+                    fields[2 * n + 1] = at
+                    n += 1
+                    start = at + 1
+                }
+            }
+            i += 8
+        }
+        while i < lineEnd {
+            if base[i] == RecordCodec.tab {
+                guard n < 31 else { return nil }
+                fields[2 * n] = start
+                fields[2 * n + 1] = i
+                n += 1
+                start = i + 1
+            }
+            i += 1
+        }
+        fields[2 * n] = start
+        fields[2 * n + 1] = lineEnd
+        return n + 1
+    }
+
+    /// The change number, PART/PARTS and op of a split line; nil when any is malformed.
+    @inline(__always)
+    static func parseHead(_ base: UnsafePointer<UInt8>, fields: UnsafeMutablePointer<Int>, count n: Int)
+        -> (number: Int64, part: Int, parts: Int, op: RecordOp)? {
+        @inline(__always) func field(_ f: RecordField) -> (UnsafePointer<UInt8>, Int) {
+            (base + fields[2 * f.rawValue], fields[2 * f.rawValue + 1] - fields[2 * f.rawValue])
+        }
+        guard n >= 3 else { return nil }
+        let (numberAt, numberLength) = field(.change), (partAt, partLength) = field(.part), (opAt, opLength) = field(.op)
+        guard let number = RecordCodec.parseUInt(numberAt, numberLength),
+              let (part, parts) = JournalState.parsePart(partAt, partLength),
+              let op = RecordOp.parse(opAt, opLength) else { return nil }
+        return (number, part, parts, op)
     }
 
     /// Why `parseRecord` refused a line, as a detail word: "amount" for an amount out of bounds
@@ -177,7 +240,7 @@ extension JournalState {
         return (Int(part), Int(parts))
     }
 
-    private mutating func currencyNumber(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt8? {
+    mutating func currencyNumber(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt8? {
         guard count == 3 else { return nil }
         let key = UInt32(p[0]) << 16 | UInt32(p[1]) << 8 | UInt32(p[2])
         // A journal uses a handful of currencies: a linear scan beats hashing.
@@ -207,7 +270,7 @@ extension JournalState {
     }
 
     /// Parses the fields after the op (field index 3 on) of one verified line.
-    private mutating func parseRecord(op: RecordOp, base: UnsafePointer<UInt8>, fields: UnsafeMutablePointer<Int>, count n: Int,
+    mutating func parseRecord(op: RecordOp, base: UnsafePointer<UInt8>, fields: UnsafeMutablePointer<Int>, count n: Int,
                                       offset: Int) -> ParsedRecord? {
         // Argument k is field `RecordField.arguments + k` of the line.
         let first = RecordField.arguments.rawValue

@@ -55,6 +55,12 @@ struct Interner {
 
     func string(_ index: UInt32) -> String? { strings[Int(index)] }
 
+    /// Calls `body` with the raw (escaped) bytes of key `index` (not 0).
+    func withKey<R>(_ index: UInt32, _ body: (UnsafePointer<UInt8>, Int) -> R) -> R {
+        let start = starts[Int(index)], count = starts[Int(index) + 1] - start
+        return storage.withUnsafeBufferPointer { body($0.baseAddress! + start, count) }
+    }
+
     private mutating func grow() {
         var bigger = [Int32](repeating: -1, count: slots.count * 2)
         let mask = bigger.count - 1
