@@ -117,7 +117,9 @@ public final class AppContext: @unchecked Sendable {
     func openJournal(readOnly: Bool = false) throws -> Journal {
         if paths.journalUnknown { throw SessionError("store.no-home") }
         let journal = try Journal.open(path: paths.journal, readOnly: readOnly, createDirectories: paths.journalIsDefault)
-        categoryNames.use(CategoryDirectory.definitions(journal))
+        // Own categories' names over the rule files' (the rule files are read only when there are some).
+        let definitions = CategoryDirectory.definitions(journal)
+        if !definitions.isEmpty { categoryNames.use(definitions) }
         console.write(journal.warnings.map { warning in
             OutputLine(textRenderer.style.note(catalog.text(warning.messageKey, warning.messageArguments)), to: .error)
         })

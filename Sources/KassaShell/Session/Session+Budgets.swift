@@ -38,9 +38,7 @@ extension Session {
 
     /// The events of a budget said in words; nil when the line does not start with a budget word.
     func budgetPhrase(_ line: String) -> [SessionEvent]? {
-        let parts = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
-        guard parts.count == 2, words.name(in: "phrase", for: parts[0]) == "budget" else { return nil }
-        let rest = String(parts[1])
+        guard let (name, rest) = phraseParts(line), name == "budget" else { return nil }
         let book = budgets
         var context = parseContext
         context.defaultCurrency = book.base

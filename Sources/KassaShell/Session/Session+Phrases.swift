@@ -8,9 +8,15 @@ import KassaCore
 extension Session {
     /// The events of a phrase line, or nil when the line is not one.
     func phrase(_ line: String) -> [SessionEvent]? {
-        let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, words.name(in: "phrase", for: parts[0].lowercased()) == "rate" else { return nil }
-        return ratePhrase(String(parts[1]))
+        guard let (name, rest) = phraseParts(line), name == "rate" else { return nil }
+        return ratePhrase(rest)
+    }
+
+    /// The `phrase.*` name a line's first word gives ("rate", "budget") and the words after it.
+    func phraseParts(_ line: String) -> (name: String, rest: String)? {
+        let parts = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
+        guard parts.count == 2, let name = words.name(in: "phrase", for: parts[0]) else { return nil }
+        return (name, String(parts[1]))
     }
 
     /// "доллара 480 вчера": the currency named by the first word, the first number after it, a

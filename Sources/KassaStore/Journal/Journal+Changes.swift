@@ -37,14 +37,7 @@ extension Journal {
             }
             let extra = try objects(saved)
             for object in extra { try check(object) }
-            let parts = drafts.count + lessons.count + extra.count
-            for (k, t) in saved.enumerated() {
-                writer.begin(change: number, part: k + 1, of: parts, op: .commit)
-                RecordCodec.appendTransaction(t, to: &writer.out)
-                writer.end()
-            }
-            Journal.write(lessons, change: number, firstPart: drafts.count + 1, of: parts, to: &writer)
-            Journal.write(extra, change: number, firstPart: drafts.count + lessons.count + 1, of: parts, to: &writer)
+            Journal.write(saved, op: .commit, lessons: lessons, objects: extra, change: number, to: &writer)
         }
         ownChanges.append(index)
         return transactions(of: index)
@@ -89,14 +82,7 @@ extension Journal {
             }
             let lessons = newLessons(edited.compactMap(teach))
             for object in objects { try check(object) }
-            let parts = edited.count + lessons.count + objects.count
-            for (k, t) in edited.enumerated() {
-                writer.begin(change: number, part: k + 1, of: parts, op: .edit)
-                RecordCodec.appendTransaction(t, to: &writer.out)
-                writer.end()
-            }
-            Journal.write(lessons, change: number, firstPart: edited.count + 1, of: parts, to: &writer)
-            Journal.write(objects, change: number, firstPart: edited.count + lessons.count + 1, of: parts, to: &writer)
+            Journal.write(edited, op: .edit, lessons: lessons, objects: objects, change: number, to: &writer)
         }
         ownChanges.append(index)
         return report(index)
@@ -216,6 +202,20 @@ extension Journal {
         let kind = Change.Kind(op)
         let number = Int(state.changes[Int(index)].number)
         return chosen.map { report($0, as: kind, number: number) }
+    }
+
+    /// A change of transactions (commit or edit records) followed by the lessons and objects
+    /// written with them, parts numbered 1/N ... N/N in that order.
+    static func write(_ transactions: [Transaction], op: RecordOp, lessons: [Lesson], objects: [ObjectRecord],
+                      change: Int64, to writer: inout LineWriter) {
+        let parts = transactions.count + lessons.count + objects.count
+        for (k, t) in transactions.enumerated() {
+            writer.begin(change: change, part: k + 1, of: parts, op: op)
+            RecordCodec.appendTransaction(t, to: &writer.out)
+            writer.end()
+        }
+        write(lessons, change: change, firstPart: transactions.count + 1, of: parts, to: &writer)
+        write(objects, change: change, firstPart: transactions.count + lessons.count + 1, of: parts, to: &writer)
     }
 
     static func unique<T: Hashable>(_ values: [T]) -> [T] {
