@@ -86,7 +86,8 @@ import KassaTestSupport
     @Test func usageMistakesExitTwo() throws {
         for arguments in [["rate", "set", "USD"], ["rate", "set", "XYZ", "5"], ["rate", "set", "USD", "-5"],
                           ["rate", "set", "USD", "1.1234567"], ["rate", "remove", "USD"], ["balance", "--in", "ABC"],
-                          ["rate", "set", "USD", "5", "--date", "2026-13-01"]] {
+                          ["rate", "set", "USD", "5", "--date", "2026-13-01"], ["rate", "set", "USD", "5", "--date", "0001-01-01"],
+                          ["list", "--from", "3000-01-01"]] {
             let result = try kassa(arguments)
             #expect(result.status == 2, "\(arguments): \(result.output) \(result.error)")
             #expect(!result.error.isEmpty)

@@ -79,6 +79,11 @@ public struct CommandArguments {
         guard let date = CivilDate(iso: text) else {
             throw UsageError(key: "usage.bad-option-date", arguments: ["option": option, "value": text])
         }
+        // A date an option records (a rate's, a budget's start, an opening balance's) or filters
+        // by lies in the range kassa supports everywhere.
+        guard date.isSupported else {
+            throw UsageError(key: "usage.option-date-bounds", arguments: ["option": option, "value": text])
+        }
         return date
     }
 }

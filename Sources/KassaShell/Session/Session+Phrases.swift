@@ -28,6 +28,10 @@ extension Session {
         let remainder = tokens.dropFirst().joined(separator: " ")
         // A written number first ("480.5", "480,50", "0.0021"), then a spoken one.
         var rateText = tokens.dropFirst().first { ExchangeRate.micros(from: $0) != nil }
+        // A number written in digits that is no rate is refused as typed, not as the parser reads it.
+        if rateText == nil, let typed = tokens.dropFirst().first(where: { $0.first?.isNumber == true }) {
+            rateText = typed
+        }
         if rateText == nil, let amount = parser.amount(in: remainder, context: parseContext) {
             rateText = amount.decimalString
         }
