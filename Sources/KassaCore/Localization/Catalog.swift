@@ -36,6 +36,7 @@ public struct Catalog: Sendable {
         var lineNumber = 0
         var lineStart = 0
         let count = bytes.count
+        entries.reserveCapacity(entries.count + count / 48)  // a message line is about 60 bytes
         @inline(__always) func blank(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 13 }
         @inline(__always) func text(_ from: Int, _ to: Int) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)

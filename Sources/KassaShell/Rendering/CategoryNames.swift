@@ -51,16 +51,17 @@ public struct CategoryNames: Sendable {
 
     /// `name SLUG = Display name` → table[SLUG] = Display name; other lines are skipped.
     private static func read(_ line: UnsafeBufferPointer<UInt8>, into table: inout [String: String]) {
-        let prefix: [UInt8] = Array("name ".utf8)
-        guard line.count > prefix.count, line.starts(with: prefix),
-              let equals = line.firstIndex(of: UInt8(ascii: "=")) else { return }
+        // "name " by byte: this looks at every line of every rule file on start-up.
+        let prefix = 5
+        guard line.count > prefix, line[0] == UInt8(ascii: "n"), line[1] == UInt8(ascii: "a"), line[2] == UInt8(ascii: "m"),
+              line[3] == UInt8(ascii: "e"), line[4] == 32, let equals = line.firstIndex(of: UInt8(ascii: "=")) else { return }
         func trimmed(_ range: Range<Int>) -> String {
             var lower = range.lowerBound, upper = range.upperBound
             while lower < upper, line[lower] == 32 || line[lower] == 9 { lower += 1 }
             while upper > lower, line[upper - 1] == 32 || line[upper - 1] == 9 || line[upper - 1] == 13 { upper -= 1 }
             return String(decoding: UnsafeBufferPointer(rebasing: line[lower..<upper]), as: UTF8.self)
         }
-        let slug = trimmed(prefix.count..<equals)
+        let slug = trimmed(prefix..<equals)
         let name = trimmed((equals + 1)..<line.count)
         guard !slug.isEmpty, !name.isEmpty else { return }
         table[slug] = name

@@ -10,8 +10,24 @@ import KassaStore
 public struct CommandWords: Sendable {
     /// "command.help" → ["help", "h", "?", "помощь", ...], words lower-cased.
     private var groups: [String: [String]] = [:]
-    /// word → names, per group prefix ("command" → ["help": "help", "помощь": "help"]).
-    private var lookup: [String: [String: String]] = [:]
+    /// (group, word) → name: ("command", "помощь") → "help". One flat table, the first entry wins.
+    private var lookup: [Word: String] = [:]
+    /// Every word of each group, in file order, for completion and help.
+    private var groupWords: [String: [String]] = [:]
+
+    /// A group and a lower-cased word as one dictionary key, hashed and compared by UTF-8 bytes:
+    /// String's own hashing normalizes every non-ASCII key first, which made reading this file
+    /// the largest part of start-up. Words come from files and typed input in composed form.
+    struct Word: Hashable {
+        let bytes: [UInt8]
+
+        init(group: String, word: String) {
+            var bytes = Array(group.utf8)
+            bytes.append(0)
+            bytes += word.utf8
+            self.bytes = bytes
+        }
+    }
 
     public init() {}
 
@@ -25,36 +41,57 @@ public struct CommandWords: Sendable {
     /// Where each group entry was read, to name the line of a name nothing knows.
     private var origins: [(group: String, name: String, file: String, line: Int)] = []
 
-    /// Reads one session.commands file. On UTF-8 bytes, with ASCII lines (the group and name)
-    /// cut by byte; only the words are lower-cased as Strings.
+    /// Reads one session.commands file, by byte: the group and name are ASCII, only the words
+    /// are lower-cased (Latin and Cyrillic by table).
     @discardableResult
     public mutating func load(_ contents: String, file: String) -> [Problem] {
+        var contents = contents
+        return contents.withUTF8 { load(bytes: $0, file: file) }
+    }
+
+    private mutating func load(bytes: UnsafeBufferPointer<UInt8>, file: String) -> [Problem] {
         var problems: [Problem] = []
-        for (index, raw) in contents.utf8.split(separator: 10, omittingEmptySubsequences: false).enumerated() {
-            let line = Catalog.trimmed(raw)
-            if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
-            guard let colon = line.firstIndex(of: UInt8(ascii: ":")),
-                  let dot = line[..<colon].firstIndex(of: UInt8(ascii: ".")) else {
-                problems.append(Problem(file: file, line: index + 1))
+        lookup.reserveCapacity(lookup.count + bytes.count / 12)
+        @inline(__always) func blank(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 13 }
+        var lineNumber = 0, lineStart = 0
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count && bytes[lineEnd] != 10 { lineEnd += 1 }
+            lineNumber += 1
+            defer { lineStart = lineEnd + 1 }
+            var low = lineStart, high = lineEnd
+            while low < high && blank(bytes[low]) { low += 1 }
+            while high > low && blank(bytes[high - 1]) { high -= 1 }
+            if low == high || bytes[low] == UInt8(ascii: "#") { continue }
+            var colon = low, dot = -1
+            while colon < high && bytes[colon] != UInt8(ascii: ":") {
+                if dot < 0 && bytes[colon] == UInt8(ascii: ".") { dot = colon }
+                colon += 1
+            }
+            guard colon < high, dot >= 0 else {
+                problems.append(Problem(file: file, line: lineNumber))
                 continue
             }
-            let group = String(decoding: line[..<dot], as: UTF8.self)
-            let name = String(decoding: line[line.index(after: dot)..<colon], as: UTF8.self)
-            let words = line[line.index(after: colon)...].split(separator: 32).map(CommandWords.lowercased)
+            let group = String(decoding: UnsafeBufferPointer(rebasing: bytes[low..<dot]), as: UTF8.self)
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)..<colon]), as: UTF8.self)
+            var words: [String] = []
+            var start = colon + 1
+            while start < high {
+                while start < high && bytes[start] == 32 { start += 1 }
+                var end = start
+                while end < high && bytes[end] != 32 { end += 1 }
+                if end > start { words.append(CaseFolding.lowercased(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]))) }
+                start = end
+            }
             groups[group + "." + name, default: []] += words
-            origins.append((group, name, file, index + 1))
-            for word in words where lookup[group]?[word] == nil {
-                lookup[group, default: [:]][word] = name
+            groupWords[group, default: []] += words
+            origins.append((group, name, file, lineNumber))
+            for word in words {
+                let key = Word(group: group, word: word)
+                if lookup[key] == nil { lookup[key] = name }
             }
         }
         return problems
-    }
-
-    /// A word in lower case; ASCII by byte (most words, and Unicode case mapping is the slow part
-    /// of reading this file on every start), anything else through String.lowercased().
-    static func lowercased(_ bytes: Substring.UTF8View.SubSequence) -> String {
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return String(decoding: bytes, as: UTF8.self).lowercased() }
-        return String(decoding: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
     }
 
     /// The names each group may give: commands from the registry, the rest from the session.
@@ -97,7 +134,7 @@ public struct CommandWords: Sendable {
 
     /// The name a word stands for in a group: ("command", "помощь") → "help".
     public func name(in group: String, for word: some StringProtocol) -> String? {
-        lookup[group]?[word.lowercased()]
+        lookup[Word(group: group, word: CaseFolding.lowercased(word))]
     }
 
     /// Every word of a group entry, for completion and help.
@@ -107,6 +144,6 @@ public struct CommandWords: Sendable {
 
     /// Every word of every entry in a group, sorted.
     public func allWords(in group: String) -> [String] {
-        (lookup[group].map { Array($0.keys) } ?? []).sorted()
+        Array(Set(groupWords[group] ?? [])).sorted()
     }
 }
