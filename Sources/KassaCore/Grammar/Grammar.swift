@@ -114,4 +114,21 @@ public final class Grammar: Sendable {
         }
         return found
     }
+
+    /// The values one word has in a word class: ("апреля", "month") → ["4"]; empty when the word
+    /// is not in the class (or is only part of one of its phrases). For the shell's own sentences
+    /// (a series' new amount "from april") that must know what kind of date they were told.
+    public func values(of word: String, inClass name: String) -> [String] {
+        guard let classID = classIDs[name] else { return [] }
+        var norm: [UInt8] = []
+        let tokens = Tokenizer.tokenize(word, table: words, norm: &norm).filter(\.isContent)
+        guard tokens.count == 1, tokens[0].word >= 0 else { return [] }
+        let w = Int(tokens[0].word)
+        var found: [String] = []
+        for k in Int(hot.lexStart[w])..<Int(hot.lexStart[w + 1]) {
+            let e = Int(hot.lexEntries[k])
+            if hot.entryClass[e] == classID && !hot.entryIsPhrase[e] { found.append(entries[e].value) }
+        }
+        return found
+    }
 }

@@ -60,6 +60,14 @@ public struct Series: Sendable, Hashable {
         changes.last { $0.from <= date }?.amount ?? amount
     }
 
+    /// The amount is `amount` from `date` on; occurrences before it keep theirs (the past is not
+    /// rewritten). A change from the same date replaces the earlier one.
+    public mutating func changeAmount(to amount: Money, from date: CivilDate) {
+        changes.removeAll { $0.from == date }
+        changes.append(AmountChange(from: date, amount: amount))
+        changes.sort { $0.from < $1.from }
+    }
+
     /// The earliest date an occurrence can be due: the start, or the resume date after a pause.
     public var firstDueDate: CivilDate {
         guard let resumedFrom, resumedFrom > start else { return start }
