@@ -21,6 +21,24 @@ import KassaTestSupport
         }
     }
 
+    @Test func categoriesJSONCarriesTypeAndOwn() throws {
+        #expect(try kassa(["category", "add", "Climbing gym", "sport"]).status == 0)
+        #expect(try kassa(["category", "add", "Side gigs", "income"]).status == 0)
+        let line = try kassa(["categories", "--json"]).output
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let rows = try #require(object["categories"] as? [[String: Any]])
+        func row(_ slug: String) -> [String: Any]? { rows.first { $0["slug"] as? String == slug } }
+        #expect(row("sport/climbing-gym")?["type"] as? String == "expense")
+        #expect(row("sport/climbing-gym")?["own"] as? Bool == true)
+        #expect(row("income/side-gigs")?["type"] as? String == "income")
+        #expect(row("income/side-gigs")?["own"] as? Bool == true)
+        #expect(row("income/salary")?["type"] as? String == "income")
+        #expect(row("income/salary")?["own"] as? Bool == false)
+        #expect(row("food")?["type"] as? String == "expense")
+        #expect(row("food")?["own"] as? Bool == false)
+        #expect(rows.allSatisfy { $0["type"] is String && $0["own"] is Bool })
+    }
+
     @Test func addUseRenameAndRemoveWithRefiling() throws {
         #expect(try kassa(["category", "add", "Climbing gym", "sport"]).output.contains("sport/climbing-gym"))
         #expect(try kassa(["category", "add", "Фриланс", "income"]).output.contains("income/фриланс"))

@@ -66,6 +66,14 @@ import KassaTestSupport
         #expect(grammar.categorySlug(named: "food/groceries") == "food/groceries")
         #expect(grammar.categorySlug(named: "такси") == "transport/taxi")
         #expect(grammar.categorySlug(named: "zorkmid") == nil)
+        // A one-word name in another case: a stem of two letters or more plus endings.rules endings.
+        #expect(grammar.categorySlug(named: "еду") == "food")
+        #expect(grammar.categorySlug(named: "Еды") == "food")
+        #expect(grammar.categorySlug(named: "одежду") == "shopping/clothes")
+        #expect(grammar.categorySlug(named: "коммунальных") == "utilities")
+        #expect(grammar.categorySlug(named: "на") == nil)
+        #expect(grammar.categorySlug(named: "тысяч") == nil)
+        #expect(grammar.categorySlug(named: "едуга") == nil)
         let coffee = grammar.categories.first { $0.slug == "food/coffee" }
         #expect(coffee?.names[.en] == "Coffee")
         #expect(coffee?.names[.ru] == "Кофе")

@@ -68,6 +68,11 @@ import KassaTestSupport
                 == ["food", "300000.00", "monthly"])
         #expect(said("бюджет на транспорт 50 тысяч в неделю").map { [$0.category, $0.frequency.rawValue] } == ["transport", "weekly"])
         #expect(said("budget for taxi 20000 a week")?.category == "transport/taxi")
+        // A parent named in another case ("на еду": the accusative of "Еда"), as "на кафе" is a keyword.
+        #expect(said("бюджет на еду 50 тысяч в месяц").map { [$0.category, $0.limit.decimalString, $0.frequency.rawValue] }
+                == ["food", "50000.00", "monthly"])
+        #expect(said("бюджет на кафе 50 тысяч в месяц")?.category == "food/restaurants")
+        #expect(said("бюджет на одежду 20 тысяч")?.category == "shopping/clothes")
         #expect(said("budget coffee 5 every year").map { [$0.category, $0.frequency.rawValue] } == ["food/coffee", "yearly"])
         #expect(said("budget groceries") == nil && session.hadInputError)
         // "budget" alone is the listing, not a phrase.

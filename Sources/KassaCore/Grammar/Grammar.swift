@@ -97,7 +97,8 @@ public final class Grammar: Sendable {
     }
 
     /// The slug for what a person calls a category: "groceries", "продукты", "food/groceries".
-    /// Falls back to the keyword lexicon ("такси" → transport/taxi).
+    /// Falls back to the keyword lexicon ("такси" → transport/taxi), then to a name in another
+    /// case ("на еду" → food, named "Еда").
     public func categorySlug(named text: String) -> String? {
         let key = Tokenizer.normalize(text).trimmingSpaces
         guard !key.isEmpty else { return nil }
@@ -105,12 +106,56 @@ public final class Grammar: Sendable {
         guard let category = classIDs["category"] else { return nil }
         var norm: [UInt8] = []
         let tokens = Tokenizer.tokenize(String(key), table: words, norm: &norm).filter(\.isContent)
-        guard tokens.count == 1, tokens[0].word >= 0 else { return nil }
+        guard tokens.count == 1 else { return nil }
+        guard tokens[0].word >= 0 else { return inflectedCategory(String(key)) }
         let w = Int(tokens[0].word)
         var found: String?
         for k in Int(hot.lexStart[w])..<Int(hot.lexStart[w + 1]) {
             let e = Int(hot.lexEntries[k])
             if hot.entryClass[e] == category && !hot.entryIsPhrase[e] { found = entries[e].value }
+        }
+        return found ?? inflectedCategory(String(key))
+    }
+
+    /// The category whose one-word name is `word` in another case or number: both are one stem
+    /// (two letters at least) plus an ending of Grammars/endings.rules, or the bare stem —
+    /// "еду", "еды" → food ("Еда"), "одежду" → shopping/clothes. Display names are not keywords
+    /// (a parent is not what a purchase is filed under), so the lexicon's stems do not cover
+    /// them. The longest stem decides; two categories at that stem are no answer.
+    func inflectedCategory(_ word: String) -> String? {
+        let scalars = Array(word.unicodeScalars)
+        guard scalars.count >= 3, !scalars.contains(" ") else { return nil }
+        var suffixes: Set<String> = [""]
+        for id in 0..<endings.count { suffixes.insert(endings.string(Int32(id))) }
+        for cut in stride(from: scalars.count - 1, through: 2, by: -1) {
+            var ending = String.UnicodeScalarView(), stem = String.UnicodeScalarView()
+            ending.append(contentsOf: scalars[cut...])
+            stem.append(contentsOf: scalars[..<cut])
+            guard suffixes.contains(String(ending)) else { continue }
+            var slugs: Set<String> = []
+            for (name, slug) in categoryByName where name.unicodeScalars.starts(with: stem) {
+                var rest = String.UnicodeScalarView()
+                rest.append(contentsOf: name.unicodeScalars.dropFirst(stem.count))
+                if suffixes.contains(String(rest)) { slugs.insert(slug) }
+            }
+            if !slugs.isEmpty { return slugs.count == 1 ? slugs.first : nil }
+        }
+        return nil
+    }
+
+    /// The values one word has in a word class: ("апреля", "month") → ["4"]; empty when the word
+    /// is not in the class (or is only part of one of its phrases). For the shell's own sentences
+    /// (a series' new amount "from april") that must know what kind of date they were told.
+    public func values(of word: String, inClass name: String) -> [String] {
+        guard let classID = classIDs[name] else { return [] }
+        var norm: [UInt8] = []
+        let tokens = Tokenizer.tokenize(word, table: words, norm: &norm).filter(\.isContent)
+        guard tokens.count == 1, tokens[0].word >= 0 else { return [] }
+        let w = Int(tokens[0].word)
+        var found: [String] = []
+        for k in Int(hot.lexStart[w])..<Int(hot.lexStart[w + 1]) {
+            let e = Int(hot.lexEntries[k])
+            if hot.entryClass[e] == classID && !hot.entryIsPhrase[e] { found.append(entries[e].value) }
         }
         return found
     }

@@ -30,11 +30,14 @@ public struct Series: Sendable, Hashable {
     public var changes: [AmountChange]
     /// After a pause, nothing before this date is due (the pause is not back-filled).
     public var resumedFrom: CivilDate?
+    /// The loan (its account key) whose monthly payment this series is (LoanSeries); nil for others.
+    public var loan: String?
 
     public init(id: Int, note: String, amount: Money, type: TransactionType = .expense, category: String? = nil,
                 account: String? = nil, toAccount: String? = nil, frequency: Recurrence, interval: Int = 1,
                 start: CivilDate, status: SeriesStatus = .active, kind: SeriesKind = .generic, remindDays: [Int]? = nil,
-                autoSave: Bool = false, changes: [AmountChange] = [], resumedFrom: CivilDate? = nil) {
+                autoSave: Bool = false, changes: [AmountChange] = [], resumedFrom: CivilDate? = nil,
+                loan: String? = nil) {
         self.id = id
         self.note = note
         self.amount = amount
@@ -51,6 +54,7 @@ public struct Series: Sendable, Hashable {
         self.autoSave = autoSave
         self.changes = changes
         self.resumedFrom = resumedFrom
+        self.loan = loan
     }
 
     public var schedule: SeriesSchedule { SeriesSchedule(start: start, frequency: frequency, interval: interval) }
@@ -58,6 +62,14 @@ public struct Series: Sendable, Hashable {
     /// The amount an occurrence on `date` has: the newest change from on or before it.
     public func amount(on date: CivilDate) -> Money {
         changes.last { $0.from <= date }?.amount ?? amount
+    }
+
+    /// The amount is `amount` from `date` on; occurrences before it keep theirs (the past is not
+    /// rewritten). A change from the same date replaces the earlier one.
+    public mutating func changeAmount(to amount: Money, from date: CivilDate) {
+        changes.removeAll { $0.from == date }
+        changes.append(AmountChange(from: date, amount: amount))
+        changes.sort { $0.from < $1.from }
     }
 
     /// The earliest date an occurrence can be due: the start, or the resume date after a pause.
@@ -94,6 +106,7 @@ public struct Series: Sendable, Hashable {
             fields.append(.init("changes", changes.map { $0.from.iso + ":" + $0.amount.decimalString }.joined(separator: ",")))
         }
         if let resumedFrom { fields.append(.init("resumed", resumedFrom.iso)) }
+        if let loan { fields.append(.init("loan", loan)) }
         return ObjectRecord(kind: Series.kind, key: String(id), fields: fields)
     }
 
@@ -120,6 +133,6 @@ public struct Series: Sendable, Hashable {
             kind: record["kind"].flatMap(SeriesKind.init(rawValue:)) ?? .generic,
             remindDays: (record["remind"] ?? "").split(separator: ",").compactMap { Int($0) },
             autoSave: record["auto"] == "yes", changes: changes.sorted { $0.from < $1.from },
-            resumedFrom: record["resumed"].flatMap(CivilDate.init(iso:)))
+            resumedFrom: record["resumed"].flatMap(CivilDate.init(iso:)), loan: record["loan"])
     }
 }

@@ -2,7 +2,8 @@
 // `:account rename OLD NEW`, `:account archive|unarchive|default|remove NAME`,
 // `:account post-interest` (and `kassa account …`); `:account` alone lists the accounts.
 // Every change is one journal change: the account record and its profile (AccountProfile)
-// are written together, so one undo takes back both.
+// are written together, so one undo takes back both. A loan's payment is a recurring series
+// written in the same change (AccountSeries, LoanSeries): it comes due like any other.
 
 import KassaCore
 import KassaLedger
@@ -80,6 +81,7 @@ public struct AccountCommand: Command {
                     objects += [ObjectRecord(kind: mark.kind, key: mark.key, removed: true), moved]
                 }
                 if DefaultAccount.stored(in: journal)?.lowercased() == old { objects.append(DefaultAccount.record(new)) }
+                objects += AccountSeries.renamed(old, to: new, journal: journal)
                 try journal.renameAccount(old, to: new, objects: objects)
                 return [.accountChanged(key: "account.renamed", arguments: ["old": old, "new": new])]
             }
@@ -94,7 +96,8 @@ public struct AccountCommand: Command {
                     return [.notice(archived ? "account.already-archived" : "account.not-archived", ["name": name])]
                 }
                 profile.archived = archived
-                try journal.defineAccount(account, objects: [profile.record])
+                let series = AccountSeries.archived(name, archived, journal: journal, today: context.configuration.today)
+                try journal.defineAccount(account, objects: [profile.record] + series)
                 return [.accountChanged(key: archived ? "account.archived" : "account.unarchived", arguments: ["name": name])]
             }
         case .makeDefault(let name):
@@ -127,6 +130,7 @@ public struct AccountCommand: Command {
                 if DefaultAccount.stored(in: journal)?.lowercased() == name {
                     objects.append(ObjectRecord(kind: DefaultAccount.kind, key: DefaultAccount.key, removed: true))
                 }
+                objects += AccountSeries.removed(name, journal: journal)
                 try journal.removeAccount(name, objects: objects)
                 return [.accountChanged(key: "account.removed", arguments: ["name": name])]
             }
@@ -165,6 +169,13 @@ public struct AccountCommand: Command {
             if updated != old { objects.append(updated.record) }
             profile = updated
         }
+        // A loan's payment comes due as a series, in the same change.
+        var loan: [SessionEvent] = []
+        if !options.isEmpty, let profile {
+            let (records, events) = try AccountSeries.loanPayment(profile, options: options, journal: journal, context: context)
+            objects += records
+            loan = events
+        }
         // The account's row as `:accounts` shows it, when it has a profile to show.
         func row() throws -> [SessionEvent] {
             guard profile != nil else { return [] }
@@ -174,7 +185,7 @@ public struct AccountCommand: Command {
         }
         guard let existing else {
             try journal.defineAccount(account, objects: objects)
-            return [.accountChanged(key: "account.added", arguments: ["name": account.name])] + (try row())
+            return [.accountChanged(key: "account.added", arguments: ["name": account.name])] + (try row()) + loan
         }
         guard account != existing || !objects.isEmpty else {
             return [.notice("account.unchanged", ["name": existing.name])]
@@ -186,7 +197,7 @@ public struct AccountCommand: Command {
         }
         let added = account.aliases.filter { !existing.aliases.contains($0) }
         if !added.isEmpty { changes.append("+ " + added.joined(separator: ", ")) }
-        if changes.isEmpty { return [.accountChanged(key: "account.profile-updated", arguments: ["name": account.name])] + (try row()) }
-        return [.accountChanged(key: "account.updated", arguments: ["name": account.name, "changes": changes.joined(separator: "; ")])] + (try row())
+        if changes.isEmpty { return [.accountChanged(key: "account.profile-updated", arguments: ["name": account.name])] + (try row()) + loan }
+        return [.accountChanged(key: "account.updated", arguments: ["name": account.name, "changes": changes.joined(separator: "; ")])] + (try row()) + loan
     }
 }

@@ -1,5 +1,6 @@
 // AccountOptions: the profile options of `:account add` — --kind, --opening, --opening-date,
-// --rate, --rate-from, --capitalize, --posting-day, --payment, --term — read and checked the
+// --rate, --rate-from, --capitalize, --posting-day, --payment, --term, and a loan's --payment-day
+// and --from (the paying account; both go to its payment's series, LoanSeries) — read and checked the
 // same way in the session and on the command line, then applied to an account's profile.
 
 import KassaCore
@@ -9,6 +10,7 @@ struct AccountOptions: Equatable {
     static let options: [CommandOption] = [
         .value("--kind"), .value("--opening"), .value("--opening-date"), .value("--rate"), .value("--rate-from"),
         .flag("--capitalize"), .value("--posting-day"), .value("--payment"), .value("--term"),
+        .value("--payment-day"), .value("--from"),
     ]
 
     var kind: AccountKind?
@@ -20,6 +22,9 @@ struct AccountOptions: Equatable {
     var postingDay: Int?
     var payment: String?
     var term: Int?
+    /// Loan: the day of the month the payment falls on, and the account it is paid from.
+    var paymentDay: Int?
+    var payFrom: String?
 
     init() {}
 
@@ -50,6 +55,14 @@ struct AccountOptions: Equatable {
         if let text = arguments.values["--term"] {
             guard let months = Int(text), (1...1200).contains(months) else { throw bad("--term") }
             term = months
+        }
+        if let text = arguments.values["--payment-day"] {
+            guard let day = Int(text), (1...31).contains(day) else { throw bad("--payment-day") }
+            paymentDay = day
+        }
+        if let text = arguments.values["--from"] {
+            guard !text.trimmingWhitespace.isEmpty else { throw bad("--from") }
+            payFrom = text.trimmingWhitespace.lowercased()
         }
     }
 

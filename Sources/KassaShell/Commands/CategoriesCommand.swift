@@ -1,5 +1,6 @@
 // CategoriesCommand: `:categories` and `kassa categories`: every category slug with its name in
-// the interface language — the built-in tree and the person's own (`:category add`).
+// the interface language — the built-in tree and the person's own (`:category add`); in JSON
+// also each one's type (income or expense) and whether it is the person's own.
 
 import KassaStore
 
@@ -14,7 +15,7 @@ public struct CategoriesCommand: Command {
     public func run(_ context: CommandContext) -> [SessionEvent] {
         context.storeChange(readOnly: true) { journal in
             if context.session != nil { try journal.refresh() }
-            return [.categories(CategoryDirectory(grammar: context.parser.grammar, journal: journal).all)]
+            return [.categories(CategoryDirectory(grammar: context.parser.grammar, journal: journal).listing)]
         }
     }
 }

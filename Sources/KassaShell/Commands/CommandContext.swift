@@ -84,7 +84,8 @@ public final class CommandContext {
     }
 
     /// Runs a journal operation; "nothing to undo", unknown ids and invalid values are the
-    /// person's mistakes (exit 1), a sum too large is too, anything else is a journal failure (exit 3).
+    /// person's mistakes (exit 1), a sum too large is too, a usage mistake found against the journal
+    /// is exit 2, anything else is a journal failure (exit 3).
     public func storeChange(readOnly: Bool = false, _ body: (Journal) throws -> [SessionEvent]) -> [SessionEvent] {
         do {
             return try body(try journal(readOnly: readOnly))
@@ -93,6 +94,9 @@ public final class CommandContext {
             return reject(error)
         } catch let error as MoneyError {
             return reject(error)
+        } catch let error as UsageError {
+            // An option the journal showed to be wrong (--payment-day for no loan): a usage mistake.
+            return usage(error)
         } catch {
             hadStoreError = true
             return [.error((error as? any LocalizableError) ?? SessionError("store.failed"))]

@@ -93,9 +93,7 @@ public struct RecurringCommand: Command {
                     return context.reject(SessionError("recurring.bad-amount", ["value": text]))
                 }
                 let date = from ?? today
-                series.changes.removeAll { $0.from == date }
-                series.changes.append(AmountChange(from: date, amount: amount))
-                series.changes.sort { $0.from < $1.from }
+                series.changeAmount(to: amount, from: date)
                 key = "recurring.amount-changed"
                 arguments["amount"] = amount.decimalString + " " + amount.currency.code
                 arguments["date"] = date.iso

@@ -123,7 +123,9 @@ public struct JSONRenderer: SessionRenderer {
             json.add("categories", raw: JSONWriter.array(categories.map { category in
                 var item = JSONWriter()
                 item.add("slug", category.slug)
-                for language in Language.allCases { item.add(dynamicKey: "name_" + language.rawValue, category.names[language]) }
+                for language in Language.allCases { item.add(dynamicKey: "name_" + language.rawValue, category.info.names[language]) }
+                item.add("type", category.type.rawValue)
+                item.add("own", category.own)
                 return item.result
             }))
         case .rates(let base, let rates):

@@ -94,7 +94,7 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return accountRows(accounts, defaultAccount: defaultAccount)
         case .categories(let categories):
             let width = categories.map(\.slug.count).max() ?? 10
-            return categories.map { OutputLine("  " + pad($0.slug, to: width) + "  " + ($0.names[catalog.language] ?? "")) }
+            return categories.map { OutputLine("  " + pad($0.slug, to: width) + "  " + ($0.info.names[catalog.language] ?? "")) }
         case .accountChanged(let key, let arguments):
             return [OutputLine(style.good(catalog.text(key, arguments)))]
         case .rates(let base, let rates):

@@ -51,6 +51,11 @@ public struct CategoryDirectory {
         return list.sorted { $0.slug < $1.slug }
     }
 
+    /// Every category as `:categories` lists it: `all` with each one's type and whether it is own.
+    public var listing: [CategoryListing] {
+        all.map { CategoryListing(info: $0, type: type(of: $0.slug), own: own($0.slug) != nil) }
+    }
+
     /// Income or expense for a slug: an own category's type, else the built-in tree's convention.
     public func type(of slug: String) -> TransactionType {
         if let definition = definitions.first(where: { $0.slug == slug }), definition.own { return definition.type }

@@ -120,6 +120,8 @@ public struct CommandWords: Sendable {
             "recurring": ["pause", "resume", "archive", "remind", "amount", "auto", "manual", "every", "subscription"],
             "frequency": Set(Recurrence.allCases.map(\.rawValue)),
             "budget": ["set", "remove"],
+            // A series' new amount in words: "netflix is 5490 from april" (Session+SeriesPhrase).
+            "seriesphrase": ["now", "from", "link"],
         ]
     }
 

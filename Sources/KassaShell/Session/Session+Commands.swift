@@ -30,6 +30,7 @@ extension Session {
             return run(type, words: [])
         }
         if let events = budgetPhrase(line) { return events }
+        if let events = seriesAmountPhrase(line) { return events }
         return nil
     }
 

@@ -1,7 +1,8 @@
 // Session+Phrases: sentences that set something rather than record a purchase — "курс доллара
 // 480", "rate usd 480.5 yesterday". A phrase word (Grammars/*/session.commands `phrase.*`) must
 // open the line and a currency must follow it at once; otherwise the line is an ordinary entry,
-// so "курс английского 20000" (a course, not a rate) is still an expense.
+// so "курс английского 20000" (a course, not a rate) is still an expense. A series' new amount
+// ("netflix is 5490 from april") is the other phrase shape: Session+SeriesPhrase.
 
 import KassaCore
 
@@ -14,10 +15,17 @@ extension Session {
 
     /// The `phrase.*` name a line's first word gives ("rate", "budget") and the words after it.
     func phraseParts(_ line: String) -> (name: String, rest: String)? {
-        let parts = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
+        let parts = line.split(maxSplits: 1, whereSeparator: Self.isPhraseSpace)
         guard parts.count == 2, let name = words.name(in: "phrase", for: parts[0]) else { return nil }
         return (name, String(parts[1]))
     }
+
+    /// The words of a phrase line, split where phraseParts splits (spaces and tabs).
+    static func phraseWords(_ line: String) -> [String] {
+        line.split(whereSeparator: isPhraseSpace).map(String.init)
+    }
+
+    static func isPhraseSpace(_ character: Character) -> Bool { character == " " || character == "\t" }
 
     /// "доллара 480 вчера": the currency named by the first word, the first number after it, a
     /// date if the words say one (today otherwise).

@@ -33,7 +33,7 @@ public enum SessionEvent: Sendable {
     case history(History)
     /// `:accounts` rows (kind, currency, balance), or the one row an `:account add` made.
     case accounts([AccountSummary], defaultAccount: String)
-    case categories([CategoryInfo])
+    case categories([CategoryListing])
     /// An account was added or renamed: a shell.messages key and its arguments.
     case accountChanged(key: String, arguments: [String: String])
     case explanation(ParseResult)

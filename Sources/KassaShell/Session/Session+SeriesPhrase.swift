@@ -1,0 +1,82 @@
+// Session+SeriesPhrase: a series' new amount said in words — "netflix is 5490 from april",
+// "netflix now 5490 from 1 april", "нетфликс теперь 5490 с апреля", "подписка на netflix теперь
+// стоит 5490 с 1 апреля". The shape, in words of session.commands `seriesphrase.*`: the series'
+// words, one or more `now` words ("is now", "теперь стоит"), the amount, one or more `from` words
+// ("начиная с"), the date. A line of another shape — no `now` word after the first word, no
+// amount, or no date after the `from` word — is not this phrase and stays an entry ("netflix
+// 5490", "lunch now 3000 from kaspi").
+//
+// The series is the one (not archived) whose words hold every word said, leaving out `link`
+// words and subscription words ("подписка на netflix" → "netflix"), compared as the parser
+// compares words (case and ё ignored), in the script the series was saved in; one whose words are
+// exactly those wins over others that hold more. None or several: a message, nothing changed.
+// The change itself is `recurring amount ID AMOUNT --from DATE` (RecurringCommand, Series
+// .changeAmount): one undoable journal change that leaves the past as it was.
+//
+// Dates: a month named without a day means its 1st. A date with a month name or in digits but
+// without a year ("april", "1 апреля", "01.04") is the next such date counting the current month:
+// on 20 March "from april" is 1 April this year; on 15 April still 1 April this year (the
+// price of this month: its due payments not yet recorded take it); on 20 May it is 1 April next
+// year. Other dates ("from today", "from tomorrow", "2026-04-01") are read as the parser reads them.
+
+import KassaCore
+import KassaLedger
+
+extension Session {
+    /// The events of a series' new amount said in words; nil when the line is not of that shape.
+    func seriesAmountPhrase(_ line: String) -> [SessionEvent]? {
+        let tokens = Self.phraseWords(line)
+        let role = { (k: Int) in self.words.name(in: "seriesphrase", for: tokens[k]) }
+        guard let now = tokens.indices.dropFirst().first(where: { role($0) == "now" }) else { return nil }
+        var amountStart = now
+        while amountStart < tokens.count, role(amountStart) == "now" { amountStart += 1 }
+        // The last `from` word: an amount may hold one ("две с половиной тысячи с апреля").
+        guard let fromEnd = tokens.indices.last(where: { $0 > amountStart && role($0) == "from" }),
+              fromEnd + 1 < tokens.count else { return nil }
+        var fromStart = fromEnd
+        while fromStart - 1 > amountStart, role(fromStart - 1) == "from" { fromStart -= 1 }
+        let amountText = tokens[amountStart..<fromStart].joined(separator: " ")
+        guard parser.amount(in: amountText, context: parseContext) != nil,
+              let date = seriesPhraseDate(tokens[(fromEnd + 1)...].joined(separator: " ")) else { return nil }
+
+        let named = (0..<now).filter { role($0) != "link" && words.name(in: "recurring", for: tokens[$0]) != "subscription" }
+            .map { tokens[$0] }
+        let name = tokens[..<now].joined(separator: " ")
+        let said = Parser.learningKey(named.joined(separator: " "))
+        let candidates = said.isEmpty ? [] : allSeries.filter { $0.status != .archived }.map { ($0, Parser.learningKey($0.note)) }
+        let exact = candidates.filter { $0.1 == said }
+        let saidWords = Set(said.split(separator: " "))
+        let found = exact.isEmpty ? candidates.filter { saidWords.isSubset(of: Set($0.1.split(separator: " "))) } : exact
+        guard let series = found.first?.0 else {
+            return reject(SessionError("recurring.phrase-no-series", ["name": name]))
+        }
+        guard found.count == 1 else {
+            let ids = found.map { "#" + String($0.0.id) }.sorted().joined(separator: ", ")
+            return reject(SessionError("recurring.phrase-ambiguous", ["name": name, "ids": ids]))
+        }
+        // The amount again, in the series' currency unless another is said.
+        var context = parseContext
+        context.defaultCurrency = series.amount.currency
+        guard let amount = parser.amount(in: amountText, context: context), amount.currency == series.amount.currency else {
+            return reject(SessionError("recurring.phrase-currency",
+                                       ["id": String(series.id), "note": series.note, "currency": series.amount.currency.code]))
+        }
+        return run(RecurringCommand.self, words: ["amount", String(series.id), amount.decimalString, "--from", date.iso])
+    }
+
+    /// The date after a `from` word, forward-looking for month names and digits (see the header).
+    func seriesPhraseDate(_ text: String) -> CivilDate? {
+        let monthNamed = Self.phraseWords(text).contains { !parser.grammar.values(of: $0, inClass: "month").isEmpty }
+        guard monthNamed || !text.contains(where: \.isLetter) else { return parser.date(in: text, context: parseContext) }
+        // The parser reads a day and month as the most recent one on or before its today; with
+        // today the last day of the 11th month ahead, that is one from this month's 1st on.
+        let today = configuration.today
+        let ahead = today.month - 1 + 11
+        let year = today.year + ahead / 12, month = ahead % 12 + 1
+        guard let end = CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month)) else { return nil }
+        var context = parseContext
+        context.today = end
+        if let date = parser.date(in: text, context: context) { return date }
+        return monthNamed ? parser.date(in: "1 " + text, context: context) : nil
+    }
+}
