@@ -9,7 +9,9 @@
 // The series is the one (not archived) whose words hold every word said, leaving out `link`
 // words and subscription words ("подписка на netflix" → "netflix"), compared as the parser
 // compares words (case and ё ignored), in the script the series was saved in; one whose words are
-// exactly those wins over others that hold more. None or several: a message, nothing changed.
+// exactly those wins over others that hold more. Several: a message, nothing changed. None: the
+// line is an entry after all — dictation says "lunch is 500 from yesterday" too, and a spoken
+// entry must never be lost to a phrase it only looks like (the draft shows what was understood).
 // The change itself is `recurring amount ID AMOUNT --from DATE` (RecurringCommand, Series
 // .changeAmount): one undoable journal change that leaves the past as it was.
 //
@@ -47,9 +49,7 @@ extension Session {
         let exact = candidates.filter { $0.1 == said }
         let saidWords = Set(said.split(separator: " "))
         let found = exact.isEmpty ? candidates.filter { saidWords.isSubset(of: Set($0.1.split(separator: " "))) } : exact
-        guard let series = found.first?.0 else {
-            return reject(SessionError("recurring.phrase-no-series", ["name": name]))
-        }
+        guard let series = found.first?.0 else { return nil }
         guard found.count == 1 else {
             let ids = found.map { "#" + String($0.0.id) }.sorted().joined(separator: ", ")
             return reject(SessionError("recurring.phrase-ambiguous", ["name": name, "ids": ids]))
