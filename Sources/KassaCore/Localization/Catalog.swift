@@ -21,6 +21,10 @@ public struct Catalog: Sendable {
         public let text: String
     }
 
+    /// Room for `count` entries in all, before loading files that hold about that many: one
+    /// table instead of one rehash per doubling (this runs at every start).
+    public mutating func reserve(_ count: Int) { entries.reserveCapacity(count) }
+
     /// Adds the entries of one catalog file; returns the lines that could not be read.
     /// Works on the text's UTF-8 bytes in place: this runs on every start (the built-in catalogs
     /// are string literals, read without a copy), and splitting into slices or Characters was
@@ -36,7 +40,6 @@ public struct Catalog: Sendable {
         var lineNumber = 0
         var lineStart = 0
         let count = bytes.count
-        entries.reserveCapacity(entries.count + count / 48)  // a message line is about 60 bytes
         @inline(__always) func blank(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 13 }
         @inline(__always) func text(_ from: Int, _ to: Int) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)

@@ -75,9 +75,15 @@ public struct ResourceLocator: Sendable {
             files += ResourceLocator.files(under: user + "/grammars", displayPrefix: user + "/grammars")
         }
         // Catalogs first, then grammar files: each group in path order, the user's after the defaults.
-        for file in files where file.display.hasSuffix(".messages") {
-            guard let language = file.language, resources.catalogs[language] != nil,
-                  let contents = file.read() else { continue }
+        let messages = files.filter { $0.display.hasSuffix(".messages") }.compactMap { file -> (FoundFile, Language, String)? in
+            guard let language = file.language, resources.catalogs[language] != nil, let contents = file.read() else { return nil }
+            return (file, language, contents)
+        }
+        for language in languages {
+            // A message line is about 70 bytes.
+            resources.catalogs[language]?.reserve(messages.reduce(0) { $0 + ($1.1 == language ? $1.2.utf8.count / 64 : 0) })
+        }
+        for (file, language, contents) in messages {
             resources.catalogProblems += resources.catalogs[language]!.load(contents, file: file.display)
         }
         var wordsFromDisk = false
