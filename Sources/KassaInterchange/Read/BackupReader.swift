@@ -35,7 +35,23 @@ public enum BackupReader {
     /// then the lines go out in order, the ones it declined read the careful way.
     public static func read(_ input: ImportInput, into records: inout ImportRecords, split: Split = { $0(); $1() },
                             transaction: (Transaction) throws -> Void) throws {
+        try read(input, into: &records, split: split, encode: nil) { t, _ in try transaction(t) }
+    }
+
+    /// Encodes a transaction as the caller will store it, appending to the buffer (the journal's
+    /// record fields); it runs on the thread that decoded the line, so it must be pure.
+    public typealias Encode = (Transaction, inout [UInt8]) -> Void
+
+    /// The same, and each transaction the fast decoder reads is also encoded by `encode` on the
+    /// decoding thread: `transaction` gets those bytes with it (nil for a line read the careful
+    /// way, which the caller encodes itself). The lines go out in order, as above.
+    public static func read(_ input: ImportInput, into records: inout ImportRecords, split: Split = { $0(); $1() },
+                            encode: Encode?,
+                            transaction: (Transaction, UnsafeBufferPointer<UInt8>?) throws -> Void) throws {
         var fields = Fields()
+        // Each half's encoded records, one after another, and where each line's ends.
+        var encoded = ([UInt8](), [UInt8]())
+        var ends = ([Int](), [Int]())
         var lines: [Range<Int>] = []
         var decoders = (BackupLineDecoder(), BackupLineDecoder())
         try input.forEachBlock { block, firstLine in
@@ -52,31 +68,59 @@ public enum BackupReader {
                 lines.append(first..<last)
                 at = end + 1
             }
-            // The usual line decodes directly, each half of the block at once.
-            let half = lines.count / 2
+            // The usual line decodes directly, each part of the block at once. This thread then
+            // hands every row on in order, so the other one takes the larger part.
+            let half = encode == nil ? lines.count / 2 : lines.count * 3 / 8
             var low: [Transaction?] = [], high: [Transaction?] = []
             let all = lines
             var (one, two) = decoders
+            var (lowBytes, highBytes) = encoded
+            var (lowEnds, highEnds) = ends
+            /// Decodes `part` of the lines, encoding each transaction read when asked.
+            func decode(_ part: ArraySlice<Range<Int>>, _ decoder: inout BackupLineDecoder, _ bytes: inout [UInt8],
+                        _ ends: inout [Int]) -> [Transaction?] {
+                bytes.removeAll(keepingCapacity: true)
+                ends.removeAll(keepingCapacity: true)
+                return part.map { range -> Transaction? in
+                    let t = decoder.transaction(UnsafeBufferPointer(rebasing: block[range]))
+                    if let encode {
+                        if let t { encode(t, &bytes) }
+                        ends.append(bytes.count)
+                    }
+                    return t
+                }
+            }
             split({
-                low = all[..<half].map { one.transaction(UnsafeBufferPointer(rebasing: block[$0])) }
+                low = decode(all[..<half], &one, &lowBytes, &lowEnds)
             }, {
-                high = all[half...].map { two.transaction(UnsafeBufferPointer(rebasing: block[$0])) }
+                high = decode(all[half...], &two, &highBytes, &highEnds)
             })
             decoders = (one, two)
-            for (k, range) in lines.enumerated() where !range.isEmpty {
-                if let t = k < half ? low[k] : high[k - half] {
-                    try transaction(t)
-                    continue
+            encoded = (lowBytes, highBytes)
+            ends = (lowEnds, highEnds)
+            /// Hands on the lines `ks` of one part, in order: `bytes`/`lineEnds` are its encoded records.
+            func handOn(_ ks: Range<Int>, _ decoded: [Transaction?], _ bytes: UnsafeBufferPointer<UInt8>, _ lineEnds: [Int]) throws {
+                for k in ks where !lines[k].isEmpty {
+                    let at = k - ks.lowerBound
+                    if let t = decoded[at] {
+                        guard encode != nil else { try transaction(t, nil); continue }
+                        let start = at == 0 ? 0 : lineEnds[at - 1]
+                        try transaction(t, UnsafeBufferPointer(rebasing: bytes[start..<lineEnds[at]]))
+                        continue
+                    }
+                    try careful(k)
                 }
-                // Anything else (and every error) takes the careful path.
+            }
+            /// Anything else (and every error) takes the careful path.
+            func careful(_ k: Int) throws {
                 let lineNumber = firstLine + k
                 fields.reset()
                 do {
-                    try JSONObjectReader.forEachField(UnsafeBufferPointer(rebasing: block[range])) { key, value in
+                    try JSONObjectReader.forEachField(UnsafeBufferPointer(rebasing: block[lines[k]])) { key, value in
                         fields.set(key, value)
                     }
                     if fields.values[Slot.record] == nil || fields.text(Slot.record) == "transaction" {
-                        try transaction(BackupReader.transaction(fields))
+                        try transaction(BackupReader.transaction(fields), nil)
                     } else {
                         try add(fields, to: &records)
                     }
@@ -86,6 +130,8 @@ public enum BackupReader {
                     records.problems.append(ImportProblem(line: lineNumber, reason: field.reason, detail: field.name))
                 }
             }
+            try lowBytes.withUnsafeBufferPointer { try handOn(0..<half, low, $0, lowEnds) }
+            try highBytes.withUnsafeBufferPointer { try handOn(half..<lines.count, high, $0, highEnds) }
             return lines.count
         }
     }

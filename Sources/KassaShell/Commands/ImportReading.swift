@@ -49,12 +49,17 @@ struct ImportReading {
     mutating func read(into sink: ImportSink, tally: ImportTally) throws {
         switch format {
         case .jsonl:
-            try BackupReader.read(input, into: &tally.records, split: TwoThreads.run) { try tally.take($0, into: sink) }
+            // Each row is encoded for the journal on the thread that decoded it (when it is written).
+            let encode: BackupReader.Encode? = sink.writes ? { ImportSink.encode($0, to: &$1) } : nil
+            try BackupReader.read(input, into: &tally.records, split: TwoThreads.run, encode: encode) {
+                try tally.take($0, encoded: $1, into: sink)
+            }
             return
         case .csv:
             // Rows stream on as they are read: the table's transactions are never all held.
             let bytes = table()
-            tally.records = try CSVReader.read(bytes, vocabulary: vocabulary, rules: rules, defaults: defaults) {
+            tally.records = try CSVReader.read(bytes, vocabulary: vocabulary, rules: rules, defaults: defaults,
+                                               split: TwoThreads.run) {
                 try tally.take($0, into: sink)
             }
             settledDateOrder = tally.records.dateOrder ?? rules.dateOrder ?? defaults.dateOrder

@@ -45,7 +45,13 @@ public final class ImportSink {
     /// present. Throws `.invalid` for an amount or date out of the journal's bounds: the import
     /// then writes nothing.
     @discardableResult
-    public func add(_ t: Transaction) throws -> Bool {
+    public func add(_ t: Transaction) throws -> Bool { try add(t, encoded: nil) }
+
+    /// The same, with the transaction's record fields already encoded by `encode` (a reader
+    /// does that on the thread that decoded it, so the loop that hands rows in only copies the
+    /// bytes): they must be exactly `encode(t)`'s.
+    @discardableResult
+    public func add(_ t: Transaction, encoded: UnsafeBufferPointer<UInt8>?) throws -> Bool {
         if let problem = RecordBounds.problem(in: t) { throw StoreError(.invalid, path: journal.path, detail: problem) }
         if skipExisting, isPresent(t) {
             skipped += 1
@@ -54,12 +60,25 @@ public final class ImportSink {
         count += 1
         track(t.id)
         if let spool {
-            body.removeAll(keepingCapacity: true)
-            RecordCodec.appendTransaction(t, to: &body)
-            try spool.append(&body)
+            if let encoded {
+                try spool.append(encoded)
+            } else {
+                body.removeAll(keepingCapacity: true)
+                RecordCodec.appendTransaction(t, to: &body)
+                try spool.append(&body)
+            }
         }
         return true
     }
+
+    /// Appends `t`'s record fields as the journal writes them (each preceded by a tab, the id
+    /// first) to `out`: what `add(_:encoded:)` takes. Pure, so any thread may call it.
+    public static func encode(_ t: Transaction, to out: inout [UInt8]) {
+        RecordCodec.appendTransaction(t, to: &out)
+    }
+
+    /// Whether the rows are written (false in a preview, which only counts).
+    public var writes: Bool { spool != nil }
 
     /// Whether the journal has any live transaction (an import into an empty one has nothing to skip).
     public var journalIsEmpty: Bool { journal.state.liveCount == 0 }
