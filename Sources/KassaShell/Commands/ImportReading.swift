@@ -49,11 +49,17 @@ struct ImportReading {
     mutating func read(into sink: ImportSink, tally: ImportTally) throws {
         switch format {
         case .jsonl:
-            // Each row is encoded for the journal on the thread that decoded it (when it is written).
-            let encode: BackupReader.Encode? = sink.writes ? { ImportSink.encode($0, to: &$1) } : nil
-            try BackupReader.read(input, into: &tally.records, split: TwoThreads.run, encode: encode) {
-                try tally.take($0, encoded: $1, into: sink)
+            // When rows are written and nothing needs their whole transaction, each is encoded for
+            // the journal straight from its line's bytes on the thread that decoded it.
+            guard tally.takesEncodedRows(sink) else {
+                try BackupReader.read(input, into: &tally.records, split: TwoThreads.run) { try tally.take($0, into: sink) }
+                return
             }
+            try BackupReader.read(input, into: &tally.records, split: TwoThreads.run, encode: { row, out in
+                ImportSink.encode(id: row.id, type: row.type, amount: row.amount, date: row.date, time: row.time,
+                                  category: row.category, account: row.account, toAccount: row.toAccount,
+                                  recurrence: row.recurrence, note: row.note, input: row.input, to: &out)
+            }, row: { try tally.take($0, into: sink) }, transaction: { try tally.take($0, into: sink) })
             return
         case .csv:
             // Rows stream on as they are read: the table's transactions are never all held.

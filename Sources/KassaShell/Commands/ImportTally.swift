@@ -27,19 +27,36 @@ final class ImportTally {
     }
 
     /// One row of the file: skipped when the journal has it, else counted and given to the sink.
-    /// `encoded`: the row's record fields when the reader already encoded them (ImportSink.encode).
-    func take(_ t: Transaction, encoded: UnsafeBufferPointer<UInt8>? = nil, into sink: ImportSink) throws {
+    func take(_ t: Transaction, into sink: ImportSink) throws {
         total += 1
         if !allowDuplicates, !sink.journalIsEmpty, duplicates.isDuplicate(t, existing: sink.existing(on:)) {
             skipped += 1
             return
         }
-        try sink.add(t, encoded: encoded)
+        try sink.add(t)
         kept += 1
         types[t.type == .expense ? 0 : t.type == .income ? 1 : 2] += 1
         count(account: t.account ?? "—")
         if let to = t.toAccount { count(account: to) }
         if firstRows.count < 5 { firstRows.append(t) }
+    }
+
+    /// Whether rows may come already encoded (`take(_ row:)`): when written, and nothing needs
+    /// their whole transaction to be found in the journal (duplicates allowed, or none there).
+    func takesEncodedRows(_ sink: ImportSink) -> Bool {
+        sink.writes && !sink.skipsExisting && (allowDuplicates || sink.journalIsEmpty)
+    }
+
+    /// One row a backup reader encoded itself (only when `takesEncodedRows`): counted as above,
+    /// its bytes spooled; the whole transaction is made only for the first rows shown.
+    func take(_ row: BackupReader.EncodedRow, into sink: ImportSink) throws {
+        total += 1
+        try sink.add(id: row.id, encoded: row.encoded)
+        kept += 1
+        types[row.type == .expense ? 0 : row.type == .income ? 1 : 2] += 1
+        count(account: row.account ?? "—")
+        if let to = row.toAccount { count(account: to) }
+        if firstRows.count < 5 { firstRows.append(row.transaction) }
     }
 
     /// Counts a row's account. A file names a few accounts, their Strings shared by the rows
