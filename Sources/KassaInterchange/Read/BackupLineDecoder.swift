@@ -19,7 +19,21 @@ struct BackupLineDecoder {
                                           "to_account", "note", "recurrence", "input"].map { Array($0.utf8) }
     private var lastCurrency: (UInt8, UInt8, UInt8, Currency)?
     /// Recent label texts (category, account, to_account): few distinct values in a whole file.
-    private var labels: [([UInt8], String)] = []
+    /// Kept apart so a look-up compares bytes without retaining an Array and a String per entry
+    /// (those retains were as costly as the decoding itself in a profile): the texts' bytes one
+    /// after another, each one's start and length there, and its String.
+    private var labelBytes: [UInt8] = []
+    private var labelRanges: [(start: Int, count: Int)] = []
+    private var labelValues: [String] = []
+    /// The keys' bytes one after another, never freed: compared without retaining an Array.
+    // Written once before any read, then only read: safe to share between the decoding threads.
+    nonisolated(unsafe) private static let keyBytes: UnsafePointer<UInt8> = {
+        let all = keys.flatMap { $0 }
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: all.count)
+        buffer.initialize(from: all, count: all.count)
+        return UnsafePointer(buffer)
+    }()
+    private static let keyStarts: [Int] = keys.indices.map { k in keys[..<k].reduce(0) { $0 + $1.count } }
 
     /// The slot of a key: told apart by length and first letter, then compared whole.
     @inline(__always)
@@ -38,7 +52,7 @@ struct BackupLineDecoder {
         case (5, 105): slot = 11                    // input
         default: return nil
         }
-        return keys[slot].withUnsafeBufferPointer { memcmp($0.baseAddress!, p, count) == 0 } ? slot : nil
+        return memcmp(keyBytes + keyStarts[slot], p, count) == 0 ? slot : nil
     }
 
     /// The line's transaction, or nil when the careful path must decide.
@@ -192,11 +206,19 @@ struct BackupLineDecoder {
             guard let (p, l) = field(slot) else { return .some(nil) }
             if l == 0 { return .some(nil) }
             let bytes = UnsafeBufferPointer(start: p, count: l)
-            for (known, value) in labels where known.count == l && known.withUnsafeBufferPointer({ memcmp($0.baseAddress!, p, l) == 0 }) {
-                return .some(value)
+            let found = labelBytes.withUnsafeBufferPointer { known -> Int? in
+                for (k, range) in labelRanges.enumerated() where range.count == l && memcmp(known.baseAddress! + range.start, p, l) == 0 {
+                    return k
+                }
+                return nil
             }
+            if let found { return .some(labelValues[found]) }
             guard let value = JSONObjectReader.string(bytes) else { return nil }
-            if labels.count < 256 { labels.append((Array(bytes), value)) }
+            if labelValues.count < 256 {
+                labelRanges.append((labelBytes.count, l))
+                labelBytes.append(contentsOf: bytes)
+                labelValues.append(value)
+            }
             return .some(value)
         }
         guard let category = label(6), let account = label(7), let toAccount = label(8),

@@ -17,7 +17,8 @@ final class ImportTally {
     /// Kept rows by type: expense, income, transfer.
     private var types = [0, 0, 0]
     private var accounts: [String: Int] = [:]
-    private var recent: [(name: String, count: Int)] = []
+    private var recentNames: [String] = []
+    private var recentCounts: [Int] = []
     private var firstRows: [Transaction] = []
     private var duplicates = DuplicateFilter()
     private let allowDuplicates: Bool
@@ -63,12 +64,13 @@ final class ImportTally {
     /// (the readers make each label once): the last few are kept with their counts and compared
     /// before hashing, which a million rows showed in profiles.
     private func count(account: String) {
-        for k in recent.indices where recent[k].name == account {
-            recent[k].count += 1
+        for k in 0..<recentNames.count where recentNames[k] == account {
+            recentCounts[k] += 1
             return
         }
-        if recent.count < 8 {
-            recent.append((account, 1))
+        if recentNames.count < 8 {
+            recentNames.append(account)
+            recentCounts.append(1)
         } else {
             accounts[account, default: 0] += 1
         }
@@ -77,7 +79,7 @@ final class ImportTally {
     /// All the account counts: the recent ones folded into the rest.
     private var accountCounts: [String: Int] {
         var all = accounts
-        for (name, count) in recent { all[name, default: 0] += count }
+        for (name, count) in zip(recentNames, recentCounts) { all[name, default: 0] += count }
         return all
     }
 
