@@ -19,7 +19,21 @@ struct BackupLineDecoder {
                                           "to_account", "note", "recurrence", "input"].map { Array($0.utf8) }
     private var lastCurrency: (UInt8, UInt8, UInt8, Currency)?
     /// Recent label texts (category, account, to_account): few distinct values in a whole file.
-    private var labels: [([UInt8], String)] = []
+    /// Kept apart so a look-up compares bytes without retaining an Array and a String per entry
+    /// (those retains were as costly as the decoding itself in a profile): the texts' bytes one
+    /// after another, each one's start and length there, and its String.
+    private var labelBytes: [UInt8] = []
+    private var labelRanges: [(start: Int, count: Int)] = []
+    private var labelValues: [String] = []
+    /// The keys' bytes one after another, never freed: compared without retaining an Array.
+    // Written once before any read, then only read: safe to share between the decoding threads.
+    nonisolated(unsafe) private static let keyBytes: UnsafePointer<UInt8> = {
+        let all = keys.flatMap { $0 }
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: all.count)
+        buffer.initialize(from: all, count: all.count)
+        return UnsafePointer(buffer)
+    }()
+    private static let keyStarts: [Int] = keys.indices.map { k in keys[..<k].reduce(0) { $0 + $1.count } }
 
     /// The slot of a key: told apart by length and first letter, then compared whole.
     @inline(__always)
@@ -38,11 +52,18 @@ struct BackupLineDecoder {
         case (5, 105): slot = 11                    // input
         default: return nil
         }
-        return keys[slot].withUnsafeBufferPointer { memcmp($0.baseAddress!, p, count) == 0 } ? slot : nil
+        return memcmp(keyBytes + keyStarts[slot], p, count) == 0 ? slot : nil
     }
 
     /// The line's transaction, or nil when the careful path must decide.
     mutating func transaction(_ line: UnsafeBufferPointer<UInt8>) -> Transaction? {
+        guard let row = row(line) else { return nil }
+        return row.transaction
+    }
+
+    /// The line's fields, read and checked as for `transaction`, the note and input left as the
+    /// line's bytes; nil when the careful path must decide.
+    mutating func row(_ line: UnsafeBufferPointer<UInt8>) -> BackupRow? {
         guard let base = line.baseAddress else { return nil }
         let n = line.count
         // Value bounds by slot: start, length (-1: absent or null).
@@ -175,25 +196,91 @@ struct BackupLineDecoder {
             }
             recurrence = known
         }
-        func text(_ slot: Int) -> String?? {
-            guard let (p, l) = field(slot) else { return .some(nil) }
-            guard let value = JSONObjectReader.string(UnsafeBufferPointer(start: p, count: l)) else { return nil }
-            return .some(value)
+        /// A text field's bytes (empty when absent or null), when they are valid UTF-8.
+        func text(_ slot: Int) -> UnsafeBufferPointer<UInt8>? {
+            guard let (p, l) = field(slot) else { return UnsafeBufferPointer(start: nil, count: 0) }
+            let bytes = UnsafeBufferPointer(start: p, count: l)
+            return BackupLineDecoder.isValidUTF8(bytes) ? bytes : nil
         }
         func label(_ slot: Int) -> String?? {
             guard let (p, l) = field(slot) else { return .some(nil) }
             if l == 0 { return .some(nil) }
             let bytes = UnsafeBufferPointer(start: p, count: l)
-            for (known, value) in labels where known.count == l && known.withUnsafeBufferPointer({ memcmp($0.baseAddress!, p, l) == 0 }) {
-                return .some(value)
+            let found = labelBytes.withUnsafeBufferPointer { known -> Int? in
+                for (k, range) in labelRanges.enumerated() where range.count == l && memcmp(known.baseAddress! + range.start, p, l) == 0 {
+                    return k
+                }
+                return nil
             }
+            if let found { return .some(labelValues[found]) }
             guard let value = JSONObjectReader.string(bytes) else { return nil }
-            if labels.count < 256 { labels.append((Array(bytes), value)) }
+            if labelValues.count < 256 {
+                labelRanges.append((labelBytes.count, l))
+                labelBytes.append(contentsOf: bytes)
+                labelValues.append(value)
+            }
             return .some(value)
         }
         guard let category = label(6), let account = label(7), let toAccount = label(8),
               let note = text(9), let input = text(11) else { return nil }
-        return Transaction(id: id, type: type, amount: amount, date: date, time: time, category: category, account: account,
-                           toAccount: toAccount, note: note ?? "", recurrence: recurrence, input: input ?? "")
+        return BackupRow(id: id, type: type, amount: amount, date: date, time: time, category: category, account: account,
+                         toAccount: toAccount, recurrence: recurrence, note: note, input: input)
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 (RFC 3629: no overlong forms, surrogates or code
+    /// points past U+10FFFF), i.e. a String decodes them unchanged: what JSONObjectReader.string
+    /// checks, without making the String.
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let p = bytes.baseAddress else { return true }
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            let b = p[i]
+            if b < 0x80 { i += 1; continue }
+            @inline(__always) func continuation(_ k: Int) -> Bool { i + k < n && p[i + k] & 0xC0 == 0x80 }
+            switch b {
+            case 0xC2...0xDF:
+                guard continuation(1) else { return false }
+                i += 2
+            case 0xE0...0xEF:
+                guard continuation(1), continuation(2) else { return false }
+                let second = p[i + 1]
+                if b == 0xE0, second < 0xA0 { return false }   // overlong
+                if b == 0xED, second > 0x9F { return false }   // surrogates
+                i += 3
+            case 0xF0...0xF4:
+                guard continuation(1), continuation(2), continuation(3) else { return false }
+                let second = p[i + 1]
+                if b == 0xF0, second < 0x90 { return false }   // overlong
+                if b == 0xF4, second > 0x8F { return false }   // past U+10FFFF
+                i += 4
+            default:
+                return false
+            }
+        }
+        return true
+    }
+}
+
+/// One backup line the fast decoder read: every field checked, the note and input still the
+/// line's bytes (valid UTF-8, no escapes; empty when absent), so only as long as the line is.
+public struct BackupRow {
+    public var id: Int
+    public var type: TransactionType
+    public var amount: Money
+    public var date: CivilDate
+    public var time: TimeOfDay?
+    public var category: String?
+    public var account: String?
+    public var toAccount: String?
+    public var recurrence: Recurrence?
+    public var note: UnsafeBufferPointer<UInt8>
+    public var input: UnsafeBufferPointer<UInt8>
+
+    /// The transaction the line stands for.
+    public var transaction: Transaction {
+        Transaction(id: id, type: type, amount: amount, date: date, time: time, category: category, account: account,
+                    toAccount: toAccount, note: String(decoding: note, as: UTF8.self), recurrence: recurrence,
+                    input: String(decoding: input, as: UTF8.self))
     }
 }

@@ -35,7 +35,47 @@ public enum BackupReader {
     /// then the lines go out in order, the ones it declined read the careful way.
     public static func read(_ input: ImportInput, into records: inout ImportRecords, split: Split = { $0(); $1() },
                             transaction: (Transaction) throws -> Void) throws {
+        try read(input, into: &records, split: split, encode: nil, row: { _ in }, transaction: transaction)
+    }
+
+    /// Encodes a row as the caller will store it, appending to the buffer (the journal's record
+    /// fields, straight from the line's bytes); it runs on the thread that decoded the line, so
+    /// it must be pure.
+    public typealias Encode = (BackupRow, inout [UInt8]) -> Void
+
+    /// A line the fast decoder read and `encode` encoded: what a caller counts, and the bytes.
+    public struct EncodedRow {
+        public let id: Int
+        public let type: TransactionType
+        public let account: String?
+        public let toAccount: String?
+        /// What `encode` wrote for the line (valid during the call only).
+        public let encoded: UnsafeBufferPointer<UInt8>
+        let line: UnsafeBufferPointer<UInt8>
+
+        /// The whole transaction, read from the line again (for the few a caller shows).
+        public var transaction: Transaction {
+            var decoder = BackupLineDecoder()
+            return decoder.transaction(line)!
+        }
+    }
+
+    /// What the decoding threads leave for each line.
+    private enum Decoded {
+        case transaction(Transaction)
+        case row(id: Int, type: TransactionType, account: String?, toAccount: String?)
+    }
+
+    /// The same, but no Transaction is made for a line the fast decoder reads: `encode` writes
+    /// its record on the decoding thread from the line's own bytes and `row` gets it, in order;
+    /// lines read the careful way still go to `transaction` (which the caller encodes itself).
+    public static func read(_ input: ImportInput, into records: inout ImportRecords, split: Split = { $0(); $1() },
+                            encode: Encode?, row: (EncodedRow) throws -> Void,
+                            transaction: (Transaction) throws -> Void) throws {
         var fields = Fields()
+        // Each half's encoded records, one after another, and where each line's ends.
+        var encoded = ([UInt8](), [UInt8]())
+        var ends = ([Int](), [Int]())
         var lines: [Range<Int>] = []
         var decoders = (BackupLineDecoder(), BackupLineDecoder())
         try input.forEachBlock { block, firstLine in
@@ -52,27 +92,62 @@ public enum BackupReader {
                 lines.append(first..<last)
                 at = end + 1
             }
-            // The usual line decodes directly, each half of the block at once.
-            let half = lines.count / 2
-            var low: [Transaction?] = [], high: [Transaction?] = []
+            // The usual line decodes directly, each part of the block at once. This thread then
+            // hands every row on in order, so when rows are encoded the other one takes the larger part.
+            let half = encode == nil ? lines.count / 2 : lines.count * 3 / 8
+            var low: [Decoded?] = [], high: [Decoded?] = []
             let all = lines
             var (one, two) = decoders
+            var (lowBytes, highBytes) = encoded
+            var (lowEnds, highEnds) = ends
+            /// Decodes `part` of the lines (and encodes each, when asked).
+            func decode(_ part: ArraySlice<Range<Int>>, _ decoder: inout BackupLineDecoder, _ bytes: inout [UInt8],
+                        _ ends: inout [Int]) -> [Decoded?] {
+                bytes.removeAll(keepingCapacity: true)
+                ends.removeAll(keepingCapacity: true)
+                guard let encode else {
+                    return part.map { range in
+                        decoder.transaction(UnsafeBufferPointer(rebasing: block[range])).map(Decoded.transaction)
+                    }
+                }
+                return part.map { range -> Decoded? in
+                    defer { ends.append(bytes.count) }
+                    guard let row = decoder.row(UnsafeBufferPointer(rebasing: block[range])) else { return nil }
+                    encode(row, &bytes)
+                    return .row(id: row.id, type: row.type, account: row.account, toAccount: row.toAccount)
+                }
+            }
             split({
-                low = all[..<half].map { one.transaction(UnsafeBufferPointer(rebasing: block[$0])) }
+                low = decode(all[..<half], &one, &lowBytes, &lowEnds)
             }, {
-                high = all[half...].map { two.transaction(UnsafeBufferPointer(rebasing: block[$0])) }
+                high = decode(all[half...], &two, &highBytes, &highEnds)
             })
             decoders = (one, two)
-            for (k, range) in lines.enumerated() where !range.isEmpty {
-                if let t = k < half ? low[k] : high[k - half] {
-                    try transaction(t)
-                    continue
+            encoded = (lowBytes, highBytes)
+            ends = (lowEnds, highEnds)
+            /// Hands on the lines `ks` of one part, in order: `bytes`/`lineEnds` are its encoded records.
+            func handOn(_ ks: Range<Int>, _ decoded: [Decoded?], _ bytes: UnsafeBufferPointer<UInt8>, _ lineEnds: [Int]) throws {
+                for k in ks where !lines[k].isEmpty {
+                    let at = k - ks.lowerBound
+                    switch decoded[at] {
+                    case .transaction(let t)?:
+                        try transaction(t)
+                    case let .row(id, type, account, toAccount)?:
+                        let start = at == 0 ? 0 : lineEnds[at - 1]
+                        try row(EncodedRow(id: id, type: type, account: account, toAccount: toAccount,
+                                           encoded: UnsafeBufferPointer(rebasing: bytes[start..<lineEnds[at]]),
+                                           line: UnsafeBufferPointer(rebasing: block[lines[k]])))
+                    case nil:
+                        try careful(k)
+                    }
                 }
-                // Anything else (and every error) takes the careful path.
+            }
+            /// Anything else (and every error) takes the careful path.
+            func careful(_ k: Int) throws {
                 let lineNumber = firstLine + k
                 fields.reset()
                 do {
-                    try JSONObjectReader.forEachField(UnsafeBufferPointer(rebasing: block[range])) { key, value in
+                    try JSONObjectReader.forEachField(UnsafeBufferPointer(rebasing: block[lines[k]])) { key, value in
                         fields.set(key, value)
                     }
                     if fields.values[Slot.record] == nil || fields.text(Slot.record) == "transaction" {
@@ -86,6 +161,8 @@ public enum BackupReader {
                     records.problems.append(ImportProblem(line: lineNumber, reason: field.reason, detail: field.name))
                 }
             }
+            try lowBytes.withUnsafeBufferPointer { try handOn(0..<half, low, $0, lowEnds) }
+            try highBytes.withUnsafeBufferPointer { try handOn(half..<lines.count, high, $0, highEnds) }
             return lines.count
         }
     }

@@ -21,6 +21,8 @@ public struct ImportDefaults: Sendable {
 }
 
 public enum CSVReader {
+    /// Rows read at a time while the ones before are handed on.
+    static let chunk = 4096
     /// Where the columns are: found by the rules' `fields` or the header's names.
     struct Layout {
         var columns: [ImportColumn: Int] = [:]
@@ -104,8 +106,11 @@ public enum CSVReader {
     /// Each row's transaction goes to `transaction` as it is read (none are collected); bad rows,
     /// unknown categories and the date order go to the records returned. An error `transaction`
     /// throws stops the reading and is thrown.
+    /// `split` as BackupReader's: given one that runs its second piece on another thread, the
+    /// next rows are read there while this thread hands the ones read before on, in order (the
+    /// reader's caches, counts and errors are those of one thread: one reader reads every row).
     public static func read(_ bytes: [UInt8], vocabulary: ImportVocabulary, rules: ImportRules = ImportRules(),
-                            defaults: ImportDefaults = ImportDefaults(),
+                            defaults: ImportDefaults = ImportDefaults(), split: BackupReader.Split = { $0(); $1() },
                             transaction: (Transaction) throws -> Void) throws -> ImportRecords {
         var records = ImportRecords()
         let table = CSVTable(bytes, delimiter: rules.separator)
@@ -135,17 +140,41 @@ public enum CSVReader {
                                order: order ?? .dmy)
         var seen = 0
         var failure: (any Error)?
-        table.forEachRow { line, cells in
-            seen += 1
-            guard seen > dataSkip else { return true }
-            switch reader.transaction(cells) {
-            case .success(let t):
-                do { try transaction(t) } catch { failure = error; return false }
-            case .failure(let problem): records.problems.append(ImportProblem(line: line, reason: problem.reason, detail: problem.detail))
+        var cursor = CSVTable.Cursor(table)
+        typealias Row = (line: Int, result: Result<Transaction, ImportProblem>)
+        /// Reads the next rows (a chunk) into `rows`.
+        func fill(_ rows: inout [Row]) {
+            rows.removeAll(keepingCapacity: true)
+            while rows.count < CSVReader.chunk, let line = cursor.next() {
+                seen += 1
+                guard seen > dataSkip else { continue }
+                rows.append((line, reader.transaction(cursor.cells)))
             }
-            return true
         }
-        if let failure { throw failure }
+        var ready: [Row] = [], next: [Row] = []
+        ready.reserveCapacity(CSVReader.chunk)
+        next.reserveCapacity(CSVReader.chunk)
+        fill(&ready)
+        // `split` may not keep its pieces; the compiler cannot see that for `transaction`.
+        try withoutActuallyEscaping(transaction) { transaction in
+            while !ready.isEmpty {
+                let rows = ready
+                split({
+                    for (line, result) in rows {
+                        switch result {
+                        case .success(let t):
+                            do { try transaction(t) } catch { failure = error; return }
+                        case .failure(let problem):
+                            records.problems.append(ImportProblem(line: line, reason: problem.reason, detail: problem.detail))
+                        }
+                    }
+                }, {
+                    fill(&next)
+                })
+                if let failure { throw failure }
+                swap(&ready, &next)
+            }
+        }
         records.unknownCategories = reader.unknown
         return records
     }

@@ -65,49 +65,72 @@ public struct CSVTable: Sendable {
     /// Calls `body` with each non-blank row's first line number (1-based) and its cells (the
     /// array is reused: copy what must outlive the call). Returning false stops.
     public func forEachRow(_ body: (_ line: Int, _ cells: [CSVCell]) -> Bool) {
-        var cells: [CSVCell] = []
-        cells.reserveCapacity(16)
-        bytes.withUnsafeBufferPointer { b in
-            let n = b.count
-            var i = start
-            var line = 1
-            while i < n {
-                cells.removeAll(keepingCapacity: true)
-                let rowLine = line
-                var rowEnded = false
-                while !rowEnded {
-                    if i < n, b[i] == 34 {
-                        // Quoted: to the closing quote; "" is a quote inside.
-                        i += 1
-                        let cellStart = i
-                        var escaped = false
-                        while i < n {
-                            if b[i] == 34 {
-                                if i + 1 < n, b[i + 1] == 34 { escaped = true; i += 2; continue }
-                                break
-                            }
-                            if b[i] == 10 { line += 1 }
+        var cursor = Cursor(self)
+        while let line = cursor.next() {
+            if !body(line, cursor.cells) { return }
+        }
+    }
+
+    /// Reads the rows one at a time, where `forEachRow` cannot be paused (a reader handing rows
+    /// on in chunks, from another thread).
+    public struct Cursor {
+        let table: CSVTable
+        /// The cells of the row `next()` read last (reused for every row).
+        public private(set) var cells: [CSVCell] = []
+        private var i: Int
+        private var line = 1
+
+        public init(_ table: CSVTable) {
+            self.table = table
+            i = table.start
+            cells.reserveCapacity(16)
+        }
+
+        /// Reads the next non-blank row into `cells`; returns its first line number (1-based), or
+        /// nil at the end.
+        public mutating func next() -> Int? {
+            let delimiter = table.delimiter
+            return table.bytes.withUnsafeBufferPointer { b -> Int? in
+                let n = b.count
+                while i < n {
+                    cells.removeAll(keepingCapacity: true)
+                    let rowLine = line
+                    var rowEnded = false
+                    while !rowEnded {
+                        if i < n, b[i] == 34 {
+                            // Quoted: to the closing quote; "" is a quote inside.
                             i += 1
+                            let cellStart = i
+                            var escaped = false
+                            while i < n {
+                                if b[i] == 34 {
+                                    if i + 1 < n, b[i + 1] == 34 { escaped = true; i += 2; continue }
+                                    break
+                                }
+                                if b[i] == 10 { line += 1 }
+                                i += 1
+                            }
+                            cells.append(CSVCell(start: cellStart, end: min(i, n), escaped: escaped))
+                            i += 1
+                            // Anything between the closing quote and the delimiter is dropped.
+                            while i < n, b[i] != delimiter, b[i] != 10 { i += 1 }
+                        } else {
+                            let cellStart = i
+                            while i < n, b[i] != delimiter, b[i] != 10 { i += 1 }
+                            var cellEnd = i
+                            if cellEnd > cellStart, b[cellEnd - 1] == 13, i >= n || b[i] == 10 { cellEnd -= 1 }
+                            cells.append(CSVCell(start: cellStart, end: cellEnd, escaped: false))
                         }
-                        cells.append(CSVCell(start: cellStart, end: min(i, n), escaped: escaped))
+                        if i >= n || b[i] == 10 {
+                            rowEnded = true
+                            line += 1
+                        }
                         i += 1
-                        // Anything between the closing quote and the delimiter is dropped.
-                        while i < n, b[i] != delimiter, b[i] != 10 { i += 1 }
-                    } else {
-                        let cellStart = i
-                        while i < n, b[i] != delimiter, b[i] != 10 { i += 1 }
-                        var cellEnd = i
-                        if cellEnd > cellStart, b[cellEnd - 1] == 13, i >= n || b[i] == 10 { cellEnd -= 1 }
-                        cells.append(CSVCell(start: cellStart, end: cellEnd, escaped: false))
                     }
-                    if i >= n || b[i] == 10 {
-                        rowEnded = true
-                        line += 1
-                    }
-                    i += 1
+                    let blank = cells.count == 1 && cells[0].end == cells[0].start
+                    if !blank { return rowLine }
                 }
-                let blank = cells.count == 1 && cells[0].end == cells[0].start
-                if !blank, !body(rowLine, cells) { return }
+                return nil
             }
         }
     }

@@ -49,12 +49,23 @@ struct ImportReading {
     mutating func read(into sink: ImportSink, tally: ImportTally) throws {
         switch format {
         case .jsonl:
-            try BackupReader.read(input, into: &tally.records, split: TwoThreads.run) { try tally.take($0, into: sink) }
+            // When rows are written and nothing needs their whole transaction, each is encoded for
+            // the journal straight from its line's bytes on the thread that decoded it.
+            guard tally.takesEncodedRows(sink) else {
+                try BackupReader.read(input, into: &tally.records, split: TwoThreads.run) { try tally.take($0, into: sink) }
+                return
+            }
+            try BackupReader.read(input, into: &tally.records, split: TwoThreads.run, encode: { row, out in
+                ImportSink.encode(id: row.id, type: row.type, amount: row.amount, date: row.date, time: row.time,
+                                  category: row.category, account: row.account, toAccount: row.toAccount,
+                                  recurrence: row.recurrence, note: row.note, input: row.input, to: &out)
+            }, row: { try tally.take($0, into: sink) }, transaction: { try tally.take($0, into: sink) })
             return
         case .csv:
             // Rows stream on as they are read: the table's transactions are never all held.
             let bytes = table()
-            tally.records = try CSVReader.read(bytes, vocabulary: vocabulary, rules: rules, defaults: defaults) {
+            tally.records = try CSVReader.read(bytes, vocabulary: vocabulary, rules: rules, defaults: defaults,
+                                               split: TwoThreads.run) {
                 try tally.take($0, into: sink)
             }
             settledDateOrder = tally.records.dateOrder ?? rules.dateOrder ?? defaults.dateOrder

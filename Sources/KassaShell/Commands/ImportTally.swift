@@ -17,6 +17,8 @@ final class ImportTally {
     /// Kept rows by type: expense, income, transfer.
     private var types = [0, 0, 0]
     private var accounts: [String: Int] = [:]
+    private var recentNames: [String] = []
+    private var recentCounts: [Int] = []
     private var firstRows: [Transaction] = []
     private var duplicates = DuplicateFilter()
     private let allowDuplicates: Bool
@@ -35,9 +37,50 @@ final class ImportTally {
         try sink.add(t)
         kept += 1
         types[t.type == .expense ? 0 : t.type == .income ? 1 : 2] += 1
-        accounts[t.account ?? "—", default: 0] += 1
-        if let to = t.toAccount { accounts[to, default: 0] += 1 }
+        count(account: t.account ?? "—")
+        if let to = t.toAccount { count(account: to) }
         if firstRows.count < 5 { firstRows.append(t) }
+    }
+
+    /// Whether rows may come already encoded (`take(_ row:)`): when written, and nothing needs
+    /// their whole transaction to be found in the journal (duplicates allowed, or none there).
+    func takesEncodedRows(_ sink: ImportSink) -> Bool {
+        sink.writes && !sink.skipsExisting && (allowDuplicates || sink.journalIsEmpty)
+    }
+
+    /// One row a backup reader encoded itself (only when `takesEncodedRows`): counted as above,
+    /// its bytes spooled; the whole transaction is made only for the first rows shown.
+    func take(_ row: BackupReader.EncodedRow, into sink: ImportSink) throws {
+        total += 1
+        try sink.add(id: row.id, encoded: row.encoded)
+        kept += 1
+        types[row.type == .expense ? 0 : row.type == .income ? 1 : 2] += 1
+        count(account: row.account ?? "—")
+        if let to = row.toAccount { count(account: to) }
+        if firstRows.count < 5 { firstRows.append(row.transaction) }
+    }
+
+    /// Counts a row's account. A file names a few accounts, their Strings shared by the rows
+    /// (the readers make each label once): the last few are kept with their counts and compared
+    /// before hashing, which a million rows showed in profiles.
+    private func count(account: String) {
+        for k in 0..<recentNames.count where recentNames[k] == account {
+            recentCounts[k] += 1
+            return
+        }
+        if recentNames.count < 8 {
+            recentNames.append(account)
+            recentCounts.append(1)
+        } else {
+            accounts[account, default: 0] += 1
+        }
+    }
+
+    /// All the account counts: the recent ones folded into the rest.
+    private var accountCounts: [String: Int] {
+        var all = accounts
+        for (name, count) in zip(recentNames, recentCounts) { all[name, default: 0] += count }
+        return all
     }
 
     /// Counts per type and account, what will be created, duplicates, guesses; the first rows.
@@ -47,7 +90,7 @@ final class ImportTally {
         events.append(.notice(key: "import.preview.types", arguments: [
             "expense": String(types[0]), "income": String(types[1]), "transfer": String(types[2]),
         ], count: nil))
-        for (account, count) in accounts.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }).prefix(12) {
+        for (account, count) in accountCounts.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }).prefix(12) {
             events.append(.notice(key: "import.preview.account", arguments: ["account": account], count: count))
         }
         if !newAccounts.isEmpty {

@@ -61,6 +61,89 @@ public final class ImportSink {
         return true
     }
 
+    /// Takes one row whose record fields a reader encoded with `encode(id:type:...)`, without a
+    /// Transaction: for a sink that skips nothing (`skipExisting` false), and only with fields the
+    /// reader checked against the bounds (an amount of at most 12 whole digits, a supported date).
+    /// The replay after the write verifies every record again all the same.
+    public func add(id: Int, encoded: UnsafeBufferPointer<UInt8>) throws {
+        precondition(!skipExisting, "a sink that skips rows needs the transaction")
+        count += 1
+        track(id)
+        try spool?.append(encoded)
+    }
+
+    /// Appends the record fields of a transaction given field by field — the note and input as
+    /// UTF-8 bytes — exactly as `encode(_:to:)` writes that transaction (a test holds the two to
+    /// it): a reader encodes straight from its file's bytes, no Transaction or String made.
+    public static func encode(id: Int, type: TransactionType, amount: Money, date: CivilDate, time: TimeOfDay?,
+                              category: String?, account: String?, toAccount: String?, recurrence: Recurrence?,
+                              note: UnsafeBufferPointer<UInt8>, input: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        let tab = RecordCodec.tab
+        /// `width` digits, the lowest ones of `value` (as RecordCodec writes them).
+        @inline(__always) func padded(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 { out.append(UInt8(value / divisor % 10) + 48); divisor /= 10 }
+        }
+        @inline(__always) func label(_ text: String?) {
+            out.append(tab)
+            if let text { RecordCodec.appendEscaped(text, to: &out) }
+        }
+        @inline(__always) func bytes(_ text: UnsafeBufferPointer<UInt8>) {
+            out.append(tab)
+            // Most fields need no escape: copied in one go.
+            if !text.contains(where: { $0 == RecordCodec.backslash || $0 == tab || $0 == RecordCodec.newline || $0 == 13 }) {
+                out.append(contentsOf: text)
+                return
+            }
+            for b in text {
+                switch b {
+                case RecordCodec.backslash: out.append(RecordCodec.backslash); out.append(RecordCodec.backslash)
+                case tab: out.append(RecordCodec.backslash); out.append(UInt8(ascii: "t"))
+                case RecordCodec.newline: out.append(RecordCodec.backslash); out.append(UInt8(ascii: "n"))
+                case 13: out.append(RecordCodec.backslash); out.append(UInt8(ascii: "r"))
+                default: out.append(b)
+                }
+            }
+        }
+        out.append(tab)
+        RecordCodec.appendInt(Int64(max(id, 0)), to: &out)
+        out.append(tab)
+        out.append(contentsOf: type.rawValue.utf8)
+        out.append(tab)
+        let digits = amount.currency.minorDigits
+        if amount.minorUnits < 0 { out.append(UInt8(ascii: "-")) }
+        let per = UInt64(amount.currency.minorPerMajor)
+        let magnitude = amount.minorUnits.magnitude
+        RecordCodec.appendInt(Int64(magnitude / per), to: &out)
+        if digits > 0 { out.append(UInt8(ascii: ".")); padded(Int(magnitude % per), digits) }
+        out.append(tab)
+        out.append(contentsOf: amount.currency.code.utf8)
+        out.append(tab)
+        padded(date.year, 4); out.append(UInt8(ascii: "-")); padded(date.month, 2); out.append(UInt8(ascii: "-")); padded(date.day, 2)
+        out.append(tab)
+        if let time { padded(time.hour, 2); out.append(UInt8(ascii: ":")); padded(time.minute, 2) }
+        label(category ?? "")
+        label(account ?? "")
+        label(toAccount ?? "")
+        out.append(tab)
+        if let recurrence { out.append(contentsOf: recurrence.rawValue.utf8) }
+        bytes(note)
+        bytes(input)
+    }
+
+    /// Appends `t`'s record fields as the journal writes them (each preceded by a tab, the id
+    /// first) to `out`, as `add(_:)` spools them.
+    public static func encode(_ t: Transaction, to out: inout [UInt8]) {
+        RecordCodec.appendTransaction(t, to: &out)
+    }
+
+    /// Whether the rows are written (false in a preview, which only counts).
+    public var writes: Bool { spool != nil }
+
+    /// Whether rows already in the journal are skipped here (then `add(id:encoded:)` is refused).
+    public var skipsExisting: Bool { skipExisting }
+
     /// Whether the journal has any live transaction (an import into an empty one has nothing to skip).
     public var journalIsEmpty: Bool { journal.state.liveCount == 0 }
 

@@ -51,6 +51,13 @@ final class ImportSpool {
         if buffer.count >= ImportSpool.flushSize { try flush() }
     }
 
+    /// Appends one record whose fields another thread encoded; the newline is added here.
+    func append(_ fields: UnsafeBufferPointer<UInt8>) throws {
+        buffer.append(contentsOf: fields)
+        buffer.append(RecordCodec.newline)
+        if buffer.count >= ImportSpool.flushSize { try flush() }
+    }
+
     func flush() throws {
         var done = 0
         while done < buffer.count {

@@ -88,41 +88,66 @@ extension Journal {
             // parts a line): no regrowth copies of the journal per batch.
             state.bytes.reserveCapacity(state.bytes.count + sink.spooledBytes + parts * 40 + 4096)
             var part = 0
-            func flush() throws {
-                try emit(writer.out)
-                writer.out.removeAll(keepingCapacity: true)
-                result.batches += 1
-                result.imported = min(part, total)
-                progress?(result.imported, total)
-            }
-            try sink.forEachRecord { record in
-                part += 1
-                writer.begin(change: number, part: part, of: parts, op: .importBatch)
-                if keep {
-                    writer.out.append(contentsOf: record)
-                } else {
-                    // The record starts with <TAB>ID<TAB>: put the fresh id in its place.
-                    id += 1
-                    var second = 1
-                    while record[second] != RecordCodec.tab { second += 1 }
-                    writer.out.append(RecordCodec.tab)
-                    RecordCodec.appendInt(Int64(id), to: &writer.out)
-                    writer.out.append(contentsOf: UnsafeBufferPointer(rebasing: record[second...]))
+            /// Every record line of the change, `flush` called after each full batch and at the end.
+            func writeRecords(_ flush: () throws -> Void) throws {
+                try sink.forEachRecord { record in
+                    part += 1
+                    writer.begin(change: number, part: part, of: parts, op: .importBatch)
+                    if keep {
+                        writer.out.append(contentsOf: record)
+                    } else {
+                        // The record starts with <TAB>ID<TAB>: put the fresh id in its place.
+                        id += 1
+                        var second = 1
+                        while record[second] != RecordCodec.tab { second += 1 }
+                        writer.out.append(RecordCodec.tab)
+                        RecordCodec.appendInt(Int64(id), to: &writer.out)
+                        writer.out.append(contentsOf: UnsafeBufferPointer(rebasing: record[second...]))
+                    }
+                    writer.end()
+                    if part % size == 0 { try flush() }
                 }
-                writer.end()
-                if part % size == 0 { try flush() }
+                for account in extras.accounts {
+                    part += 1
+                    writer.begin(change: number, part: part, of: parts, op: .account)
+                    Journal.accountFields(account, removed: false, to: &writer)
+                    writer.end()
+                }
+                Journal.write(lessons, change: number, firstPart: part + 1, of: parts, to: &writer)
+                part += lessons.count
+                Journal.write(extras.objects, change: number, firstPart: part + 1, of: parts, to: &writer)
+                part += extras.objects.count
+                if !writer.out.isEmpty { try flush() }
             }
-            for account in extras.accounts {
-                part += 1
-                writer.begin(change: number, part: part, of: parts, op: .account)
-                Journal.accountFields(account, removed: false, to: &writer)
-                writer.end()
+            // A batch is written (and fsynced) on a second thread while this one builds the next
+            // in the other buffer: the disk's wait hides behind the work. Still one batch at a
+            // time and in order (the next write starts once the one before has returned); a
+            // failed write is thrown here, at the next batch or at the end, and appendParts
+            // takes everything back as before.
+            var inFlight: [UInt8] = []
+            inFlight.reserveCapacity(writer.out.capacity)
+            var writing: (thread: HelperThread, done: Int)?
+            var failure: (any Error)?
+            func finishWrite() throws {
+                guard let (thread, done) = writing else { return }
+                thread.join()
+                writing = nil
+                inFlight.removeAll(keepingCapacity: true)
+                if let failure { throw failure }
+                result.batches += 1
+                result.imported = done
+                progress?(done, total)
             }
-            Journal.write(lessons, change: number, firstPart: part + 1, of: parts, to: &writer)
-            part += lessons.count
-            Journal.write(extras.objects, change: number, firstPart: part + 1, of: parts, to: &writer)
-            part += extras.objects.count
-            if !writer.out.isEmpty { try flush() }
+            try withoutActuallyEscaping(emit) { emit in
+                // No write may outlive this block, even when the building failed.
+                defer { writing?.thread.join() }
+                try writeRecords {
+                    try finishWrite()
+                    swap(&writer.out, &inFlight)
+                    writing = (HelperThread { do { try emit(inFlight) } catch { failure = error } }, min(part, total))
+                }
+                try finishWrite()
+            }
             result.imported = total
             result.accounts = extras.accounts.count
             result.lessons = lessons.count

@@ -1,0 +1,135 @@
+// Tests for the import's fast paths: a backup line encoded for the journal straight from its
+// bytes must give exactly the record the journal writes for its transaction; the UTF-8 check
+// that stands in for making a String must agree with String's; the encoded stream hands on the
+// same rows in the same order as the plain one; and a CSV read with its next rows on another
+// thread reads the same as on one.
+import Foundation
+import KassaCore
+import KassaStore
+import Testing
+@testable import KassaInterchange
+
+@Suite struct EncodedImportTests {
+    /// Runs `second` on a thread of its own while `first` runs here, as the shell's TwoThreads does.
+    static func threaded(_ first: () -> Void, _ second: @escaping () -> Void) {
+        final class Work: @unchecked Sendable {
+            let run: () -> Void
+            init(_ run: @escaping () -> Void) { self.run = run }
+        }
+        let work = Work(second)
+        let done = DispatchSemaphore(value: 0)
+        Thread { work.run(); done.signal() }.start()
+        first()
+        done.wait()
+    }
+
+    static let lines = [
+        #"{"id": "12", "date": "2026-02-03", "time": "07:05", "type": "income", "amount": "1500.50", "currency": "USD", "category": "food", "account": "card", "to_account": null, "note": "кофе", "recurrence": "monthly", "input": "кофе 1500"}"#,
+        #"{"id": 13, "date": "2026-02-03", "amount": "1", "currency": "KZT"}"#,
+        #"{"id": "007", "date": "1999-12-31", "type": "transfer", "amount": "007.5", "currency": "EUR", "account": "a", "to_account": "b", "note": "", "input": "😀 € é"}"#,
+        #"{"date": "2026-02-04", "amount": "999999999999.99", "currency": "USD", "category": "", "account": "", "note": "x", "input": null}"#,
+        #"{"id": "20", "date": "2026-02-05", "amount": "12", "currency": "JPY", "account": "cash", "note": "ラーメン"}"#,
+        #"{"id": "21", "date": "2026-02-05", "amount": "1.234", "currency": "KWD", "note": "three digits"}"#,
+    ]
+
+    @Test func aLineEncodedFromItsBytesIsTheRecordOfItsTransaction() throws {
+        for line in EncodedImportTests.lines {
+            var decoder = BackupLineDecoder()
+            let bytes = Array(line.utf8)
+            try bytes.withUnsafeBufferPointer { buffer in
+                let decodedRow = decoder.row(buffer), decoded = decoder.transaction(buffer)
+                let row = try #require(decodedRow, "declined: \(line)")
+                let t = try #require(decoded)
+                #expect(row.transaction == t)
+                var fromBytes: [UInt8] = [], fromTransaction: [UInt8] = []
+                ImportSink.encode(id: row.id, type: row.type, amount: row.amount, date: row.date, time: row.time,
+                                  category: row.category, account: row.account, toAccount: row.toAccount,
+                                  recurrence: row.recurrence, note: row.note, input: row.input, to: &fromBytes)
+                ImportSink.encode(t, to: &fromTransaction)
+                #expect(fromBytes == fromTransaction, "\(line)")
+            }
+        }
+    }
+
+    @Test func escapesInTheGivenBytesAreWrittenAsTheJournalWritesThem() {
+        let note = Array("a\tb\\c\nd\re".utf8)
+        let t = Transaction(id: 3, type: .expense, amount: Money(minorUnits: 150, currency: .kzt),
+                            date: CivilDate(year: 2026, month: 3, day: 1)!, note: "a\tb\\c\nd\re")
+        var fromBytes: [UInt8] = [], fromTransaction: [UInt8] = []
+        note.withUnsafeBufferPointer { buffer in
+            ImportSink.encode(id: 3, type: .expense, amount: t.amount, date: t.date, time: nil, category: nil, account: nil,
+                              toAccount: nil, recurrence: nil, note: buffer, input: UnsafeBufferPointer(start: nil, count: 0),
+                              to: &fromBytes)
+        }
+        ImportSink.encode(t, to: &fromTransaction)
+        #expect(fromBytes == fromTransaction)
+    }
+
+    @Test func theUTF8CheckAgreesWithString() {
+        var samples: [[UInt8]] = [
+            [], Array("plain".utf8), Array("кофе 😀 €".utf8), [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80],
+            [0xED, 0x9F, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF], [0xC2],
+            [0xE2, 0x82], [0x80], [0xFF], [0xF5, 0x80, 0x80, 0x80], [0xC1, 0xBF], [0xEF, 0xBF, 0xBD],
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5000 {
+            let count = Int.random(in: 1...6, using: &generator)
+            samples.append((0..<count).map { _ in [0x41, 0x80, 0xBF, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xA0, 0x9F, 0x90, 0x8F].randomElement(using: &generator)! })
+        }
+        for sample in samples {
+            let viaString = Array(String(decoding: sample, as: UTF8.self).utf8) == sample
+            #expect(sample.withUnsafeBufferPointer(BackupLineDecoder.isValidUTF8) == viaString, "\(sample)")
+        }
+    }
+
+    @Test func theEncodedStreamHandsOnTheSameRowsInOrder() throws {
+        // Many lines (several blocks), fast ones mixed with careful ones, records and bad lines.
+        var text = ""
+        for k in 0..<30_000 {
+            switch k % 7 {
+            case 3: text += #"{"id": "\#(k + 1)", "date": "2026-01-02", "amount": "1", "currency": "KZT", "note": "esc\"aped"}"# + "\n"
+            case 5 where k % 5 == 0: text += "not json\n"
+            case 6 where k % 3 == 0: text += #"{"record": "account", "name": "acc\#(k)"}"# + "\n"
+            default: text += EncodedImportTests.lines[k % EncodedImportTests.lines.count].replacingOccurrences(of: "\"id\": \"", with: "\"id\": \"9\(k)") + "\n"
+            }
+        }
+        let bytes = Array(text.utf8)
+        var plainRecords = ImportRecords(), plain: [Transaction] = []
+        try BackupReader.read(ImportInput(bytes: bytes), into: &plainRecords, split: EncodedImportTests.threaded) { plain.append($0) }
+        var encodedRecords = ImportRecords(), encoded: [Transaction] = []
+        var spooled: [UInt8] = [], expected: [UInt8] = []
+        try BackupReader.read(ImportInput(bytes: bytes), into: &encodedRecords, split: EncodedImportTests.threaded, encode: { row, out in
+            ImportSink.encode(id: row.id, type: row.type, amount: row.amount, date: row.date, time: row.time,
+                              category: row.category, account: row.account, toAccount: row.toAccount,
+                              recurrence: row.recurrence, note: row.note, input: row.input, to: &out)
+        }, row: { row in
+            let t = row.transaction
+            #expect(row.id == t.id && row.type == t.type && row.account == t.account && row.toAccount == t.toAccount)
+            encoded.append(t)
+            spooled.append(contentsOf: row.encoded)
+            ImportSink.encode(t, to: &expected)
+        }, transaction: { encoded.append($0) })
+        #expect(plain.count > 20_000)
+        #expect(plain == encoded)
+        #expect(spooled == expected)
+        #expect(plainRecords.problems == encodedRecords.problems)
+        #expect(plainRecords.accounts == encodedRecords.accounts)
+    }
+
+    @Test func aCSVReadWithItsNextRowsOnAnotherThreadReadsTheSame() throws {
+        var text = "date,amount,currency,category,account,note\n"
+        for k in 0..<20_000 {
+            text += k % 997 == 5 ? "not a date,1,KZT,food,cash,bad\n"
+                : "2026-01-\(String(format: "%02d", k % 28 + 1)),-\(k + 1).50,KZT,\(k % 13 == 0 ? "mystery" : "food"),cash,\"n,\(k)\"\n"
+        }
+        let bytes = Array(text.utf8)
+        let vocabulary = InterchangeFixtures.vocabulary
+        let one = CSVReader.read(bytes, vocabulary: vocabulary)
+        var rows: [Transaction] = []
+        let two = try CSVReader.read(bytes, vocabulary: vocabulary, split: EncodedImportTests.threaded) { rows.append($0) }
+        #expect(one.transactions.count > 19_000)
+        #expect(rows == one.transactions)
+        #expect(two.problems == one.problems)
+        #expect(two.unknownCategories == one.unknownCategories)
+    }
+}
