@@ -27,8 +27,12 @@ import KassaTestSupport
         return nil
     }
 
+    /// "recurring.amount-changed" for a series' amount change, else the first notice's key.
     static func noticeKey(_ events: [SessionEvent]) -> String? {
-        for event in events { if case .notice(let key, _, _) = event { return key } }
+        for event in events {
+            if case .seriesAmountChanged = event { return "recurring.amount-changed" }
+            if case .notice(let key, _, _) = event { return key }
+        }
         return nil
     }
 

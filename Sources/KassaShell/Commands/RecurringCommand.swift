@@ -94,9 +94,8 @@ public struct RecurringCommand: Command {
                 }
                 let date = from ?? today
                 series.changeAmount(to: amount, from: date)
-                key = "recurring.amount-changed"
-                arguments["amount"] = amount.decimalString + " " + amount.currency.code
-                arguments["date"] = date.iso
+                try journal.write([series.record])
+                return [.seriesAmountChanged(series, amount: amount, from: date)]
             case .list:
                 return []
             }

@@ -164,7 +164,7 @@ public struct JSONRenderer: SessionRenderer {
             json.add("message", count.map { text.catalog.text(key, count: $0, arguments) } ?? text.catalog.text(key, arguments))
         case .quit, .awaitingAnswer:
             return []
-        case .due, .seriesStarted, .recurring:
+        case .due, .seriesStarted, .seriesAmountChanged, .recurring:
             return recurringJSON(event)
         case .budgets(let listing):
             // One object per budget, a line of its own (DESIGN.md §8), as reports are.

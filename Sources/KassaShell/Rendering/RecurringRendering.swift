@@ -14,11 +14,22 @@ extension TextRenderer {
             return [OutputLine(style.dim(catalog.text("recurring.started", [
                 "frequency": frequencyText(series), "next": next.map(shortDate) ?? "—",
             ])))]
+        case .seriesAmountChanged(let series, let amount, let from):
+            return [OutputLine(style.good(amountChangeText(series, amount: amount, from: from)))]
         case .recurring(let overview, _):
             return recurringTable(overview)
         default:
             return []
         }
+    }
+
+    /// "Series 1 “netflix” is ₸5,490.00 from 1 Apr 2026 on; …" (also the JSON event's message).
+    func amountChangeText(_ series: Series, amount: Money, from: CivilDate) -> String {
+        catalog.text("recurring.amount-changed", [
+            "id": String(series.id), "note": series.note, "amount": money(amount),
+            "date": catalog.text("recurring.date-with-year", ["day": String(from.day), "month": catalog.text("month.\(from.month)"),
+                                                             "year": String(from.year)]),
+        ])
     }
 
     /// "every month", "every 2 weeks".
@@ -120,6 +131,16 @@ extension JSONRenderer {
             var json = JSONWriter()
             json.add("event", "series")
             json.add("series", raw: Self.seriesObject(series, next: next, amount: series.amount))
+            return [OutputLine(json.result)]
+        case .seriesAmountChanged(let series, let amount, let from):
+            var json = JSONWriter()
+            json.add("event", "series-amount")
+            json.add("code", "recurring.amount-changed")
+            json.add("id", series.id)
+            json.add("amount", amount.decimalString)
+            json.add("currency", amount.currency.code)
+            json.add("from", from.iso)
+            json.add("message", text.amountChangeText(series, amount: amount, from: from))
             return [OutputLine(json.result)]
         case .recurring(let overview, _):
             let items = overview.lines.map { line in

@@ -114,7 +114,7 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return [OutputLine(style.note(text))]
         case .quit:
             return []
-        case .due, .seriesStarted, .recurring:
+        case .due, .seriesStarted, .seriesAmountChanged, .recurring:
             return recurringLines(event)
         case .budgets(let listing):
             return budgetListing(listing)

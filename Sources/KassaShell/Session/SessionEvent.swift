@@ -56,6 +56,8 @@ public enum SessionEvent: Sendable {
     case due([DueOccurrence], today: CivilDate, listing: Bool)
     /// A save with a recurrence started this series.
     case seriesStarted(Series, next: CivilDate?)
+    /// A series' amount changed from a date on (`recurring amount`, "netflix is 5490 from april").
+    case seriesAmountChanged(Series, amount: Money, from: CivilDate)
     /// `:recurring`: the series with next date and monthly cost.
     case recurring(RecurringOverview, today: CivilDate)
     /// `:budget`: every budget's state for its current period.
