@@ -36,7 +36,7 @@ extension JournalState {
         let end = buffer.count
         var pos = validEnd
         var line = nextLine
-        var pending: [ParsedRecord] = []
+        var pending = PendingRecords()
         var pendingNumber: Int64 = 0, pendingParts = 0, pendingOp = RecordOp.commit
         var pendingStart = pos, pendingLine = line
         // Field bounds of the current line: fields[2k] ..< fields[2k+1]. A raw buffer, because
@@ -140,7 +140,7 @@ extension JournalState {
                 if let problem = apply(number: number, op: pendingOp, offset: pendingStart, line: pendingLine, records: pending) {
                     return .corrupt(line: pendingLine, detail: problem)
                 }
-                pending.removeAll(keepingCapacity: true)
+                pending.removeAll()
                 validEnd = pos
                 nextLine = line
             }
