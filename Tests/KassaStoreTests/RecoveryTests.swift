@@ -38,6 +38,24 @@ import Testing
         #expect(StoreFixtures.amounts(try Journal.open(path: path)) == [100, 200, 400])
     }
 
+    /// A change of several parts cut short: its first parts were read (their rows placed while
+    /// the rest was read) and none of them stays; the journal goes on from the change before.
+    @Test func aChangeOfSeveralPartsCutShortLeavesNoneOfItsRows() throws {
+        let path = StoreFixtures.journalPath("recovery-parts")
+        let journal = try Journal.open(path: path)
+        try journal.commit([StoreFixtures.draft(100)], input: "")
+        try journal.commit([StoreFixtures.draft(200), StoreFixtures.draft(300), StoreFixtures.draft(400)], input: "")
+        let bytes = StoreFixtures.bytes(path)
+        let starts = lineStarts(bytes)
+        StoreFixtures.write(Array(bytes[0..<(starts[4] + 20)]), to: path)
+        let reopened = try Journal.open(path: path)
+        #expect(StoreFixtures.amounts(reopened) == [100])
+        #expect(reopened.state.entries.count == 1, "the cut change's first rows were not dropped")
+        #expect(reopened.warnings.first?.kind == .tornTail && reopened.warnings.first?.line == 3)
+        try reopened.commit([StoreFixtures.draft(500), StoreFixtures.draft(600)], input: "")
+        #expect(StoreFixtures.amounts(try Journal.open(path: path)) == [100, 500, 600])
+    }
+
     @Test func missingFinalNewlineIsATornTail() throws {
         let path = try threeCommits()
         let bytes = StoreFixtures.bytes(path)

@@ -36,9 +36,15 @@ extension JournalState {
         let end = buffer.count
         var pos = validEnd
         var line = nextLine
-        var pending = PendingRecords()
+        // A change of several parts: its entries go straight to the end of `entries` (staged from
+        // `stagedFrom`, linked when the change is whole, dropped if it never is); its other
+        // records wait in `pending`. `pendingCount` counts both.
+        var pending: [ParsedRecord] = []
+        var pendingCount = 0, stagedFrom = entries.count
         var pendingNumber: Int64 = 0, pendingParts = 0, pendingOp = RecordOp.commit
         var pendingStart = pos, pendingLine = line
+        // Whatever way this returns, the entries of a change that is not whole are not kept.
+        defer { if pendingCount > 0 { entries.removeLast(entries.count - stagedFrom) } }
         // Field bounds of the current line: fields[2k] ..< fields[2k+1]. A raw buffer, because
         // this loop runs a million times on open and array uniqueness checks showed in profiles.
         let fields = UnsafeMutablePointer<Int>.allocate(capacity: 64)
@@ -77,7 +83,7 @@ extension JournalState {
                 parsed = row.record
             } else {
                 guard let lfPointer = memchrLF(base + pos, end - pos) else {
-                    return .tail(offset: pending.isEmpty ? pos : pendingStart, line: pending.isEmpty ? line : pendingLine)
+                    return .tail(offset: pendingCount == 0 ? pos : pendingStart, line: pendingCount == 0 ? line : pendingLine)
                 }
                 lf = lfPointer - base
                 // Verify the checksum first: nothing of an unverified line is trusted. `lineEnd` is
@@ -87,7 +93,7 @@ extension JournalState {
                     // Only the last line can be a torn tail (a write cut short); a bad line with
                     // anything after it is damage, whatever follows it.
                     if lf + 1 < end { return .corrupt(line: line, detail: "checksum") }
-                    return .tail(offset: pending.isEmpty ? pos : pendingStart, line: pending.isEmpty ? line : pendingLine)
+                    return .tail(offset: pendingCount == 0 ? pos : pendingStart, line: pendingCount == 0 ? line : pendingLine)
                 }
                 guard let n = JournalState.splitFields(base, from: pos + RecordLine.bodyOffset, to: lineEnd, into: fields) else {
                     return .corrupt(line: line, detail: "fields")
@@ -99,15 +105,16 @@ extension JournalState {
                 fieldCount = n
             }
             if part == 1 {
-                guard pending.isEmpty else { return .corrupt(line: line, detail: "parts") }
+                guard pendingCount == 0 else { return .corrupt(line: line, detail: "parts") }
                 pendingNumber = number; pendingParts = parts; pendingOp = op
+                stagedFrom = entries.count
                 pendingStart = pos; pendingLine = line
             } else {
                 // A change may mix data records (a rename writes account and edit records), but
                 // undo and redo changes hold only their own kind.
-                guard !pending.isEmpty, number == pendingNumber, parts == pendingParts,
+                guard pendingCount > 0, number == pendingNumber, parts == pendingParts,
                       op.isData == pendingOp.isData, op.isData || op == pendingOp,
-                      part == pending.count + 1 else { return .corrupt(line: line, detail: "parts") }
+                      part == pendingCount + 1 else { return .corrupt(line: line, detail: "parts") }
             }
             if parsed == nil {
                 // A line this loop split itself (its fields are parsed only after the parts
@@ -131,21 +138,24 @@ extension JournalState {
                 nextLine = line
                 continue
             }
-            pending.append(record)
+            if case .entry(let entry) = record { entries.append(entry) } else { pending.append(record) }
+            pendingCount += 1
             let lineStart = pos
             pos = lf + 1
             line += 1
-            if pending.count == parts {
+            if pendingCount == parts {
                 lastLineStart = lineStart
-                if let problem = apply(number: number, op: pendingOp, offset: pendingStart, line: pendingLine, records: pending) {
+                if let problem = apply(number: number, op: pendingOp, offset: pendingStart, line: pendingLine, records: pending,
+                                       staged: stagedFrom..<entries.count) {
                     return .corrupt(line: pendingLine, detail: problem)
                 }
-                pending.removeAll()
+                pending.removeAll(keepingCapacity: true)
+                pendingCount = 0
                 validEnd = pos
                 nextLine = line
             }
         }
-        if !pending.isEmpty { return .tail(offset: pendingStart, line: pendingLine) }
+        if pendingCount > 0 { return .tail(offset: pendingStart, line: pendingLine) }
         return .clean
     }
 

@@ -204,14 +204,17 @@ struct JournalState {
     }
 
     /// Validates, then applies one complete change. Returns a problem word instead of applying.
+    /// `staged`: entries of this change already placed at the end of `entries` while its parts
+    /// were read (a change of many parts, such as an import, is not held twice); `records` then
+    /// holds its other records. A refused change leaves them for the caller to drop.
     mutating func apply<Records: Collection<ParsedRecord>>(number: Int64, op: RecordOp, offset: Int, line: Int,
-                                                           records: Records) -> String? {
+                                                           records: Records, staged: Range<Int> = 0..<0) -> String? {
         guard number > lastNumber else { return "change-number" }
         // Validate everything first so a refused change leaves no trace.
         // Duplicate ids within one change: ids in increasing order (every writer's order) cannot
         // repeat, so a Set is built only for the rare change that is not sorted.
         var seen: Set<Int32>?
-        if records.count > 1 {
+        if records.count + staged.count > 1 {
             var last: Int32 = 0
             var sorted = true
             for record in records {
@@ -219,22 +222,31 @@ struct JournalState {
                 if e.id <= last { sorted = false; break }
                 last = e.id
             }
-            if !sorted { seen = Set(minimumCapacity: records.count) }
+            for i in staged where sorted {
+                if entries[i].id <= last { sorted = false; break }
+                last = entries[i].id
+            }
+            if !sorted { seen = Set(minimumCapacity: records.count + staged.count) }
         }
+        /// An entry's checks against the state before this change; nil when it may be applied.
+        func refusal(_ e: Entry) -> String? {
+            if seen != nil { guard seen!.insert(e.id).inserted else { return "duplicate-id" } }
+            let id = Int(e.id)
+            switch e.op {
+            case .commit, .importBatch:
+                if id < head.count, head[id] >= 0 { return "id-reused" }
+            case .edit, .delete:
+                guard exists(id) else { return "no-such-transaction" }
+            default: return "record"
+            }
+            return op.isData ? nil : "record"
+        }
+        for i in staged { if let problem = refusal(entries[i]) { return problem } }
         var targetIndices: [Int32] = []
         for record in records {
             switch record {
             case .entry(let e):
-                if seen != nil { guard seen!.insert(e.id).inserted else { return "duplicate-id" } }
-                let id = Int(e.id)
-                switch e.op {
-                case .commit, .importBatch:
-                    if id < head.count, head[id] >= 0 { return "id-reused" }
-                case .edit, .delete:
-                    guard exists(id) else { return "no-such-transaction" }
-                default: return "record"
-                }
-                guard op.isData else { return "record" }
+                if let problem = refusal(e) { return problem }
             case .target(let target):
                 guard op == .undo || op == .redo, let index = changeIndex(number: target),
                       changes[Int(index)].op.isData, !targetIndices.contains(index) else { return "target" }
@@ -248,7 +260,8 @@ struct JournalState {
         }
 
         let changeIndex = Int32(changes.count)
-        var change = ChangeRecord(number: number, line: Int32(truncatingIfNeeded: line), firstEntry: Int32(entries.count),
+        var change = ChangeRecord(number: number, line: Int32(truncatingIfNeeded: line),
+                                  firstEntry: Int32(staged.isEmpty ? entries.count : staged.lowerBound),
                                   entryCount: 0, firstTarget: Int32(targets.count), targetCount: 0, op: op, applied: true)
         switch op {
         case .undo, .redo:
@@ -273,23 +286,30 @@ struct JournalState {
         default:
             changes.append(change)
             if !redoStack.isEmpty { redoStack.removeAll() }
+            /// Links the entry at `index` (its place in `entries`) into its id's versions.
+            func link(_ index: Int) {
+                var e = entries[index]
+                let id = Int(e.id)
+                ensureID(id)
+                e.change = changeIndex
+                e.prev = head[id]
+                head[id] = Int32(index)
+                entries[index] = e
+                if e.op == .delete {
+                    if current[id] >= 0 { liveCount -= 1 }
+                    current[id] = -1
+                } else {
+                    if current[id] < 0 { liveCount += 1 }
+                    current[id] = head[id]
+                }
+                if id > maxID { maxID = id }
+            }
+            for index in staged { link(index) }
             for record in records {
                 switch record {
-                case .entry(var e):
-                    let id = Int(e.id)
-                    ensureID(id)
-                    e.change = changeIndex
-                    e.prev = head[id]
-                    head[id] = Int32(entries.count)
+                case .entry(let e):
                     entries.append(e)
-                    if e.op == .delete {
-                        if current[id] >= 0 { liveCount -= 1 }
-                        current[id] = -1
-                    } else {
-                        if current[id] < 0 { liveCount += 1 }
-                        current[id] = head[id]
-                    }
-                    if id > maxID { maxID = id }
+                    link(entries.count - 1)
                 case .account(let account, let removed):
                     accountRecords.append((changeIndex, account, removed))
                 case .learn(let phrase, let category):
