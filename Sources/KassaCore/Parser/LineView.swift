@@ -6,8 +6,9 @@
 
 struct LineView {
     let grammar: Grammar
-    /// The grammar's raw tables (valid while `grammar` lives, which this view ensures).
-    let hot: Grammar.Hot
+    /// The grammar's raw tables (valid while `grammar` lives, which this view ensures). Read
+    /// through the grammar, not copied: stages hold copies of the view, and the tables are large.
+    @inline(__always) var hot: Grammar.Hot { grammar.hot }
     let ids: ClassIDs
     let context: ParseContext
     /// The line itself; spans are cut from its UTF-8 view.
@@ -29,7 +30,6 @@ struct LineView {
     init(_ input: String, grammar: Grammar, ids: ClassIDs, context: ParseContext, scratch: LineScratch) {
         self.grammar = grammar
         let tables = grammar.hot
-        hot = tables
         self.ids = ids
         self.context = context
         self.input = input
