@@ -2,13 +2,16 @@
 // (normalized and looked up in the grammar's word table), their bytes, its language, and the
 // read-only helpers the stages share: class lookup, phrase matching, skipping punctuation, the
 // original text of a span. Nothing in it changes after it is made; the tokens live in the
-// parser's scratch memory for the one parse that made them.
+// parser's scratch memory for the one parse that made them. A class, not a struct: every stage
+// holds the view and stages are copied (ScanStage holds the number stage twice, DraftStage the
+// scan, a `#label` look-ahead makes a DateStage), so a struct this size (grammar, class ids,
+// context, input: many reference-counted fields) would be copied and retained field by field
+// at each of them; a reference costs one retain.
 
-struct LineView {
+final class LineView {
     let grammar: Grammar
-    /// The grammar's raw tables (valid while `grammar` lives, which this view ensures). Read
-    /// through the grammar, not copied: stages hold copies of the view, and the tables are large.
-    @inline(__always) var hot: Grammar.Hot { grammar.hot }
+    /// The grammar's raw tables (valid while `grammar` lives, which this view ensures).
+    let hot: Grammar.Hot
     let ids: ClassIDs
     let context: ParseContext
     /// The line itself; spans are cut from its UTF-8 view.
@@ -30,6 +33,7 @@ struct LineView {
     init(_ input: String, grammar: Grammar, ids: ClassIDs, context: ParseContext, scratch: LineScratch) {
         self.grammar = grammar
         let tables = grammar.hot
+        hot = tables
         self.ids = ids
         self.context = context
         self.input = input
