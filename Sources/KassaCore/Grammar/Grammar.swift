@@ -72,8 +72,13 @@ public final class Grammar: Sendable {
     /// How `language` writes numbers and dates in digits; the plain conventions when its grammar
     /// says nothing.
     func conventions(for language: Language) -> NumericConventions {
-        for (k, l) in Language.allCases.enumerated() where l == language { return conventionsByLanguage[k] ?? .plain }
-        return .plain
+        // Once per parse: a switch (in allCases order), not a search of allCases, which builds an array each call.
+        let k: Int
+        switch language {
+        case .en: k = 0
+        case .ru: k = 1
+        }
+        return conventionsByLanguage[k] ?? .plain
     }
 
     /// Loads what it can; each mistake is reported and the rest still loads.

@@ -153,7 +153,7 @@ extension DraftStage {
             // The amount after all: the label's last number and what follows it (a currency).
             var digits = label.end - 1
             while digits > label.start, tokens[digits].kind != .number { digits -= 1 }
-            guard tokens[digits].kind == .number, var money = scan.money.readMoney(at: digits) else { continue }
+            guard tokens[digits].kind == .number, var money = self.money.readMoney(at: digits) else { continue }
             if money.end < label.end { money.end = label.end }
             var free = true
             for j in label.end..<money.end { if case .plain = s.roles[j] {} else if tokens[j].kind != .punct { free = false } }

@@ -4,13 +4,16 @@
 // category), its flags and its confidence.
 
 struct DraftStage: LineStage {
-    let scan: ScanStage
+    /// The scan's money stage: a name's number that turns out to be the amount is read again
+    /// as money ("bus 150"). Only it is kept, not the whole ScanStage: a stage is copied into
+    /// the one after it, and the money stage is one reference to the view.
+    let money: MoneyStage
     /// Where a draft's note words are listed (each part in turn).
     let noteMemory: UnsafeMutablePointer<Int>
-    var line: LineView { scan.line }
+    var line: LineView { money.line }
 
-    init(_ scan: ScanStage) {
-        self.scan = scan
+    init(_ scan: borrowing ScanStage) {
+        money = scan.money
         noteMemory = scan.scratch.noteTokens
     }
 }

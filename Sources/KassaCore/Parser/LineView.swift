@@ -35,7 +35,6 @@ final class LineView {
         let tables = grammar.hot
         hot = tables
         self.ids = ids
-        self.context = context
         self.input = input
         var copy = input  // withUTF8 needs a var; a native string is not copied
         let (count, normCount) = copy.withUTF8 { bytes in
@@ -72,6 +71,8 @@ final class LineView {
         norm = bytes
         language = lang
         conventions = written
+        // Stored last: read above, storing it first would copy it (and retain its arrays) twice.
+        self.context = context
     }
 
     var count: Int { tokens.count }
