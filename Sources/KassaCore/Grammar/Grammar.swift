@@ -32,34 +32,53 @@ public final class Grammar: Sendable {
     let builtinBuckets: [Int]
     /// Normalized display name, slug or last slug component → slug.
     let categoryByName: [String: String]
+    /// Each language's `convention` lines, by Language.allCases index (nil: none said).
+    let conventionsByLanguage: [NumericConventions?]
     /// The tables every token consults, as raw buffers (see GrammarTables.swift).
     let hot: Hot
+    /// Owns the buffers of `hot`, which are freed with it.
+    private let tables: MemoryArena
 
     static let noInt = Int.min
-
-    deinit {
-        hot.deallocate()
-    }
 
     init(categories: [CategoryInfo], classNames: [String], classIDs: [String: Int], entries: [WordEntry],
          words: WordTable, lexStart: [Int32], lexEntries: [Int32], endings: WordTable, patterns: [Pattern],
          literalWords: [Int32], literalBuckets: [Int32: [Int]], classBuckets: [[Int]], builtinBuckets: [Int],
-         categoryByName: [String: String]) {
+         categoryByName: [String: String], conventions: [Language: NumericConventions]) {
         self.categories = categories
         self.classNames = classNames
         self.classIDs = classIDs
         self.entries = entries
         self.words = words
-        let currencyClass = classIDs["currency"] ?? -1, afterClass = classIDs["currency-after"] ?? -1
+        let currencyClass = classIDs[GrammarClass.currency.rawValue] ?? -1
+        let afterClass = classIDs[GrammarClass.currencyAfter.rawValue] ?? -1
         currencies = entries.map { $0.classID == currencyClass || $0.classID == afterClass ? Currency(code: $0.value) : nil }
         self.endings = endings
         self.patterns = patterns
         elements = patterns.flatMap(\.elements)
         self.builtinBuckets = builtinBuckets
         self.categoryByName = categoryByName
+        conventionsByLanguage = Language.allCases.map { conventions[$0] }
+        let arena = MemoryArena()
+        tables = arena
         hot = Hot(categories: categories, classIDs: classIDs, entries: entries, words: words, lexStart: lexStart,
                   lexEntries: lexEntries, patterns: patterns, literalWords: literalWords, literalBuckets: literalBuckets,
-                  classBuckets: classBuckets, builtinBuckets: builtinBuckets)
+                  classBuckets: classBuckets, builtinBuckets: builtinBuckets, arena: arena)
+    }
+
+    /// The id of class `c` in this grammar; nil when no rule defines it.
+    func classID(_ c: GrammarClass) -> Int? { classIDs[c.rawValue] }
+
+    /// How `language` writes numbers and dates in digits; the plain conventions when its grammar
+    /// says nothing.
+    func conventions(for language: Language) -> NumericConventions {
+        // Once per parse: a switch (in allCases order), not a search of allCases, which builds an array each call.
+        let k: Int
+        switch language {
+        case .en: k = 0
+        case .ru: k = 1
+        }
+        return conventionsByLanguage[k] ?? .plain
     }
 
     /// Loads what it can; each mistake is reported and the rest still loads.
@@ -103,7 +122,7 @@ public final class Grammar: Sendable {
         let key = Tokenizer.normalize(text).trimmingSpaces
         guard !key.isEmpty else { return nil }
         if let slug = categoryByName[String(key)] { return slug }
-        guard let category = classIDs["category"] else { return nil }
+        guard let category = classID(.category) else { return nil }
         var norm: [UInt8] = []
         let tokens = Tokenizer.tokenize(String(key), table: words, norm: &norm).filter(\.isContent)
         guard tokens.count == 1 else { return nil }

@@ -11,7 +11,7 @@
 
 public struct GrammarArchive: Sendable {
     /// Bump when what is written, or what Grammar.init derives from it, changes.
-    static let formatVersion: UInt64 = 1
+    static let formatVersion: UInt64 = 2
     static let magic: UInt64 = 0x3152_4147_5353_414B  // "KASSGAR1", little-endian
 
     /// Every string and word byte, concatenated: valid UTF-8 (it is built from the rule text).
@@ -115,6 +115,11 @@ extension Grammar {
         w.int(classNames.count)
         for c in classNames.indices { w.array(hot.classList[Int(hot.classStart[c])..<Int(hot.classStart[c + 1])]) }
         w.ints(builtinBuckets)
+        // Each language's conventions: 0 when its grammar says none, else 1 and three flags.
+        for conventions in conventionsByLanguage {
+            guard let c = conventions else { w.u8(0); continue }
+            w.u8(1); w.u8(c.groupsWithComma ? 1 : 0); w.u8(c.groupsWithDot ? 1 : 0); w.u8(c.monthFirst ? 1 : 0)
+        }
         // Header and string table first: the reader needs the strings before anything names one.
         var head = ArchiveWriter()
         head.u64(GrammarArchive.magic)
@@ -220,6 +225,11 @@ extension Grammar {
         var classBuckets: [[Int]] = []
         for _ in 0..<r.count() { classBuckets.append(r.array(of: Int32.self).map(Int.init)) }
         let builtinBuckets = r.ints()
+        var conventions: [Language: NumericConventions] = [:]
+        for language in Language.allCases where r.u8() == 1 {
+            conventions[language] = NumericConventions(groupsWithComma: r.u8() == 1, groupsWithDot: r.u8() == 1,
+                                                       monthFirst: r.u8() == 1)
+        }
         guard !r.failed, r.atEnd, classBuckets.count == classNames.count,
               GrammarArchive.indicesFit(entries: entries, words: words.count, classes: classNames.count, lexStart: lexStart,
                                         lexEntries: lexEntries, patterns: patterns, literalWords: literalWords,
@@ -229,7 +239,7 @@ extension Grammar {
             categories: categories, classNames: classNames, classIDs: classIDs, entries: entries, words: words,
             lexStart: lexStart, lexEntries: lexEntries, endings: endings, patterns: patterns, literalWords: literalWords,
             literalBuckets: literalBuckets, classBuckets: classBuckets, builtinBuckets: builtinBuckets,
-            categoryByName: Grammar.categoryIndex(categories))
+            categoryByName: Grammar.categoryIndex(categories), conventions: conventions)
     }
 }
 

@@ -36,6 +36,8 @@ struct GrammarLoader {
     var literalWords: [Int32] = []
     var categoryOrder: [String] = []
     var categoryNames: [String: [Language: String]] = [:]
+    /// Each language folder's `convention` lines, over the plain conventions.
+    var conventions: [Language: NumericConventions] = [:]
     var order = 0
 
     /// One line being read: its bytes and where it is.
@@ -134,11 +136,15 @@ struct GrammarLoader {
             }
             let name = isCategory ? "category" : string(b, head[1])
             let value = isCategory ? string(b, head[1]) : head.count == 3 ? string(b, head[2]) : ""
-            if name == "currency" || name == "currency-after", Currency(code: value) == nil {
+            guard let known = GrammarClass(rawValue: name) else {
+                fail(line, at: head[1].0, "grammar.unknown-class", ["name": name])
+                return
+            }
+            if known == .currency || known == .currencyAfter, Currency(code: value) == nil {
                 fail(line, at: head.count == 3 ? head[2].0 : equals, "grammar.bad-currency", ["value": value])
                 return
             }
-            if name == "category" { noteCategory(value) }
+            if known == .category { noteCategory(value) }
             let id = classID(name)
             let numeric = ExactNumber(decimalText: value)
             for item in GrammarLoader.split(b, body.0, body.1, on: UInt8(ascii: ",")) {
@@ -191,9 +197,50 @@ struct GrammarLoader {
                 return
             }
             readPattern(line, action, body, location)
+        case "convention":
+            guard head.count == 2 else { fail(line, at: equals, "grammar.missing-name"); return }
+            guard let language = line.source.language else { fail(line, at: s, "grammar.convention-needs-language"); return }
+            readConvention(line, language, head[1], body)
         default:
             fail(line, at: directive.0, "grammar.unknown-directive", ["name": string(b, directive)])
         }
+    }
+
+    /// `convention grouping = comma, dot` / `convention date-order = month-day`: see
+    /// NumericConventions. A later line for the same language and name wins.
+    mutating func readConvention(_ line: Line, _ language: Language, _ name: (Int, Int), _ body: (Int, Int)) {
+        let b = line.bytes
+        guard let which = NumericConventions.Name(rawValue: string(b, name)) else {
+            fail(line, at: name.0, "grammar.unknown-convention", ["name": string(b, name)])
+            return
+        }
+        let items = GrammarLoader.split(b, body.0, body.1, on: UInt8(ascii: ","))
+        var value = conventions[language] ?? .plain
+        switch which {
+        case .grouping:
+            var comma = false, dot = false
+            for item in items {
+                switch string(b, item) {
+                case "comma": comma = true
+                case "dot": dot = true
+                default:
+                    fail(line, at: item.0, "grammar.bad-convention",
+                         ["name": which.rawValue, "value": string(b, item), "expected": NumericConventions.groupingMarks.joined(separator: ", ")])
+                    return
+                }
+            }
+            value.groupsWithComma = comma
+            value.groupsWithDot = dot
+        case .dateOrder:
+            guard items.count == 1, NumericConventions.dateOrders.contains(string(b, items[0])) else {
+                fail(line, at: items.first?.0 ?? body.0, "grammar.bad-convention",
+                     ["name": which.rawValue, "value": String(string(b, body).trimmingSpaces),
+                      "expected": NumericConventions.dateOrders.joined(separator: ", ")])
+                return
+            }
+            value.monthFirst = string(b, items[0]) == "month-day"
+        }
+        conventions[language] = value
     }
 
     mutating func noteCategory(_ slug: String) {
@@ -271,6 +318,10 @@ struct GrammarLoader {
             guard s < e else { fail(line, at: piece.0, "grammar.empty-item"); return }
             if b[s] == UInt8(ascii: "@") {
                 guard s + 1 < e else { fail(line, at: piece.0, "grammar.missing-name"); return }
+                guard GrammarClass(rawValue: string(b, (s + 1, e))) != nil else {
+                    fail(line, at: piece.0, "grammar.unknown-class", ["name": string(b, (s + 1, e))])
+                    return
+                }
                 elements.append(PatternElement(kind: .classRef(classID(string(b, (s + 1, e)))), optional: optional))
             } else if b[s] == UInt8(ascii: "#") {
                 guard let builtin = Builtin(rawValue: string(b, (s + 1, e))) else {
@@ -372,7 +423,7 @@ struct GrammarLoader {
             categories: categories, classNames: classNames, classIDs: classIDs, entries: entries, words: words,
             lexStart: lexStart, lexEntries: lexEntries, endings: endingTable, patterns: patterns, literalWords: literalWords,
             literalBuckets: literalBuckets, classBuckets: classBuckets, builtinBuckets: builtinBuckets,
-            categoryByName: Grammar.categoryIndex(categories))
+            categoryByName: Grammar.categoryIndex(categories), conventions: conventions)
         return (grammar, errors)
     }
 }

@@ -1,12 +1,12 @@
 // GrammarTables: the grammar's hot tables, the ones every token of every line consults, derived
 // once from the loaded entries and patterns and kept as raw buffers the Grammar owns. Reading a
 // Swift array held by a class costs reference counting on each access and an array of structs
-// copies them; a raw buffer of plain values costs a load. The buffers live as long as their
-// Grammar, and every LineReading holds its Grammar.
+// copies them; a raw buffer of plain values costs a load. The buffers come from the Grammar's
+// MemoryArena, so they live (and are freed) with their Grammar; every LineView holds its Grammar.
 
 extension Grammar {
     struct Hot: @unchecked Sendable {
-        // @unchecked: the buffers are written once, here, and only read afterwards.
+        // @unchecked: the buffers are written once, here, and only read afterwards; `arena` owns them.
 
         /// Entries whose first word is word id w: lexEntries[lexStart[w]..<lexStart[w+1]].
         var lexStart, lexEntries: UnsafeBufferPointer<Int32>
@@ -54,19 +54,13 @@ extension Grammar {
 
         init(categories: [CategoryInfo], classIDs: [String: Int], entries: [WordEntry], words: WordTable,
              lexStart: [Int32], lexEntries: [Int32], patterns: [Pattern], literalWords: [Int32],
-             literalBuckets: [Int32: [Int]], classBuckets: [[Int]], builtinBuckets: [Int]) {
-            func owned<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
-                let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, array.count))
-                _ = buffer.initialize(from: array)
-                return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
-            }
+             literalBuckets: [Int32: [Int]], classBuckets: [[Int]], builtinBuckets: [Int], arena: MemoryArena) {
+            func owned<T>(_ array: [T]) -> UnsafeBufferPointer<T> { arena.copy(array) }
             /// A buffer of `count` zeros, owned like those of `owned`.
             func zeroed<T: FixedWidthInteger>(_ type: T.Type, _ count: Int) -> UnsafeMutableBufferPointer<T> {
-                let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, count))
-                buffer.initialize(repeating: 0)
-                return UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
+                arena.filled(0, count: count)
             }
-            func classID(_ name: String) -> Int { classIDs[name] ?? -1 }
+            func classID(_ c: GrammarClass) -> Int { classIDs[c.rawValue] ?? -1 }
 
             // Entries.
             self.lexStart = owned(lexStart)
@@ -78,13 +72,13 @@ extension Grammar {
             entryIsPhrase = owned(isPhrase)
             entryInt = owned(entries.map { $0.intValue ?? Grammar.noInt })
             entryNumber = owned(entries.map(\.number))
-            let recurrenceClass = classID("recurrence"), daypartClass = classID("daypart")
+            let recurrenceClass = classID(.recurrence), daypartClass = classID(.daypart)
             entryRecurrence = owned(entries.map { $0.classID == recurrenceClass ? Recurrence(rawValue: $0.value) : nil })
             entryTime = owned(entries.map { $0.classID == daypartClass ? TimeOfDay(text: $0.value) : nil })
             let phrases = Hot.flatPhrases(entries)
             (phraseStart, formStart, phraseForms) = (owned(phrases.0), owned(phrases.1), owned(phrases.2))
             let names = Hot.flatCategoryNames(categories, entries: entries, words: words,
-                                              categoryClass: classID("category"))
+                                              categoryClass: classID(.category))
             (entryNames, nameStart, nameWords) = (owned(names.0), owned(names.1), owned(names.2))
 
             // Words.
@@ -156,16 +150,15 @@ extension Grammar {
             // A word may begin a pattern when a pattern's first element can be that word, one of its
             // classes, or a builtin a number word can be.
             var numberish = [Bool](repeating: false, count: classStart.count)
-            for name in ["ones", "tens", "hundreds", "hundred", "scale-solo", "fraction", "one", "ordinal"] {
-                if let id = classIDs[name], id < numberish.count { numberish[id] = true }
+            for c: GrammarClass in [.ones, .tens, .hundreds, .hundred, .scaleSolo, .fraction, .one, .ordinal] {
+                if let id = classIDs[c.rawValue], id < numberish.count { numberish[id] = true }
             }
             // Per class: a word of it may begin a pattern.
             var classStarts = [Bool](repeating: false, count: max(0, classStart.count - 1))
             for c in classStarts.indices {
                 classStarts[c] = classStart[c + 1] > classStart[c] || (numberish[c] && !builtinBuckets.isEmpty)
             }
-            let startsPattern = UnsafeMutableBufferPointer<Bool>.allocate(capacity: max(1, words.count))
-            startsPattern.initialize(repeating: false)
+            let startsPattern = arena.filled(false, count: words.count)
             for w in 0..<words.count {
                 if literalStart[w + 1] > literalStart[w] { startsPattern[w] = true; continue }
                 for k in Int(lexStart[w])..<Int(lexStart[w + 1]) where classStarts[Int(classOf[Int(lexEntries[k])])] {
@@ -173,29 +166,7 @@ extension Grammar {
                     break
                 }
             }
-            wordStartsPattern = UnsafeBufferPointer(rebasing: startsPattern[0..<words.count])
-        }
-
-        /// Frees every buffer: all hold plain values, so no deinitialization is needed.
-        func deallocate() {
-            let all: [UnsafeRawPointer?] = [
-                UnsafeRawPointer(lexStart.baseAddress), UnsafeRawPointer(lexEntries.baseAddress),
-                UnsafeRawPointer(entryClass.baseAddress), UnsafeRawPointer(entryIsPhrase.baseAddress),
-                UnsafeRawPointer(entryInt.baseAddress), UnsafeRawPointer(entryNumber.baseAddress),
-                UnsafeRawPointer(entryRecurrence.baseAddress), UnsafeRawPointer(entryTime.baseAddress),
-                UnsafeRawPointer(phraseStart.baseAddress), UnsafeRawPointer(formStart.baseAddress),
-                UnsafeRawPointer(phraseForms.baseAddress), UnsafeRawPointer(entryNames.baseAddress),
-                UnsafeRawPointer(nameStart.baseAddress), UnsafeRawPointer(nameWords.baseAddress),
-                UnsafeRawPointer(wordBits.baseAddress), UnsafeRawPointer(wordPhraseBits.baseAddress),
-                UnsafeRawPointer(wordStartsPattern.baseAddress), UnsafeRawPointer(elementStart.baseAddress),
-                UnsafeRawPointer(literalWords.baseAddress), UnsafeRawPointer(actions.baseAddress),
-                UnsafeRawPointer(patternLanguages.baseAddress), UnsafeRawPointer(literalStart.baseAddress),
-                UnsafeRawPointer(literalList.baseAddress), UnsafeRawPointer(classStart.baseAddress),
-                UnsafeRawPointer(classList.baseAddress), UnsafeRawPointer(patternBuiltinBits.baseAddress),
-                UnsafeRawPointer(patternFirstBuiltins.baseAddress), UnsafeRawPointer(patternRequiredClasses.baseAddress),
-                UnsafeRawPointer(patternRequiredLiterals.baseAddress), UnsafeRawPointer(wordLiteralBits.baseAddress),
-            ]
-            for p in all { UnsafeMutableRawPointer(mutating: p)?.deallocate() }
+            wordStartsPattern = UnsafeBufferPointer(startsPattern)
         }
 
         /// Phrase continuations flattened: (phraseStart per entry, formStart per position, forms).

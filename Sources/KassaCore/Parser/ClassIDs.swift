@@ -1,4 +1,4 @@
-// ClassIDs: the ids of the word classes the recognizers know by name, resolved once per grammar.
+// ClassIDs: the ids of the word classes the stages know by meaning (GrammarClass), resolved once per grammar.
 // A class missing from the grammar gets -1 and simply never matches. `Slot` says which capture a
 // class fills when a pattern matches it (weekday → weekday number, relday → day offset, ...).
 
@@ -32,30 +32,30 @@ struct ClassIDs: Sendable {
     let numberStartComplete: Bool
 
     init(_ g: Grammar) {
-        func id(_ name: String) -> Int { g.classIDs[name] ?? -1 }
-        ones = id("ones"); tens = id("tens"); hundreds = id("hundreds"); hundred = id("hundred")
-        scale = id("scale"); scaleGlued = id("scale-glued"); scaleSolo = id("scale-solo")
-        fraction = id("fraction"); plusHalf = id("plus-half"); point = id("point"); and = id("and"); one = id("one")
-        currency = id("currency"); minor = id("minor"); ordinal = id("ordinal"); ordsuffix = id("ordsuffix")
-        filler = id("filler"); stop = id("stop"); sep = id("sep"); from = id("from"); to = id("to")
-        account = id("account"); type = id("type"); category = id("category")
-        currencyAfter = id("currency-after"); correction = id("correction"); sign = id("sign")
-        let wins = id("category-wins")
+        func id(_ c: GrammarClass) -> Int { g.classID(c) ?? -1 }
+        ones = id(.ones); tens = id(.tens); hundreds = id(.hundreds); hundred = id(.hundred)
+        scale = id(.scale); scaleGlued = id(.scaleGlued); scaleSolo = id(.scaleSolo)
+        fraction = id(.fraction); plusHalf = id(.plusHalf); point = id(.point); and = id(.and); one = id(.one)
+        currency = id(.currency); minor = id(.minor); ordinal = id(.ordinal); ordsuffix = id(.ordsuffix)
+        filler = id(.filler); stop = id(.stop); sep = id(.sep); from = id(.from); to = id(.to)
+        account = id(.account); type = id(.type); category = id(.category)
+        currencyAfter = id(.currencyAfter); correction = id(.correction); sign = id(.sign)
+        let wins = id(.categoryWins)
         let winning = wins < 0 ? [] : g.entries.filter { $0.classID == wins }.map(\.value)
         winningSlugs = winning
         hasWinning = !winning.isEmpty
-        let categoryClass = g.classIDs["category"] ?? -1
+        let categoryClass = id(.category)
         entryWins = g.entries.map { !winning.isEmpty && $0.classID == categoryClass && winning.contains($0.value) }
         var slots = [Slot](repeating: .none, count: g.classNames.count)
-        let table: [(String, Slot)] = [
-            ("relday", .relday), ("span", .span), ("dir", .dir), ("weekday", .weekday), ("month", .month),
-            ("last", .last), ("lastweek", .lastweek), ("prevmonth", .prevmonth), ("ampm", .ampm),
-            ("daypart", .daypart), ("recurrence", .recurrence), ("holiday", .holiday),
-            ("recurrence-unit", .recurrence), ("recurrence-every", .every),
+        let table: [(GrammarClass, Slot)] = [
+            (.relday, .relday), (.span, .span), (.dir, .dir), (.weekday, .weekday), (.month, .month),
+            (.last, .last), (.lastweek, .lastweek), (.prevmonth, .prevmonth), (.ampm, .ampm),
+            (.daypart, .daypart), (.recurrence, .recurrence), (.holiday, .holiday),
+            (.recurrenceUnit, .recurrence), (.recurrenceEvery, .every),
         ]
-        for (name, slot) in table { if let i = g.classIDs[name] { slots[i] = slot } }
+        for (c, slot) in table { if let i = g.classID(c) { slots[i] = slot } }
         self.slots = slots
-        let unitClass = g.classIDs["recurrence-unit"] ?? -1
+        let unitClass = id(.recurrenceUnit)
         entryUnit = unitClass < 0 ? [] : g.entries.map { $0.classID == unitClass ? Recurrence(rawValue: $0.value) : nil }
         var mask: UInt64 = 0
         for c in [ones, tens, hundreds, hundred, scaleSolo, fraction, one, ordinal] where c >= 0 && c < 64 { mask |= 1 << UInt64(c) }

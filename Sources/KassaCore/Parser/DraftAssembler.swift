@@ -1,4 +1,4 @@
-// DraftAssembler: turns one scanned line into drafts. It splits the line into parts (one amount
+// DraftAssembler: how the drafts stage (DraftStage) turns one scanned line into drafts. It splits the line into parts (one amount
 // each: at "and"/"и"/commas, else after an amount and what follows it), carries the date,
 // account and currency said once forward to later parts, and fills each draft's fields, flags,
 // explanations and questions.
@@ -9,15 +9,15 @@ struct Part {
     var money: Int?
 }
 
-extension LineReading {
-    func assemble(_ s: inout LineScan, parser: Parser) -> (drafts: [Draft], reasons: [Why], questions: [Question], error: ParseError?) {
+extension DraftStage {
+    func assemble(_ s: inout LineScan) -> (drafts: [Draft], reasons: [Why], questions: [Question], error: ParseError?) {
         // A name's number is the amount when nothing else is ("bus 150"); then, a lone "15.02"
         // with nothing else to be the amount is the amount 15.02.
         resolveLabels(&s)
         if s.moneys.isEmpty {
             for (k, p) in s.patterns.enumerated() {
                 guard case .date(_, let weak, _) = p.value, weak, p.match.end == p.match.start + 1,
-                      let value = NumericForms.number(numberText(p.match.start), language: language) else { continue }
+                      let value = NumericForms.number(numberText(p.match.start), conventions: conventions) else { continue }
                 let number = NumberMatch(value: value, start: p.match.start, end: p.match.end, hasWords: false,
                                          hasDigits: true)
                 s.moneys.append(MoneyMatch(value: value, currency: nil, start: p.match.start, end: p.match.end,
@@ -42,7 +42,7 @@ extension LineReading {
             carry.dateAt = parts[parts.count - 1].start
         }
         for part in parts {
-            let (draft, asks) = build(part, s, &carry, index: drafts.count, reasons: &reasons, parser: parser)
+            let (draft, asks) = build(part, s, &carry, index: drafts.count, reasons: &reasons)
             drafts.append(draft)
             questions += asks
         }
@@ -153,7 +153,7 @@ extension LineReading {
             // The amount after all: the label's last number and what follows it (a currency).
             var digits = label.end - 1
             while digits > label.start, tokens[digits].kind != .number { digits -= 1 }
-            guard tokens[digits].kind == .number, var money = readMoney(at: digits) else { continue }
+            guard tokens[digits].kind == .number, var money = self.money.readMoney(at: digits) else { continue }
             if money.end < label.end { money.end = label.end }
             var free = true
             for j in label.end..<money.end { if case .plain = s.roles[j] {} else if tokens[j].kind != .punct { free = false } }
@@ -229,6 +229,17 @@ extension LineReading {
         }
         parts.append(Part(start: start, end: tokens.count, money: a))
         return parts
+    }
+
+    /// Whether a sentence ends between tokens `from` and `to` (a date said before it was carried
+    /// into another sentence).
+    func sentenceEnds(_ s: LineScan, from: Int, to: Int) -> Bool {
+        var j = max(0, from)
+        while j < min(to, tokens.count) {
+            if tokens[j].kind == .punct, case .sep = s.roles[j], tokens[j].scalar != 0x2C, tokens[j].scalar != 0x3B { return true }
+            j += 1
+        }
+        return false
     }
 
     func firstDate(_ s: LineScan, _ part: Part) -> (CivilDate, Why, CivilDate?)? {

@@ -16,16 +16,16 @@ struct PartReading {
     var toAccount: String?
 }
 
-extension LineReading {
+extension DraftStage {
     /// The draft of one part; its explanations are appended to `reasons`, marked with `index`.
     /// The decisions in order: what the words are (note, time, recurrence, accounts, type word),
     /// the date, the accounts (and so transfer or not), the amount, the category (and so income
     /// or not), then the confidence.
-    func build(_ part: Part, _ s: LineScan, _ carry: inout Carry, index: Int, reasons: inout [Why], parser: Parser)
+    func build(_ part: Part, _ s: LineScan, _ carry: inout Carry, index: Int, reasons: inout [Why])
         -> (Draft, [Question]) {
         let firstReason = reasons.count
         var r = PartReading()
-        var noteTokens = ScratchList(buffers.noteTokens, capacity: tokens.count)  // reused by each part in turn
+        var noteTokens = ScratchList(noteMemory, capacity: tokens.count)  // reused by each part in turn
         readWords(part, s, &r, &noteTokens, &reasons)
         // Stop words ("on", "for", "за", "на") do not begin or end a note.
         var first = 0, last = noteTokens.count
@@ -40,7 +40,7 @@ extension LineReading {
 
         var draft = Draft(type: r.type, amount: amount, date: date, time: r.time, category: category,
                           account: r.account, toAccount: r.toAccount, note: note, recurrence: r.recurrence, interval: r.interval,
-                          confidence: LineReading.confidence(r.flags, hasCategory: category != nil, type: r.type))
+                          confidence: DraftStage.confidence(r.flags, hasCategory: category != nil, type: r.type))
         for f in DraftFlag.allCases where r.flags.contains(f) { draft.flag(f) }
         for k in firstReason..<reasons.count { reasons[k].draft = Int32(index) }
         return (draft, r.questions)
@@ -218,14 +218,14 @@ extension LineReading {
         // a keyword in the same top-level branch ("cashback") is more precise and wins.
         if let (value, e) = r.typeWord, value.utf8.contains(UInt8(ascii: "/")) {
             reasons.append(e)
-            if category == nil || !LineReading.sameBranch(category!, value) {
+            if category == nil || !DraftStage.sameBranch(category!, value) {
                 category = value
                 r.flags.remove(.categoryGuessed)
             }
         }
         // The first byte settles most categories before the branch comparison.
         if let c = category, c.utf8.first == Parser.incomeBranch.utf8.first,
-           LineReading.sameBranch(c, Parser.incomeBranch) { r.type = .income }
+           DraftStage.sameBranch(c, Parser.incomeBranch) { r.type = .income }
         return category
     }
 

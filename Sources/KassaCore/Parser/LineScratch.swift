@@ -2,14 +2,14 @@
 // the number memo, the scan's roles, amounts and patterns, a draft's note words), kept from one
 // parse to the next so that reading a line allocates nothing once the buffers are big enough (and
 // makes no array of a parser type: on Linux each such array looks up its generic metadata at run
-// time). A Parser keeps a small pool
-// of them (ScratchPool); each LineReading borrows one for its lifetime, gives it back in deinit.
-// Every buffer holds plain values, so growing or freeing needs no deinitialization.
+// time). A Parser keeps a small pool of them (ScratchPool) and lends one to each parse. Every
+// buffer holds plain values and comes from one MemoryArena: growing drops the arena, and with
+// it every buffer, and takes a bigger one.
 
 import Synchronization
 
 final class LineScratch: @unchecked Sendable {
-    // @unchecked: a scratch is used by one LineReading at a time; the pool's lock hands it over.
+    // @unchecked: a scratch is used by one parse at a time; the pool's lock hands it over.
 
     /// The buffers, all sized for a line of `capacity` scalars: a token takes at least one, and
     /// there are no more amounts, patterns or note words than tokens (plus one amount the
@@ -25,42 +25,37 @@ final class LineScratch: @unchecked Sendable {
         let patterns: UnsafeMutablePointer<PatternHit>
         let noteTokens: UnsafeMutablePointer<Int>
 
-        init(capacity: Int) {
-            tokens = .allocate(capacity: capacity)
-            norm = .allocate(capacity: capacity * 4 + 4)
-            numberState = .allocate(capacity: capacity)
-            numberMemo = .allocate(capacity: capacity)
-            roles = .allocate(capacity: capacity)
-            moneys = .allocate(capacity: capacity + 1)
-            patterns = .allocate(capacity: capacity)
-            noteTokens = .allocate(capacity: capacity)
-        }
-
-        func deallocate() {
-            tokens.deallocate(); norm.deallocate(); numberState.deallocate(); numberMemo.deallocate()
-            roles.deallocate(); moneys.deallocate(); patterns.deallocate(); noteTokens.deallocate()
+        /// Buffers owned by `arena`: valid while it lives.
+        init(capacity: Int, in arena: MemoryArena) {
+            tokens = arena.allocate(Token.self, count: capacity)
+            norm = arena.allocate(UInt8.self, count: capacity * 4 + 4)
+            numberState = arena.allocate(Int8.self, count: capacity)
+            numberMemo = arena.allocate(NumberMatch.self, count: capacity)
+            roles = arena.allocate(Role.self, count: capacity)
+            moneys = arena.allocate(MoneyMatch.self, count: capacity + 1)
+            patterns = arena.allocate(PatternHit.self, count: capacity)
+            noteTokens = arena.allocate(Int.self, count: capacity)
         }
     }
 
+    /// Owns the buffers: replaced (and so freed) when they grow, and with the scratch.
+    private var arena: MemoryArena
     private(set) var buffers: Buffers
     /// The line length, in scalars, the buffers have room for.
     private(set) var scalarCapacity: Int
 
     init(capacity: Int = 256) {
         scalarCapacity = capacity
-        buffers = Buffers(capacity: capacity)
-    }
-
-    deinit {
-        buffers.deallocate()
+        arena = MemoryArena()
+        buffers = Buffers(capacity: capacity, in: arena)
     }
 
     /// Makes room for the tokens of `count` scalars.
     func reserve(scalars count: Int) {
         guard count > scalarCapacity else { return }
-        buffers.deallocate()
         scalarCapacity = max(count, scalarCapacity * 2)
-        buffers = Buffers(capacity: scalarCapacity)
+        arena = MemoryArena()
+        buffers = Buffers(capacity: scalarCapacity, in: arena)
     }
 }
 

@@ -1,13 +1,14 @@
 // NumericForms: what one digit token means. As a number: grouping by comma, dot or (in the
-// caller) space, with the decimal mark decided by the rules below. As a date: ISO, d.m.y, d.m,
-// m/d/y (English). As a clock time: h:mm. These are the shapes of digits, not words, so they
-// live here; every word around them comes from Grammars/.
+// caller) space, with the decimal mark decided by the rules below and the language's
+// NumericConventions. As a date: ISO, d.m.y, d.m, m/d/y (month-first languages). As a clock
+// time: h:mm. These are the shapes of digits, not words, so they live here; every word around
+// them, and each language's conventions, come from Grammars/.
 
 struct NumericDate: Sendable {
     private var _day: Int32, _month: Int32, _year: Int32
     /// "15.02" with no year and no trailing dot: might be the amount 15.02 when nothing else is.
     var weak: Bool
-    /// English d.m where both parts are ≤ 12: 02.03 is 2 March or 3 February.
+    /// d.m in a month-first language where both parts are ≤ 12: 02.03 is 2 March or 3 February.
     var swappable: Bool
 
     /// Small on purpose: pattern captures holding it are copied while backtracking.
@@ -33,14 +34,15 @@ enum NumericForms {
         return v
     }
 
-    /// A plain number: "1500", "1,500.50", "12450,50", "1.500" (ru), ".77". nil for dates and times.
+    /// A plain number: "1500", "1,500.50", "12450,50", "1.500" (where dots group), ".77". nil for
+    /// dates and times.
     /// Reads the bytes once, without allocating: this runs for every number of every line.
-    static func number(_ text: String, language: Language) -> ExactNumber? {
+    static func number(_ text: String, conventions: NumericConventions) -> ExactNumber? {
         var copy = text
-        return copy.withUTF8 { number(bytes: $0, language: language) }
+        return copy.withUTF8 { number(bytes: $0, conventions: conventions) }
     }
 
-    static func number(bytes b: UnsafeBufferPointer<UInt8>, language: Language) -> ExactNumber? {
+    static func number(bytes b: UnsafeBufferPointer<UInt8>, conventions: NumericConventions) -> ExactNumber? {
         let n = b.count
         guard n > 0, n <= 40 else { return nil }
         var dots = 0, commas = 0, lastSep: UInt8 = 0, lastSepAt = -1, groups = 0
@@ -98,8 +100,9 @@ enum NumericForms {
             guard !badGroup, lastRun == 3, let w = grouped(upTo: n) else { return nil }
             return ExactNumber(units: w)
         }
-        // One mark: "1,500" groups; "1.500" groups in Russian; otherwise a decimal mark.
-        if lastRun == 3, firstGroupLength <= 3, commas == 1 || language == .ru {
+        // One mark before three digits groups when the language groups with it ("1,500"; "1.500"
+        // in Russian); otherwise it is the decimal mark.
+        if lastRun == 3, firstGroupLength <= 3, commas == 1 ? conventions.groupsWithComma : conventions.groupsWithDot {
             guard digits(0, n, into: &whole, count: &wholeCount) else { return nil }
             return ExactNumber(units: whole)
         }
@@ -169,7 +172,7 @@ enum NumericForms {
     }
 
     /// A date written in digits in one token.
-    static func date(_ text: String, language: Language, today: CivilDate) -> NumericDate? {
+    static func date(_ text: String, conventions: NumericConventions, today: CivilDate) -> NumericDate? {
         guard let p = Parts(text), p.separator != UInt8(ascii: ":") else { return nil }
         let mark = p.separator
         let trailingDot = mark == UInt8(ascii: ".") && p.trailingSeparator
@@ -182,7 +185,7 @@ enum NumericForms {
             }
             guard p.lengths.0 <= 2, p.lengths.1 <= 2, p.lengths.2 == 4 || p.lengths.2 == 2 else { return nil }
             let year = p.lengths.2 == 4 ? Int(c) : pivotYear(Int(c), today: today)
-            if mark == UInt8(ascii: "/"), language == .en, b <= 31, a <= 12 {  // English m/d/y
+            if mark == UInt8(ascii: "/"), conventions.monthFirst, b <= 31, a <= 12 {  // m/d/y
                 return NumericDate(day: Int(b), month: Int(a), year: year, weak: false, swappable: false)
             }
             return NumericDate(day: Int(a), month: Int(b), year: year, weak: false, swappable: false)
@@ -191,7 +194,7 @@ enum NumericForms {
         guard p.count == 2, mark == UInt8(ascii: "."), p.lengths.1 == 2, p.lengths.0 <= 2, a >= 1, a <= 31, b >= 1, b <= 12
         else { return nil }
         return NumericDate(day: Int(a), month: Int(b), year: nil, weak: !trailingDot,
-                           swappable: language == .en && a <= 12 && a != b)
+                           swappable: conventions.monthFirst && a <= 12 && a != b)
     }
 
     static func clock(_ text: String) -> TimeOfDay? {

@@ -1,7 +1,12 @@
 // Parser: a line of typed or dictated text → draft transactions. Pure and deterministic: the
-// same line, grammar and context give the same drafts. The work is split by stage:
-// Tokenizer → LineReading (lexicon lookups) → LineScan (amounts, patterns, accounts) →
-// DraftAssembler (parts, carry-forward) → DraftBuilder (fields, flags, explanations).
+// same line, grammar and context give the same drafts. The work is split by stage, each a type
+// that reads the line's LineView:
+//   tokens  (Tokenizer → LineView: words looked up in the grammar, the line's language)
+//   numbers (NumberStage: "1 500", "две тысячи", "1.5k")
+//   money   (MoneyStage: an amount with its currency)
+//   dates   (DateStage: the grammar's patterns: dates, times, quantities, recurrences)
+//   scan    (ScanStage: every token's role, the longest reading winning; accounts)
+//   drafts  (DraftStage: parts, carry-forward, then each draft's fields, flags, explanations).
 
 import Synchronization
 
@@ -36,20 +41,23 @@ public struct Parser: Sendable {
                 }
             }
         }
-        let line = LineReading(input, grammar: grammar, ids: ids, context: context, pool: scratch)
-        // The scan's roles live in the line's scratch memory, which goes back to the pool when
-        // the line is freed: keep the line alive for as long as the scan is read.
-        return withExtendedLifetime(line) { read(line, input: input, context: context) }
+        // The line's tokens and every stage's working memory live in `memory` until the result
+        // is made (the result copies what it keeps).
+        let memory = scratch.take()
+        defer { scratch.give(memory) }
+        let line = LineView(input, grammar: grammar, ids: ids, context: context, scratch: memory)
+        return read(line, input: input, context: context, memory: memory.buffers)
     }
 
-    private func read(_ line: LineReading, input: String, context: ParseContext) -> ParseResult {
+    private func read(_ line: LineView, input: String, context: ParseContext, memory: LineScratch.Buffers) -> ParseResult {
         guard line.tokens.contains(where: { $0.kind != .punct }) else {
             let empty = line.tokens.isEmpty
             return ParseResult(input: input, error: ParseError(
                 code: empty ? "empty" : "not-understood", messageKey: empty ? "parse.empty" : "parse.not-understood",
                 span: empty ? nil : 0..<input.unicodeScalars.count))
         }
-        var scan = line.scan(aliases: aliases(context))
+        let scanner = ScanStage(NumberStage(line, scratch: memory), scratch: memory)
+        var scan = scanner.scan(aliases: aliases(context))
         let hasContent = scan.roles.indices.contains { k in
             if case .filler = scan.roles[k] { return false }
             return line.tokens[k].kind != .punct
@@ -57,7 +65,7 @@ public struct Parser: Sendable {
         guard hasContent else {
             return ParseResult(input: input, error: ParseError(code: "empty", messageKey: "parse.empty"))
         }
-        let (drafts, reasons, questions, error) = line.assemble(&scan, parser: self)
+        let (drafts, reasons, questions, error) = DraftStage(scanner).assemble(&scan)
         if let error { return ParseResult(input: input, error: error) }
         return ParseResult(input: input, drafts: drafts, reasons: reasons, grammar: grammar, questions: questions)
     }
@@ -116,21 +124,27 @@ public struct Parser: Sendable {
 
     /// A date alone, for corrections such as "date yesterday" / "дата вчера" / "15.02".
     public func date(in text: String, context: ParseContext) -> CivilDate? {
-        let line = LineReading(String(text.unicodeScalars.prefix(Parser.maxInputLength)), grammar: grammar, ids: ids,
-                               context: context, pool: scratch)
+        let memory = scratch.take()
+        defer { scratch.give(memory) }
+        let line = LineView(String(text.unicodeScalars.prefix(Parser.maxInputLength)), grammar: grammar, ids: ids,
+                            context: context, scratch: memory)
+        let dates = DateStage(NumberStage(line, scratch: memory.buffers))
         for i in 0..<line.count {
-            if case .date(let d, _, _)? = line.bestPattern(at: i)?.value { return d }
+            if case .date(let d, _, _)? = dates.bestPattern(at: i)?.value { return d }
         }
         return nil
     }
 
     /// The account a name or inflected alias means: "каспи", "с каспи", "from kaspi" → "kaspi".
     public func account(named text: String, context: ParseContext) -> String? {
-        let line = LineReading(String(text.unicodeScalars.prefix(Parser.maxInputLength)), grammar: grammar, ids: ids,
-                               context: context, pool: scratch)
+        let memory = scratch.take()
+        defer { scratch.give(memory) }
+        let line = LineView(String(text.unicodeScalars.prefix(Parser.maxInputLength)), grammar: grammar, ids: ids,
+                            context: context, scratch: memory)
+        let scanner = ScanStage(NumberStage(line, scratch: memory.buffers), scratch: memory.buffers)
         let list = aliases(context)
         for i in 0..<line.count {
-            if let a = line.accountAt(i, aliases: list, named: true) { return a.name }
+            if let a = scanner.accountAt(i, aliases: list, named: true) { return a.name }
         }
         return nil
     }

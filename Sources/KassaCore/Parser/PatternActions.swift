@@ -13,7 +13,7 @@ enum Recognized {
     case label
 }
 
-extension LineReading {
+extension DateStage {
     func resolve(_ pattern: Int, _ c: Captures) -> Recognized? {
         let today = context.today
         switch hot.actions[pattern] {

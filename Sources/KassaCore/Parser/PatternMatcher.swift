@@ -1,4 +1,4 @@
-// PatternMatcher: runs the grammar's `pattern` lines over the tokens. Elements are literal words,
+// PatternMatcher: how the dates stage (DateStage) runs one of the grammar's `pattern` lines over the tokens. Elements are literal words,
 // `@class` references and `#builtin` token shapes; `?` makes one optional. Punctuation between
 // elements is skipped ("Sun., March 6, 2016"). Matching is greedy with backtracking over the
 // optional elements; patterns are bucketed by their possible first element, so a token tries
@@ -48,116 +48,12 @@ struct PatternMatch {
     var end: Int
 }
 
-extension LineReading {
-    /// The longest pattern match starting at token `i` that means something (ties: the earlier
-    /// pattern), with its meaning.
-    func bestPattern(at i: Int) -> PatternHit? {
-        grammar.elements.withUnsafeBufferPointer { bestPattern(at: i, $0) }
-    }
-
-    private func bestPattern(at i: Int, _ all: UnsafeBufferPointer<PatternElement>) -> PatternHit? {
-        var best: PatternHit?
-        let shapes = builtinShapes(i)
-        func attempt(_ p: Int) {
-            if let b = best, b.match.pattern == p { return }
-            if let first = hot.patternFirstBuiltins[p], first & shapes == 0 {
-                return  // it must begin with a builtin this token cannot be
-            }
-            if hot.patternRequiredClasses[p] & ~lineBits != 0 { return }  // needs a class the line lacks
-            if hot.patternRequiredLiterals[p] & ~lineLiterals != 0 { return }  // or a word it lacks
-            var caps = Captures()
-            let elements = UnsafeBufferPointer(rebasing: all[Int(hot.elementStart[p])..<Int(hot.elementStart[p + 1])])
-            var budget = PatternMatcherBudget()
-            var end = match(elements, 0, i, i, &caps, &budget)
-            if budget.exhausted {
-                // Too many ways to try (a rule with many optional elements): match again with every
-                // failed (element, token) pair remembered, which bounds the work by their number.
-                caps = Captures()
-                end = PatternMatcherBudget.withMemo(elements: elements.count, tokens: tokens.count - i + 1, base: i) {
-                    match(elements, 0, i, i, &caps, &$0)
-                }
-            }
-            guard end > i else { return }
-            if let b = best {
-                if end < b.match.end { return }
-                if end == b.match.end {
-                    // Same length: the line's language first, then the earlier pattern.
-                    let mine = hot.patternLanguages[p] == language, theirs = hot.patternLanguages[b.match.pattern] == language
-                    if mine != theirs ? !mine : p > b.match.pattern { return }
-                }
-            }
-            if let value = resolve(p, caps) { best = (PatternMatch(pattern: p, start: i, end: end), value) }
-        }
-        let w = Int(tokens[i].word)
-        if w >= 0 {
-            for k in Int(hot.literalStart[w])..<Int(hot.literalStart[w + 1]) { attempt(Int(hot.literalList[k])) }
-        }
-        for k in lexRange(i) {
-            let id = Int(hot.entryClass[Int(hot.lexEntries[k])])
-            for b in Int(hot.classStart[id])..<Int(hot.classStart[id + 1]) { attempt(Int(hot.classList[b])) }
-        }
-        if shapes != 0 {
-            for p in grammar.builtinBuckets where hot.patternBuiltinBits[p] & shapes != 0 { attempt(p) }
-        }
-        return best
-    }
-
-    /// Which builtins token `i` could be, as bits of Builtin.bit: a cheap filter before matching.
-    /// It mirrors matchBuiltin's own tests, so it never rules out a builtin that would match.
-    func builtinShapes(_ i: Int) -> UInt8 {
-        let t = tokens[i]
-        guard t.kind == .number else { return wordShapes(i) }
-        let length = t.normEnd - t.normStart
-        var bits: UInt8 = 0
-        if t.digitsOnly, let v = t.plainValue?.intValue {
-            if length <= 2, v >= 1, v <= 31 {
-                bits |= Builtin.day.bit
-                // Ordinal only with a suffix after it: "15th", "15-го".
-                var k = i + 1
-                if isPunct(k, "-") { k += 1 }
-                if k < tokens.count, has(k, ids.ordsuffix) { bits |= Builtin.ordday.bit }
-            }
-            if (length == 4 && v >= 1900 && v <= 2100) || length == 2 { bits |= Builtin.year.bit }
-            if v >= 1, v <= 400 { bits |= Builtin.count.bit }
-            if length <= 2, v <= 23 { bits |= Builtin.hour.bit }
-            if length <= 4 { bits |= Builtin.label.bit }
-        } else {
-            bits |= Builtin.count.bit
-            // One kind of separator, as NumericForms.Parts requires: ":" for clock times, ".", "/",
-            // "-" for dates, "," only in three parts ("2014,04,18").
-            var separator: UInt8 = 0, separators = 0, mixed = false
-            for k in t.normStart..<t.normEnd where norm[k] < 48 || norm[k] > 57 {
-                if separator != 0, norm[k] != separator { mixed = true }
-                separator = norm[k]; separators += 1
-            }
-            if !mixed {
-                if separator == UInt8(ascii: ":") {
-                    bits |= Builtin.clock.bit
-                } else if separator != UInt8(ascii: ",") || separators >= 2 {
-                    bits |= Builtin.numdate.bit
-                }
-            }
-        }
-        return bits
-    }
-
-    /// The builtins a word can be: a day ("first", "twenty-fourth"), a count or an hour (number
-    /// words). Words of classes past the 64 bits get every builtin: the filter stays safe.
-    func wordShapes(_ i: Int) -> UInt8 {
-        let t = tokens[i]
-        guard ids.numberStartComplete, ids.ordinal < 64, ids.tens < 64, ids.ones < 64 else { return 0xFF }
-        var bits: UInt8 = 0
-        if has(i, ids.ordinal) || has(i, ids.tens) { bits |= Builtin.day.bit | Builtin.ordday.bit }
-        if t.bits & ids.numberStart != 0 { bits |= Builtin.count.bit }
-        if has(i, ids.ones) { bits |= Builtin.hour.bit }
-        return bits
-    }
-
+extension DateStage {
     /// The end of a match of elements[e...] from `pos`, or -1; `caps` holds its captures.
     /// Whether elements[e...] can match from `pos` does not depend on the captures so far, so a
     /// failure at (e, pos) is remembered once the plain search has taken too many steps: the
     /// work is then bounded by elements × tokens whatever the rule (`@span? ×30 ago` included).
-    private func match(_ elements: UnsafeBufferPointer<PatternElement>, _ e: Int, _ pos: Int, _ lastEnd: Int,
+    func match(_ elements: UnsafeBufferPointer<PatternElement>, _ e: Int, _ pos: Int, _ lastEnd: Int,
                        _ caps: inout Captures, _ budget: inout PatternMatcherBudget) -> Int {
         if e == elements.count { return lastEnd }
         if budget.failed(e, pos) { return -1 }
@@ -180,7 +76,7 @@ extension LineReading {
         return -1
     }
 
-    private func matchElement(_ element: PatternElement, at j: Int, _ caps: inout Captures) -> Int? {
+    fileprivate func matchElement(_ element: PatternElement, at j: Int, _ caps: inout Captures) -> Int? {
         switch element.kind {
         case .literal(let start, let count):
             let w = tokens[j].word
@@ -212,7 +108,7 @@ extension LineReading {
         }
     }
 
-    private func matchBuiltin(_ b: Builtin, at j: Int, _ caps: inout Captures) -> Int? {
+    fileprivate func matchBuiltin(_ b: Builtin, at j: Int, _ caps: inout Captures) -> Int? {
         let t = tokens[j]
         switch b {
         case .day, .ordday:
@@ -230,7 +126,7 @@ extension LineReading {
             caps.count = n.value
             return n.end
         case .numdate:
-            guard t.kind == .number, let d = NumericForms.date(numberText(j), language: language, today: context.today)
+            guard t.kind == .number, let d = NumericForms.date(numberText(j), conventions: conventions, today: context.today)
             else { return nil }
             caps.numdate = d
             return j + 1
@@ -247,9 +143,8 @@ extension LineReading {
             }
             // "автобус 5 дней назад": the digits begin a date or time, not a name.
             if !checkingLabel {
-                checkingLabel = true
-                defer { checkingLabel = false }
-                if let p = bestPattern(at: j), p.match.end > j + 1, hot.actions[p.match.pattern] != .label { return nil }
+                let ahead = DateStage(numbers, checkingLabel: true)
+                if let p = ahead.bestPattern(at: j), p.match.end > j + 1, hot.actions[p.match.pattern] != .label { return nil }
             }
             if numberGoesOn(after: j) {
                 // "bus number 12 150 tenge": a small name number before a price; but "5 000",

@@ -1,4 +1,4 @@
-// NumberReader: a number phrase starting at a token: digits ("1 500", "1,500.50"), words in
+// NumberStage: the numbers stage. A number phrase starting at a token: digits ("1 500", "1,500.50"), words in
 // English and Russian ("two thousand five hundred", "двести пятьдесят", "полторы тысячи"),
 // or both ("15 тысяч 500", "1.5k", "2 grand"). One left-to-right pass, so linear in its length;
 // every step is overflow-checked. The words and their values come from the grammar's classes
@@ -14,7 +14,21 @@ struct NumberMatch {
     var rule: Int = -1
 }
 
-extension LineReading {
+struct NumberStage: LineStage {
+    let line: LineView
+    /// The memo of readNumber, in the line's scratch memory (numbers are read by amounts, counts
+    /// and days alike, so no position is read twice): state per start token, -2 = not read yet,
+    /// -1 = no number, 1 = memo holds it.
+    private let state: UnsafeMutablePointer<Int8>
+    private let memo: UnsafeMutablePointer<NumberMatch>
+
+    init(_ line: LineView, scratch: LineScratch.Buffers) {
+        self.line = line
+        state = scratch.numberState
+        memo = scratch.numberMemo
+        state.initialize(repeating: -2, count: line.count)
+    }
+
     private enum Last { case none, digit, ones, tens, hundreds, hundred, scale, fraction, point }
 
     /// Digits of one token, merged with following space-separated three-digit groups ("450 000").
@@ -34,7 +48,7 @@ extension LineReading {
                 let g = numberText(j)
                 if g.utf8.count >= 5, g.utf8.count <= 6, g.utf8.prefix(3).allSatisfy({ $0 >= 48 && $0 <= 57 }),
                    let mark = g.dropFirst(3).first, mark == "," || mark == ".",
-                   let n = NumericForms.number(String(value) + g, language: .en) {
+                   let n = NumericForms.number(String(value) + g, conventions: conventions) {
                     return (n, j + 1)
                 }
                 break
@@ -49,15 +63,15 @@ extension LineReading {
         // Most words start no number: answer from the class bits without reading.
         let t = tokens[start]
         if t.kind != .number, t.kind != .word || (ids.numberStartComplete && t.bits & ids.numberStart == 0) { return nil }
-        let state = buffers.numberState[start]
-        if state == -1 { return nil }
-        if state == 1 { return buffers.numberMemo[start] }
+        let known = state[start]
+        if known == -1 { return nil }
+        if known == 1 { return memo[start] }
         let result = readNumberOnce(at: start)
         if let r = result {
-            (buffers.numberMemo + start).initialize(to: r)
-            buffers.numberState[start] = 1
+            (memo + start).initialize(to: r)
+            state[start] = 1
         } else {
-            buffers.numberState[start] = -1
+            state[start] = -1
         }
         return result
     }

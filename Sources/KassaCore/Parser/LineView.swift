@@ -1,18 +1,22 @@
-// LineReading: one line under analysis: its tokens (normalized and looked up in the grammar's
-// word table), and the helpers every recognizer shares: class lookup, phrase matching,
-// skipping punctuation, the original text of a span. A class, not a struct: recognizers and
-// closures share one instance, and it memoizes number phrases (read by amounts, counts and
-// days alike) so no position is read twice.
+// LineView: the tokens stage's result and what every later stage reads: the line's tokens
+// (normalized and looked up in the grammar's word table), their bytes, its language, and the
+// read-only helpers the stages share: class lookup, phrase matching, skipping punctuation, the
+// original text of a span. Nothing in it changes after it is made; the tokens live in the
+// parser's scratch memory for the one parse that made them. A class, not a struct: every stage
+// holds the view and stages are copied (ScanStage holds the number stage twice, DraftStage the
+// scan, a `#label` look-ahead makes a DateStage), so a struct this size (grammar, class ids,
+// context, input: many reference-counted fields) would be copied and retained field by field
+// at each of them; a reference costs one retain.
 
-final class LineReading {
+final class LineView {
     let grammar: Grammar
-    /// The grammar's raw tables (valid while `grammar` lives, which this object ensures).
+    /// The grammar's raw tables (valid while `grammar` lives, which this view ensures).
     let hot: Grammar.Hot
     let ids: ClassIDs
     let context: ParseContext
     /// The line itself; spans are cut from its UTF-8 view.
     let input: String
-    /// The line's tokens and their normalized bytes, in memory borrowed from the parser's pool.
+    /// The line's tokens and their normalized bytes, in the scratch memory the view was made in.
     let tokens: UnsafeBufferPointer<Token>
     let norm: UnsafeBufferPointer<UInt8>
     /// The classes of all the line's words (single words and phrase starts), for skipping
@@ -22,41 +26,31 @@ final class LineReading {
     let lineLiterals: UInt64
     /// The line's language, from its letters; the context's when it has none.
     let language: Language
-    /// Working memory borrowed from the parser's pool for this line's lifetime: the tokens and
-    /// their bytes above, and the readNumber memo (numberState per start token: -2 = not read
-    /// yet, -1 = no number, 1 = numberMemo holds it), the scan's roles, amounts and patterns, a
-    /// draft's note words. Raw buffers: a class's `var` arrays would pay a dynamic exclusivity
-    /// check on every access, and the memo is read many times per token.
-    let buffers: LineScratch.Buffers
-    private let scratch: LineScratch
-    /// Set while a `#label` looks ahead for a date or time pattern at its digits (no recursion).
-    var checkingLabel = false
-    private let pool: ScratchPool
+    /// How that language writes numbers and dates in digits (its grammar's `convention` lines).
+    let conventions: NumericConventions
 
-    init(_ input: String, grammar: Grammar, ids: ClassIDs, context: ParseContext, pool: ScratchPool) {
+    /// Tokenizes `input` into `scratch` (grown to fit), which must stay untouched while the view is read.
+    init(_ input: String, grammar: Grammar, ids: ClassIDs, context: ParseContext, scratch: LineScratch) {
         self.grammar = grammar
         let tables = grammar.hot
         hot = tables
         self.ids = ids
-        self.context = context
         self.input = input
-        self.pool = pool
-        let scratch = pool.take()
-        self.scratch = scratch
         var copy = input  // withUTF8 needs a var; a native string is not copied
-        let (count, written) = copy.withUTF8 { bytes in
+        let (count, normCount) = copy.withUTF8 { bytes in
             scratch.reserve(scalars: Tokenizer.scalarCount(bytes))
             return Tokenizer.tokenize(bytes, table: grammar.words, tokens: scratch.buffers.tokens,
                                       norm: scratch.buffers.norm, normBase: 0)
         }
         let buffers = scratch.buffers
         let toks = UnsafeMutableBufferPointer(start: buffers.tokens, count: count)
-        let bytes = UnsafeBufferPointer(start: UnsafePointer(buffers.norm), count: written)
+        let bytes = UnsafeBufferPointer(start: UnsafePointer(buffers.norm), count: normCount)
         var cyrillic = 0, latin = 0
         for t in toks where t.kind == .word {
             if t.firstScalar >= 0x400 && t.firstScalar <= 0x4FF { cyrillic += 1 } else { latin += 1 }
         }
         let lang = cyrillic > latin ? Language.ru : latin > cyrillic ? .en : context.language
+        let written = grammar.conventions(for: lang)
         var all: UInt64 = 0, literals: UInt64 = 0
         for i in toks.indices {
             if toks[i].word >= 0 {
@@ -68,20 +62,17 @@ final class LineReading {
             }
             guard toks[i].kind == .number else { continue }
             let slice = UnsafeBufferPointer(rebasing: bytes[toks[i].normStart..<toks[i].normEnd])
-            toks[i].plainValue = NumericForms.number(bytes: slice, language: lang)
+            toks[i].plainValue = NumericForms.number(bytes: slice, conventions: written)
             toks[i].digitsOnly = !slice.contains { $0 < 48 || $0 > 57 }
         }
         lineBits = all
         lineLiterals = literals
         tokens = UnsafeBufferPointer(toks)
         norm = bytes
-        buffers.numberState.initialize(repeating: -2, count: count)
-        self.buffers = buffers
         language = lang
-    }
-
-    deinit {
-        pool.give(scratch)
+        conventions = written
+        // Stored last: read above, storing it first would copy it (and retain its arrays) twice.
+        self.context = context
     }
 
     var count: Int { tokens.count }
@@ -128,6 +119,22 @@ final class LineReading {
         var j = i
         while j < tokens.count, tokens[j].kind == .punct, tokens[j].scalar != 0x3B { j += 1 }
         return j
+    }
+
+    /// A full stop, "!" or "?" followed by a capital letter ends a sentence of dictation ("Coffee
+    /// 1500 yesterday. Today taxi 2000."): the sentences are separate purchases. A stop before a
+    /// small letter ("руб. кофе", "tel. 5") is an abbreviation and separates nothing.
+    func endsSentence(_ i: Int) -> Bool {
+        let t = tokens[i]
+        guard t.scalar == 0x2E || t.scalar == 0x21 || t.scalar == 0x3F, i + 1 < tokens.count else { return false }
+        let next = tokens[i + 1]
+        guard next.kind == .word else { return false }
+        return input.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var decoder = UTF8()
+            var iterator = bytes[next.byteStart..<min(bytes.count, next.byteStart + 4)].makeIterator()
+            guard case .scalarValue(let first) = decoder.decode(&iterator) else { return false }
+            return first.properties.isUppercase
+        } ?? false
     }
 
     /// Indices into hot.lexEntries of the entries whose first word is token `i`.

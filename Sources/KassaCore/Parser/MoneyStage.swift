@@ -1,4 +1,4 @@
-// MoneyReader: an amount with its currency, in any order the grammar's words allow:
+// MoneyStage: the money stage. An amount with its currency, in any order the grammar's words allow:
 // "$10", "10$", "USD3.14", "3.14US$", "рублей 10", "20 dollars 43 cents", "$20 and 43c",
 // "20 рублей 50 копеек", "a dollar". Currency words come from the `currency` class (value = ISO
 // code), minor-unit words from `minor`.
@@ -18,7 +18,14 @@ struct MoneyMatch {
     func money(default fallback: Currency) -> Money? { value.money(currency ?? fallback) }
 }
 
-extension LineReading {
+struct MoneyStage: LineStage {
+    let numbers: NumberStage
+    var line: LineView { numbers.line }
+
+    init(_ numbers: NumberStage) { self.numbers = numbers }
+
+    @inline(__always) func readNumber(at i: Int) -> NumberMatch? { numbers.readNumber(at: i) }
+
     func currencyAt(_ i: Int) -> (Currency, Int, Int)? {
         guard let (e, end) = matchClass(i, ids.currency), let c = grammar.currencies[e] else { return nil }
         return (c, end, e)

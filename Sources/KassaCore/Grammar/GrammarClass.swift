@@ -1,0 +1,28 @@
+// GrammarClass: every word class a grammar may define (`class NAME = …`, `category SLUG = …`)
+// and a pattern may name (`@NAME`). The list is closed: a rule naming a class not here is a load
+// error at its file and line, so a typo ("@weekdya") cannot silently match nothing. The parser
+// knows most of them by meaning (ClassIDs); a few are read only by patterns (numbered, qunit,
+// yearword). Grammars/README.md lists them with what their values mean.
+
+enum GrammarClass: String, CaseIterable, Sendable {
+    // Numbers.
+    case ones, tens, hundreds, hundred, scale
+    case scaleGlued = "scale-glued", scaleSolo = "scale-solo"
+    case fraction
+    case plusHalf = "plus-half"
+    case point, and, one
+    // Money.
+    case currency
+    case currencyAfter = "currency-after"
+    case minor, sign
+    // Dates and times.
+    case relday, holiday, span, dir, weekday, month, ordinal, ordsuffix, last, lastweek, prevmonth
+    case ampm, daypart, yearword
+    // Recurrences and quantities.
+    case recurrence
+    case recurrenceUnit = "recurrence-unit", recurrenceEvery = "recurrence-every"
+    case qunit, numbered
+    // The rest of the line.
+    case filler, correction, stop, sep, from, to, account, type, category
+    case categoryWins = "category-wins"
+}

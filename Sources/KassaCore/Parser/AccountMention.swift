@@ -1,0 +1,113 @@
+// AccountMention: an account said in the line ("с каспи", "from kaspi", "на наличные"), as the
+// scan stage finds it: the person's own accounts by name or inflected alias first, the grammar's
+// `account` words only when none fits.
+
+struct AccountMention {
+    var name: String
+    var start: Int
+    var end: Int
+    /// The preposition said before it: "from"/"с" → -1, "to"/"на" → +1, none → 0.
+    var direction: Int
+    var rule: Why.Rule
+    /// Other accounts that fit the same words equally well.
+    var alternatives: [String]
+}
+
+extension ScanStage {
+    /// An account said at `i`, with its preposition ("с каспи", "from kaspi", "на наличные").
+    /// `named`: the words were said as an account ("account kaspi"), so an account word wins
+    /// over a shop of the same name even without a preposition.
+    func accountAt(_ i: Int, aliases: AccountAliases, named: Bool = false) -> AccountMention? {
+        var direction = 0
+        var k = i
+        if has(i, ids.from) || has(i, ids.to) {
+            direction = has(i, ids.from) ? -1 : 1
+            if has(i, ids.from) && has(i, ids.to) { direction = 0 }
+            k = i + 1
+            guard k < tokens.count else { return nil }
+        }
+        // The person's own accounts first; the grammar's account words only when none fits.
+        var best: (names: [String], end: Int, rule: Why.Rule)?
+        let first = k < tokens.count && tokens[k].kind == .word ? norm[tokens[k].normStart] : 0
+        let candidates = aliases.mayStart(with: first) ? aliases.list : []
+        for alias in candidates {
+            var j = k
+            var ok = true
+            for word in alias.words {
+                // The first byte settles most words before the stem comparison.
+                guard j < tokens.count, tokens[j].kind == .word, let first = word.first,
+                      norm[tokens[j].normStart] == first, sameStem(normBytes(j), word) else { ok = false; break }
+                j += 1
+            }
+            guard ok else { continue }
+            if best == nil || j > best!.end {
+                best = ([alias.account], j, .context)
+            } else if j == best!.end, !best!.names.contains(alias.account) {
+                best!.names.append(alias.account)
+            }
+        }
+        // ... and not when a keyword phrase as long starts there without a preposition: "kaspi 5000"
+        // is a purchase on Kaspi, "с каспи" the account; "kaspi shop" is a place to buy.
+        if best == nil, let (e, end) = matchClass(k, ids.account) {
+            let keywordEnd = matchClass(k, ids.category)?.end ?? 0
+            if keywordEnd < end || (keywordEnd == end && (k > i || named)) { best = ([grammar.entries[e].value], end, .entry(Int32(e))) }
+        }
+        guard let found = best else { return nil }
+        return AccountMention(name: found.names[0], start: i, end: found.end, direction: direction,
+                              rule: found.rule, alternatives: Array(found.names.dropFirst()))
+    }
+
+    /// Russian inflection: "карты" and "карта", "каспи" and "каспи" share a stem of at least three
+    /// letters and differ only by endings the grammar knows.
+    func sameStem(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]) -> Bool {
+        // Common prefix, cut back to a character boundary; most words fail on the first bytes.
+        var p = 0
+        while p < a.count, p < b.count, a[p] == b[p] { p += 1 }
+        if p == a.count && p == b.count { return true }
+        while p > 0, p < a.count, a[p] & 0xC0 == 0x80 { p -= 1 }
+        guard p >= 3, a.count - p <= 8, b.count - p <= 8 else { return false }
+        var letters = 0
+        for k in 0..<p where b[k] & 0xC0 != 0x80 { letters += 1 }
+        guard letters >= 3 else { return false }
+        let left = grammar.endings.find(UnsafeBufferPointer(rebasing: a[p...]))
+        let right = b.withUnsafeBufferPointer { grammar.endings.find(UnsafeBufferPointer(rebasing: $0[p...])) }
+        return left >= 0 && right >= 0
+    }
+}
+
+/// One way to say an account: its words, normalized.
+struct AccountAlias: Sendable {
+    var words: [[UInt8]]
+    var account: String
+}
+
+/// The person's accounts as the parser matches them, with the set of bytes their aliases begin
+/// with: a word that begins otherwise is not compared with any of them.
+struct AccountAliases: Sendable {
+    let list: [AccountAlias]
+    private var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    init(_ list: [AccountAlias] = []) {
+        self.list = list
+        for alias in list {
+            guard let b = alias.words.first?.first else { continue }
+            let bit = UInt64(1) << UInt64(b & 63)
+            switch b >> 6 {
+            case 0: firstBytes.0 |= bit
+            case 1: firstBytes.1 |= bit
+            case 2: firstBytes.2 |= bit
+            default: firstBytes.3 |= bit
+            }
+        }
+    }
+
+    func mayStart(with b: UInt8) -> Bool {
+        let bit = UInt64(1) << UInt64(b & 63)
+        switch b >> 6 {
+        case 0: return firstBytes.0 & bit != 0
+        case 1: return firstBytes.1 & bit != 0
+        case 2: return firstBytes.2 & bit != 0
+        default: return firstBytes.3 & bit != 0
+        }
+    }
+}
