@@ -37,29 +37,19 @@ public struct Catalog: Sendable {
 
     private mutating func load(bytes: UnsafeBufferPointer<UInt8>, file: String) -> [Problem] {
         var problems: [Problem] = []
-        var lineNumber = 0
-        var lineStart = 0
-        let count = bytes.count
         @inline(__always) func blank(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 13 }
         @inline(__always) func text(_ from: Int, _ to: Int) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
         }
-        while lineStart <= count {
-            var lineEnd = lineStart
-            while lineEnd < count && bytes[lineEnd] != 10 { lineEnd += 1 }
-            lineNumber += 1
-            defer { lineStart = lineEnd + 1 }
-            var low = lineStart, high = lineEnd
-            while low < high && blank(bytes[low]) { low += 1 }
-            while high > low && blank(bytes[high - 1]) { high -= 1 }
-            if low == high || bytes[low] == UInt8(ascii: "#") { continue }
+        Catalog.forEachLine(bytes) { lineNumber, line, content in
+            let (low, high) = (content.lowerBound, content.upperBound)
             var equals = low
             while equals < high && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
             var keyEnd = equals
             while keyEnd > low && blank(bytes[keyEnd - 1]) { keyEnd -= 1 }
             guard equals < high, keyEnd > low else {
-                problems.append(Problem(file: file, line: lineNumber, text: text(lineStart, lineEnd)))
-                continue
+                problems.append(Problem(file: file, line: lineNumber, text: text(line.lowerBound, line.upperBound)))
+                return
             }
             var valueStart = equals + 1
             while valueStart < high && blank(bytes[valueStart]) { valueStart += 1 }
@@ -70,6 +60,25 @@ public struct Catalog: Sendable {
                 : text(valueStart, high)
         }
         return problems
+    }
+
+    /// The lines of a data file that say something (not blank, not a `#` comment), on bytes:
+    /// `body` gets the line's number, its bounds, and its bounds without the blanks around it.
+    /// Message catalogs and session.commands are read this way at every start.
+    public static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>,
+                                   _ body: (_ number: Int, _ line: Range<Int>, _ content: Range<Int>) -> Void) {
+        @inline(__always) func blank(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 13 }
+        var number = 0, start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != 10 { end += 1 }
+            number += 1
+            var low = start, high = end
+            while low < high && blank(bytes[low]) { low += 1 }
+            while high > low && blank(bytes[high - 1]) { high -= 1 }
+            if low < high && bytes[low] != UInt8(ascii: "#") { body(number, start..<end, low..<high) }
+            start = end + 1
+        }
     }
 
     /// `\n` a line break, `\t` a tab, a backslash before anything else that thing (`\\` one

@@ -52,17 +52,8 @@ public struct CommandWords: Sendable {
     private mutating func load(bytes: UnsafeBufferPointer<UInt8>, file: String) -> [Problem] {
         var problems: [Problem] = []
         lookup.reserveCapacity(lookup.count + bytes.count / 12)
-        @inline(__always) func blank(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 13 }
-        var lineNumber = 0, lineStart = 0
-        while lineStart < bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count && bytes[lineEnd] != 10 { lineEnd += 1 }
-            lineNumber += 1
-            defer { lineStart = lineEnd + 1 }
-            var low = lineStart, high = lineEnd
-            while low < high && blank(bytes[low]) { low += 1 }
-            while high > low && blank(bytes[high - 1]) { high -= 1 }
-            if low == high || bytes[low] == UInt8(ascii: "#") { continue }
+        Catalog.forEachLine(bytes) { lineNumber, _, content in
+            let (low, high) = (content.lowerBound, content.upperBound)
             var colon = low, dot = -1
             while colon < high && bytes[colon] != UInt8(ascii: ":") {
                 if dot < 0 && bytes[colon] == UInt8(ascii: ".") { dot = colon }
@@ -70,7 +61,7 @@ public struct CommandWords: Sendable {
             }
             guard colon < high, dot >= 0 else {
                 problems.append(Problem(file: file, line: lineNumber))
-                continue
+                return
             }
             let group = String(decoding: UnsafeBufferPointer(rebasing: bytes[low..<dot]), as: UTF8.self)
             let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)..<colon]), as: UTF8.self)
