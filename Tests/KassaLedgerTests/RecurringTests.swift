@@ -69,6 +69,19 @@ import KassaCore
         #expect(s.amount(on: d("2026-04-15")) == kzt(5490))
     }
 
+    /// The listing shows the amount its next date will ask: after "from april" on 20 March, the
+    /// 15 March payment (settled) is past, the next is 15 April at the new amount.
+    @Test func theOverviewShowsTheNextPaymentsAmount() throws {
+        var s = netflix()
+        s.changeAmount(to: kzt(5490), from: d("2026-04-01"))
+        let settled = [1: Set([d("2026-01-15"), d("2026-02-15"), d("2026-03-15")])]
+        let line = try #require(try RecurringOverview.compute([s], settled: settled, today: d("2026-03-20")).lines.first)
+        #expect(line.next == d("2026-04-15") && line.amount == kzt(5490))
+        #expect(line.monthly == kzt(4990))
+        let overdue = try #require(try RecurringOverview.compute([s], settled: [:], today: d("2026-03-20")).lines.first)
+        #expect(overdue.next == d("2026-01-15") && overdue.amount == kzt(4990))
+    }
+
     @Test func monthlyCostIsExactWithStatedRounding() throws {
         #expect(try MonthlyCost.of(kzt(1000), frequency: .weekly, interval: 1) == kzt(4330))
         #expect(try MonthlyCost.of(kzt(100), frequency: .daily, interval: 1) == kzt(3000))

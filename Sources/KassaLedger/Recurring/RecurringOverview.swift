@@ -1,5 +1,6 @@
-// RecurringOverview: the series as `kassa recurring` lists them — each with its next date and
-// monthly cost on today's amount — and the monthly total of active subscriptions per currency
+// RecurringOverview: the series as `kassa recurring` lists them — each with its next date, the
+// amount asked on that date (a change "from april" shows once April's payment is the next one) and
+// its monthly cost on today's amount — and the monthly total of active subscriptions per currency
 // (checked sums: a total too large is an error, never a wrapped number).
 
 import KassaCore
@@ -9,6 +10,7 @@ public struct RecurringOverview: Sendable {
         public var series: Series
         /// The next date something is asked for (nil when paused, archived or past the calendar).
         public var next: CivilDate?
+        /// The amount asked on `next` (today's when there is none).
         public var amount: Money
         public var monthly: Money
     }
@@ -23,9 +25,9 @@ public struct RecurringOverview: Sendable {
         var totals: [String: CheckedSum] = [:]
         var currencies: [String: Currency] = [:]
         for s in series where includeArchived || s.status != .archived {
-            let amount = s.amount(on: today)
+            let due = next(s, settled: settled[s.id] ?? [], today: today)
             let monthly = try MonthlyCost.of(s, on: today)
-            lines.append(Line(series: s, next: next(s, settled: settled[s.id] ?? [], today: today), amount: amount, monthly: monthly))
+            lines.append(Line(series: s, next: due, amount: s.amount(on: due ?? today), monthly: monthly))
             if s.status == .active, s.kind == .subscription {
                 let code = monthly.currency.code
                 currencies[code] = monthly.currency
