@@ -40,6 +40,11 @@ import KassaTestSupport
         var overridden = builtIn.grammarSources
         overridden.append(GrammarSource(path: "/u/kassa/grammars/en/mine.rules", language: .en, contents: "category food/coffee = kofi"))
         #expect(Grammar.unarchive(archive, fingerprint: GrammarArchive.fingerprint(overridden)) == nil)
+        // Start-up's path, the embedded form read in place, is the same grammar, and also only for these sources.
+        let inPlace = try #require(ResourceLocator.compiledGrammar(for: builtIn.grammarSources))
+        #expect(inPlace.words.arena == fromText.words.arena && inPlace.entries.count == fromText.entries.count)
+        #expect(inPlace.patterns.count == fromText.patterns.count && inPlace.categories == fromText.categories)
+        #expect(ResourceLocator.compiledGrammar(for: overridden) == nil)
         #expect(Grammar.load(overridden, compiled: archive).0.categorySlug(named: "kofi") == "food/coffee")
     }
 

@@ -46,7 +46,8 @@ public final class AppContext: @unchecked Sendable {
     /// with the rest: file:line:column + caret).
     public var grammar: Grammar {
         if let done = loaded.withLock({ $0 }) { return done.grammar }
-        let (grammar, errors) = Grammar.load(resources.grammarSources, compiled: ResourceLocator.compiledGrammar())
+        let sources = resources.grammarSources
+        let (grammar, errors) = ResourceLocator.compiledGrammar(for: sources).map { ($0, []) } ?? Grammar.load(sources)
         loaded.withLock { $0 = (grammar, errors) }
         reportGrammarProblems(errors)
         return grammar

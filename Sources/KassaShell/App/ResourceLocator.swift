@@ -111,9 +111,18 @@ public struct ResourceLocator: Sendable {
         return resources
     }
 
-    /// The built-in grammar as compiled at build time. Grammar.load uses it only when the sources
-    /// are exactly the ones it was compiled from (the built-in rules and no user override), and
-    /// loads the text otherwise.
+    /// The built-in grammar as compiled at build time, read in place from the binary, when
+    /// `sources` are exactly the ones it was compiled from (the built-in rules and no user
+    /// override); nil otherwise, and the text is loaded instead.
+    public static func compiledGrammar(for sources: [GrammarSource]) -> Grammar? {
+        BuiltinData.withCompiledGrammar { text, data in
+            data.isEmpty ? nil : Grammar.unarchive(embeddedText: text, embeddedData: data,
+                                                   fingerprint: GrammarArchive.fingerprint(sources))
+        }
+    }
+
+    /// The built-in grammar's archive as a value (tests and the benchmark; start-up reads it in
+    /// place with `compiledGrammar(for:)`).
     public static func compiledGrammar() -> GrammarArchive? {
         BuiltinData.withCompiledGrammar { text, data in
             data.isEmpty ? nil : GrammarArchive(text: text, embeddedData: data)
