@@ -11,46 +11,12 @@ public enum Balances {
     /// then currency code. `today` nil: every transaction counts in the balance.
     public static func compute(_ source: some TransactionSource, today: CivilDate? = nil,
                                openings: [OpeningBalance] = []) throws(MoneyError) -> [BalanceLine] {
-        typealias Cell = BalanceCell
-        // Per currency, flat tables indexed by account label: no hashing per entry.
-        var currencies: [Currency] = []
-        var cells: [[Cell]] = []
-        var lastCurrency: Currency?
-        var slot = 0
-        let cut = today?.daysSinceEpoch ?? Int.max
-        func add(_ label: UInt32, _ amount: Int64, negative: Bool, planned: Bool) {
-            let index = Int(label)
-            if index >= cells[slot].count {
-                cells[slot] += repeatElement(Cell(), count: index + 1 - cells[slot].count)
-            }
-            if planned {
-                if negative { cells[slot][index].planned.subtract(amount) } else { cells[slot][index].planned.add(amount) }
-                cells[slot][index].plannedCount += 1
-            } else {
-                if negative { cells[slot][index].sum.subtract(amount) } else { cells[slot][index].sum.add(amount) }
-                cells[slot][index].count += 1
-            }
-        }
-        source.forEachEntry { entry in
-            if entry.currency != lastCurrency {
-                if let known = currencies.firstIndex(of: entry.currency) {
-                    slot = known
-                } else {
-                    currencies.append(entry.currency)
-                    cells.append([])
-                    slot = currencies.count - 1
-                }
-                lastCurrency = entry.currency
-            }
-            let planned = entry.days > cut
-            switch entry.type {
-            case .expense: add(entry.account, entry.amount, negative: true, planned: planned)
-            case .income: add(entry.account, entry.amount, negative: false, planned: planned)
-            case .transfer:
-                add(entry.account, entry.amount, negative: true, planned: planned)
-                add(entry.toAccount, entry.amount, negative: false, planned: planned)
-            }
-        }
+        // One captured value, not five captured variables and a local function: the closure's
+        // captures are checked for exclusive access at run time, once per access; apart, those
+        // checks were about 9% of `kassa balance` at 1M (perf), now about 2%.
+        var table = BalanceTable(cut: today?.daysSinceEpoch ?? Int.max)
+        source.forEachEntry { table.add($0) }
+        let (currencies, cells) = (table.currencies, table.cells)
         var lines: [BalanceLine] = []
         for (slot, currency) in currencies.enumerated() {
             for label in cells[slot].indices where cells[slot][label].count + cells[slot][label].plannedCount > 0 {
@@ -87,4 +53,51 @@ public enum Balances {
 /// One account's running sums in one currency while Balances reads the source.
 struct BalanceCell {
     var sum = CheckedSum(), count = 0, planned = CheckedSum(), plannedCount = 0
+}
+
+/// The sums being built: per currency, flat tables indexed by account label (no hashing per entry).
+struct BalanceTable {
+    var currencies: [Currency] = []
+    var cells: [[BalanceCell]] = []
+    private var lastCurrency: Currency?
+    private var slot = 0
+    /// Entries dated after this day (since the epoch) are planned.
+    let cut: Int
+
+    init(cut: Int) { self.cut = cut }
+
+    mutating func add(_ entry: LedgerEntry) {
+        if entry.currency != lastCurrency {
+            if let known = currencies.firstIndex(of: entry.currency) {
+                slot = known
+            } else {
+                currencies.append(entry.currency)
+                cells.append([])
+                slot = currencies.count - 1
+            }
+            lastCurrency = entry.currency
+        }
+        let planned = entry.days > cut
+        switch entry.type {
+        case .expense: add(entry.account, entry.amount, negative: true, planned: planned)
+        case .income: add(entry.account, entry.amount, negative: false, planned: planned)
+        case .transfer:
+            add(entry.account, entry.amount, negative: true, planned: planned)
+            add(entry.toAccount, entry.amount, negative: false, planned: planned)
+        }
+    }
+
+    private mutating func add(_ label: UInt32, _ amount: Int64, negative: Bool, planned: Bool) {
+        let index = Int(label)
+        if index >= cells[slot].count {
+            cells[slot] += repeatElement(BalanceCell(), count: index + 1 - cells[slot].count)
+        }
+        if planned {
+            if negative { cells[slot][index].planned.subtract(amount) } else { cells[slot][index].planned.add(amount) }
+            cells[slot][index].plannedCount += 1
+        } else {
+            if negative { cells[slot][index].sum.subtract(amount) } else { cells[slot][index].sum.add(amount) }
+            cells[slot][index].count += 1
+        }
+    }
 }
