@@ -224,51 +224,30 @@ enum RecordCodec {
         let start = out.count
         out.append(contentsOf: repeatElement(0, count: bound))
         let written = out.withUnsafeMutableBufferPointer { buffer -> Int in
-            let base = buffer.baseAddress! + start
-            var p = base
-            @inline(__always) func byte(_ b: UInt8) { p.pointee = b; p += 1 }
-            @inline(__always) func ascii(_ text: String) {
-                for b in text.utf8 { byte(b) }
-            }
-            @inline(__always) func padded(_ value: Int, _ width: Int) {
-                var v = value
-                var k = width - 1
-                while k >= 0 { p[k] = UInt8(v % 10) + 48; v /= 10; k -= 1 }
-                p += width
-            }
-            @inline(__always) func integer(_ value: UInt64) {
-                var digits = 1
-                var probe = value
-                while probe >= 10 { probe /= 10; digits += 1 }
-                var v = value
-                var k = digits - 1
-                while k >= 0 { p[k] = UInt8(v % 10) + 48; v /= 10; k -= 1 }
-                p += digits
-            }
-            @inline(__always) func text(_ value: String) {
-                p += writeEscaped(value, to: p)
-            }
-            byte(tab); integer(UInt64(max(t.id, 0)))
-            byte(tab); ascii(t.type.rawValue)
-            byte(tab)
+            // A cursor value rather than local functions capturing a pointer variable: those
+            // captures were checked for exclusive access at run time on every byte written.
+            var w = FieldCursor(buffer.baseAddress! + start)
+            w.byte(tab); w.integer(UInt64(max(t.id, 0)))
+            w.byte(tab); w.ascii(t.type.rawValue)
+            w.byte(tab)
             let digits = t.amount.currency.minorDigits
-            if t.amount.minorUnits < 0 { byte(UInt8(ascii: "-")) }
+            if t.amount.minorUnits < 0 { w.byte(UInt8(ascii: "-")) }
             let per = UInt64(t.amount.currency.minorPerMajor)
             let magnitude = t.amount.minorUnits.magnitude
-            integer(magnitude / per)
-            if digits > 0 { byte(UInt8(ascii: ".")); padded(Int(magnitude % per), digits) }
-            byte(tab); ascii(t.amount.currency.code)
-            byte(tab); padded(t.date.year, 4); byte(UInt8(ascii: "-")); padded(t.date.month, 2)
-            byte(UInt8(ascii: "-")); padded(t.date.day, 2)
-            byte(tab)
-            if let time = t.time { padded(time.hour, 2); byte(UInt8(ascii: ":")); padded(time.minute, 2) }
-            byte(tab); text(category)
-            byte(tab); text(account)
-            byte(tab); text(toAccount)
-            byte(tab); if let r = t.recurrence { ascii(r.rawValue) }
-            byte(tab); text(t.note)
-            byte(tab); text(t.input)
-            return p - base
+            w.integer(magnitude / per)
+            if digits > 0 { w.byte(UInt8(ascii: ".")); w.padded(Int(magnitude % per), digits) }
+            w.byte(tab); w.ascii(t.amount.currency.code)
+            w.byte(tab); w.padded(t.date.year, 4); w.byte(UInt8(ascii: "-")); w.padded(t.date.month, 2)
+            w.byte(UInt8(ascii: "-")); w.padded(t.date.day, 2)
+            w.byte(tab)
+            if let time = t.time { w.padded(time.hour, 2); w.byte(UInt8(ascii: ":")); w.padded(time.minute, 2) }
+            w.byte(tab); w.text(category)
+            w.byte(tab); w.text(account)
+            w.byte(tab); w.text(toAccount)
+            w.byte(tab); if let r = t.recurrence { w.ascii(r.rawValue) }
+            w.byte(tab); w.text(t.note)
+            w.byte(tab); w.text(t.input)
+            return w.written
         }
         out.removeLast(bound - written)
     }
@@ -294,6 +273,47 @@ enum RecordCodec {
             }
         }
         return n
+    }
+}
+
+/// Writes a record's fields at a pointer into room reserved for them (appendTransaction).
+struct FieldCursor {
+    private let base: UnsafeMutablePointer<UInt8>
+    private var p: UnsafeMutablePointer<UInt8>
+
+    init(_ base: UnsafeMutablePointer<UInt8>) {
+        self.base = base
+        p = base
+    }
+
+    var written: Int { p - base }
+
+    @inline(__always) mutating func byte(_ b: UInt8) { p.pointee = b; p += 1 }
+
+    @inline(__always) mutating func ascii(_ text: String) {
+        for b in text.utf8 { byte(b) }
+    }
+
+    /// `value` in exactly `width` digits, zeros in front.
+    @inline(__always) mutating func padded(_ value: Int, _ width: Int) {
+        var v = value
+        var k = width - 1
+        while k >= 0 { p[k] = UInt8(v % 10) + 48; v /= 10; k -= 1 }
+        p += width
+    }
+
+    @inline(__always) mutating func integer(_ value: UInt64) {
+        var digits = 1
+        var probe = value
+        while probe >= 10 { probe /= 10; digits += 1 }
+        var v = value
+        var k = digits - 1
+        while k >= 0 { p[k] = UInt8(v % 10) + 48; v /= 10; k -= 1 }
+        p += digits
+    }
+
+    @inline(__always) mutating func text(_ value: String) {
+        p += RecordCodec.writeEscaped(value, to: p)
     }
 }
 
