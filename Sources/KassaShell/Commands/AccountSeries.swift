@@ -39,7 +39,7 @@ enum AccountSeries {
             note: note, today: today), updated != existing else { return ([], []) }
         let next = updated.next(onOrAfter: today)
         var arguments = ["id": String(updated.id), "name": profile.name, "from": updated.account ?? "",
-                         "date": next.map { Self.spoken($0, context) } ?? ""]
+                         "date": next.map { context.app?.catalog.dateWithYear($0) ?? $0.iso } ?? ""]
         guard existing == nil else { return ([updated.record], [.notice("account.loan-series-changed", arguments)]) }
         arguments["day"] = String(updated.start.day)
         return ([updated.record], [.notice("account.loan-series", arguments), .seriesStarted(updated, next: next)])
@@ -73,13 +73,5 @@ enum AccountSeries {
             if moved.loan == key { moved.loan = AccountProfile.key(new) }
             return moved == series ? nil : moved.record
         }
-    }
-
-    /// "10 Apr 2026" in the interface language (the ISO date without an app, as in transcripts).
-    static func spoken(_ date: CivilDate, _ context: CommandContext) -> String {
-        guard let catalog = context.app?.catalog else { return date.iso }
-        return catalog.text("recurring.date-with-year", [
-            "day": String(date.day), "month": catalog.text("month.\(date.month)"), "year": String(date.year),
-        ])
     }
 }

@@ -26,9 +26,7 @@ extension TextRenderer {
     /// "Series 1 “netflix” is ₸5,490.00 from 1 Apr 2026 on; …" (also the JSON event's message).
     func amountChangeText(_ series: Series, amount: Money, from: CivilDate) -> String {
         catalog.text("recurring.amount-changed", [
-            "id": String(series.id), "note": series.note, "amount": money(amount),
-            "date": catalog.text("recurring.date-with-year", ["day": String(from.day), "month": catalog.text("month.\(from.month)"),
-                                                             "year": String(from.year)]),
+            "id": String(series.id), "note": series.note, "amount": money(amount), "date": catalog.dateWithYear(from),
         ])
     }
 
@@ -136,7 +134,7 @@ extension JSONRenderer {
             var json = JSONWriter()
             json.add("event", "series-amount")
             json.add("code", "recurring.amount-changed")
-            json.add("id", series.id)
+            json.add("id", String(series.id))
             json.add("amount", amount.decimalString)
             json.add("currency", amount.currency.code)
             json.add("from", from.iso)
@@ -198,5 +196,12 @@ extension JSONRenderer {
         item.add("auto", s.autoSave)
         if let monthly { item.add("monthly", monthly.decimalString) }
         return item.result
+    }
+}
+
+extension Catalog {
+    /// "1 Apr 2026", "1 апреля 2026": a date said in a sentence about a series.
+    func dateWithYear(_ date: CivilDate) -> String {
+        text("recurring.date-with-year", ["day": String(date.day), "month": text("month.\(date.month)"), "year": String(date.year)])
     }
 }

@@ -12,8 +12,6 @@ public struct CommandWords: Sendable {
     private var groups: [String: [String]] = [:]
     /// (group, word) → name: ("command", "помощь") → "help". One flat table, the first entry wins.
     private var lookup: [Word: String] = [:]
-    /// Every word of each group, in file order, for completion and help.
-    private var groupWords: [String: [String]] = [:]
 
     /// A group and a lower-cased word as one dictionary key, hashed and compared by UTF-8 bytes:
     /// String's own hashing normalizes every non-ASCII key first, which made reading this file
@@ -75,7 +73,6 @@ public struct CommandWords: Sendable {
                 start = end
             }
             groups[group + "." + name, default: []] += words
-            groupWords[group, default: []] += words
             origins.append((group, name, file, lineNumber))
             for word in words {
                 let key = Word(group: group, word: word)
@@ -137,6 +134,7 @@ public struct CommandWords: Sendable {
 
     /// Every word of every entry in a group, sorted.
     public func allWords(in group: String) -> [String] {
-        Array(Set(groupWords[group] ?? [])).sorted()
+        let prefix = group + "."
+        return Array(Set(groups.filter { $0.key.hasPrefix(prefix) }.values.joined())).sorted()
     }
 }
