@@ -117,7 +117,8 @@ public final class AppContext: @unchecked Sendable {
     /// directory is ever created; without HOME, XDG_DATA_HOME or --file there is no journal.
     func openJournal(readOnly: Bool = false) throws -> Journal {
         if paths.journalUnknown { throw SessionError("store.no-home") }
-        let journal = try Journal.open(path: paths.journal, readOnly: readOnly, createDirectories: paths.journalIsDefault)
+        let journal = try Journal.open(path: paths.journal, readOnly: readOnly, createDirectories: paths.journalIsDefault,
+                                       snapshots: paths.snapshots)
         // Own categories' names over the rule files' (the rule files are read only when there are some).
         let definitions = CategoryDirectory.definitions(journal)
         if !definitions.isEmpty { categoryNames.use(definitions) }

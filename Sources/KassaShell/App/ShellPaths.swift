@@ -1,4 +1,4 @@
-// ShellPaths: where the journal and the line history live (XDG base directories). The journal:
+// ShellPaths: where the journal, the line history and the journal's snapshot cache live (XDG base directories). The journal:
 // --file, else KASSA_FILE, else `file` in the config file, else $XDG_DATA_HOME/kassa/journal.kassa
 // (~/.local/share/kassa/journal.kassa). Without any of them (no HOME either) there is no journal:
 // kassa refuses rather than guess a path under the current directory. Only kassa's own default
@@ -10,6 +10,9 @@ public struct ShellPaths: Sendable {
     public let journal: String
     public let journalSource: JournalSource
     public let history: String?
+    /// Where the replayed state of a big journal is cached between runs
+    /// ($XDG_CACHE_HOME/kassa/snapshots, ~/.cache/kassa/snapshots); nil without a home.
+    public let snapshots: String?
     /// The journal is kassa's own default: its directory may be created.
     public var journalIsDefault: Bool { journalSource == .builtIn && !journalUnknown }
     /// Nothing says where the journal is: commands that need it refuse (store.no-home).
@@ -43,5 +46,6 @@ public struct ShellPaths: Sendable {
         } else {
             history = nil
         }
+        snapshots = base("XDG_CACHE_HOME", ".cache").map { $0 + "/kassa/snapshots" }
     }
 }

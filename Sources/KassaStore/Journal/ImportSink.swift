@@ -39,6 +39,8 @@ public final class ImportSink {
         self.spool = spool
         floor = journal.state.nextFreeID
         body.reserveCapacity(512)
+        // Skipping what is present compares with the text of transactions on every imported day.
+        if skipExisting { journal.readHole() }
     }
 
     /// Takes one transaction (id 0 when it has none). Returns false when it was skipped as already

@@ -11,6 +11,7 @@ extension Journal {
         var ids = matchingEntries(filter)
         if let limit = filter.limit, ids.count > limit { ids.removeFirst(ids.count - max(0, limit)) }
         out.reserveCapacity(ids.count)
+        prepareText(for: ids.count)
         for index in ids { out.append(materialize(index)) }
         return out
     }
@@ -21,6 +22,7 @@ extension Journal {
     public func forEach(_ filter: TransactionFilter = TransactionFilter(), _ body: (Transaction) throws -> Void) rethrows {
         var ids = matchingEntries(filter)
         if let limit = filter.limit, ids.count > limit { ids.removeFirst(ids.count - max(0, limit)) }
+        prepareText(for: ids.count)
         for index in ids { try body(materialize(index)) }
     }
 
@@ -32,6 +34,8 @@ extension Journal {
         let accounts = filter.account.map { labelSet { $0.lowercased() == $1.lowercased() }($0) }
         let currency = filter.currency.map { code in state.currencies.firstIndex(of: code).map { UInt8($0) } ?? 255 }
         let needle = filter.text.map { $0.lowercased() }
+        // A text filter reads every candidate's note.
+        if needle != nil { prepareText(for: state.liveCount) }
         var out: [Int32] = []
         let current = state.current
         let entries = state.entries

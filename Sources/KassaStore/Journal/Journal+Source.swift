@@ -31,6 +31,8 @@ public struct TransactionListing: RandomAccessCollection, Sendable {
     private let indices_: [Int32]
 
     init(journal: Journal, indices: [Int32]) {
+        // Read the journal's unread text now, on this thread: renderers materialize from two.
+        journal.prepareText(for: indices.count)
         nonisolated(unsafe) let journal = journal
         materialize = { journal.materialize($0) }
         indices_ = indices

@@ -69,11 +69,21 @@ public final class Journal {
 
     /// Opened for reading only: nothing is ever written (a torn tail is ignored, not moved).
     public let readOnly: Bool
+    /// Where this journal's snapshot (Snapshot/JournalSnapshot.swift) is read and written; nil: none.
+    let snapshotPath: String?
+    /// How far the snapshot this instance read or wrote reaches (0: none), and the ContentHash of
+    /// the journal's bytes up to there.
+    var snapshotEnd = 0
+    var snapshotHash: UInt64 = 0
+    /// The hole, read late, did not hash to what the snapshot was made from (the file was
+    /// rewritten since open): every line is checked before its text is used.
+    var textSuspect = false
 
-    private init(path: String, file: JournalFile, readOnly: Bool) {
+    private init(path: String, file: JournalFile, readOnly: Bool, snapshotPath: String?) {
         self.path = path
         self.file = file
         self.readOnly = readOnly
+        self.snapshotPath = snapshotPath
     }
 
     /// Opens (creating a missing file 0600; its directory too, 0700, only with
@@ -82,10 +92,14 @@ public final class Journal {
     /// `lockTimeoutMilliseconds` for another process's lock, then throws `.locked`.
     /// `readOnly`: list, balance, history — the open never writes: a torn tail is reported and
     /// left where it is for the next writer or `repair` to move aside.
+    /// `snapshots`: a cache directory where the replayed state of a big journal is kept between
+    /// runs (JournalSnapshot); nil replays the whole journal on every open.
     public static func open(path: String, io: JournalIO = SystemJournalIO(), lockTimeoutMilliseconds: Int = 15_000,
-                            readOnly: Bool = false, createDirectories: Bool = false) throws -> Journal {
+                            readOnly: Bool = false, createDirectories: Bool = false,
+                            snapshots: String? = nil) throws -> Journal {
         let file = try JournalFile.open(path: path, io: io, createDirectories: createDirectories)
-        let journal = Journal(path: path, file: file, readOnly: readOnly)
+        let journal = Journal(path: path, file: file, readOnly: readOnly,
+                              snapshotPath: snapshots.map { JournalSnapshot.path(for: path, in: $0) })
         journal.lockTimeoutMilliseconds = lockTimeoutMilliseconds
         _ = try journal.file.lock()
         defer { journal.file.unlock() }
@@ -112,6 +126,15 @@ public final class Journal {
 
     /// Reads the file from scratch. Call with the lock held.
     private func reload() throws {
+        ownChanges.removeAll()
+        ownUndone.removeAll()
+        textSuspect = false
+        if try reloadFromSnapshot() {
+            (state.idFloor, state.numberFloor) = JournalRecovery.highestInSideFiles(of: path)
+            try settle(state.ingest())
+            saveSnapshotIfStale()
+            return
+        }
         var bytes: [UInt8] = []
         try file.read(from: 0, into: &bytes)
         let header = RecordCodec.header
@@ -136,10 +159,44 @@ public final class Journal {
         state.bytes = bytes
         state.validEnd = bytes.firstIndex(of: RecordCodec.newline)! + 1
         state.nextLine = 2
+        snapshotEnd = 0
         (state.idFloor, state.numberFloor) = JournalRecovery.highestInSideFiles(of: path)
-        ownChanges.removeAll()
-        ownUndone.removeAll()
         try settle(state.ingest())
+        saveSnapshotIfStale()
+    }
+
+    /// Takes the state from this journal's snapshot when the file still begins with the bytes it
+    /// was made from: reads the header and what follows the snapshot's last record, and leaves
+    /// the records in between unread (`state.hole`). False when there is no usable snapshot.
+    private func reloadFromSnapshot() throws -> Bool {
+        guard let snapshotPath else { return false }
+        let size = try file.size()
+        guard size >= JournalSnapshot.minimumBytes,
+              let (saved, prefixHash) = JournalSnapshot.load(from: snapshotPath, prefixMatches: { end, hash in
+                  end <= size && (try? file.contentHash(upTo: end)) == hash
+              }) else { return false }
+        // The header line lies in the first page (the snapshot's prefix hash vouched for it).
+        let head = 0..<min(size, 4096, saved.lastLineStart)
+        guard let bytes = try file.readSparse(size: size, ranges: [head, saved.lastLineStart..<size]),
+              bytes[head].contains(RecordCodec.newline), JournalState.checkHeader(bytes) == nil else { return false }
+        state = saved
+        state.bytes = bytes
+        state.hole = head.upperBound..<saved.lastLineStart
+        snapshotEnd = saved.validEnd
+        snapshotHash = prefixHash
+        return true
+    }
+
+    /// Writes a new snapshot when the records replayed after the last one cost more than
+    /// writing it (and the journal is big enough to be worth one).
+    private func saveSnapshotIfStale() {
+        guard let snapshotPath, JournalSnapshot.isStale(end: state.validEnd, snapshotEnd: snapshotEnd) else { return }
+        readHole()
+        guard !textSuspect else { return }
+        if JournalSnapshot.save(state, to: snapshotPath) {
+            snapshotEnd = state.validEnd
+            snapshotHash = state.bytes.withUnsafeBytes { ContentHash.hash($0.baseAddress, count: state.validEnd) }
+        }
     }
 
     /// True when the file still holds, at the same places, the header and the last record this
@@ -269,6 +326,7 @@ public final class Journal {
             try? file.truncate(to: length)
             throw StoreError(.invalid, path: path, detail: "record")
         }
+        saveSnapshotIfStale()
         return Int32(state.changes.count - 1)
     }
 
@@ -276,6 +334,7 @@ public final class Journal {
 
     /// Live transactions, in id order. Materializes all of them: prefer `query` on large journals.
     public var transactions: [Transaction] {
+        prepareText(for: state.liveCount)
         var out: [Transaction] = []
         out.reserveCapacity(state.liveCount)
         for id in 1..<max(state.current.count, 1) where state.current[id] >= 0 {
@@ -298,8 +357,12 @@ public final class Journal {
     public var changeCount: Int { state.changes.count }
 
     /// The transaction version stored in entry `index` (a commit, import or edit record).
+    /// Changes nothing, so listings call it from two threads; in a journal opened from its
+    /// snapshot, callers about to materialize many first call `prepareText(for:)`.
     func materialize(_ index: Int32) -> Transaction {
         let e = state.entries[Int(index)]
+        if state.hole.contains(e.offset) { return materializeFromFile(e) }
+        if textSuspect { return materializeChecked(e, in: state.bytes, start: e.offset) }
         return state.bytes.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress!
             // Field bounds on the stack (start, end pairs): no array per transaction, as a million
@@ -322,28 +385,33 @@ public final class Journal {
                     }
                     i += 1
                 }
-                let fields = (bounds, n)
-                typealias F = TransactionField
-                @inline(__always) func range(_ f: F) -> Range<Int> {
-                    precondition(f.lineIndex < fields.1)
-                    return fields.0[2 * f.lineIndex]..<fields.0[2 * f.lineIndex + 1]
-                }
-                func text(_ f: F) -> String {
-                    let r = range(f)
-                    return RecordCodec.unescape(base + r.lowerBound, r.count)
-                }
-                func optional(_ f: F) -> String? { range(f).isEmpty ? nil : text(f) }
-                let timeRange = range(F.time)
-                let time = timeRange.isEmpty ? nil : RecordCodec.parseTime(base + timeRange.lowerBound, timeRange.count)
-                return Transaction(
-                    id: Int(e.id), type: e.type,
-                    amount: Money(minorUnits: e.amount, currency: state.currencies[Int(e.currency)]),
-                    date: CivilDate(daysSinceEpoch: Int(e.days)), time: time,
-                    category: state.labels.string(e.category), account: state.labels.string(e.account),
-                    toAccount: state.labels.string(e.toAccount), note: text(.note),
-                    recurrence: optional(.recurrence).flatMap { Recurrence(rawValue: $0) }, input: text(.input))
+                precondition(n == Journal.transactionFieldCount)
+                return transaction(e, base: base, bounds: bounds.baseAddress!)
             }
         }
+    }
+
+    static let transactionFieldCount = RecordField.arguments.rawValue + TransactionField.allCases.count
+
+    /// Builds the transaction of entry `e` from its verified record line, whose fields are at
+    /// `bounds` (start, end pairs, `transactionFieldCount` of them) in `base`.
+    func transaction(_ e: Entry, base: UnsafePointer<UInt8>, bounds: UnsafeMutablePointer<Int>) -> Transaction {
+        typealias F = TransactionField
+        @inline(__always) func range(_ f: F) -> Range<Int> { bounds[2 * f.lineIndex]..<bounds[2 * f.lineIndex + 1] }
+        func text(_ f: F) -> String {
+            let r = range(f)
+            return RecordCodec.unescape(base + r.lowerBound, r.count)
+        }
+        func optional(_ f: F) -> String? { range(f).isEmpty ? nil : text(f) }
+        let timeRange = range(F.time)
+        let time = timeRange.isEmpty ? nil : RecordCodec.parseTime(base + timeRange.lowerBound, timeRange.count)
+        return Transaction(
+            id: Int(e.id), type: e.type,
+            amount: Money(minorUnits: e.amount, currency: state.currencies[Int(e.currency)]),
+            date: CivilDate(daysSinceEpoch: Int(e.days)), time: time,
+            category: state.labels.string(e.category), account: state.labels.string(e.account),
+            toAccount: state.labels.string(e.toAccount), note: text(.note),
+            recurrence: optional(.recurrence).flatMap { Recurrence(rawValue: $0) }, input: text(.input))
     }
 
     /// The change at `index` as the shell reports it (for undo/redo: `kind` and the target).
@@ -371,6 +439,7 @@ public final class Journal {
     /// The transactions a change concerned (for a delete: the versions it removed).
     func transactions(of changeIndex: Int32) -> [Transaction] {
         let c = state.changes[Int(changeIndex)]
+        prepareText(for: Int(c.entryCount))
         var out: [Transaction] = []
         for e in Int(c.firstEntry)..<Int(c.firstEntry + c.entryCount) {
             var p = Int32(e)

@@ -135,6 +135,65 @@ final class JournalFile {
         return done == range.count ? out : nil
     }
 
+    /// The ContentHash of the file's first `count` bytes, read through a small buffer (nothing of
+    /// a big journal is kept); nil when the file is shorter.
+    func contentHash(upTo count: Int) throws -> UInt64? {
+        var hasher = ContentHash()
+        let piece = 1 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: piece, alignment: 16)
+        defer { buffer.deallocate() }
+        var done = 0
+        while done < count {
+            let n = pread(fd, buffer, min(piece, count - done), off_t(done))
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { throw StoreError(.unreadable, path: path, errno: errno) }
+            if n == 0 { return nil }
+            hasher.update(UnsafeRawBufferPointer(start: buffer, count: n))
+            done += n
+        }
+        return hasher.finish()
+    }
+
+    /// The file's first `size` bytes as a buffer of that size in which only `ranges` are read;
+    /// the rest is left unread (and, in a big buffer, costs no memory until `fill` reads it).
+    /// Nil when the file is shorter than a range.
+    func readSparse(size: Int, ranges: [Range<Int>]) throws -> [UInt8]? {
+        var failure: Int32 = 0
+        let buffer = [UInt8](unsafeUninitializedCapacity: size) { raw, initialized in
+            for range in ranges where failure == 0 {
+                failure = fill(raw.baseAddress!, range)
+            }
+            initialized = size
+        }
+        if failure == JournalFile.endedEarly { return nil }
+        guard failure == 0 else { throw StoreError(.unreadable, path: path, errno: failure) }
+        return buffer
+    }
+
+    /// Reads the file's bytes in `range` into place in `buffer` (as long as the file): false when
+    /// the file is shorter now.
+    func fill(_ buffer: inout [UInt8], _ range: Range<Int>) throws -> Bool {
+        precondition(range.upperBound <= buffer.count)
+        let failure = buffer.withUnsafeMutableBufferPointer { fill($0.baseAddress!, range) }
+        if failure == JournalFile.endedEarly { return false }
+        guard failure == 0 else { throw StoreError(.unreadable, path: path, errno: failure) }
+        return true
+    }
+
+    private static let endedEarly: Int32 = -1
+
+    /// 0, `endedEarly` for a file shorter than `range`, or the read's errno.
+    private func fill(_ base: UnsafeMutablePointer<UInt8>, _ range: Range<Int>) -> Int32 {
+        var done = range.lowerBound
+        while done < range.upperBound {
+            let n = pread(fd, base + done, range.upperBound - done, off_t(done))
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return n < 0 ? errno : JournalFile.endedEarly }
+            done += n
+        }
+        return 0
+    }
+
     /// From this many bytes on, a read is done in two halves on two threads.
     static let splitRead = 16 << 20
 

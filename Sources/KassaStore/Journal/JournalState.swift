@@ -111,7 +111,11 @@ enum IngestOutcome: Equatable {
 }
 
 struct JournalState {
+    /// The journal's bytes as read, each at its offset in the file.
     var bytes: [UInt8] = []
+    /// Bytes of `bytes` not read yet: after an open from a snapshot, the records it covers (but
+    /// the last) are read only when a transaction's text is first wanted (Journal+Text.swift).
+    var hole: Range<Int> = 0..<0
     /// Bytes up to here are whole, verified records.
     var validEnd = 0
     /// Line number of the line starting at `validEnd` (the header is line 1).

@@ -1,0 +1,86 @@
+// Journal+Text: the text of transactions in a journal opened from its snapshot. Such an open
+// reads only the header and the records after the snapshot; the records it covers (`state.hole`)
+// stay unread, so `balance`, `budget` or `due` on a million transactions never hold the file.
+// Text is wanted only to materialize a transaction: a few are read from the file one line at a
+// time (`list today`); a caller about to materialize more than `holeReadsBeforeReading` calls
+// `prepareText(for:)` first, and the whole hole is read at once (`list`). Reading the hole changes
+// the journal, so it happens there, on the caller's thread, never inside `materialize`.
+//
+// The snapshot vouched for the bytes at open; by the time text is read, another program may have
+// rewritten the file (a restore with `cp`, a sync tool). So a line read on its own is checked
+// (checksum, a transaction record, the same id), and the hole read late must hash to what the
+// snapshot was made from, or every line is checked from then on. A line that fails gives the
+// transaction as the state knows it — amount, date, category, accounts — without its note, input,
+// time or recurrence: never a crash, never text of another record.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import KassaCore
+
+extension Journal {
+    /// Transactions read one line at a time before the whole unread part is read.
+    static let holeReadsBeforeReading = 2_000
+
+    /// Call before materializing `count` transactions: reads the unread part of the journal when
+    /// that is cheaper than reading their lines one by one.
+    func prepareText(for count: Int) {
+        if count > Journal.holeReadsBeforeReading { readHole() }
+    }
+
+    /// Reads the unread part of the journal into place, and checks it is what the snapshot was
+    /// made from.
+    func readHole() {
+        guard !state.hole.isEmpty else { return }
+        let hole = state.hole
+        state.hole = 0..<0
+        let whole = (try? file.fill(&state.bytes, hole)) ?? false
+        let hash = state.bytes.withUnsafeBytes { ContentHash.hash($0.baseAddress, count: snapshotEnd) }
+        if !whole || hash != snapshotHash { textSuspect = true }
+    }
+
+    /// Entry `e`'s transaction from its line read from the file on its own.
+    func materializeFromFile(_ e: Entry) -> Transaction {
+        // Lines are short; a long note makes the read grow until it holds the line's end.
+        var length = 512
+        while true {
+            let size = (try? file.size()) ?? 0
+            let end = min(e.offset + length, size)
+            guard end > e.offset, let line = try? file.read(e.offset..<end) else { return bare(e) }
+            if line.contains(RecordCodec.newline) || end == size { return materializeChecked(e, in: line, start: 0) }
+            length *= 4
+        }
+    }
+
+    /// Entry `e`'s transaction from the line at `start` in `bytes`, checked as if never seen.
+    func materializeChecked(_ e: Entry, in bytes: [UInt8], start: Int) -> Transaction {
+        bytes.withUnsafeBufferPointer { buffer -> Transaction in
+            guard start < buffer.count, let base = buffer.baseAddress,
+                  let lf = memchrLF(base + start, buffer.count - start).map({ $0 - base }),
+                  let lineEnd = RecordLine.verifiedEnd(base, start: start, lf: lf) else { return bare(e) }
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { bounds in
+                let fields = bounds.baseAddress!
+                guard JournalState.splitFields(base, from: start + RecordLine.bodyOffset, to: lineEnd, into: fields)
+                        == Journal.transactionFieldCount,
+                      let head = JournalState.parseHead(base, fields: fields, count: Journal.transactionFieldCount),
+                      head.op == e.op, e.op == .commit || e.op == .importBatch || e.op == .edit else { return bare(e) }
+                let id = TransactionField.id.lineIndex
+                guard RecordCodec.parseUInt(base + fields[2 * id], fields[2 * id + 1] - fields[2 * id]) == Int64(e.id)
+                else { return bare(e) }
+                return transaction(e, base: base, bounds: fields)
+            }
+        }
+    }
+
+    /// Entry `e`'s transaction without what only its line holds (note, input, time, recurrence).
+    func bare(_ e: Entry) -> Transaction {
+        Transaction(
+            id: Int(e.id), type: e.type,
+            amount: Money(minorUnits: e.amount, currency: state.currencies[Int(e.currency)]),
+            date: CivilDate(daysSinceEpoch: Int(e.days)), time: nil,
+            category: state.labels.string(e.category), account: state.labels.string(e.account),
+            toAccount: state.labels.string(e.toAccount), note: "", recurrence: nil, input: "")
+    }
+}

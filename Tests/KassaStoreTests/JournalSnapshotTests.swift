@@ -1,0 +1,159 @@
+// JournalSnapshotTests: a big journal opened from its snapshot is the same journal as one replayed
+// record by record — after appends by others, undo, accounts, lessons and objects — and the
+// snapshot is never trusted over the file: a journal changed in place, a damaged snapshot or one
+// from another layout is replayed in full; text read after an outside rewrite is checked per line.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import KassaCore
+import KassaTestSupport
+import Testing
+@testable import KassaStore
+
+@Suite struct JournalSnapshotTests {
+    /// A journal just over the size that gets a snapshot: rows with notes, plus an account, a
+    /// lesson, an object, an edit and an undo. Returns its path and a snapshot directory.
+    private func bigJournal(rows: Int = 22_000) throws -> (path: String, snapshots: String) {
+        let directory = TestSupport.makeTemporaryDirectory("snapshot")
+        let path = directory.appendingPathComponent("journal.kassa").path
+        let journal = try Journal.open(path: path)
+        try journal.append(transactions: (1...rows).map { i in
+            Transaction(id: 0, type: i % 7 == 0 ? .income : .expense,
+                        amount: Money(minorUnits: Int64(i * 37 % 90_000 + 100), currency: i % 5 == 0 ? Currency(code: "USD")! : .kzt),
+                        date: CivilDate(year: 2026, month: 1 + i % 12, day: 1 + i % 28)!,
+                        category: i % 3 == 0 ? "food/coffee" : "transport", account: i % 2 == 0 ? "cash" : "card",
+                        note: "note \(i)", input: "line \(i)")
+        })
+        _ = try journal.defineAccount(Account(name: "wallet", aliases: ["кошелёк"], currency: Currency(code: "USD")))
+        _ = try journal.learn(phrase: "латте", category: "food/coffee")
+        _ = try journal.write([ObjectRecord(kind: "budget", key: "food", fields: [.init("limit", "100000.00")])])
+        _ = try journal.edit(id: 3) { $0.note = "edited three" }
+        try journal.commit([StoreFixtures.draft(700)], input: "taken back")
+        _ = try journal.undo()
+        #expect(StoreFixtures.bytes(path).count >= JournalSnapshot.minimumBytes)
+        return (path, directory.appendingPathComponent("cache/snapshots").path)
+    }
+
+    /// Everything a command can see of a journal, text included.
+    private func signature(_ journal: Journal) -> String {
+        var lines = journal.transactions.map { "\($0)" }
+        lines += journal.balance().map { "\($0)" }
+        lines += journal.accounts.map { "\($0)" }
+        lines += journal.objects("budget").map { "\($0)" }
+        lines.append("changes \(journal.changeCount) next \(journal.nextID) count \(journal.count)")
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func aSecondOpenReadsTheSnapshotAndSeesTheSameJournal() throws {
+        let (path, snapshots) = try bigJournal()
+        let plain = signature(try Journal.open(path: path))
+        let first = try Journal.open(path: path, snapshots: snapshots)
+        #expect(first.state.hole.isEmpty && first.snapshotEnd == first.state.validEnd)
+        #expect(FileManager.default.fileExists(atPath: JournalSnapshot.path(for: path, in: snapshots)))
+
+        let second = try Journal.open(path: path, snapshots: snapshots)
+        #expect(!second.state.hole.isEmpty, "opened from the snapshot, the records it covers unread")
+        // A few transactions are read line by line, leaving the rest unread.
+        #expect(second.transaction(id: 3)?.note == "edited three")
+        #expect(second.transaction(id: 19_999)?.input == "line 19999")
+        #expect(!second.state.hole.isEmpty)
+        #expect(signature(second) == plain)
+        #expect(second.state.hole.isEmpty && !second.textSuspect)
+    }
+
+    @Test func recordsAppendedAfterTheSnapshotAreReadAsUsual() throws {
+        let (path, snapshots) = try bigJournal()
+        _ = try Journal.open(path: path, snapshots: snapshots)
+        let other = try Journal.open(path: path)
+        try other.commit([StoreFixtures.draft(900, note: "after")], input: "after")
+        _ = try other.undo()
+        _ = try other.redo()
+        _ = try other.edit(id: 10) { $0.note = "changed later" }
+        let reopened = try Journal.open(path: path, snapshots: snapshots)
+        #expect(!reopened.state.hole.isEmpty)
+        #expect(signature(reopened) == signature(try Journal.open(path: path)))
+        // A session opened from the snapshot writes on after it.
+        try reopened.commit([StoreFixtures.draft(1_000)], input: "")
+        #expect(signature(try Journal.open(path: path, snapshots: snapshots)) == signature(try Journal.open(path: path)))
+    }
+
+    @Test func aJournalChangedInPlaceIsReplayedInFull() throws {
+        let (path, snapshots) = try bigJournal()
+        _ = try Journal.open(path: path, snapshots: snapshots)
+        // Rewrite an early record with a valid checksum and another amount, same length.
+        var text = String(decoding: StoreFixtures.bytes(path), as: UTF8.self)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var fields = lines[5].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        let amount = fields[6]
+        fields[6] = String(amount.map { $0 == "." ? "." : ($0 == "9" ? "8" : "9") })
+        let body = fields.dropFirst().joined(separator: "\t")
+        let crc = String(CRC32.checksum(Array(body.utf8)), radix: 16)
+        lines[5] = String(repeating: "0", count: 8 - crc.count) + crc + "\t" + body
+        text = lines.joined(separator: "\n")
+        StoreFixtures.write(Array(text.utf8), to: path)
+        let reopened = try Journal.open(path: path, snapshots: snapshots)
+        #expect(reopened.state.hole.isEmpty, "the snapshot no longer matches the file")
+        #expect(signature(reopened) == signature(try Journal.open(path: path)))
+        let id = Int(fields[4])!
+        #expect(reopened.transaction(id: id)?.amount.minorUnits != Money(decimal: amount, currency: .kzt)?.minorUnits)
+    }
+
+    @Test(arguments: ["garbage", "truncated", "layout", "content"])
+    func aDamagedOrForeignSnapshotIsIgnoredAndWrittenAgain(damage: String) throws {
+        let (path, snapshots) = try bigJournal()
+        let plain = signature(try Journal.open(path: path))
+        _ = try Journal.open(path: path, snapshots: snapshots)
+        let snapshot = JournalSnapshot.path(for: path, in: snapshots)
+        var bytes = StoreFixtures.bytes(snapshot)
+        switch damage {
+        case "garbage": bytes = Array(repeating: 0x5A, count: 4096)
+        case "truncated": bytes.removeLast(bytes.count / 3)
+        case "layout": bytes[16] ^= 0xFF // the layout word: a snapshot from another build
+        default: bytes[bytes.count - 100] ^= 0x01 // one flipped bit in the small part
+        }
+        StoreFixtures.write(bytes, to: snapshot)
+        let reopened = try Journal.open(path: path, snapshots: snapshots)
+        #expect(reopened.state.hole.isEmpty)
+        #expect(signature(reopened) == plain)
+        // The open wrote a good one again.
+        #expect(!(try Journal.open(path: path, snapshots: snapshots)).state.hole.isEmpty)
+    }
+
+    @Test func textReadAfterAnOutsideRewriteIsCheckedLineByLine() throws {
+        let (path, snapshots) = try bigJournal()
+        _ = try Journal.open(path: path, snapshots: snapshots)
+        let journal = try Journal.open(path: path, snapshots: snapshots)
+        #expect(!journal.state.hole.isEmpty)
+        // Cut the file short in place under the open journal (as `cp` of an older backup would).
+        #expect(truncate(path, off_t(StoreFixtures.bytes(path).count / 2)) == 0)
+        let late = try #require(journal.transaction(id: 19_000))
+        #expect(late.note == "" && late.input == "", "its line is gone: only what the state knows")
+        #expect(late.amount.minorUnits == Int64(19_000 * 37 % 90_000 + 100))
+        #expect(journal.transaction(id: 20)?.note == "note 20", "an intact line still reads")
+        // Reading the whole unread part finds it changed: every line is checked from then on.
+        let all = journal.transactions
+        #expect(journal.textSuspect)
+        #expect(all.count == journal.count)
+        #expect(all.first { $0.id == 19_000 }?.note == "")
+        #expect(all.first { $0.id == 20 }?.note == "note 20")
+    }
+
+    @Test func smallJournalsHaveNoSnapshot() throws {
+        let directory = TestSupport.makeTemporaryDirectory("snapshot-small")
+        let path = directory.appendingPathComponent("journal.kassa").path
+        let snapshots = directory.appendingPathComponent("cache").path
+        let journal = try Journal.open(path: path, snapshots: snapshots)
+        for amount in [100, 200, 300] as [Int64] { try journal.commit([StoreFixtures.draft(amount)], input: "") }
+        _ = try Journal.open(path: path, snapshots: snapshots)
+        #expect(!FileManager.default.fileExists(atPath: JournalSnapshot.path(for: path, in: snapshots)))
+    }
+
+    @Test func staleSnapshotsAreWrittenAgainOnlyWhenWorthIt() {
+        let big = 100 << 20
+        #expect(!JournalSnapshot.isStale(end: JournalSnapshot.minimumBytes - 1, snapshotEnd: 0))
+        #expect(JournalSnapshot.isStale(end: JournalSnapshot.minimumBytes, snapshotEnd: 0))
+        #expect(!JournalSnapshot.isStale(end: big + 1000, snapshotEnd: big), "one more record: replay it")
+        #expect(JournalSnapshot.isStale(end: big + (4 << 20), snapshotEnd: big))
+    }
+}
