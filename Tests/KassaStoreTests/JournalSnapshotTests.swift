@@ -54,6 +54,10 @@ import Testing
 
         let second = try Journal.open(path: path, snapshots: snapshots)
         #expect(!second.state.hole.isEmpty, "opened from the snapshot, the records it covers unread")
+        // The first records, read whole with the header's page or from the file, one crossing
+        // the page's end among them.
+        let replayed = try Journal.open(path: path)
+        for id in 1...80 { #expect("\(second.transaction(id: id)!)" == "\(replayed.transaction(id: id)!)") }
         // A few transactions are read line by line, leaving the rest unread.
         #expect(second.transaction(id: 3)?.note == "edited three")
         #expect(second.transaction(id: 19_999)?.input == "line 19999")

@@ -36,9 +36,8 @@ extension Journal {
         guard !state.hole.isEmpty else { return }
         let hole = state.hole
         state.hole = 0..<0
-        let whole = (try? file.fill(&state.bytes, hole)) ?? false
-        let hash = state.bytes.withUnsafeBytes { ContentHash.hash($0.baseAddress, count: snapshotEnd) }
-        if !whole || hash != snapshotHash { textSuspect = true }
+        let whole = file.fill(&state.bytes, hole)
+        if !whole || JournalSnapshot.prefixHash(of: state.bytes, count: snapshotEnd) != snapshotHash { textSuspect = true }
     }
 
     /// Entry `e`'s transaction from its line read from the file on its own.

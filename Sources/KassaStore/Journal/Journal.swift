@@ -51,6 +51,13 @@
 // aside, keeping every record whose checksum holds (the intact parts of a damaged change become a
 // change of their own). A `.repairing-N` left by a killed repair is removed on the next open by a
 // writer, or by the next repair.
+//
+// SNAPSHOT. With a cache directory (the shell gives $XDG_CACHE_HOME/kassa/snapshots), the replayed
+// state of a journal of 2 MiB or more is kept there between runs (Snapshot/JournalSnapshot.swift)
+// and used only when the journal still begins with exactly the bytes it was made from, which every
+// open hashes. What follows those bytes is read and checked as always; the records the snapshot
+// covers stay unread until a transaction's text is wanted (Journal+Text.swift). The snapshot is
+// never part of the journal: deleting it loses nothing, and check and repair never use it.
 
 import KassaCore
 
@@ -173,15 +180,19 @@ public final class Journal {
         let size = try file.size()
         guard size >= JournalSnapshot.minimumBytes,
               let (saved, prefixHash) = JournalSnapshot.load(from: snapshotPath, prefixMatches: { end, hash in
-                  end <= size && (try? file.contentHash(upTo: end)) == hash
+                  guard end <= size else { return false }
+                  nonisolated(unsafe) let file = file
+                  return JournalSnapshot.prefixHash(count: end) { try? file.contentHash(of: $0) } == hash
               }) else { return false }
-        // The header line lies in the first page (the snapshot's prefix hash vouched for it).
+        // The header line lies in the first page (the snapshot's prefix hash vouched for it); the
+        // unread part starts after that page's last whole line, so no record is read in part.
         let head = 0..<min(size, 4096, saved.lastLineStart)
         guard let bytes = try file.readSparse(size: size, ranges: [head, saved.lastLineStart..<size]),
-              bytes[head].contains(RecordCodec.newline), JournalState.checkHeader(bytes) == nil else { return false }
+              let lastLF = bytes[head].lastIndex(of: RecordCodec.newline),
+              JournalState.checkHeader(bytes) == nil else { return false }
         state = saved
         state.bytes = bytes
-        state.hole = head.upperBound..<saved.lastLineStart
+        state.hole = lastLF + 1..<max(lastLF + 1, saved.lastLineStart)
         snapshotEnd = saved.validEnd
         snapshotHash = prefixHash
         return true
@@ -195,7 +206,7 @@ public final class Journal {
         guard !textSuspect else { return }
         if JournalSnapshot.save(state, to: snapshotPath) {
             snapshotEnd = state.validEnd
-            snapshotHash = state.bytes.withUnsafeBytes { ContentHash.hash($0.baseAddress, count: state.validEnd) }
+            snapshotHash = JournalSnapshot.prefixHash(of: state.bytes, count: state.validEnd) ?? 0
         }
     }
 

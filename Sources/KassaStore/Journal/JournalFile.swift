@@ -135,16 +135,16 @@ final class JournalFile {
         return done == range.count ? out : nil
     }
 
-    /// The ContentHash of the file's first `count` bytes, read through a small buffer (nothing of
-    /// a big journal is kept); nil when the file is shorter.
-    func contentHash(upTo count: Int) throws -> UInt64? {
+    /// The ContentHash of the file's bytes in `range`, read through a small buffer (nothing of a
+    /// big journal is kept); nil when the file is shorter. Safe to call from two threads at once.
+    func contentHash(of range: Range<Int>) throws -> UInt64? {
         var hasher = ContentHash()
         let piece = 1 << 20
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: piece, alignment: 16)
         defer { buffer.deallocate() }
-        var done = 0
-        while done < count {
-            let n = pread(fd, buffer, min(piece, count - done), off_t(done))
+        var done = range.lowerBound
+        while done < range.upperBound {
+            let n = pread(fd, buffer, min(piece, range.upperBound - done), off_t(done))
             if n < 0, errno == EINTR { continue }
             if n < 0 { throw StoreError(.unreadable, path: path, errno: errno) }
             if n == 0 { return nil }
@@ -170,14 +170,22 @@ final class JournalFile {
         return buffer
     }
 
-    /// Reads the file's bytes in `range` into place in `buffer` (as long as the file): false when
-    /// the file is shorter now.
-    func fill(_ buffer: inout [UInt8], _ range: Range<Int>) throws -> Bool {
+    /// Reads the file's bytes in `range` into place in `buffer`: false when the file is shorter
+    /// now or cannot be read, and then what it lacked is zeros (never bytes of an earlier buffer).
+    func fill(_ buffer: inout [UInt8], _ range: Range<Int>) -> Bool {
         precondition(range.upperBound <= buffer.count)
-        let failure = buffer.withUnsafeMutableBufferPointer { fill($0.baseAddress!, range) }
-        if failure == JournalFile.endedEarly { return false }
-        guard failure == 0 else { throw StoreError(.unreadable, path: path, errno: failure) }
-        return true
+        return buffer.withUnsafeMutableBufferPointer { raw in
+            let base = raw.baseAddress!
+            var done = range.lowerBound
+            while done < range.upperBound {
+                let n = pread(fd, base + done, range.upperBound - done, off_t(done))
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { break }
+                done += n
+            }
+            if done < range.upperBound { (base + done).initialize(repeating: 0, count: range.upperBound - done) }
+            return done == range.upperBound
+        }
     }
 
     private static let endedEarly: Int32 = -1

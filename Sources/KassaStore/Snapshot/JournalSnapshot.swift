@@ -74,6 +74,20 @@ enum JournalSnapshot {
         return probe.withUnsafeBytes { ContentHash.hash($0) }
     }()
 
+    /// The hash that ties a snapshot to the journal's first `count` bytes: of the whole for a small
+    /// prefix; for a big one, of its two halves' hashes, the halves hashed on two cores at once
+    /// (a 3 GB journal is read and hashed on every open). `segment` hashes one range, nil on failure.
+    static func prefixHash(count: Int, segment: @escaping @Sendable (Range<Int>) -> UInt64?) -> UInt64? {
+        guard count >= 16 << 20 else { return segment(0..<count) }
+        let middle = count / 2 & ~((1 << 20) - 1)
+        nonisolated(unsafe) var second: UInt64?
+        let helper = HelperThread { second = segment(middle..<count) }
+        let first = segment(0..<middle)
+        helper.join()
+        guard let first, let second else { return nil }
+        return [first, second].withUnsafeBytes { ContentHash.hash($0, seed: UInt64(count)) }
+    }
+
     // MARK: saving
 
     /// Writes the snapshot of `state` (its bytes up to `validEnd`) to `path`. Returns false when
@@ -99,7 +113,8 @@ enum JournalSnapshot {
         words[Word.version.rawValue] = version
         words[Word.layout.rawValue] = layout
         words[Word.prefixEnd.rawValue] = UInt64(end)
-        words[Word.prefixHash.rawValue] = state.bytes.withUnsafeBytes { ContentHash.hash($0.baseAddress, count: end) }
+        guard let prefix = prefixHash(of: state.bytes, count: end) else { return false }
+        words[Word.prefixHash.rawValue] = prefix
         words[Word.nextLine.rawValue] = UInt64(state.nextLine)
         words[Word.lastLineStart.rawValue] = UInt64(state.lastLineStart)
         words[Word.liveCount.rawValue] = UInt64(state.liveCount)
@@ -130,6 +145,14 @@ enum JournalSnapshot {
             ok = words.withUnsafeBytes { raw in pwrite(fd, raw.baseAddress, raw.count, 0) == raw.count }
         }
         return ok
+    }
+
+    /// `prefixHash` of bytes in memory.
+    static func prefixHash(of bytes: [UInt8], count: Int) -> UInt64? {
+        bytes.withUnsafeBytes { raw in
+            nonisolated(unsafe) let base = raw.baseAddress
+            return prefixHash(count: count) { range in ContentHash.hash(base.map { $0 + range.lowerBound }, count: range.count) }
+        }
     }
 
     private static func smallPart(of state: JournalState) -> SnapshotBuffer {
