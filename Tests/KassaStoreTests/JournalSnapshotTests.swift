@@ -124,6 +124,31 @@ import Testing
         #expect(!(try Journal.open(path: path, snapshots: snapshots)).state.hole.isEmpty)
     }
 
+    @Test func aSnapshotWithAnyByteChangedIsNeverTrusted() throws {
+        let (path, snapshots) = try bigJournal()
+        let plain = signature(try Journal.open(path: path))
+        _ = try Journal.open(path: path, snapshots: snapshots)
+        let snapshot = JournalSnapshot.path(for: path, in: snapshots)
+        let good = StoreFixtures.bytes(snapshot)
+        // Every header word, and bytes spread over the rows and the small part.
+        var random: UInt64 = 0x736E_6170
+        let positions = Array(stride(from: 0, to: 17 * 8, by: 3)) + (0..<12).map { _ -> Int in
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(random >> 33) % good.count
+        }
+        for position in positions {
+            var bytes = good
+            bytes[position] ^= 0x10
+            StoreFixtures.write(bytes, to: snapshot)
+            let journal = try Journal.open(path: path, snapshots: snapshots)
+            #expect(journal.state.hole.isEmpty, "byte \(position)")
+            #expect(journal.transaction(id: 40)?.note == "note 40")
+            #expect(journal.count == 22_000)
+        }
+        StoreFixtures.write(good, to: snapshot)
+        #expect(signature(try Journal.open(path: path, snapshots: snapshots)) == plain)
+    }
+
     @Test func textReadAfterAnOutsideRewriteIsCheckedLineByLine() throws {
         let (path, snapshots) = try bigJournal()
         _ = try Journal.open(path: path, snapshots: snapshots)

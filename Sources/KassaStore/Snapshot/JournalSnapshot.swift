@@ -126,7 +126,8 @@ enum JournalSnapshot {
         words[Word.current.rawValue] = UInt64(state.current.count)
         words[Word.redo.rawValue] = UInt64(state.redoStack.count)
         words[Word.extra.rawValue] = UInt64(extra.count)
-        var content: UInt64 = 0
+        // The content hash covers the header's words too (its own word still 0).
+        var content = words.withUnsafeBytes { ContentHash.hash($0) }
         func section(_ raw: UnsafeRawBufferPointer) {
             content = ContentHash.hash(raw, seed: content)
             if ok { ok = writeAll(fd, raw) }
@@ -220,7 +221,9 @@ enum JournalSnapshot {
                      counts[2] * 4, counts[3] * 4, counts[4] * 4, counts[5] * 4, counts[6]]
         guard Int(info.st_size) == words.count * 8 + sizes.reduce(0, +) else { return nil }
 
-        var content: UInt64 = 0
+        var header = words
+        header[Word.contentHash.rawValue] = 0
+        var content = header.withUnsafeBytes { ContentHash.hash($0) }
         var failed = false
         /// Reads the next `count` elements into an array with some room to grow (a session's next
         /// save must not copy a million rows); untouched capacity costs no memory.
