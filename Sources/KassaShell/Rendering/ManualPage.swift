@@ -32,10 +32,10 @@ struct ManualPage {
 
     /// Names the system gives meaning to; their descriptions are `manual.environment.NAME`.
     static let environment = ["KASSA_FILE", "KASSA_TODAY", "KASSA_DATA_DIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME",
-                              "XDG_STATE_HOME", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR"]
+                              "XDG_STATE_HOME", "XDG_CACHE_HOME", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR"]
     /// Paths (as a person would type them) with `manual.files.N` descriptions.
     static let files = ["~/.local/share/kassa/journal.kassa", "~/.local/state/kassa/history", "~/.config/kassa/config",
-                        "~/.config/kassa/grammars/LANG/", "~/.config/kassa/locales/LANG/"]
+                        "~/.config/kassa/grammars/LANG/", "~/.config/kassa/locales/LANG/", "~/.cache/kassa/snapshots/"]
     static let exitStatuses = 0...3
     /// Command lines with `manual.example.N` descriptions.
     static let examples = [

@@ -246,8 +246,10 @@ public struct TextRenderer: SessionRenderer, Sendable {
     func historyLines(_ history: History) -> [OutputLine] {
         if history.entries.isEmpty { return [OutputLine(catalog.text("history.empty"))] }
         var lines: [OutputLine] = []
+        // Change numbers grow past the column's usual five places in a journal of a million changes.
+        let numberWidth = max(5, (history.entries.map { String($0.number).count }.max() ?? 0) + 2)
         for entry in history.entries {
-            var text = "  " + pad("\(entry.number)", to: 5) + pad(catalog.text(kindKey("history.kind", entry.kind, objectKinds: entry.objectKinds)), to: 12)
+            var text = "  " + pad("\(entry.number)", to: numberWidth) + pad(catalog.text(kindKey("history.kind", entry.kind, objectKinds: entry.objectKinds)), to: 12)
             if !entry.ids.isEmpty {
                 text += entry.ids.prefix(5).map { "#\($0)" }.joined(separator: " ")
                 if entry.transactionCount > 5 { text += " … (\(entry.transactionCount))" }
