@@ -231,6 +231,7 @@ enum JournalSnapshot {
             guard !failed else { return [] }
             return [T](unsafeUninitializedCapacity: count + count / 32 + 64) { buffer, initialized in
                 let raw = UnsafeMutableRawBufferPointer(start: buffer.baseAddress, count: count * MemoryLayout<T>.stride)
+                preferHugePages(raw)
                 if readAll(fd, raw.baseAddress!, raw.count) {
                     content = ContentHash.hash(UnsafeRawBufferPointer(raw), seed: content)
                     initialized = count
@@ -338,6 +339,20 @@ enum JournalSnapshot {
     }
 
     // MARK: files
+
+    /// Asks the kernel for 2 MB pages under a big buffer about to be filled: the rows of a
+    /// million transactions are 19,000 page faults in 4 KB pages, a few dozen in 2 MB ones
+    /// (where transparent huge pages are on `madvise`; elsewhere nothing changes).
+    static func preferHugePages(_ raw: UnsafeMutableRawBufferPointer) {
+        #if os(Linux)
+        let huge = 2 << 20
+        guard let base = raw.baseAddress, raw.count >= 2 * huge else { return }
+        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+        let end = (Int(bitPattern: base) + raw.count) & ~(huge - 1)
+        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+        #endif
+    }
 
     private static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> Bool {
         var done = 0
