@@ -71,10 +71,9 @@ extension Grammar {
             entryClass = owned(classOf)
             entryIsPhrase = owned(isPhrase)
             entryInt = owned(entries.map { $0.intValue ?? Grammar.noInt })
-            entryNumber = owned(entries.map(\.number))
-            let recurrenceClass = classID(.recurrence), daypartClass = classID(.daypart)
-            entryRecurrence = owned(entries.map { $0.classID == recurrenceClass ? Recurrence(rawValue: $0.value) : nil })
-            entryTime = owned(entries.map { $0.classID == daypartClass ? TimeOfDay(text: $0.value) : nil })
+            // Tables of Swift values (not plain integers) are set by `deriveValueTables`, below.
+            (entryNumber, entryRecurrence, entryTime) = (Hot.none(), Hot.none(), Hot.none())
+            (actions, patternLanguages, patternFirstBuiltins) = (Hot.none(), Hot.none(), Hot.none())
             let phrases = Hot.flatPhrases(entries)
             (phraseStart, formStart, phraseForms) = (owned(phrases.0), owned(phrases.1), owned(phrases.2))
             let names = Hot.flatCategoryNames(categories, entries: entries, words: words,
@@ -99,8 +98,6 @@ extension Grammar {
             for p in patterns { starts.append(starts.last! + Int32(p.elements.count)) }
             elementStart = owned(starts)
             self.literalWords = owned(literalWords)
-            actions = owned(patterns.map(\.action))
-            patternLanguages = owned(patterns.map(\.language))
             func flatten(_ lists: [[Int]]) -> ([Int32], [Int32]) {
                 var start: [Int32] = [0], list: [Int32] = []
                 for l in lists {
@@ -124,15 +121,6 @@ extension Grammar {
                 var bits: UInt8 = 0
                 for element in p.elements {
                     if case .builtin(let b) = element.kind { bits |= b.bit }
-                    if !element.optional { break }
-                }
-                return bits
-            })
-            patternFirstBuiltins = owned(patterns.map { p -> UInt8? in
-                var bits: UInt8 = 0
-                for element in p.elements {
-                    guard case .builtin(let b) = element.kind else { return nil }
-                    bits |= b.bit
                     if !element.optional { break }
                 }
                 return bits
@@ -167,6 +155,33 @@ extension Grammar {
                 }
             }
             wordStartsPattern = UnsafeBufferPointer(startsPattern)
+            deriveValueTables(entries: entries, patterns: patterns, classIDs: classIDs, arena: arena)
+        }
+
+        /// An empty table, until it is set.
+        static func none<T>() -> UnsafeBufferPointer<T> { UnsafeBufferPointer(start: nil, count: 0) }
+
+        /// The tables of Swift values (optionals and enums, whose layout is the compiler's):
+        /// derived from the entries and patterns on both paths, the text and an archive (which
+        /// holds only plain integers).
+        mutating func deriveValueTables(entries: [WordEntry], patterns: [Pattern], classIDs: [String: Int], arena: MemoryArena) {
+            func owned<T>(_ array: [T]) -> UnsafeBufferPointer<T> { arena.copy(array) }
+            entryNumber = owned(entries.map(\.number))
+            let recurrenceClass = classIDs[GrammarClass.recurrence.rawValue] ?? -1
+            let daypartClass = classIDs[GrammarClass.daypart.rawValue] ?? -1
+            entryRecurrence = owned(entries.map { $0.classID == recurrenceClass ? Recurrence(rawValue: $0.value) : nil })
+            entryTime = owned(entries.map { $0.classID == daypartClass ? TimeOfDay(text: $0.value) : nil })
+            actions = owned(patterns.map(\.action))
+            patternLanguages = owned(patterns.map(\.language))
+            patternFirstBuiltins = owned(patterns.map { p -> UInt8? in
+                var bits: UInt8 = 0
+                for element in p.elements {
+                    guard case .builtin(let b) = element.kind else { return nil }
+                    bits |= b.bit
+                    if !element.optional { break }
+                }
+                return bits
+            })
         }
 
         /// Phrase continuations flattened: (phraseStart per entry, formStart per position, forms).
