@@ -204,14 +204,26 @@ extension Grammar {
             conventions[language] = NumericConventions(groupsWithComma: r.u8() == 1, groupsWithDot: r.u8() == 1,
                                                        monthFirst: r.u8() == 1)
         }
-        var hot = Grammar.Hot(reading: &r)
+        let arena = MemoryArena()
+        var hot = Grammar.Hot(reading: &r, arena: arena)
         guard !r.failed, r.atEnd,
               hot.fits(entries: entryCount, words: words.count, classes: classNames.count, patterns: patterns,
                        builtinBuckets: builtinBuckets)
         else { return nil }
         // The entries: their classes and later words from the (checked) hot tables.
         var numbers = [ExactNumber?](repeating: nil, count: entryCount)
-        for k in numbered.indices { numbers[Int(numbered[k])] = ExactNumber(units: units[k], fractionDigits: Int(fractionDigits[k])) }
+        let ints: UnsafeMutableBufferPointer<Int> = arena.filled(Grammar.noInt, count: entryCount)
+        for k in numbered.indices {
+            let number = ExactNumber(units: units[k], fractionDigits: Int(fractionDigits[k]))
+            numbers[Int(numbered[k])] = number
+            // As WordEntry.intValue reads it.
+            if let v = number.intValue, v >= Int64(Int32.min), v <= Int64(Int32.max) { ints[Int(numbered[k])] = Int(v) }
+        }
+        hot.entryInt = UnsafeBufferPointer(ints)
+        let isPhrase: UnsafeMutableBufferPointer<Bool> = arena.filled(false, count: entryCount)
+        for e in 0..<entryCount { isPhrase[e] = hot.phraseStart[e + 1] > hot.phraseStart[e] }
+        hot.entryIsPhrase = UnsafeBufferPointer(isPhrase)
+        hot.deriveWordBits(wordCount: words.count, patterns: patterns, arena: arena)
         var entries: [WordEntry] = []
         entries.reserveCapacity(entryCount)
         for e in 0..<entryCount {
@@ -227,7 +239,6 @@ extension Grammar {
                                      language: language, order: Int(orderOf[e])))
         }
         guard !r.failed else { return nil }
-        let arena = MemoryArena()
         hot.deriveValueTables(entries: entries, patterns: patterns, classIDs: classIDs, arena: arena)
         return Grammar(
             categories: categories, classNames: classNames, classIDs: classIDs, entries: entries, words: words,
@@ -238,67 +249,67 @@ extension Grammar {
 }
 
 extension ArchiveWriter {
-    /// The hot tables of plain integers, in place (Grammar.Hot(reading:) reads them in this
-    /// order); the tables of Swift values are derived when read.
+    /// The hot tables Grammar.Hot(reading:) reads back: the entry and pattern tables in place,
+    /// the per-word ones as narrow columns (most of their values are small). The per-word bit
+    /// tables and the tables of Swift values are not written: they are derived when read.
     mutating func hot(_ h: Grammar.Hot) {
-        inPlace(h.lexStart)
-        inPlace(h.lexEntries)
-        inPlace(h.entryClass)
-        inPlace(h.entryIsPhrase)
-        h.entryInt.map(Int64.init).withUnsafeBufferPointer { inPlace($0) }
+        let words = h.lexStart.count - 1
+        compact((0..<words).map { h.lexStart[$0 + 1] - h.lexStart[$0] })
+        compact(h.lexEntries)
+        compact(h.entryClass)
         inPlace(h.phraseStart)
         inPlace(h.formStart)
         inPlace(h.phraseForms)
         inPlace(h.entryNames)
         inPlace(h.nameStart)
         inPlace(h.nameWords)
-        inPlace(h.wordBits)
-        inPlace(h.wordPhraseBits)
         inPlace(h.wordStartsPattern)
         inPlace(h.elementStart)
         inPlace(h.literalWords)
-        inPlace(h.literalStart)
+        compact((0..<words).map { h.literalStart[$0 + 1] - h.literalStart[$0] })
         inPlace(h.literalList)
         inPlace(h.classStart)
         inPlace(h.classList)
         inPlace(h.patternBuiltinBits)
         inPlace(h.patternRequiredClasses)
-        inPlace(h.patternRequiredLiterals)
-        inPlace(h.wordLiteralBits)
     }
 }
 
 extension Grammar.Hot {
-    /// The tables ArchiveWriter.hot wrote, where they lie; the tables of Swift values are left
-    /// empty for deriveValueTables. Check them with `fits` before use.
-    init(reading r: inout ArchiveReader) {
-        lexStart = r.inPlace(Int32.self)
-        lexEntries = r.inPlace(Int32.self)
-        entryClass = r.inPlace(Int32.self)
-        entryIsPhrase = r.inPlaceFlags()
-        let ints = r.inPlace(Int64.self)
-        // Int is 64-bit here (unarchive refuses otherwise): the same bytes.
-        entryInt = UnsafeBufferPointer(start: ints.baseAddress.map { UnsafeRawPointer($0).bindMemory(to: Int.self, capacity: ints.count) },
-                                       count: ints.count)
+    /// The tables ArchiveWriter.hot wrote: in place, or widened into `arena`. The derived ones
+    /// are left empty (entryIsPhrase, entryInt and the bit tables are set by unarchive, the
+    /// tables of Swift values by deriveValueTables). Check them with `fits` before use.
+    init(reading r: inout ArchiveReader, arena: MemoryArena) {
+        /// Counts as the starts of consecutive ranges (a 0 first, then running sums).
+        func starts(_ counts: [Int32]) -> UnsafeBufferPointer<Int32> {
+            let out: UnsafeMutableBufferPointer<Int32> = arena.filled(0, count: counts.count + 1)
+            var sum: Int32 = 0
+            for k in counts.indices {
+                sum &+= counts[k]
+                out[k + 1] = sum
+            }
+            return UnsafeBufferPointer(out)
+        }
+        lexStart = starts(r.compact())
+        lexEntries = arena.copy(r.compact())
+        entryClass = arena.copy(r.compact())
         phraseStart = r.inPlace(Int32.self)
         formStart = r.inPlace(Int32.self)
         phraseForms = r.inPlace(Int32.self)
         entryNames = r.inPlace(Int32.self)
         nameStart = r.inPlace(Int32.self)
         nameWords = r.inPlace(Int32.self)
-        wordBits = r.inPlace(UInt64.self)
-        wordPhraseBits = r.inPlace(UInt64.self)
         wordStartsPattern = r.inPlaceFlags()
         elementStart = r.inPlace(Int32.self)
         literalWords = r.inPlace(Int32.self)
-        literalStart = r.inPlace(Int32.self)
+        literalStart = starts(r.compact())
         literalList = r.inPlace(Int32.self)
         classStart = r.inPlace(Int32.self)
         classList = r.inPlace(Int32.self)
         patternBuiltinBits = r.inPlace(UInt8.self)
         patternRequiredClasses = r.inPlace(UInt64.self)
-        patternRequiredLiterals = r.inPlace(UInt64.self)
-        wordLiteralBits = r.inPlace(UInt64.self)
+        (entryIsPhrase, entryInt) = (Grammar.Hot.none(), Grammar.Hot.none())
+        (wordBits, wordPhraseBits, patternRequiredLiterals, wordLiteralBits) = (Grammar.Hot.none(), Grammar.Hot.none(), Grammar.Hot.none(), Grammar.Hot.none())
         (entryNumber, entryRecurrence, entryTime) = (Grammar.Hot.none(), Grammar.Hot.none(), Grammar.Hot.none())
         (actions, patternLanguages, patternFirstBuiltins) = (Grammar.Hot.none(), Grammar.Hot.none(), Grammar.Hot.none())
     }
@@ -322,18 +333,16 @@ extension Grammar.Hot {
         var elements = 0
         for p in patterns { elements += p.elements.count }
         guard ranges(lexStart, count: words, end: lexEntries.count), ids(lexEntries, below: entries),
-              entryClass.count == entries, ids(entryClass, below: classes), entryIsPhrase.count == entries, entryInt.count == entries,
+              entryClass.count == entries, ids(entryClass, below: classes),
               ranges(phraseStart, count: entries, end: formStart.count - 1), formStart.count >= 1,
               ranges(formStart, count: formStart.count - 1, end: phraseForms.count), ids(phraseForms, below: words),
               ranges(entryNames, count: entries, end: nameStart.count - 1), nameStart.count >= 1,
               ranges(nameStart, count: nameStart.count - 1, end: nameWords.count), ids(nameWords, below: words),
-              wordBits.count == words, wordPhraseBits.count == words, wordStartsPattern.count == words,
-              wordLiteralBits.count == words,
+              wordStartsPattern.count == words,
               ranges(elementStart, count: patterns.count, end: elements), ids(literalWords, below: words),
               ranges(literalStart, count: words, end: literalList.count), ids(literalList, below: patterns.count),
               ranges(classStart, count: classes, end: classList.count), ids(classList, below: patterns.count),
               patternBuiltinBits.count == patterns.count, patternRequiredClasses.count == patterns.count,
-              patternRequiredLiterals.count == patterns.count,
               builtinBuckets.allSatisfy({ $0 >= 0 && $0 < patterns.count })
         else { return false }
         for (p, pattern) in patterns.enumerated() {
@@ -363,8 +372,7 @@ extension ArchiveWriter {
         textBytes(table.arena)
         compact(table.lengths)
         array(table.hashes)
-        // Slots shifted by one (an empty slot, -1, is 0), so they fit two bytes or one.
-        compact(table.slotTable.map { $0 + 1 })
+        int(table.slotCount)
     }
 
 }
@@ -379,10 +387,9 @@ extension ArchiveReader {
             starts[id] = end
             end &+= lengths[id]
         }
-        var slots = compact()
-        for k in slots.indices { slots[k] &-= 1 }
+        let slotCount = int()
         guard !failed else { return nil }
-        return WordTable(arena: arena, starts: starts, lengths: lengths, hashes: hashes, slots: slots)
+        return WordTable(arena: arena, starts: starts, lengths: lengths, hashes: hashes, slotCount: slotCount)
     }
 }
 

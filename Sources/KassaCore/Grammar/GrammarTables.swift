@@ -56,10 +56,6 @@ extension Grammar {
              lexStart: [Int32], lexEntries: [Int32], patterns: [Pattern], literalWords: [Int32],
              literalBuckets: [Int32: [Int]], classBuckets: [[Int]], builtinBuckets: [Int], arena: MemoryArena) {
             func owned<T>(_ array: [T]) -> UnsafeBufferPointer<T> { arena.copy(array) }
-            /// A buffer of `count` zeros, owned like those of `owned`.
-            func zeroed<T: FixedWidthInteger>(_ type: T.Type, _ count: Int) -> UnsafeMutableBufferPointer<T> {
-                arena.filled(0, count: count)
-            }
             func classID(_ c: GrammarClass) -> Int { classIDs[c.rawValue] ?? -1 }
 
             // Entries.
@@ -81,17 +77,8 @@ extension Grammar {
             (entryNames, nameStart, nameWords) = (owned(names.0), owned(names.1), owned(names.2))
 
             // Words.
-            // Per-word tables are filled in place: a copy of an array this size costs its pages twice.
-            let bits = zeroed(UInt64.self, words.count), phraseBits = zeroed(UInt64.self, words.count)
-            for w in 0..<words.count {
-                for k in Int(lexStart[w])..<Int(lexStart[w + 1]) {
-                    let e = Int(lexEntries[k]), c = classOf[e]
-                    guard c < 64 else { continue }
-                    if isPhrase[e] { phraseBits[w] |= 1 << UInt64(c) } else { bits[w] |= 1 << UInt64(c) }
-                }
-            }
-            wordBits = UnsafeBufferPointer(bits)
-            wordPhraseBits = UnsafeBufferPointer(phraseBits)
+            // Per-word class bits and literal bits: deriveWordBits, below.
+            (wordBits, wordPhraseBits, patternRequiredLiterals, wordLiteralBits) = (Hot.none(), Hot.none(), Hot.none(), Hot.none())
 
             // Patterns.
             var starts: [Int32] = [0]
@@ -132,8 +119,6 @@ extension Grammar {
                 }
                 return bits
             })
-            let literals = Hot.requiredLiterals(patterns, literalWords: literalWords, wordCount: words.count)
-            (patternRequiredLiterals, wordLiteralBits) = (owned(literals.0), owned(literals.1))
 
             // A word may begin a pattern when a pattern's first element can be that word, one of its
             // classes, or a builtin a number word can be.
@@ -155,7 +140,41 @@ extension Grammar {
                 }
             }
             wordStartsPattern = UnsafeBufferPointer(startsPattern)
+            deriveWordBits(wordCount: words.count, patterns: patterns, arena: arena)
             deriveValueTables(entries: entries, patterns: patterns, classIDs: classIDs, arena: arena)
+        }
+
+        /// The per-word bit tables (wordBits, wordPhraseBits, wordLiteralBits) and the patterns'
+        /// required literals, from the entry and pattern tables: derived on both paths (an archive
+        /// would carry them at 8 bytes a word, most of them zero).
+        mutating func deriveWordBits(wordCount: Int, patterns: [Pattern], arena: MemoryArena) {
+            // Filled in place: a copy of an array this size costs its pages twice.
+            let bits: UnsafeMutableBufferPointer<UInt64> = arena.filled(0, count: wordCount)
+            let phraseBits: UnsafeMutableBufferPointer<UInt64> = arena.filled(0, count: wordCount)
+            for w in 0..<wordCount {
+                for k in Int(lexStart[w])..<Int(lexStart[w + 1]) {
+                    let e = Int(lexEntries[k]), c = entryClass[e]
+                    guard c < 64 else { continue }
+                    if entryIsPhrase[e] { phraseBits[w] |= 1 << UInt64(c) } else { bits[w] |= 1 << UInt64(c) }
+                }
+            }
+            wordBits = UnsafeBufferPointer(bits)
+            wordPhraseBits = UnsafeBufferPointer(phraseBits)
+            let required: UnsafeMutableBufferPointer<UInt64> = arena.filled(0, count: patterns.count)
+            let literalBits: UnsafeMutableBufferPointer<UInt64> = arena.filled(0, count: wordCount)
+            var group = 0
+            for (p, pattern) in patterns.enumerated() {
+                for element in pattern.elements where !element.optional {
+                    guard case .literal(let start, let count) = element.kind else { continue }
+                    let bit: UInt64 = 1 << UInt64(group % 64)
+                    group += 1
+                    required[p] |= bit
+                    for k in Int(start)..<Int(start + count) where Int(literalWords[k]) < wordCount {
+                        literalBits[Int(literalWords[k])] |= bit
+                    }
+                }
+            }
+            (patternRequiredLiterals, wordLiteralBits) = (UnsafeBufferPointer(required), UnsafeBufferPointer(literalBits))
         }
 
         /// An empty table, until it is set.
@@ -229,25 +248,6 @@ extension Grammar {
                 entryNames.append(Int32(nameStart.count - 1))
             }
             return (entryNames, nameStart, flat)
-        }
-
-        /// (required-literal bits per pattern, literal bits per word id); see patternRequiredLiterals.
-        static func requiredLiterals(_ patterns: [Pattern], literalWords: [Int32], wordCount: Int) -> ([UInt64], [UInt64]) {
-            var required = [UInt64](repeating: 0, count: patterns.count)
-            var wordBits = [UInt64](repeating: 0, count: wordCount)
-            var group = 0
-            for (p, pattern) in patterns.enumerated() {
-                for element in pattern.elements where !element.optional {
-                    guard case .literal(let start, let count) = element.kind else { continue }
-                    let bit: UInt64 = 1 << UInt64(group % 64)
-                    group += 1
-                    required[p] |= bit
-                    for k in Int(start)..<Int(start + count) where Int(literalWords[k]) < wordCount {
-                        wordBits[Int(literalWords[k])] |= bit
-                    }
-                }
-            }
-            return (required, wordBits)
         }
     }
 }

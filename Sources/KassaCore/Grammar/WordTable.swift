@@ -21,32 +21,21 @@ struct WordTable: Sendable {
         hashes.reserveCapacity(expected)
     }
 
-    /// A table written out before (GrammarArchive): the same ids, and the same slots (so every
-    /// lookup probes as it did). Nil when the parts do not fit together: each slot empty (-1) or
-    /// a word id, as many words as filled slots (so a lookup always meets an empty slot and
-    /// stops; a damaged table can give a wrong id, never read out of bounds or loop forever).
-    init?(arena: [UInt8], starts: [Int32], lengths: [Int32], hashes: [UInt32], slots: [Int32]) {
-        let slotCount = slots.count
+    /// A table written out before (GrammarArchive): the same ids, and the same slot count so
+    /// every lookup probes as it did. Nil when the parts do not fit together.
+    init?(arena: [UInt8], starts: [Int32], lengths: [Int32], hashes: [UInt32], slotCount: Int) {
         guard starts.count == lengths.count, starts.count == hashes.count, slotCount >= 1024,
               slotCount & (slotCount - 1) == 0, starts.count * 2 <= slotCount else { return nil }
         for id in starts.indices {
             guard starts[id] >= 0, lengths[id] >= 0, Int(starts[id]) + Int(lengths[id]) <= arena.count else { return nil }
         }
-        var placed = 0
-        for slot in slots where slot != -1 {
-            guard slot >= 0, Int(slot) < starts.count else { return nil }
-            placed += 1
-        }
-        guard placed == starts.count else { return nil }
         self.arena = arena
         self.starts = starts
         self.lengths = lengths
         self.hashes = hashes
-        self.slots = slots
+        slots = [Int32](repeating: -1, count: slotCount)
+        for id in 0..<starts.count { insert(Int32(id), hashes[id]) }
     }
-
-    /// The hash slots (GrammarArchive writes them, so reading needs no inserting).
-    var slotTable: [Int32] { slots }
 
     var count: Int { starts.count }
     var slotCount: Int { slots.count }
