@@ -165,8 +165,16 @@ struct ArchiveReader {
     private mutating func widened<T: FixedWidthInteger & UnsignedInteger>(_ type: T.Type) -> [Int32] {
         let n = count(), size = MemoryLayout<T>.size
         guard let at = take(n * size) else { return [] }
+        // Aligned or not, read through a typed pointer only when T's alignment holds; byte loads
+        // otherwise (a loop the compiler widens, no per-element call).
+        let source = data.baseAddress! + at
         return [Int32](unsafeUninitializedCapacity: n) { buffer, initialized in
-            for k in 0..<n { buffer[k] = Int32(T(littleEndian: data.loadUnaligned(fromByteOffset: at + k * size, as: T.self))) }
+            if Int(bitPattern: source) % MemoryLayout<T>.alignment == 0 {
+                let typed = source.assumingMemoryBound(to: T.self)
+                for k in 0..<n { buffer[k] = Int32(T(littleEndian: typed[k])) }
+            } else {
+                for k in 0..<n { buffer[k] = Int32(T(littleEndian: source.loadUnaligned(fromByteOffset: k * size, as: T.self))) }
+            }
             initialized = n
         }
     }

@@ -318,17 +318,22 @@ extension Grammar.Hot {
     /// indexes, so a damaged archive is refused rather than read out of bounds later.
     func fits(entries: Int, words: Int, classes: Int, patterns: [Pattern], builtinBuckets: [Int]) -> Bool {
         /// Starts of consecutive ranges: `count` + 1 of them, from 0, never falling, ending at `end`.
+        // Branch-free loops over raw pointers (no bounds checks): these run at every start-up.
         func ranges(_ starts: UnsafeBufferPointer<Int32>, count: Int, end: Int) -> Bool {
-            guard starts.count == count + 1, starts[0] == 0, Int(starts[count]) == end else { return false }
-            var ok = true
-            for k in 1..<starts.count { ok = ok && starts[k] >= starts[k - 1] }
-            return ok
+            guard starts.count == count + 1, starts[0] == 0, Int(starts[count]) == end, let p = starts.baseAddress else { return false }
+            var falls: Int64 = 0  // 64-bit: a difference of two Int32 never wraps
+            for k in 1..<starts.count { falls |= (Int64(p[k]) - Int64(p[k - 1])) >> 63 }
+            return falls == 0
         }
         /// Every id at least 0 and below `bound`.
         func ids(_ table: UnsafeBufferPointer<Int32>, below bound: Int) -> Bool {
-            var ok = true
-            for id in table { ok = ok && id >= 0 && Int(id) < bound }
-            return ok
+            guard let p = table.baseAddress else { return true }
+            var largest = Int32.min, smallest = Int32.max
+            for k in 0..<table.count {
+                largest = max(largest, p[k])
+                smallest = min(smallest, p[k])
+            }
+            return smallest >= 0 && Int(largest) < bound
         }
         var elements = 0
         for p in patterns { elements += p.elements.count }
