@@ -2,7 +2,8 @@
 // message files and writes one Swift source file holding them as string literals, so the kassa
 // binary carries its default Grammars/ and Locales/ (a copied or installed binary works alone);
 // and the built-in grammar compiled (loaded here by KassaCore's own loader and written as a
-// GrammarArchive), so start-up reads tables instead of compiling the rules.
+// GrammarArchive: its text as a string literal, its data as an array literal of 64-bit words,
+// which the compiler lays out in the binary so start-up reads the tables where they lie).
 // Usage: kassa-embed OUTPUT ROOT RELATIVE-PATH...  (paths sorted by the plugin).
 // Glibc and KassaCore only: this tool runs on every change to a data file and must not need Foundation.
 

@@ -1,8 +1,11 @@
 // GrammarArchive: a loaded Grammar written out and read back, so the built-in grammar is compiled
 // at build time (kassa-embed, through the EmbedData plugin) and start-up reads tables instead of
-// tokenizing rules and expanding stems (most of start-up before). What is written is exactly what
-// GrammarLoader.finish hands to Grammar.init, and reading hands it to the same init: the hot
-// tables are derived the same way on both paths, so an archived grammar answers as the text did.
+// tokenizing rules and expanding stems (most of start-up before). What is written is what
+// GrammarLoader.finish hands to Grammar.init plus the hot tables it derived (Grammar.Hot) that
+// cost most to derive again: the entry and pattern tables, which the reader points at where the
+// archive lies (the build embeds the data part as 64-bit words the compiler lays out in the
+// binary), and the per-word ones as narrow columns. What is cheap to derive (per-word bits, Swift
+// enum values) is derived by the same code on both paths, so an archived grammar answers as the text did.
 //
 // The Grammars/ text stays the source of truth: an archive carries the fingerprint of the rule
 // files it was compiled from and is used only for the very same files (any --data-dir,

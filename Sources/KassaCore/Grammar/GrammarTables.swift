@@ -3,6 +3,8 @@
 // Swift array held by a class costs reference counting on each access and an array of structs
 // copies them; a raw buffer of plain values costs a load. The buffers come from the Grammar's
 // MemoryArena, so they live (and are freed) with their Grammar; every LineView holds its Grammar.
+// A grammar read from its archive gets most of them ready-made (GrammarArchive.swift), some
+// pointing into the archive's words, which the Grammar holds too.
 
 extension Grammar {
     struct Hot: @unchecked Sendable {
