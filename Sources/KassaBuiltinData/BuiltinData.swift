@@ -14,9 +14,11 @@ public enum BuiltinData {
     /// Every embedded file, sorted by path.
     public static var files: [BuiltinFile] { generatedFiles }
 
-    /// The built-in grammar compiled at build time (a GrammarArchive of KassaCore: its text part,
-    /// and its data part in base64), read in place; both empty when the rules had errors.
-    public static func withCompiledGrammar<R>(_ body: (_ text: UnsafeBufferPointer<UInt8>, _ data: UnsafeBufferPointer<UInt8>) -> R) -> R {
-        generatedGrammarText.withUTF8Buffer { text in generatedGrammarData.withUTF8Buffer { data in body(text, data) } }
+    /// The built-in grammar compiled at build time (a GrammarArchive of KassaCore): its text
+    /// part, read in place, and its data part as little-endian 64-bit words (laid out in the binary
+    /// by the compiler, so whoever holds the array reads it where it lies) of which the first
+    /// `byteCount` bytes count; all empty when the rules had errors.
+    public static func withCompiledGrammar<R>(_ body: (_ text: UnsafeBufferPointer<UInt8>, _ data: [UInt64], _ byteCount: Int) -> R) -> R {
+        generatedGrammarText.withUTF8Buffer { text in body(text, generatedGrammarData, generatedGrammarDataCount) }
     }
 }

@@ -2,7 +2,8 @@
 // message files and writes one Swift source file holding them as string literals, so the kassa
 // binary carries its default Grammars/ and Locales/ (a copied or installed binary works alone);
 // and the built-in grammar compiled (loaded here by KassaCore's own loader and written as a
-// GrammarArchive), so start-up reads tables instead of compiling the rules.
+// GrammarArchive: its text as a string literal, its data as an array literal of 64-bit words,
+// which the compiler lays out in the binary so start-up reads the tables where they lie).
 // Usage: kassa-embed OUTPUT ROOT RELATIVE-PATH...  (paths sorted by the plugin).
 // Glibc and KassaCore only: this tool runs on every change to a data file and must not need Foundation.
 
@@ -109,12 +110,22 @@ for file in files {
 }
 source += Array("    ]\n\n".utf8)
 source += Array("""
-        /// The built-in grammar compiled (KassaCore's GrammarArchive): its text part as it is and its
-        /// data part in base64; both empty when the rules have errors.
+        /// The built-in grammar compiled (KassaCore's GrammarArchive): its text part as it is, and
+        /// its data part as little-endian 64-bit words (an array literal of constants, which the
+        /// compiler lays out in the binary: read in place, nothing decoded at start-up) of which
+        /// the first generatedGrammarDataCount bytes count; all empty when the rules have errors.
 
     """.utf8)
 source += Array("    static let generatedGrammarText: StaticString = ".utf8) + literal(archive?.text ?? []) + Array("\n".utf8)
-source += Array("    static let generatedGrammarData: StaticString = ".utf8) + literal(archive?.embeddedData ?? []) + Array("\n}\n".utf8)
+source += Array("    static let generatedGrammarDataCount = \(archive?.data.count ?? 0)\n".utf8)
+source += Array("    static let generatedGrammarData: [UInt64] = [".utf8)
+for (k, word) in (archive?.dataWords ?? []).enumerated() {
+    // Eight to a line, in hex: the compiler reads a literal of constants fast enough (UInt64 keeps their number low).
+    if k % 8 == 0 { source += Array("\n        ".utf8) }
+    let hex = String(word, radix: 16)
+    source += Array("0x\(String(repeating: "0", count: 16 - hex.count))\(hex),".utf8)
+}
+source += Array("\n    ]\n}\n".utf8)
 
 // Written beside and renamed over, so an interrupted build never leaves half a file.
 let temporary = output + ".tmp"

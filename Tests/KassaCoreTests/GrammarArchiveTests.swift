@@ -132,27 +132,51 @@ import KassaTestSupport
         #expect(errors.isEmpty && grammar.words.count == Self.fromText.words.count)
     }
 
-    @Test func theEmbeddedFormRoundTrips() throws {
-        let embedded = Self.archive.embeddedData
-        #expect(embedded.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+    @Test func theEmbeddedFormRoundTripsAndIsReadInPlace() throws {
+        let words = Self.archive.dataWords
+        #expect(words.count == (Self.archive.data.count + 7) / 8)
         let back = try #require(Self.archive.text.withUnsafeBufferPointer { text in
-            embedded.withUnsafeBufferPointer { GrammarArchive(text: text, embeddedData: $0) }
+            GrammarArchive(text: text, dataWords: words, byteCount: Self.archive.data.count)
         })
         #expect(back.text == Self.archive.text && back.data == Self.archive.data)
         #expect(String(validating: Self.archive.text, as: UTF8.self) != nil)
+        #expect(Self.archive.text.withUnsafeBufferPointer { GrammarArchive(text: $0, dataWords: words, byteCount: words.count * 8 + 1) } == nil)
+        // Start-up's form: the hot tables point into the words themselves, no copy.
+        let grammar = try #require(Self.archive.text.withUnsafeBufferPointer { text in
+            Grammar.unarchive(embeddedText: text, data: words, byteCount: Self.archive.data.count, fingerprint: Self.fingerprint)
+        })
+        words.withUnsafeBytes { bytes in
+            let range = UInt(bitPattern: bytes.baseAddress!)..<UInt(bitPattern: bytes.baseAddress! + bytes.count)
+            for table in [grammar.hot.phraseStart, grammar.hot.phraseForms, grammar.hot.nameWords, grammar.hot.literalList] {
+                #expect(range.contains(UInt(bitPattern: table.baseAddress!)))
+            }
+        }
+        #expect(Array(grammar.hot.wordBits) == Array(Self.fromText.hot.wordBits))
+        // Padding past the counted bytes is not read; a count past them is refused.
+        #expect(Self.archive.text.withUnsafeBufferPointer { text in
+            Grammar.unarchive(embeddedText: text, data: words + [0], byteCount: Self.archive.data.count, fingerprint: Self.fingerprint)
+        } != nil)
+        #expect(Self.archive.text.withUnsafeBufferPointer { text in
+            Grammar.unarchive(embeddedText: text, data: words + [0], byteCount: Self.archive.data.count + 8, fingerprint: Self.fingerprint)
+        } == nil)
     }
 
-    @Test func base64RoundTripsEveryLengthAndRefusesWhatIsNotBase64() {
-        for length in 0..<10 {
-            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 200) }
-            let encoded = Base64.encode(bytes)
-            #expect(encoded.count == (length + 2) / 3 * 4)
-            #expect(encoded.withUnsafeBufferPointer { Base64.decode($0) } == bytes, "\(length)")
+    @Test func anArchiveWithAnIdOutOfRangeIsRefused() {
+        // A table read in place (the words of category names): one id made one past the last word.
+        var archive = Self.archive
+        let nameWords = Array(Self.fromText.hot.nameWords)
+        let needle = nameWords.prefix(16).flatMap { withUnsafeBytes(of: $0.littleEndian, Array.init) }
+        var found: Int?
+        for at in stride(from: 0, to: archive.data.count - needle.count, by: 8) where Array(archive.data[at..<(at + needle.count)]) == needle {
+            found = at
+            break
         }
-        #expect(Array("TWFu".utf8).withUnsafeBufferPointer { Base64.decode($0) } == Array("Man".utf8))
-        #expect(Base64.encode(Array("Ma".utf8)) == Array("TWE=".utf8))
-        for bad in ["TWF", "TW!u", "T===", "TWFu\n"] {
-            #expect(Array(bad.utf8).withUnsafeBufferPointer { Base64.decode($0) } == nil, "\(bad)")
+        guard let at = found else {
+            Issue.record("nameWords not found in the archive")
+            return
         }
+        #expect(Grammar.unarchive(archive, fingerprint: Self.fingerprint) != nil)
+        withUnsafeBytes(of: Int32(Self.fromText.words.count).littleEndian) { archive.data.replaceSubrange(at..<(at + 4), with: $0) }
+        #expect(Grammar.unarchive(archive, fingerprint: Self.fingerprint) == nil)
     }
 }

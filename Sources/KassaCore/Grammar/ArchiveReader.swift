@@ -1,6 +1,8 @@
 // ArchiveReader: the byte-level half of GrammarArchive's reading, over the two byte buffers the
 // writer made. A read past the end (or a string outside `text`) sets `failed` and gives a zero
-// value, so the caller checks once at the end instead of after every number.
+// value, so the caller checks once at the end instead of after every number. `inPlace` tables are
+// not copied: their buffers point into `data`, which must outlive what is read (and start at a
+// multiple of 8 bytes).
 
 struct ArchiveReader {
     let text: UnsafeRawBufferPointer
@@ -24,6 +26,35 @@ struct ArchiveReader {
         }
         defer { offset += count }
         return offset
+    }
+
+    /// Skips to the next multiple of 8 bytes (ArchiveWriter.align).
+    mutating func align() {
+        let pad = (8 - offset % 8) % 8
+        _ = take(pad)
+    }
+
+    /// What ArchiveWriter.inPlace wrote, where it lies (no copy); empty when it does not fit.
+    mutating func inPlace<T: FixedWidthInteger>(_ type: T.Type) -> UnsafeBufferPointer<T> {
+        let n = count()
+        align()
+        guard let at = take(n * MemoryLayout<T>.stride), let base = data.baseAddress, Int(bitPattern: base) % 8 == 0 else {
+            failed = true
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeBufferPointer(start: (base + at).bindMemory(to: T.self, capacity: n), count: n)
+    }
+
+    /// Flags written by ArchiveWriter.inPlace, in place; refused unless every byte is 0 or 1 (any
+    /// other byte is no Bool).
+    mutating func inPlaceFlags() -> UnsafeBufferPointer<Bool> {
+        let bytes = inPlace(UInt8.self)
+        for b in bytes where b > 1 {
+            failed = true
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
+        guard let base = bytes.baseAddress else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(base).bindMemory(to: Bool.self, capacity: bytes.count), count: bytes.count)
     }
 
     mutating func u8() -> UInt8 {
@@ -134,8 +165,16 @@ struct ArchiveReader {
     private mutating func widened<T: FixedWidthInteger & UnsignedInteger>(_ type: T.Type) -> [Int32] {
         let n = count(), size = MemoryLayout<T>.size
         guard let at = take(n * size) else { return [] }
+        // Aligned or not, read through a typed pointer only when T's alignment holds; byte loads
+        // otherwise (a loop the compiler widens, no per-element call).
+        let source = data.baseAddress! + at
         return [Int32](unsafeUninitializedCapacity: n) { buffer, initialized in
-            for k in 0..<n { buffer[k] = Int32(T(littleEndian: data.loadUnaligned(fromByteOffset: at + k * size, as: T.self))) }
+            if Int(bitPattern: source) % MemoryLayout<T>.alignment == 0 {
+                let typed = source.assumingMemoryBound(to: T.self)
+                for k in 0..<n { buffer[k] = Int32(T(littleEndian: typed[k])) }
+            } else {
+                for k in 0..<n { buffer[k] = Int32(T(littleEndian: source.loadUnaligned(fromByteOffset: k * size, as: T.self))) }
+            }
             initialized = n
         }
     }

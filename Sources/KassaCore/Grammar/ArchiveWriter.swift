@@ -2,6 +2,8 @@
 // valid UTF-8, so the build can embed it as a string literal as it is), each distinct one once,
 // and are referred to by their index in a string table; numbers go to `data` as little-endian
 // integers of fixed width (32 bits unless said). ArchiveReader reads the same sequence back.
+// Tables the parser reads as they are (`inPlace`) start at a multiple of 8 bytes, so the reader
+// can point at them where the archive lies instead of copying them.
 
 struct ArchiveWriter {
     var text: [UInt8] = []
@@ -82,6 +84,24 @@ struct ArchiveWriter {
             u8(4)
             array(values.map { Int32($0) })
         }
+    }
+
+    /// Zeros up to the next multiple of 8 bytes.
+    mutating func align() {
+        while data.count % 8 != 0 { data.append(0) }
+    }
+
+    /// Count, then the values as they lie in memory (little-endian), from a multiple of 8
+    /// bytes: ArchiveReader.inPlace reads them without a copy.
+    mutating func inPlace<T: FixedWidthInteger>(_ values: UnsafeBufferPointer<T>) {
+        int(values.count)
+        align()
+        for value in values { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+    }
+
+    /// Flags as bytes 0 and 1, in place like the integers.
+    mutating func inPlace(_ values: UnsafeBufferPointer<Bool>) {
+        [UInt8](values.map { $0 ? 1 : 0 }).withUnsafeBufferPointer { inPlace($0) }
     }
 
     /// Raw bytes in `text`: (offset, length). Only for bytes that are valid UTF-8.

@@ -38,13 +38,31 @@ public final class Grammar: Sendable {
     let hot: Hot
     /// Owns the buffers of `hot`, which are freed with it.
     private let tables: MemoryArena
+    /// The archive words some of `hot`'s buffers point into, when it was read from one in place
+    /// (GrammarArchive): held so they live as long as this grammar.
+    private let backing: [UInt64]
 
     static let noInt = Int.min
 
+    convenience init(categories: [CategoryInfo], classNames: [String], classIDs: [String: Int], entries: [WordEntry],
+                     words: WordTable, lexStart: [Int32], lexEntries: [Int32], endings: WordTable, patterns: [Pattern],
+                     literalWords: [Int32], literalBuckets: [Int32: [Int]], classBuckets: [[Int]], builtinBuckets: [Int],
+                     categoryByName: [String: String], conventions: [Language: NumericConventions]) {
+        let arena = MemoryArena()
+        let hot = Hot(categories: categories, classIDs: classIDs, entries: entries, words: words, lexStart: lexStart,
+                      lexEntries: lexEntries, patterns: patterns, literalWords: literalWords, literalBuckets: literalBuckets,
+                      classBuckets: classBuckets, builtinBuckets: builtinBuckets, arena: arena)
+        self.init(categories: categories, classNames: classNames, classIDs: classIDs, entries: entries, words: words,
+                  endings: endings, patterns: patterns, builtinBuckets: builtinBuckets, categoryByName: categoryByName,
+                  conventions: conventions, hot: hot, tables: arena, backing: [])
+    }
+
+    /// With `hot` made already: derived above from the loaded tables, or read from an archive
+    /// (its buffers in `tables` or in `backing`).
     init(categories: [CategoryInfo], classNames: [String], classIDs: [String: Int], entries: [WordEntry],
-         words: WordTable, lexStart: [Int32], lexEntries: [Int32], endings: WordTable, patterns: [Pattern],
-         literalWords: [Int32], literalBuckets: [Int32: [Int]], classBuckets: [[Int]], builtinBuckets: [Int],
-         categoryByName: [String: String], conventions: [Language: NumericConventions]) {
+         words: WordTable, endings: WordTable, patterns: [Pattern], builtinBuckets: [Int],
+         categoryByName: [String: String], conventions: [Language: NumericConventions], hot: Hot, tables: MemoryArena,
+         backing: [UInt64]) {
         self.categories = categories
         self.classNames = classNames
         self.classIDs = classIDs
@@ -59,11 +77,9 @@ public final class Grammar: Sendable {
         self.builtinBuckets = builtinBuckets
         self.categoryByName = categoryByName
         conventionsByLanguage = Language.allCases.map { conventions[$0] }
-        let arena = MemoryArena()
-        tables = arena
-        hot = Hot(categories: categories, classIDs: classIDs, entries: entries, words: words, lexStart: lexStart,
-                  lexEntries: lexEntries, patterns: patterns, literalWords: literalWords, literalBuckets: literalBuckets,
-                  classBuckets: classBuckets, builtinBuckets: builtinBuckets, arena: arena)
+        self.hot = hot
+        self.tables = tables
+        self.backing = backing
     }
 
     /// The id of class `c` in this grammar; nil when no rule defines it.

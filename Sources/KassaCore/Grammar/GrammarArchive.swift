@@ -1,8 +1,11 @@
 // GrammarArchive: a loaded Grammar written out and read back, so the built-in grammar is compiled
 // at build time (kassa-embed, through the EmbedData plugin) and start-up reads tables instead of
-// tokenizing rules and expanding stems (most of start-up before). What is written is exactly what
-// GrammarLoader.finish hands to Grammar.init, and reading hands it to the same init: the hot
-// tables are derived the same way on both paths, so an archived grammar answers as the text did.
+// tokenizing rules and expanding stems (most of start-up before). What is written is what
+// GrammarLoader.finish hands to Grammar.init plus the hot tables it derived (Grammar.Hot) that
+// cost most to derive again: the entry and pattern tables, which the reader points at where the
+// archive lies (the build embeds the data part as 64-bit words the compiler lays out in the
+// binary), and the per-word ones as narrow columns. What is cheap to derive (per-word bits, Swift
+// enum values) is derived by the same code on both paths, so an archived grammar answers as the text did.
 //
 // The Grammars/ text stays the source of truth: an archive carries the fingerprint of the rule
 // files it was compiled from and is used only for the very same files (any --data-dir,
@@ -11,7 +14,7 @@
 
 public struct GrammarArchive: Sendable {
     /// Bump when what is written, or what Grammar.init derives from it, changes.
-    static let formatVersion: UInt64 = 2
+    static let formatVersion: UInt64 = 3
     static let magic: UInt64 = 0x3152_4147_5353_414B  // "KASSGAR1", little-endian
 
     /// Every string and word byte, concatenated: valid UTF-8 (it is built from the rule text).
@@ -68,21 +71,20 @@ extension Grammar {
             w.string(info.slug)
             for language in Language.allCases { w.optionalString(info.names[language]) }
         }
-        // Entries by column: most columns fit a byte or two per entry.
+        // Entries by column: most columns fit a byte or two per entry. Their classes and later
+        // words are in the hot tables (entryClass, phraseStart/formStart/phraseForms).
         let values = entries.map { w.stringID($0.value) }, files = entries.map { w.stringID($0.location.file) }
-        w.compact(entries.map(\.classID))
         w.compact(values)
         w.compact(files)
         w.compact(entries.map(\.location.line))
         w.array(entries.map { ArchiveWriter.languageCode($0.language) })
         w.compact(entries.map(\.order))
-        // A phrase's later words: positions per entry, forms per position, the forms.
-        w.compact(entries.map(\.rest.count))
-        w.compact(entries.flatMap { $0.rest.map(\.count) })
-        w.compact(entries.flatMap { $0.rest.joined() })
+        // The entries whose value is a number, and the number (read once here, not at start-up).
+        let numbered = entries.indices.filter { entries[$0].number != nil }
+        w.compact(numbered)
+        w.array(numbered.map { entries[$0].number!.units })
+        w.compact(numbered.map { entries[$0].number!.fractionDigits })
         w.wordTable(words)
-        w.compact((0..<words.count).map { hot.lexStart[$0 + 1] - hot.lexStart[$0] })
-        w.compact(hot.lexEntries)
         w.wordTable(endings)
         w.int(patterns.count)
         for pattern in patterns {
@@ -101,48 +103,58 @@ extension Grammar {
                 }
             }
         }
-        w.compact(hot.literalWords)
-        // Patterns by first literal word, by first class, and those that may begin with a builtin.
-        var literalWordsWithPatterns: [Int32] = []
-        for word in 0..<words.count where hot.literalStart[word + 1] > hot.literalStart[word] {
-            literalWordsWithPatterns.append(Int32(word))
-        }
-        w.int(literalWordsWithPatterns.count)
-        for word in literalWordsWithPatterns {
-            w.int(Int(word))
-            w.array(hot.literalList[Int(hot.literalStart[Int(word)])..<Int(hot.literalStart[Int(word) + 1])])
-        }
-        w.int(classNames.count)
-        for c in classNames.indices { w.array(hot.classList[Int(hot.classStart[c])..<Int(hot.classStart[c + 1])]) }
         w.ints(builtinBuckets)
         // Each language's conventions: 0 when its grammar says none, else 1 and three flags.
         for conventions in conventionsByLanguage {
             guard let c = conventions else { w.u8(0); continue }
             w.u8(1); w.u8(c.groupsWithComma ? 1 : 0); w.u8(c.groupsWithDot ? 1 : 0); w.u8(c.monthFirst ? 1 : 0)
         }
+        w.hot(hot)
         // Header and string table first: the reader needs the strings before anything names one.
+        // Padded to 8 bytes, so what the body aligns is aligned in the whole.
         var head = ArchiveWriter()
         head.u64(GrammarArchive.magic)
         head.u64(GrammarArchive.formatVersion)
         head.u64(fingerprint)
         head.array(w.stringTable)
+        head.align()
         return GrammarArchive(text: w.text, data: head.data + w.data)
     }
 
     /// The grammar an archive holds, when it was made from sources with `fingerprint` by this
     /// version of kassa; nil otherwise (or when it does not read whole).
     public static func unarchive(_ archive: GrammarArchive, fingerprint: UInt64) -> Grammar? {
-        archive.text.withUnsafeBytes { text in
-            archive.data.withUnsafeBytes { data in
-                unarchive(text: text, data: data, fingerprint: fingerprint)
-            }
+        archive.text.withUnsafeBufferPointer { text in
+            unarchive(embeddedText: text, data: archive.dataWords, byteCount: archive.data.count, fingerprint: fingerprint)
         }
     }
 
-    static func unarchive(text: UnsafeRawBufferPointer, data: UnsafeRawBufferPointer, fingerprint: UInt64) -> Grammar? {
+    /// The grammar of an archive in its embedded form — the text read where it lies (in the
+    /// binary), the data as little-endian 64-bit words (the first `byteCount` bytes count) whose
+    /// hot tables the grammar reads in place, holding `data` — when it was made from sources
+    /// with `fingerprint`; nil otherwise. Start-up's path: no decoding, no copy of the tables.
+    public static func unarchive(embeddedText text: UnsafeBufferPointer<UInt8>, data: [UInt64], byteCount: Int,
+                                 fingerprint: UInt64) -> Grammar? {
+        // In place needs the layout the writer had: little-endian, 64-bit Int (else the text is loaded).
+        #if _endian(big)
+        return nil
+        #else
+        guard MemoryLayout<Int>.size == 8, byteCount >= 0, byteCount <= data.count * 8 else { return nil }
+        // The storage of `data` outlives the closure: the grammar holds `data`, and an array's
+        // storage does not move while it is not mutated.
+        return data.withUnsafeBytes { bytes in
+            unarchive(text: UnsafeRawBufferPointer(text), data: UnsafeRawBufferPointer(rebasing: bytes.prefix(byteCount)),
+                      backing: data, fingerprint: fingerprint)
+        }
+        #endif
+    }
+
+    static func unarchive(text: UnsafeRawBufferPointer, data: UnsafeRawBufferPointer, backing: [UInt64],
+                          fingerprint: UInt64) -> Grammar? {
         var r = ArchiveReader(text: text, data: data)
         guard r.u64() == GrammarArchive.magic, r.u64() == GrammarArchive.formatVersion, r.u64() == fingerprint else { return nil }
         r.readStringTable()
+        r.align()
         var classNames: [String] = [], classIDs: [String: Int] = [:]
         for id in 0..<r.count() {
             let name = r.string()
@@ -156,41 +168,14 @@ extension Grammar {
             for language in Language.allCases { names[language] = r.optionalString() }
             categories.append(CategoryInfo(slug: slug, names: names))
         }
-        let classOf = r.compact(), valueOf = r.compact(), fileOf = r.compact(), lineOf = r.compact()
+        let valueOf = r.compact(), fileOf = r.compact(), lineOf = r.compact()
         let languageOf = r.array(of: UInt8.self), orderOf = r.compact()
-        let positions = r.compact(), formCounts = r.compact(), forms = r.compact()
-        let entryCount = classOf.count
-        guard !r.failed, [valueOf.count, fileOf.count, lineOf.count, languageOf.count, orderOf.count, positions.count]
-                .allSatisfy({ $0 == entryCount }),
-              Int(positions.reduce(0, +)) == formCounts.count, Int(formCounts.reduce(0, +)) == forms.count
-        else { return nil }
-        var entries: [WordEntry] = []
-        entries.reserveCapacity(entryCount)
-        var position = 0, form = 0
-        for e in 0..<entryCount {
-            let value = r.string(at: Int(valueOf[e]))
-            var rest: [[Int32]] = []
-            if positions[e] > 0 {
-                rest.reserveCapacity(Int(positions[e]))
-                for _ in 0..<positions[e] {
-                    let n = Int(formCounts[position])
-                    rest.append(Array(forms[form..<(form + n)]))
-                    position += 1
-                    form += n
-                }
-            }
-            guard classOf[e] < classNames.count else { return nil }
-            let language = Int(languageOf[e]) < Language.allCases.count ? Language.allCases[Int(languageOf[e])] : nil
-            entries.append(WordEntry(classID: Int(classOf[e]), value: value, number: ExactNumber(decimalText: value), rest: rest,
-                                     location: RuleLocation(file: r.string(at: Int(fileOf[e])), line: Int(lineOf[e])),
-                                     language: language, order: Int(orderOf[e])))
-        }
-        guard let words = r.wordTable() else { return nil }
-        var lexStart = r.compact()
-        lexStart.insert(0, at: 0)
-        for w in 0..<(lexStart.count - 1) { lexStart[w + 1] &+= lexStart[w] }
-        let lexEntries = r.compact()
-        guard let endings = r.wordTable(), lexStart.count == words.count + 1 else { return nil }
+        let numbered = r.compact(), units = r.array(of: Int64.self), fractionDigits = r.compact()
+        let entryCount = valueOf.count
+        guard !r.failed, [fileOf.count, lineOf.count, languageOf.count, orderOf.count].allSatisfy({ $0 == entryCount }),
+              units.count == numbered.count, fractionDigits.count == numbered.count,
+              numbered.allSatisfy({ $0 < entryCount }) else { return nil }
+        guard let words = r.wordTable(), let endings = r.wordTable() else { return nil }
         var patterns: [Pattern] = []
         for _ in 0..<r.count() {
             let action = Int(r.u8())
@@ -216,46 +201,160 @@ extension Grammar {
             patterns.append(Pattern(action: PatternAction.allCases[action], elements: elements,
                                     location: RuleLocation(file: file, line: line), order: order, language: language))
         }
-        let literalWords = r.compact()
-        var literalBuckets: [Int32: [Int]] = [:]
-        for _ in 0..<r.count() {
-            let word = Int32(truncatingIfNeeded: r.int())
-            literalBuckets[word] = r.array(of: Int32.self).map(Int.init)
-        }
-        var classBuckets: [[Int]] = []
-        for _ in 0..<r.count() { classBuckets.append(r.array(of: Int32.self).map(Int.init)) }
         let builtinBuckets = r.ints()
         var conventions: [Language: NumericConventions] = [:]
         for language in Language.allCases where r.u8() == 1 {
             conventions[language] = NumericConventions(groupsWithComma: r.u8() == 1, groupsWithDot: r.u8() == 1,
                                                        monthFirst: r.u8() == 1)
         }
-        guard !r.failed, r.atEnd, classBuckets.count == classNames.count,
-              GrammarArchive.indicesFit(entries: entries, words: words.count, classes: classNames.count, lexStart: lexStart,
-                                        lexEntries: lexEntries, patterns: patterns, literalWords: literalWords,
-                                        buckets: Array(literalBuckets.values) + classBuckets + [builtinBuckets])
+        let arena = MemoryArena()
+        var hot = Grammar.Hot(reading: &r, arena: arena)
+        guard !r.failed, r.atEnd,
+              hot.fits(entries: entryCount, words: words.count, classes: classNames.count, patterns: patterns,
+                       builtinBuckets: builtinBuckets)
         else { return nil }
+        // The entries: their classes and later words from the (checked) hot tables.
+        var numbers = [ExactNumber?](repeating: nil, count: entryCount)
+        let ints: UnsafeMutableBufferPointer<Int> = arena.filled(Grammar.noInt, count: entryCount)
+        for k in numbered.indices {
+            let number = ExactNumber(units: units[k], fractionDigits: Int(fractionDigits[k]))
+            numbers[Int(numbered[k])] = number
+            // As WordEntry.intValue reads it.
+            if let v = number.intValue, v >= Int64(Int32.min), v <= Int64(Int32.max) { ints[Int(numbered[k])] = Int(v) }
+        }
+        hot.entryInt = UnsafeBufferPointer(ints)
+        let isPhrase: UnsafeMutableBufferPointer<Bool> = arena.filled(false, count: entryCount)
+        for e in 0..<entryCount { isPhrase[e] = hot.phraseStart[e + 1] > hot.phraseStart[e] }
+        hot.entryIsPhrase = UnsafeBufferPointer(isPhrase)
+        hot.deriveWordBits(wordCount: words.count, patterns: patterns, arena: arena)
+        var entries: [WordEntry] = []
+        entries.reserveCapacity(entryCount)
+        for e in 0..<entryCount {
+            var rest: [[Int32]] = []
+            let (first, last) = (Int(hot.phraseStart[e]), Int(hot.phraseStart[e + 1]))
+            if last > first {
+                rest.reserveCapacity(last - first)
+                for k in first..<last { rest.append(Array(hot.phraseForms[Int(hot.formStart[k])..<Int(hot.formStart[k + 1])])) }
+            }
+            let language = Int(languageOf[e]) < Language.allCases.count ? Language.allCases[Int(languageOf[e])] : nil
+            entries.append(WordEntry(classID: Int(hot.entryClass[e]), value: r.string(at: Int(valueOf[e])), number: numbers[e],
+                                     rest: rest, location: RuleLocation(file: r.string(at: Int(fileOf[e])), line: Int(lineOf[e])),
+                                     language: language, order: Int(orderOf[e])))
+        }
+        guard !r.failed else { return nil }
+        hot.deriveValueTables(entries: entries, patterns: patterns, classIDs: classIDs, arena: arena)
         return Grammar(
             categories: categories, classNames: classNames, classIDs: classIDs, entries: entries, words: words,
-            lexStart: lexStart, lexEntries: lexEntries, endings: endings, patterns: patterns, literalWords: literalWords,
-            literalBuckets: literalBuckets, classBuckets: classBuckets, builtinBuckets: builtinBuckets,
-            categoryByName: Grammar.categoryIndex(categories), conventions: conventions)
+            endings: endings, patterns: patterns, builtinBuckets: builtinBuckets,
+            categoryByName: Grammar.categoryIndex(categories), conventions: conventions, hot: hot, tables: arena,
+            backing: backing)
     }
 }
 
-extension GrammarArchive {
-    /// Every id in the tables points inside what it indexes, so a damaged archive is refused
-    /// rather than read out of bounds later.
-    static func indicesFit(entries: [WordEntry], words: Int, classes: Int, lexStart: [Int32], lexEntries: [Int32],
-                           patterns: [Pattern], literalWords: [Int32], buckets: [[Int]]) -> Bool {
-        guard lexStart.first == 0, lexStart.last == Int32(lexEntries.count) else { return false }
-        for k in 1..<lexStart.count where lexStart[k] < lexStart[k - 1] { return false }
-        for e in lexEntries where e < 0 || Int(e) >= entries.count { return false }
-        for entry in entries {
-            for position in entry.rest { for w in position where w < 0 || Int(w) >= words { return false } }
+extension ArchiveWriter {
+    /// The hot tables Grammar.Hot(reading:) reads back: the entry and pattern tables in place,
+    /// the per-word ones as narrow columns (most of their values are small). The per-word bit
+    /// tables and the tables of Swift values are not written: they are derived when read.
+    mutating func hot(_ h: Grammar.Hot) {
+        let words = h.lexStart.count - 1
+        compact((0..<words).map { h.lexStart[$0 + 1] - h.lexStart[$0] })
+        compact(h.lexEntries)
+        compact(h.entryClass)
+        inPlace(h.phraseStart)
+        inPlace(h.formStart)
+        inPlace(h.phraseForms)
+        inPlace(h.entryNames)
+        inPlace(h.nameStart)
+        inPlace(h.nameWords)
+        inPlace(h.wordStartsPattern)
+        inPlace(h.elementStart)
+        inPlace(h.literalWords)
+        compact((0..<words).map { h.literalStart[$0 + 1] - h.literalStart[$0] })
+        inPlace(h.literalList)
+        inPlace(h.classStart)
+        inPlace(h.classList)
+        inPlace(h.patternBuiltinBits)
+        inPlace(h.patternRequiredClasses)
+    }
+}
+
+extension Grammar.Hot {
+    /// The tables ArchiveWriter.hot wrote: in place, or widened into `arena`. The derived ones
+    /// are left empty (entryIsPhrase, entryInt and the bit tables are set by unarchive, the
+    /// tables of Swift values by deriveValueTables). Check them with `fits` before use.
+    init(reading r: inout ArchiveReader, arena: MemoryArena) {
+        /// Counts as the starts of consecutive ranges (a 0 first, then running sums).
+        func starts(_ counts: [Int32]) -> UnsafeBufferPointer<Int32> {
+            let out: UnsafeMutableBufferPointer<Int32> = arena.filled(0, count: counts.count + 1)
+            var sum: Int32 = 0
+            for k in counts.indices {
+                sum &+= counts[k]
+                out[k + 1] = sum
+            }
+            return UnsafeBufferPointer(out)
         }
-        for w in literalWords where w < 0 || Int(w) >= words { return false }
-        for pattern in patterns {
+        lexStart = starts(r.compact())
+        lexEntries = arena.copy(r.compact())
+        entryClass = arena.copy(r.compact())
+        phraseStart = r.inPlace(Int32.self)
+        formStart = r.inPlace(Int32.self)
+        phraseForms = r.inPlace(Int32.self)
+        entryNames = r.inPlace(Int32.self)
+        nameStart = r.inPlace(Int32.self)
+        nameWords = r.inPlace(Int32.self)
+        wordStartsPattern = r.inPlaceFlags()
+        elementStart = r.inPlace(Int32.self)
+        literalWords = r.inPlace(Int32.self)
+        literalStart = starts(r.compact())
+        literalList = r.inPlace(Int32.self)
+        classStart = r.inPlace(Int32.self)
+        classList = r.inPlace(Int32.self)
+        patternBuiltinBits = r.inPlace(UInt8.self)
+        patternRequiredClasses = r.inPlace(UInt64.self)
+        (entryIsPhrase, entryInt) = (Grammar.Hot.none(), Grammar.Hot.none())
+        (wordBits, wordPhraseBits, patternRequiredLiterals, wordLiteralBits) = (Grammar.Hot.none(), Grammar.Hot.none(), Grammar.Hot.none(), Grammar.Hot.none())
+        (entryNumber, entryRecurrence, entryTime) = (Grammar.Hot.none(), Grammar.Hot.none(), Grammar.Hot.none())
+        (actions, patternLanguages, patternFirstBuiltins) = (Grammar.Hot.none(), Grammar.Hot.none(), Grammar.Hot.none())
+    }
+
+    /// Every table has the length its grammar gives it and every id in it points inside what it
+    /// indexes, so a damaged archive is refused rather than read out of bounds later.
+    func fits(entries: Int, words: Int, classes: Int, patterns: [Pattern], builtinBuckets: [Int]) -> Bool {
+        /// Starts of consecutive ranges: `count` + 1 of them, from 0, never falling, ending at `end`.
+        // Branch-free loops over raw pointers (no bounds checks): these run at every start-up.
+        func ranges(_ starts: UnsafeBufferPointer<Int32>, count: Int, end: Int) -> Bool {
+            guard starts.count == count + 1, starts[0] == 0, Int(starts[count]) == end, let p = starts.baseAddress else { return false }
+            var falls: Int64 = 0  // 64-bit: a difference of two Int32 never wraps
+            for k in 1..<starts.count { falls |= (Int64(p[k]) - Int64(p[k - 1])) >> 63 }
+            return falls == 0
+        }
+        /// Every id at least 0 and below `bound`.
+        func ids(_ table: UnsafeBufferPointer<Int32>, below bound: Int) -> Bool {
+            guard let p = table.baseAddress else { return true }
+            var largest = Int32.min, smallest = Int32.max
+            for k in 0..<table.count {
+                largest = max(largest, p[k])
+                smallest = min(smallest, p[k])
+            }
+            return smallest >= 0 && Int(largest) < bound
+        }
+        var elements = 0
+        for p in patterns { elements += p.elements.count }
+        guard ranges(lexStart, count: words, end: lexEntries.count), ids(lexEntries, below: entries),
+              entryClass.count == entries, ids(entryClass, below: classes),
+              ranges(phraseStart, count: entries, end: formStart.count - 1), formStart.count >= 1,
+              ranges(formStart, count: formStart.count - 1, end: phraseForms.count), ids(phraseForms, below: words),
+              ranges(entryNames, count: entries, end: nameStart.count - 1), nameStart.count >= 1,
+              ranges(nameStart, count: nameStart.count - 1, end: nameWords.count), ids(nameWords, below: words),
+              wordStartsPattern.count == words,
+              ranges(elementStart, count: patterns.count, end: elements), ids(literalWords, below: words),
+              ranges(literalStart, count: words, end: literalList.count), ids(literalList, below: patterns.count),
+              ranges(classStart, count: classes, end: classList.count), ids(classList, below: patterns.count),
+              patternBuiltinBits.count == patterns.count, patternRequiredClasses.count == patterns.count,
+              builtinBuckets.allSatisfy({ $0 >= 0 && $0 < patterns.count })
+        else { return false }
+        for (p, pattern) in patterns.enumerated() {
+            guard Int(elementStart[p + 1] - elementStart[p]) == pattern.elements.count else { return false }
             for element in pattern.elements {
                 switch element.kind {
                 case .literal(let start, let count):
@@ -265,7 +364,6 @@ extension GrammarArchive {
                 }
             }
         }
-        for bucket in buckets { for p in bucket where p < 0 || p >= patterns.count { return false } }
         return true
     }
 }
@@ -304,25 +402,18 @@ extension ArchiveReader {
 }
 
 extension GrammarArchive {
-    /// `data` as base64, to embed in a Swift string literal (the build's kassa-embed): `text` is
-    /// valid UTF-8 and is embedded as it is.
-    public var embeddedData: [UInt8] { Base64.encode(data) }
-
-    /// An archive from its embedded form; nil when the data is not base64. (Start-up reads the
-    /// embedded form in place instead: Grammar.unarchive(embeddedText:embeddedData:fingerprint:).)
-    public init?(text: UnsafeBufferPointer<UInt8>, embeddedData: UnsafeBufferPointer<UInt8>) {
-        guard let data = Base64.decode(embeddedData) else { return nil }
-        self.init(text: Array(text), data: data)
+    /// `data` as little-endian 64-bit words, the last padded with zeros: the form the build
+    /// embeds (kassa-embed writes them as an array literal, which the compiler lays out in the
+    /// binary as it is: start-up reads it in place, nothing decoded) and unarchive reads.
+    public var dataWords: [UInt64] {
+        var words = [UInt64](repeating: 0, count: (data.count + 7) / 8)
+        for (k, byte) in data.enumerated() { words[k / 8] |= UInt64(byte) << UInt64(8 * (k % 8)) }
+        return words
     }
-}
 
-extension Grammar {
-    /// The grammar of an archive in its embedded form — the text read where it lies (in the
-    /// binary), only the base64 data decoded — when it was made from sources with `fingerprint`;
-    /// nil otherwise. Start-up's path: no copy of the text, a third fewer page faults for it.
-    public static func unarchive(embeddedText text: UnsafeBufferPointer<UInt8>, embeddedData: UnsafeBufferPointer<UInt8>,
-                                 fingerprint: UInt64) -> Grammar? {
-        guard let data = Base64.decode(embeddedData) else { return nil }
-        return data.withUnsafeBytes { unarchive(text: UnsafeRawBufferPointer(text), data: $0, fingerprint: fingerprint) }
+    /// An archive from its embedded form (`byteCount` bytes of `dataWords`).
+    public init?(text: UnsafeBufferPointer<UInt8>, dataWords: [UInt64], byteCount: Int) {
+        guard byteCount >= 0, byteCount <= dataWords.count * 8 else { return nil }
+        self.init(text: Array(text), data: (0..<byteCount).map { UInt8(truncatingIfNeeded: dataWords[$0 / 8] >> UInt64(8 * ($0 % 8))) })
     }
 }

@@ -3,6 +3,8 @@
 // Swift array held by a class costs reference counting on each access and an array of structs
 // copies them; a raw buffer of plain values costs a load. The buffers come from the Grammar's
 // MemoryArena, so they live (and are freed) with their Grammar; every LineView holds its Grammar.
+// A grammar read from its archive gets most of them ready-made (GrammarArchive.swift), some
+// pointing into the archive's words, which the Grammar holds too.
 
 extension Grammar {
     struct Hot: @unchecked Sendable {
@@ -56,10 +58,6 @@ extension Grammar {
              lexStart: [Int32], lexEntries: [Int32], patterns: [Pattern], literalWords: [Int32],
              literalBuckets: [Int32: [Int]], classBuckets: [[Int]], builtinBuckets: [Int], arena: MemoryArena) {
             func owned<T>(_ array: [T]) -> UnsafeBufferPointer<T> { arena.copy(array) }
-            /// A buffer of `count` zeros, owned like those of `owned`.
-            func zeroed<T: FixedWidthInteger>(_ type: T.Type, _ count: Int) -> UnsafeMutableBufferPointer<T> {
-                arena.filled(0, count: count)
-            }
             func classID(_ c: GrammarClass) -> Int { classIDs[c.rawValue] ?? -1 }
 
             // Entries.
@@ -71,10 +69,9 @@ extension Grammar {
             entryClass = owned(classOf)
             entryIsPhrase = owned(isPhrase)
             entryInt = owned(entries.map { $0.intValue ?? Grammar.noInt })
-            entryNumber = owned(entries.map(\.number))
-            let recurrenceClass = classID(.recurrence), daypartClass = classID(.daypart)
-            entryRecurrence = owned(entries.map { $0.classID == recurrenceClass ? Recurrence(rawValue: $0.value) : nil })
-            entryTime = owned(entries.map { $0.classID == daypartClass ? TimeOfDay(text: $0.value) : nil })
+            // Tables of Swift values (not plain integers) are set by `deriveValueTables`, below.
+            (entryNumber, entryRecurrence, entryTime) = (Hot.none(), Hot.none(), Hot.none())
+            (actions, patternLanguages, patternFirstBuiltins) = (Hot.none(), Hot.none(), Hot.none())
             let phrases = Hot.flatPhrases(entries)
             (phraseStart, formStart, phraseForms) = (owned(phrases.0), owned(phrases.1), owned(phrases.2))
             let names = Hot.flatCategoryNames(categories, entries: entries, words: words,
@@ -82,25 +79,14 @@ extension Grammar {
             (entryNames, nameStart, nameWords) = (owned(names.0), owned(names.1), owned(names.2))
 
             // Words.
-            // Per-word tables are filled in place: a copy of an array this size costs its pages twice.
-            let bits = zeroed(UInt64.self, words.count), phraseBits = zeroed(UInt64.self, words.count)
-            for w in 0..<words.count {
-                for k in Int(lexStart[w])..<Int(lexStart[w + 1]) {
-                    let e = Int(lexEntries[k]), c = classOf[e]
-                    guard c < 64 else { continue }
-                    if isPhrase[e] { phraseBits[w] |= 1 << UInt64(c) } else { bits[w] |= 1 << UInt64(c) }
-                }
-            }
-            wordBits = UnsafeBufferPointer(bits)
-            wordPhraseBits = UnsafeBufferPointer(phraseBits)
+            // Per-word class bits and literal bits: deriveWordBits, below.
+            (wordBits, wordPhraseBits, patternRequiredLiterals, wordLiteralBits) = (Hot.none(), Hot.none(), Hot.none(), Hot.none())
 
             // Patterns.
             var starts: [Int32] = [0]
             for p in patterns { starts.append(starts.last! + Int32(p.elements.count)) }
             elementStart = owned(starts)
             self.literalWords = owned(literalWords)
-            actions = owned(patterns.map(\.action))
-            patternLanguages = owned(patterns.map(\.language))
             func flatten(_ lists: [[Int]]) -> ([Int32], [Int32]) {
                 var start: [Int32] = [0], list: [Int32] = []
                 for l in lists {
@@ -128,15 +114,6 @@ extension Grammar {
                 }
                 return bits
             })
-            patternFirstBuiltins = owned(patterns.map { p -> UInt8? in
-                var bits: UInt8 = 0
-                for element in p.elements {
-                    guard case .builtin(let b) = element.kind else { return nil }
-                    bits |= b.bit
-                    if !element.optional { break }
-                }
-                return bits
-            })
             patternRequiredClasses = owned(patterns.map { p in
                 var bits: UInt64 = 0
                 for element in p.elements where !element.optional {
@@ -144,8 +121,6 @@ extension Grammar {
                 }
                 return bits
             })
-            let literals = Hot.requiredLiterals(patterns, literalWords: literalWords, wordCount: words.count)
-            (patternRequiredLiterals, wordLiteralBits) = (owned(literals.0), owned(literals.1))
 
             // A word may begin a pattern when a pattern's first element can be that word, one of its
             // classes, or a builtin a number word can be.
@@ -167,6 +142,67 @@ extension Grammar {
                 }
             }
             wordStartsPattern = UnsafeBufferPointer(startsPattern)
+            deriveWordBits(wordCount: words.count, patterns: patterns, arena: arena)
+            deriveValueTables(entries: entries, patterns: patterns, classIDs: classIDs, arena: arena)
+        }
+
+        /// The per-word bit tables (wordBits, wordPhraseBits, wordLiteralBits) and the patterns'
+        /// required literals, from the entry and pattern tables: derived on both paths (an archive
+        /// would carry them at 8 bytes a word, most of them zero).
+        mutating func deriveWordBits(wordCount: Int, patterns: [Pattern], arena: MemoryArena) {
+            // Filled in place: a copy of an array this size costs its pages twice.
+            let bits: UnsafeMutableBufferPointer<UInt64> = arena.filled(0, count: wordCount)
+            let phraseBits: UnsafeMutableBufferPointer<UInt64> = arena.filled(0, count: wordCount)
+            for w in 0..<wordCount {
+                for k in Int(lexStart[w])..<Int(lexStart[w + 1]) {
+                    let e = Int(lexEntries[k]), c = entryClass[e]
+                    guard c < 64 else { continue }
+                    if entryIsPhrase[e] { phraseBits[w] |= 1 << UInt64(c) } else { bits[w] |= 1 << UInt64(c) }
+                }
+            }
+            wordBits = UnsafeBufferPointer(bits)
+            wordPhraseBits = UnsafeBufferPointer(phraseBits)
+            let required: UnsafeMutableBufferPointer<UInt64> = arena.filled(0, count: patterns.count)
+            let literalBits: UnsafeMutableBufferPointer<UInt64> = arena.filled(0, count: wordCount)
+            var group = 0
+            for (p, pattern) in patterns.enumerated() {
+                for element in pattern.elements where !element.optional {
+                    guard case .literal(let start, let count) = element.kind else { continue }
+                    let bit: UInt64 = 1 << UInt64(group % 64)
+                    group += 1
+                    required[p] |= bit
+                    for k in Int(start)..<Int(start + count) where Int(literalWords[k]) < wordCount {
+                        literalBits[Int(literalWords[k])] |= bit
+                    }
+                }
+            }
+            (patternRequiredLiterals, wordLiteralBits) = (UnsafeBufferPointer(required), UnsafeBufferPointer(literalBits))
+        }
+
+        /// An empty table, until it is set.
+        static func none<T>() -> UnsafeBufferPointer<T> { UnsafeBufferPointer(start: nil, count: 0) }
+
+        /// The tables of Swift values (optionals and enums, whose layout is the compiler's):
+        /// derived from the entries and patterns on both paths, the text and an archive (which
+        /// holds only plain integers).
+        mutating func deriveValueTables(entries: [WordEntry], patterns: [Pattern], classIDs: [String: Int], arena: MemoryArena) {
+            func owned<T>(_ array: [T]) -> UnsafeBufferPointer<T> { arena.copy(array) }
+            entryNumber = owned(entries.map(\.number))
+            let recurrenceClass = classIDs[GrammarClass.recurrence.rawValue] ?? -1
+            let daypartClass = classIDs[GrammarClass.daypart.rawValue] ?? -1
+            entryRecurrence = owned(entries.map { $0.classID == recurrenceClass ? Recurrence(rawValue: $0.value) : nil })
+            entryTime = owned(entries.map { $0.classID == daypartClass ? TimeOfDay(text: $0.value) : nil })
+            actions = owned(patterns.map(\.action))
+            patternLanguages = owned(patterns.map(\.language))
+            patternFirstBuiltins = owned(patterns.map { p -> UInt8? in
+                var bits: UInt8 = 0
+                for element in p.elements {
+                    guard case .builtin(let b) = element.kind else { return nil }
+                    bits |= b.bit
+                    if !element.optional { break }
+                }
+                return bits
+            })
         }
 
         /// Phrase continuations flattened: (phraseStart per entry, formStart per position, forms).
@@ -214,25 +250,6 @@ extension Grammar {
                 entryNames.append(Int32(nameStart.count - 1))
             }
             return (entryNames, nameStart, flat)
-        }
-
-        /// (required-literal bits per pattern, literal bits per word id); see patternRequiredLiterals.
-        static func requiredLiterals(_ patterns: [Pattern], literalWords: [Int32], wordCount: Int) -> ([UInt64], [UInt64]) {
-            var required = [UInt64](repeating: 0, count: patterns.count)
-            var wordBits = [UInt64](repeating: 0, count: wordCount)
-            var group = 0
-            for (p, pattern) in patterns.enumerated() {
-                for element in pattern.elements where !element.optional {
-                    guard case .literal(let start, let count) = element.kind else { continue }
-                    let bit: UInt64 = 1 << UInt64(group % 64)
-                    group += 1
-                    required[p] |= bit
-                    for k in Int(start)..<Int(start + count) where Int(literalWords[k]) < wordCount {
-                        wordBits[Int(literalWords[k])] |= bit
-                    }
-                }
-            }
-            return (required, wordBits)
         }
     }
 }

@@ -115,8 +115,8 @@ public struct ResourceLocator: Sendable {
     /// `sources` are exactly the ones it was compiled from (the built-in rules and no user
     /// override); nil otherwise, and the text is loaded instead.
     public static func compiledGrammar(for sources: [GrammarSource]) -> Grammar? {
-        BuiltinData.withCompiledGrammar { text, data in
-            data.isEmpty ? nil : Grammar.unarchive(embeddedText: text, embeddedData: data,
+        BuiltinData.withCompiledGrammar { text, data, byteCount in
+            data.isEmpty ? nil : Grammar.unarchive(embeddedText: text, data: data, byteCount: byteCount,
                                                    fingerprint: GrammarArchive.fingerprint(sources))
         }
     }
@@ -124,8 +124,8 @@ public struct ResourceLocator: Sendable {
     /// The built-in grammar's archive as a value (tests and the benchmark; start-up reads it in
     /// place with `compiledGrammar(for:)`).
     public static func compiledGrammar() -> GrammarArchive? {
-        BuiltinData.withCompiledGrammar { text, data in
-            data.isEmpty ? nil : GrammarArchive(text: text, embeddedData: data)
+        BuiltinData.withCompiledGrammar { text, data, byteCount in
+            data.isEmpty ? nil : GrammarArchive(text: text, dataWords: data, byteCount: byteCount)
         }
     }
 
