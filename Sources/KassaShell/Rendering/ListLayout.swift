@@ -12,9 +12,19 @@ struct ListLayout: Sendable {
     static let sampleSize = 10_000
 
     let renderer: TextRenderer
-    /// Category names as bytes with their widths, by slug, made once (a listing shows the same
-    /// few dozen categories a million times).
-    private var categoryCells: [String: (bytes: [UInt8], width: Int)] = [:]
+    /// Category names, currency symbols and the other repeated pieces as bytes, made once.
+    private let cells: ListCells
+    private let dash: ListCells.Cell
+    private let transfer: ListCells.Cell
+    private let arrow: ListCells.Cell
+    private let minus: ListCells.Cell
+    private let plus: ListCells.Cell
+    /// "↻ monthly" and the like, in `Recurrence.allCases` order.
+    private let recurrences: [ListCells.Cell]
+    /// The symbols of the currencies the sample holds (a listing has a handful).
+    private let symbols: [(currency: Currency, cell: ListCells.Cell)]
+    /// Bytes a row may take besides its person-made texts.
+    private var fixedBytes = 0
     var idWidth = 2
     var amountWidth = 6
     var categoryWidth = 8
@@ -22,14 +32,23 @@ struct ListLayout: Sendable {
 
     init(renderer: TextRenderer, sample: TransactionListing) {
         self.renderer = renderer
-        for (slug, name) in renderer.categoryNames.all(renderer.catalog.language) {
-            let text = TerminalSafety.visible(name)
-            categoryCells[slug] = (Array(text.utf8), DisplayWidth.of(text))
+        let catalog = renderer.catalog
+        var currencies: [Currency] = []
+        for index in 0..<min(sample.count, ListLayout.sampleSize) where !currencies.contains(sample[index].amount.currency) {
+            currencies.append(sample[index].amount.currency)
         }
-        idWidth = max(idWidth, DisplayWidth.of(renderer.catalog.text("list.header.id")))
-        amountWidth = max(amountWidth, DisplayWidth.of(renderer.catalog.text("list.header.amount")))
-        categoryWidth = max(categoryWidth, DisplayWidth.of(renderer.catalog.text("list.header.category")))
-        accountWidth = max(accountWidth, DisplayWidth.of(renderer.catalog.text("list.header.account")))
+        let formatter = renderer.moneyFormatter
+        let texts = ["\u{2014}", catalog.text("type.transfer"), " \u{2192} ", "\u{2212}", "+"]
+            + Recurrence.allCases.map { "\u{21BB} " + catalog.text("recurrence.\($0.rawValue)") }
+            + currencies.map(formatter.symbol)
+        cells = ListCells(categories: renderer.categoryNames.all(catalog.language), texts: texts)
+        (dash, transfer, arrow, minus, plus) = (cells.texts[0], cells.texts[1], cells.texts[2], cells.texts[3], cells.texts[4])
+        recurrences = Array(cells.texts[5..<(5 + Recurrence.allCases.count)])
+        symbols = Array(zip(currencies, cells.texts[(5 + Recurrence.allCases.count)...]))
+        idWidth = max(idWidth, DisplayWidth.of(catalog.text("list.header.id")))
+        amountWidth = max(amountWidth, DisplayWidth.of(catalog.text("list.header.amount")))
+        categoryWidth = max(categoryWidth, DisplayWidth.of(catalog.text("list.header.category")))
+        accountWidth = max(accountWidth, DisplayWidth.of(catalog.text("list.header.account")))
         for index in 0..<min(sample.count, ListLayout.sampleSize) {
             let transaction = sample[index]
             idWidth = max(idWidth, String(transaction.id).count + 1)
@@ -37,6 +56,9 @@ struct ListLayout: Sendable {
             categoryWidth = max(categoryWidth, DisplayWidth.of(category(transaction)))
             accountWidth = max(accountWidth, DisplayWidth.of(account(transaction)))
         }
+        // The id, date, amount and separators, the widest piece of each column, and padding.
+        fixedBytes = 96 + idWidth + amountWidth + categoryWidth + accountWidth + cells.bytes.count
+            + formatter.maxBytes(symbolBytes: 0)
     }
 
     var header: String {
@@ -60,43 +82,120 @@ struct ListLayout: Sendable {
             .joined(separator: "  ").trimmingTrailingSpaces
     }
 
-    /// The row written straight into `out` as UTF-8, newline included: the same text as `row`,
-    /// without building Strings for the id, date, padding and joins of a million rows.
+    /// A piece of a row: a prepared cell, or (rarely: a category or currency the sample did not
+    /// show) bytes made for this row.
+    private enum Piece {
+        case cell(ListCells.Cell)
+        case made([UInt8], width: Int)
+    }
+
+    /// The row written into `out` in place, newline included: the same text as `row`, with no
+    /// String built for any of its fields.
+    func append(_ transaction: Transaction, to out: inout ByteBuffer) {
+        let (category, symbol) = (categoryPiece(transaction), symbolPiece(transaction.amount.currency))
+        out.write(atMost: maxBytes(transaction, category, symbol)) { write(transaction, category, symbol, to: &$0) }
+    }
+
+    /// The row appended to `out` (the same bytes as the ByteBuffer form).
     func append(_ transaction: Transaction, to out: inout [UInt8]) {
-        func pad(_ count: Int) { if count > 0 { out.append(contentsOf: repeatElement(32, count: count)) } }
-        let start = out.count
-        out.append(UInt8(ascii: "#"))
-        JSONWriter.appendInteger(transaction.id, to: &out)
-        pad(idWidth - (out.count - start))
-        pad(2)
-        DecimalBytes.append(transaction.date, to: &out)
-        pad(2)
-        let amount = amount(transaction)
-        pad(amountWidth - DisplayWidth.of(amount))
-        out.append(contentsOf: amount.utf8)
-        pad(2)
-        if transaction.type != .transfer, let slug = transaction.category, let cell = categoryCells[slug] {
-            out.append(contentsOf: cell.bytes)
-            pad(categoryWidth - cell.width)
+        let (category, symbol) = (categoryPiece(transaction), symbolPiece(transaction.amount.currency))
+        out.appendWritten(atMost: maxBytes(transaction, category, symbol)) { write(transaction, category, symbol, to: &$0) }
+    }
+
+    private func categoryPiece(_ transaction: Transaction) -> Piece {
+        if transaction.type == .transfer { return .cell(transfer) }
+        guard let slug = transaction.category else { return .cell(dash) }
+        if let cell = cells.category(slug) { return .cell(cell) }
+        let text = category(transaction)
+        return .made(Array(text.utf8), width: DisplayWidth.of(text))
+    }
+
+    private func symbolPiece(_ currency: Currency) -> Piece {
+        for known in symbols where known.currency == currency { return .cell(known.cell) }
+        let text = renderer.moneyFormatter.symbol(currency)
+        return .made(Array(text.utf8), width: DisplayWidth.of(text))
+    }
+
+    private func maxBytes(_ transaction: Transaction, _ category: Piece, _ symbol: Piece) -> Int {
+        var count = fixedBytes + TerminalSafety.maxVisibleBytes(transaction.note)
+        if let account = transaction.account { count += TerminalSafety.maxVisibleBytes(account) }
+        if let account = transaction.toAccount { count += TerminalSafety.maxVisibleBytes(account) }
+        if case .made(let bytes, _) = category { count += bytes.count }
+        if case .made(let bytes, _) = symbol { count += 2 * bytes.count }
+        return count
+    }
+
+    /// Writes `piece`, returns its width.
+    private func put(_ piece: Piece, to out: inout ByteCursor) -> Int {
+        switch piece {
+        case .cell(let cell):
+            out.put(cells.piece(cell))
+            return cell.width
+        case .made(let bytes, let width):
+            out.put(bytes)
+            return width
+        }
+    }
+
+    private func write(_ transaction: Transaction, _ category: Piece, _ symbol: Piece, to out: inout ByteCursor) {
+        out.put(UInt8(ascii: "#"))
+        out.integer(transaction.id)
+        out.spaces(idWidth - out.count)
+        out.spaces(2)
+        DecimalBytes.write(transaction.date, to: &out)
+        out.spaces(2)
+        // The amount is written, measured, then moved right by its padding.
+        let amountStart = out.current
+        switch transaction.type {
+        case .expense: out.put(cells.piece(minus))
+        case .income: out.put(cells.piece(plus))
+        case .transfer: break
+        }
+        switch symbol {
+        case .cell(let cell): renderer.moneyFormatter.write(transaction.amount, symbol: cells.piece(cell), to: &out)
+        case .made(let bytes, _):
+            bytes.withUnsafeBufferPointer { renderer.moneyFormatter.write(transaction.amount, symbol: $0, to: &out) }
+        }
+        let amountLength = out.current - amountStart
+        out.padBefore(last: amountLength, by: amountWidth - DisplayWidth.of(UnsafeBufferPointer(start: amountStart, count: amountLength)))
+        out.spaces(2)
+        out.spaces(categoryWidth - put(category, to: &out))
+        out.spaces(2)
+        var accountWidth = 0
+        if let account = transaction.account {
+            accountWidth = TerminalSafety.write(visible: account, to: &out)
         } else {
-            let category = category(transaction)
-            out.append(contentsOf: category.utf8)
-            pad(categoryWidth - DisplayWidth.of(category))
+            accountWidth = put(.cell(dash), to: &out)
         }
-        pad(2)
-        let account = account(transaction)
-        out.append(contentsOf: account.utf8)
-        var note = TerminalSafety.visible(transaction.note)
-        if let recurrence = transaction.recurrence {
-            note += (note.isEmpty ? "" : "  ") + "↻ " + renderer.catalog.text("recurrence.\(recurrence.rawValue)")
+        if transaction.type == .transfer {
+            accountWidth += put(.cell(arrow), to: &out)
+            if let account = transaction.toAccount {
+                accountWidth += TerminalSafety.write(visible: account, to: &out)
+            } else {
+                accountWidth += put(.cell(dash), to: &out)
+            }
         }
-        if !note.isEmpty {
-            pad(accountWidth - DisplayWidth.of(account))
-            pad(2)
-            out.append(contentsOf: note.utf8)
+        if !transaction.note.isEmpty || transaction.recurrence != nil {
+            out.spaces(self.accountWidth - accountWidth)
+            out.spaces(2)
+            if !transaction.note.isEmpty { _ = TerminalSafety.write(visible: transaction.note, to: &out) }
+            if let recurrence = transaction.recurrence {
+                if !transaction.note.isEmpty { out.spaces(2) }
+                out.put(cells.piece(recurrences[ListLayout.position(recurrence)]))
+            }
         }
-        while out.last == 32 { out.removeLast() }
-        out.append(10)
+        out.trimSpaces(after: 1)
+        out.put(10)
+    }
+
+    private static func position(_ recurrence: Recurrence) -> Int {
+        switch recurrence {
+        case .daily: 0
+        case .weekly: 1
+        case .monthly: 2
+        case .quarterly: 3
+        case .yearly: 4
+        }
     }
 
     /// "−₸1,500.00" for an expense, "+₸450,000.00" for income, "₸20,000.00" for a transfer.
