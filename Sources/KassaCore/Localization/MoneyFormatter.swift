@@ -71,32 +71,38 @@ public struct MoneyFormatter: Sendable {
             case .text(let bytes): out.put(bytes)
             case .symbol: out.put(symbol)
             case .amount:
+                // The whole part written backwards in place, a group mark before every third
+                // digit: its length is known from the digit count.
                 var whole = magnitude / per
-                // The whole part's digits, backwards into a scratch: at most 20.
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
-                    var count = 0
-                    repeat {
-                        scratch[count] = UInt8(truncatingIfNeeded: 48 + whole % 10)
-                        whole /= 10
-                        count += 1
-                    } while whole > 0
-                    for index in 0..<count {
-                        if index > 0 && (count - index) % 3 == 0 {
-                            if groupBytes.count == 1 { out.put(groupBytes[0]) } else { out.put(groupBytes) }
-                        }
-                        out.put(scratch[count - 1 - index])
+                var count = 1
+                var probe = whole
+                while probe >= 10 { probe /= 10; count += 1 }
+                let mark = groupBytes.count
+                let length = count + (count - 1) / 3 * mark
+                let at = out.current
+                var index = length
+                var written = 0
+                repeat {
+                    if written > 0 && written % 3 == 0 {
+                        index -= mark
+                        for k in 0..<mark { at[index + k] = groupBytes[k] }
                     }
-                }
+                    index -= 1
+                    at[index] = UInt8(truncatingIfNeeded: 48 + whole % 10)
+                    whole /= 10
+                    written += 1
+                } while whole > 0
+                out.advance(by: length)
                 if digits > 0 {
-                    out.put(decimalBytes)
+                    if decimalBytes.count == 1 { out.put(decimalBytes[0]) } else { out.put(decimalBytes) }
                     var fraction = magnitude % per
-                    var index = digits
-                    let at = out.current
+                    var place = digits
+                    let start = out.current
                     repeat {
-                        index -= 1
-                        at[index] = UInt8(truncatingIfNeeded: 48 + fraction % 10)
+                        place -= 1
+                        start[place] = UInt8(truncatingIfNeeded: 48 + fraction % 10)
                         fraction /= 10
-                    } while index > 0
+                    } while place > 0
                     out.advance(by: digits)
                 }
             }

@@ -5,11 +5,6 @@
 // fight over their counts) and find a category without hashing a String per row.
 
 import KassaCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 final class ListCells: @unchecked Sendable {
     /// A piece of `bytes`: where it starts, how many bytes, how many columns.
@@ -70,11 +65,19 @@ final class ListCells: @unchecked Sendable {
         return cell
     }
 
-    /// FNV-1a over the slug's bytes: a slug is a dozen bytes, and a listing has a few dozen.
+    /// FNV-1a over the length and the last eight bytes (slugs share their parent's prefix, as
+    /// in food/coffee and food/groceries): a listing looks up a few dozen slugs a million times.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        for index in max(0, bytes.count - 8)..<bytes.count { h = (h ^ UInt64(bytes[index])) &* 0x100_0000_01b3 }
         return Int(truncatingIfNeeded: h ^ (h >> 29))
+    }
+
+    /// Byte by byte: a slug is shorter than a call to memcmp is worth.
+    @inline(__always)
+    private static func equal(_ stored: UnsafeMutablePointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in 0..<key.count where stored[index] != key[index] { return false }
+        return true
     }
 
     /// The display name of category `slug`, when it has one.
@@ -85,9 +88,7 @@ final class ListCells: @unchecked Sendable {
             while slots[slot] != 0 {
                 let index = Int(slots[slot]) - 1
                 let stored = slugs[index]
-                if stored.length == key.count, key.count == 0 || memcmp(bytes.baseAddress! + stored.offset, key.baseAddress!, key.count) == 0 {
-                    return names[index]
-                }
+                if stored.length == key.count, ListCells.equal(bytes.baseAddress! + stored.offset, key) { return names[index] }
                 slot = (slot + 1) & mask
             }
             return nil
