@@ -77,8 +77,15 @@ import KassaStore
             #expect(String(decoding: bytes, as: UTF8.self) == layout.row(transaction) + "\n")
         }
         #expect(String(decoding: buffer.bytes, as: UTF8.self) == expected)
-        // And with them in the sample, widths from the unusual rows.
+        // And with them in the sample, widths from the unusual rows: the widest of each column
+        // as the shown row's texts measure.
         let wide = ListLayout(renderer: renderer(language), sample: TransactionListing(unusual + transactions))
+        let all = unusual + transactions
+        func header(_ key: String) -> Int { DisplayWidth.of(wide.renderer.catalog.text("list.header." + key)) }
+        #expect(wide.idWidth == max(2, header("id"), all.map { "#\($0.id)".count }.max()!))
+        #expect(wide.amountWidth == max(6, header("amount"), all.map { DisplayWidth.of(wide.amount($0)) }.max()!))
+        #expect(wide.categoryWidth == max(8, header("category"), all.map { DisplayWidth.of(wide.category($0)) }.max()!))
+        #expect(wide.accountWidth == max(7, header("account"), all.map { DisplayWidth.of(wide.account($0)) }.max()!))
         for transaction in unusual + transactions {
             var bytes: [UInt8] = []
             wide.append(transaction, to: &bytes)

@@ -33,9 +33,11 @@ struct ListLayout: Sendable {
     init(renderer: TextRenderer, sample: TransactionListing) {
         self.renderer = renderer
         let catalog = renderer.catalog
+        // The sample materialized once, measured with the row writer's own pieces.
+        let rows = (0..<min(sample.count, ListLayout.sampleSize)).map { sample[$0] }
         var currencies: [Currency] = []
-        for index in 0..<min(sample.count, ListLayout.sampleSize) where !currencies.contains(sample[index].amount.currency) {
-            currencies.append(sample[index].amount.currency)
+        for transaction in rows where !currencies.contains(transaction.amount.currency) {
+            currencies.append(transaction.amount.currency)
         }
         let formatter = renderer.moneyFormatter
         let texts = ["\u{2014}", catalog.text("type.transfer"), " \u{2192} ", "\u{2212}", "+"]
@@ -49,12 +51,20 @@ struct ListLayout: Sendable {
         amountWidth = max(amountWidth, DisplayWidth.of(catalog.text("list.header.amount")))
         categoryWidth = max(categoryWidth, DisplayWidth.of(catalog.text("list.header.category")))
         accountWidth = max(accountWidth, DisplayWidth.of(catalog.text("list.header.account")))
-        for index in 0..<min(sample.count, ListLayout.sampleSize) {
-            let transaction = sample[index]
-            idWidth = max(idWidth, String(transaction.id).count + 1)
-            amountWidth = max(amountWidth, DisplayWidth.of(amount(transaction)))
-            categoryWidth = max(categoryWidth, DisplayWidth.of(category(transaction)))
-            accountWidth = max(accountWidth, DisplayWidth.of(account(transaction)))
+        // Room for the amount and the account (`fixedBytes`, which counts them, comes last).
+        let measureBytes = 64 + cells.bytes.count + formatter.maxBytes(symbolBytes: 0)
+        for transaction in rows {
+            var digits = transaction.id < 0 ? 2 : 1
+            var magnitude = transaction.id.magnitude
+            while magnitude >= 10 { magnitude /= 10; digits += 1 }
+            idWidth = max(idWidth, digits + 1)
+            let (category, symbol) = (categoryPiece(transaction), symbolPiece(transaction.amount.currency))
+            var scratch: [UInt8] = []
+            scratch.appendWritten(atMost: measureBytes + maxBytes(transaction, category, symbol)) { out in
+                amountWidth = max(amountWidth, writeAmount(transaction, symbol, to: &out).width)
+                accountWidth = max(accountWidth, writeAccount(transaction, to: &out))
+            }
+            categoryWidth = max(categoryWidth, width(category))
         }
         // The id, date, amount and separators, the widest piece of each column, and padding.
         fixedBytes = 96 + idWidth + amountWidth + categoryWidth + accountWidth + cells.bytes.count
@@ -145,36 +155,12 @@ struct ListLayout: Sendable {
         DecimalBytes.write(transaction.date, to: &out)
         out.spaces(2)
         // The amount is written, measured, then moved right by its padding.
-        let amountStart = out.current
-        switch transaction.type {
-        case .expense: out.put(cells.piece(minus))
-        case .income: out.put(cells.piece(plus))
-        case .transfer: break
-        }
-        switch symbol {
-        case .cell(let cell): renderer.moneyFormatter.write(transaction.amount, symbol: cells.piece(cell), to: &out)
-        case .made(let bytes, _):
-            bytes.withUnsafeBufferPointer { renderer.moneyFormatter.write(transaction.amount, symbol: $0, to: &out) }
-        }
-        let amountLength = out.current - amountStart
-        out.padBefore(last: amountLength, by: amountWidth - DisplayWidth.of(UnsafeBufferPointer(start: amountStart, count: amountLength)))
+        let amount = writeAmount(transaction, symbol, to: &out)
+        out.padBefore(last: amount.length, by: amountWidth - amount.width)
         out.spaces(2)
         out.spaces(categoryWidth - put(category, to: &out))
         out.spaces(2)
-        var accountWidth = 0
-        if let account = transaction.account {
-            accountWidth = TerminalSafety.write(visible: account, to: &out)
-        } else {
-            accountWidth = put(.cell(dash), to: &out)
-        }
-        if transaction.type == .transfer {
-            accountWidth += put(.cell(arrow), to: &out)
-            if let account = transaction.toAccount {
-                accountWidth += TerminalSafety.write(visible: account, to: &out)
-            } else {
-                accountWidth += put(.cell(dash), to: &out)
-            }
-        }
+        let accountWidth = writeAccount(transaction, to: &out)
         if !transaction.note.isEmpty || transaction.recurrence != nil {
             out.spaces(self.accountWidth - accountWidth)
             out.spaces(2)
@@ -186,6 +172,49 @@ struct ListLayout: Sendable {
         }
         out.trimSpaces(after: 1)
         out.put(10)
+    }
+
+    /// The sign and the money; returns how many bytes and columns they took.
+    private func writeAmount(_ transaction: Transaction, _ symbol: Piece, to out: inout ByteCursor) -> (length: Int, width: Int) {
+        let start = out.current
+        switch transaction.type {
+        case .expense: out.put(cells.piece(minus))
+        case .income: out.put(cells.piece(plus))
+        case .transfer: break
+        }
+        switch symbol {
+        case .cell(let cell): renderer.moneyFormatter.write(transaction.amount, symbol: cells.piece(cell), to: &out)
+        case .made(let bytes, _):
+            bytes.withUnsafeBufferPointer { renderer.moneyFormatter.write(transaction.amount, symbol: $0, to: &out) }
+        }
+        let length = out.current - start
+        return (length, DisplayWidth.of(UnsafeBufferPointer(start: start, count: length)))
+    }
+
+    /// The account, or "from → to" for a transfer, made visible; returns its width.
+    private func writeAccount(_ transaction: Transaction, to out: inout ByteCursor) -> Int {
+        var width = 0
+        if let account = transaction.account {
+            width = TerminalSafety.write(visible: account, to: &out)
+        } else {
+            width = put(.cell(dash), to: &out)
+        }
+        if transaction.type == .transfer {
+            width += put(.cell(arrow), to: &out)
+            if let account = transaction.toAccount {
+                width += TerminalSafety.write(visible: account, to: &out)
+            } else {
+                width += put(.cell(dash), to: &out)
+            }
+        }
+        return width
+    }
+
+    private func width(_ piece: Piece) -> Int {
+        switch piece {
+        case .cell(let cell): cell.width
+        case .made(_, let width): width
+        }
     }
 
     private static func position(_ recurrence: Recurrence) -> Int {
