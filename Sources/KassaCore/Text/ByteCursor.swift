@@ -35,7 +35,7 @@ public struct ByteCursor {
         position += 1
     }
 
-    @inlinable public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always) public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         position.update(from: base, count: bytes.count)
         position += bytes.count
@@ -45,8 +45,12 @@ public struct ByteCursor {
         bytes.withUnsafeBufferPointer { put($0) }
     }
 
-    @inlinable public mutating func put(_ text: StaticString) {
-        text.withUTF8Buffer { put($0) }
+    /// A literal's bytes: always inlined, so a piece of known length is a few moves, not a call.
+    @inlinable @inline(__always) public mutating func put(_ text: StaticString) {
+        guard text.hasPointerRepresentation else { return text.withUTF8Buffer { put($0) } }
+        let count = text.utf8CodeUnitCount
+        position.update(from: text.utf8Start, count: count)
+        position += count
     }
 
     /// The UTF-8 of `text` (a String's bytes, in place for a native one). Named apart from
