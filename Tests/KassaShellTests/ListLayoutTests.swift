@@ -42,6 +42,57 @@ import KassaStore
         }
     }
 
+    /// Rows that take every path of the byte writer: escapes in accounts and notes, missing
+    /// accounts, recurrences without notes, trailing spaces, signs, wide text, and currencies
+    /// and categories the sample did not show.
+    var unusual: [Transaction] {
+        let usd = Currency(code: "USD")!, jpy = Currency(code: "JPY")!, gbp = Currency(code: "GBP")!
+        return [
+            Transaction(id: 7, type: .transfer, amount: Money(minorUnits: 1, currency: .kzt), date: day,
+                        account: "ка\u{1B}сса", toAccount: nil, note: "  "),
+            Transaction(id: 8, type: .transfer, amount: Money(minorUnits: 99, currency: usd), date: day,
+                        account: nil, toAccount: "\u{202E}evil", recurrence: .weekly),
+            Transaction(id: 9, type: .income, amount: Money(minorUnits: -123_456_789, currency: .kzt), date: day,
+                        category: "income/salary", account: "漢字アカウント", note: "note with trailing  ", recurrence: .yearly),
+            Transaction(id: 10_000, type: .expense, amount: Money(minorUnits: 1_500, currency: jpy), date: day,
+                        category: "food/coffee", account: "cash", note: "😀 e\u{301} tab\there", recurrence: .daily),
+            Transaction(id: 11, type: .expense, amount: Money(minorUnits: 999_999_999_999_99, currency: gbp), date: day,
+                        category: "новая/категория", account: "", note: "\u{85}\u{7F}", recurrence: .quarterly),
+            Transaction(id: 12, type: .income, amount: Money(minorUnits: 0, currency: .kzt), date: day,
+                        category: nil, account: "cash", note: "", recurrence: .monthly),
+        ]
+    }
+
+    @Test(arguments: [Language.en, .ru])
+    func unusualRowsStreamAsShown(language: Language) {
+        // The sample holds only the first rows: later currencies and categories take the slow path.
+        let layout = ListLayout(renderer: renderer(language), sample: TransactionListing(transactions))
+        var buffer = ByteBuffer(capacity: 16)
+        var expected = ""
+        for transaction in transactions + unusual {
+            var bytes: [UInt8] = []
+            layout.append(transaction, to: &bytes)
+            layout.append(transaction, to: &buffer)
+            expected += layout.row(transaction) + "\n"
+            #expect(String(decoding: bytes, as: UTF8.self) == layout.row(transaction) + "\n")
+        }
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == expected)
+        // And with them in the sample, widths from the unusual rows: the widest of each column
+        // as the shown row's texts measure.
+        let wide = ListLayout(renderer: renderer(language), sample: TransactionListing(unusual + transactions))
+        let all = unusual + transactions
+        func header(_ key: String) -> Int { DisplayWidth.of(wide.renderer.catalog.text("list.header." + key)) }
+        #expect(wide.idWidth == max(2, header("id"), all.map { "#\($0.id)".count }.max()!))
+        #expect(wide.amountWidth == max(6, header("amount"), all.map { DisplayWidth.of(wide.amount($0)) }.max()!))
+        #expect(wide.categoryWidth == max(8, header("category"), all.map { DisplayWidth.of(wide.category($0)) }.max()!))
+        #expect(wide.accountWidth == max(7, header("account"), all.map { DisplayWidth.of(wide.account($0)) }.max()!))
+        for transaction in unusual + transactions {
+            var bytes: [UInt8] = []
+            wide.append(transaction, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == wide.row(transaction) + "\n")
+        }
+    }
+
     @Test func columnsAlignByDisplayWidth() {
         let listing = TransactionListing(transactions)
         let layout = ListLayout(renderer: renderer(.ru), sample: listing)

@@ -17,6 +17,9 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The code's three ASCII letters, for writers that put them straight into output bytes.
+    public var letterBytes: (UInt8, UInt8, UInt8) { letters }
+
     /// Returns nil for anything that is not an active ISO 4217 code.
     public init?(code: String) {
         let upper = code.uppercased()

@@ -181,3 +181,36 @@ public struct JSONWriter: Sendable {
         out += String(decoding: bytes, as: UTF8.self)
     }
 }
+
+extension JSONWriter {
+    /// Bytes `writeQuoted` may need for `value`: quotes and six per byte (`\u001F`) at worst.
+    @inlinable public static func maxQuotedBytes(_ value: String) -> Int { 2 + 6 * value.utf8.count }
+
+    /// `appendQuoted`'s bytes through a cursor with room for `maxQuotedBytes(value)`.
+    public static func writeQuoted(_ value: String, to out: inout ByteCursor) {
+        out.put(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if runStart < index { out.put(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                runStart = index + 1
+                out.put(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.put(byte)
+                case 10: out.put(UInt8(ascii: "n"))
+                case 13: out.put(UInt8(ascii: "r"))
+                case 9: out.put(UInt8(ascii: "t"))
+                default:
+                    let hex: StaticString = "0123456789abcdef"
+                    out.put(UInt8(ascii: "u")); out.put(UInt8(ascii: "0")); out.put(UInt8(ascii: "0"))
+                    out.put(hex.utf8Start[Int(byte >> 4)]); out.put(hex.utf8Start[Int(byte & 15)])
+                }
+            }
+            if runStart < utf8.count { out.put(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        }
+        out.put(UInt8(ascii: "\""))
+    }
+}

@@ -1,42 +1,70 @@
 // JSONLinesWriter: transactions as the contract's TRANSACTION objects, one per line — what
 // `kassa list --json` prints and `kassa import` reads back (BackupReader). Written straight
-// into the output bytes (no String or JSONWriter per row): a million lines are the whole cost
-// of a backup.
+// into the output bytes through a cursor (no String, JSONWriter or Array.append per piece): a
+// million lines are the whole cost of a backup.
 
 import KassaCore
 
 public enum JSONLinesWriter {
     /// Appends `transaction` as one JSON object and a newline to `out`.
     public static func append(_ t: Transaction, to out: inout [UInt8]) {
-        out.add("{\"id\": \"")
-        JSONWriter.appendInteger(t.id, to: &out)
-        out.add("\", \"date\": \"")
-        DecimalBytes.append(t.date, to: &out)
-        out.add("\", \"time\": ")
-        if let time = t.time { JSONWriter.appendQuoted(time.description, to: &out) } else { out.add("null") }
-        out.add(", \"type\": \"")
-        out.add(t.type.rawValue)
-        out.add("\", \"amount\": \"")
-        DecimalBytes.append(t.amount, to: &out)
-        out.add("\", \"currency\": \"")
-        out.add(t.amount.currency.code)
-        out.add("\", \"category\": ")
-        optional(t.category, &out)
-        out.add(", \"account\": ")
-        optional(t.account, &out)
-        out.add(", \"to_account\": ")
-        optional(t.toAccount, &out)
-        out.add(", \"note\": ")
-        JSONWriter.appendQuoted(t.note, to: &out)
-        out.add(", \"recurrence\": ")
-        if let recurrence = t.recurrence { out.add("\""); out.add(recurrence.rawValue); out.add("\"") } else { out.add("null") }
-        out.add(", \"input\": ")
-        JSONWriter.appendQuoted(t.input, to: &out)
-        out.add("}\n")
+        out.appendWritten(atMost: maxBytes(t)) { write(t, to: &$0) }
     }
 
-    private static func optional(_ text: String?, _ out: inout [UInt8]) {
-        if let text { JSONWriter.appendQuoted(text, to: &out) } else { out.add("null") }
+    /// Appends `transaction`'s line to `out`, written in place.
+    public static func append(_ t: Transaction, to out: inout ByteBuffer) {
+        out.write(atMost: maxBytes(t)) { write(t, to: &$0) }
+    }
+
+    /// The most bytes `write` puts for `t`: the keys and fixed values, and every text escaped
+    /// at worst.
+    static func maxBytes(_ t: Transaction) -> Int {
+        var count = 320 + JSONWriter.maxQuotedBytes(t.note) + JSONWriter.maxQuotedBytes(t.input)
+        if let text = t.category { count += JSONWriter.maxQuotedBytes(text) }
+        if let text = t.account { count += JSONWriter.maxQuotedBytes(text) }
+        if let text = t.toAccount { count += JSONWriter.maxQuotedBytes(text) }
+        return count
+    }
+
+    static func write(_ t: Transaction, to out: inout ByteCursor) {
+        out.put("{\"id\": \"")
+        out.integer(t.id)
+        out.put("\", \"date\": \"")
+        DecimalBytes.write(t.date, to: &out)
+        out.put("\", \"time\": ")
+        if let time = t.time {
+            out.put(34); out.twoDigits(time.hour); out.put(58); out.twoDigits(time.minute); out.put(34)
+        } else {
+            out.put("null")
+        }
+        out.put(", \"type\": \"")
+        switch t.type {
+        case .expense: out.put("expense")
+        case .income: out.put("income")
+        case .transfer: out.put("transfer")
+        }
+        out.put("\", \"amount\": \"")
+        DecimalBytes.write(t.amount, to: &out)
+        out.put("\", \"currency\": \"")
+        let code = t.amount.currency.letterBytes
+        out.put(code.0); out.put(code.1); out.put(code.2)
+        out.put("\", \"category\": ")
+        optional(t.category, &out)
+        out.put(", \"account\": ")
+        optional(t.account, &out)
+        out.put(", \"to_account\": ")
+        optional(t.toAccount, &out)
+        out.put(", \"note\": ")
+        JSONWriter.writeQuoted(t.note, to: &out)
+        out.put(", \"recurrence\": ")
+        if let recurrence = t.recurrence { out.put(34); out.put(contentsOf: recurrence.rawValue); out.put(34) } else { out.put("null") }
+        out.put(", \"input\": ")
+        JSONWriter.writeQuoted(t.input, to: &out)
+        out.put("}\n")
+    }
+
+    private static func optional(_ text: String?, _ out: inout ByteCursor) {
+        if let text { JSONWriter.writeQuoted(text, to: &out) } else { out.put("null") }
     }
 
     /// One transaction's line, without the newline (for embedding in other JSON).

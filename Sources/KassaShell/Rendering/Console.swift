@@ -42,6 +42,17 @@ public final class Console {
         if output.count >= limit { flush() }
     }
 
+    /// Buffers raw output bytes; a block past the limit is written out as it is, not copied.
+    public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.count >= limit {
+            flush()
+            Console.write(UnsafeRawBufferPointer(bytes), to: 1)
+            return
+        }
+        output.append(contentsOf: bytes)
+        if output.count >= limit { flush() }
+    }
+
     /// Lets a writer append to the buffer in place, then flushes if it grew past the limit.
     public func withOutput(_ body: (inout [UInt8]) -> Void) {
         body(&output)

@@ -12,9 +12,19 @@ struct ListLayout: Sendable {
     static let sampleSize = 10_000
 
     let renderer: TextRenderer
-    /// Category names as bytes with their widths, by slug, made once (a listing shows the same
-    /// few dozen categories a million times).
-    private var categoryCells: [String: (bytes: [UInt8], width: Int)] = [:]
+    /// Category names, currency symbols and the other repeated pieces as bytes, made once.
+    private let cells: ListCells
+    private let dash: ListCells.Cell
+    private let transfer: ListCells.Cell
+    private let arrow: ListCells.Cell
+    private let minus: ListCells.Cell
+    private let plus: ListCells.Cell
+    /// "↻ monthly" and the like, in `Recurrence.allCases` order.
+    private let recurrences: [ListCells.Cell]
+    /// The symbols of the currencies the sample holds (a listing has a handful).
+    private let symbols: [(currency: Currency, cell: ListCells.Cell)]
+    /// Bytes a row may take besides its person-made texts.
+    private var fixedBytes = 0
     var idWidth = 2
     var amountWidth = 6
     var categoryWidth = 8
@@ -22,21 +32,43 @@ struct ListLayout: Sendable {
 
     init(renderer: TextRenderer, sample: TransactionListing) {
         self.renderer = renderer
-        for (slug, name) in renderer.categoryNames.all(renderer.catalog.language) {
-            let text = TerminalSafety.visible(name)
-            categoryCells[slug] = (Array(text.utf8), DisplayWidth.of(text))
+        let catalog = renderer.catalog
+        // The sample materialized once, measured with the row writer's own pieces.
+        let rows = (0..<min(sample.count, ListLayout.sampleSize)).map { sample[$0] }
+        var currencies: [Currency] = []
+        for transaction in rows where !currencies.contains(transaction.amount.currency) {
+            currencies.append(transaction.amount.currency)
         }
-        idWidth = max(idWidth, DisplayWidth.of(renderer.catalog.text("list.header.id")))
-        amountWidth = max(amountWidth, DisplayWidth.of(renderer.catalog.text("list.header.amount")))
-        categoryWidth = max(categoryWidth, DisplayWidth.of(renderer.catalog.text("list.header.category")))
-        accountWidth = max(accountWidth, DisplayWidth.of(renderer.catalog.text("list.header.account")))
-        for index in 0..<min(sample.count, ListLayout.sampleSize) {
-            let transaction = sample[index]
-            idWidth = max(idWidth, String(transaction.id).count + 1)
-            amountWidth = max(amountWidth, DisplayWidth.of(amount(transaction)))
-            categoryWidth = max(categoryWidth, DisplayWidth.of(category(transaction)))
-            accountWidth = max(accountWidth, DisplayWidth.of(account(transaction)))
+        let formatter = renderer.moneyFormatter
+        let texts = ["\u{2014}", catalog.text("type.transfer"), " \u{2192} ", "\u{2212}", "+"]
+            + Recurrence.allCases.map { "\u{21BB} " + catalog.text("recurrence.\($0.rawValue)") }
+            + currencies.map(formatter.symbol)
+        cells = ListCells(categories: renderer.categoryNames.all(catalog.language), texts: texts)
+        (dash, transfer, arrow, minus, plus) = (cells.texts[0], cells.texts[1], cells.texts[2], cells.texts[3], cells.texts[4])
+        recurrences = Array(cells.texts[5..<(5 + Recurrence.allCases.count)])
+        symbols = Array(zip(currencies, cells.texts[(5 + Recurrence.allCases.count)...]))
+        idWidth = max(idWidth, DisplayWidth.of(catalog.text("list.header.id")))
+        amountWidth = max(amountWidth, DisplayWidth.of(catalog.text("list.header.amount")))
+        categoryWidth = max(categoryWidth, DisplayWidth.of(catalog.text("list.header.category")))
+        accountWidth = max(accountWidth, DisplayWidth.of(catalog.text("list.header.account")))
+        // Room for the amount and the account (`fixedBytes`, which counts them, comes last).
+        let measureBytes = 64 + cells.bytes.count + formatter.maxBytes(symbolBytes: 0)
+        for transaction in rows {
+            var digits = transaction.id < 0 ? 2 : 1
+            var magnitude = transaction.id.magnitude
+            while magnitude >= 10 { magnitude /= 10; digits += 1 }
+            idWidth = max(idWidth, digits + 1)
+            let (category, symbol) = (categoryPiece(transaction), symbolPiece(transaction.amount.currency))
+            var scratch: [UInt8] = []
+            scratch.appendWritten(atMost: measureBytes + maxBytes(transaction, category, symbol)) { out in
+                amountWidth = max(amountWidth, writeAmount(transaction, symbol, to: &out).width)
+                accountWidth = max(accountWidth, writeAccount(transaction, to: &out))
+            }
+            categoryWidth = max(categoryWidth, width(category))
         }
+        // The id, date, amount and separators, the widest piece of each column, and padding.
+        fixedBytes = 96 + idWidth + amountWidth + categoryWidth + accountWidth + cells.bytes.count
+            + formatter.maxBytes(symbolBytes: 0)
     }
 
     var header: String {
@@ -60,43 +92,139 @@ struct ListLayout: Sendable {
             .joined(separator: "  ").trimmingTrailingSpaces
     }
 
-    /// The row written straight into `out` as UTF-8, newline included: the same text as `row`,
-    /// without building Strings for the id, date, padding and joins of a million rows.
+    /// A piece of a row: a prepared cell, or (rarely: a category or currency the sample did not
+    /// show) bytes made for this row.
+    private enum Piece {
+        case cell(ListCells.Cell)
+        case made([UInt8], width: Int)
+    }
+
+    /// The row written into `out` in place, newline included: the same text as `row`, with no
+    /// String built for any of its fields.
+    func append(_ transaction: Transaction, to out: inout ByteBuffer) {
+        let (category, symbol) = (categoryPiece(transaction), symbolPiece(transaction.amount.currency))
+        out.write(atMost: maxBytes(transaction, category, symbol)) { write(transaction, category, symbol, to: &$0) }
+    }
+
+    /// The row appended to `out` (the same bytes as the ByteBuffer form).
     func append(_ transaction: Transaction, to out: inout [UInt8]) {
-        func pad(_ count: Int) { if count > 0 { out.append(contentsOf: repeatElement(32, count: count)) } }
-        let start = out.count
-        out.append(UInt8(ascii: "#"))
-        JSONWriter.appendInteger(transaction.id, to: &out)
-        pad(idWidth - (out.count - start))
-        pad(2)
-        DecimalBytes.append(transaction.date, to: &out)
-        pad(2)
-        let amount = amount(transaction)
-        pad(amountWidth - DisplayWidth.of(amount))
-        out.append(contentsOf: amount.utf8)
-        pad(2)
-        if transaction.type != .transfer, let slug = transaction.category, let cell = categoryCells[slug] {
-            out.append(contentsOf: cell.bytes)
-            pad(categoryWidth - cell.width)
+        let (category, symbol) = (categoryPiece(transaction), symbolPiece(transaction.amount.currency))
+        out.appendWritten(atMost: maxBytes(transaction, category, symbol)) { write(transaction, category, symbol, to: &$0) }
+    }
+
+    private func categoryPiece(_ transaction: Transaction) -> Piece {
+        if transaction.type == .transfer { return .cell(transfer) }
+        guard let slug = transaction.category else { return .cell(dash) }
+        if let cell = cells.category(slug) { return .cell(cell) }
+        let text = category(transaction)
+        return .made(Array(text.utf8), width: DisplayWidth.of(text))
+    }
+
+    private func symbolPiece(_ currency: Currency) -> Piece {
+        for known in symbols where known.currency == currency { return .cell(known.cell) }
+        let text = renderer.moneyFormatter.symbol(currency)
+        return .made(Array(text.utf8), width: DisplayWidth.of(text))
+    }
+
+    private func maxBytes(_ transaction: Transaction, _ category: Piece, _ symbol: Piece) -> Int {
+        var count = fixedBytes + TerminalSafety.maxVisibleBytes(transaction.note)
+        if let account = transaction.account { count += TerminalSafety.maxVisibleBytes(account) }
+        if let account = transaction.toAccount { count += TerminalSafety.maxVisibleBytes(account) }
+        if case .made(let bytes, _) = category { count += bytes.count }
+        if case .made(let bytes, _) = symbol { count += 2 * bytes.count }
+        return count
+    }
+
+    /// Writes `piece`, returns its width.
+    private func put(_ piece: Piece, to out: inout ByteCursor) -> Int {
+        switch piece {
+        case .cell(let cell):
+            out.put(cells.piece(cell))
+            return cell.width
+        case .made(let bytes, let width):
+            out.put(bytes)
+            return width
+        }
+    }
+
+    private func write(_ transaction: Transaction, _ category: Piece, _ symbol: Piece, to out: inout ByteCursor) {
+        out.put(UInt8(ascii: "#"))
+        out.integer(transaction.id)
+        out.spaces(idWidth - out.count)
+        out.spaces(2)
+        DecimalBytes.write(transaction.date, to: &out)
+        out.spaces(2)
+        // The amount is written, measured, then moved right by its padding.
+        let amount = writeAmount(transaction, symbol, to: &out)
+        out.padBefore(last: amount.length, by: amountWidth - amount.width)
+        out.spaces(2)
+        out.spaces(categoryWidth - put(category, to: &out))
+        out.spaces(2)
+        let accountWidth = writeAccount(transaction, to: &out)
+        if !transaction.note.isEmpty || transaction.recurrence != nil {
+            out.spaces(self.accountWidth - accountWidth)
+            out.spaces(2)
+            if !transaction.note.isEmpty { _ = TerminalSafety.write(visible: transaction.note, to: &out) }
+            if let recurrence = transaction.recurrence {
+                if !transaction.note.isEmpty { out.spaces(2) }
+                out.put(cells.piece(recurrences[ListLayout.position(recurrence)]))
+            }
+        }
+        out.trimSpaces(after: 1)
+        out.put(10)
+    }
+
+    /// The sign and the money; returns how many bytes and columns they took.
+    private func writeAmount(_ transaction: Transaction, _ symbol: Piece, to out: inout ByteCursor) -> (length: Int, width: Int) {
+        let start = out.current
+        switch transaction.type {
+        case .expense: out.put(cells.piece(minus))
+        case .income: out.put(cells.piece(plus))
+        case .transfer: break
+        }
+        switch symbol {
+        case .cell(let cell): renderer.moneyFormatter.write(transaction.amount, symbol: cells.piece(cell), to: &out)
+        case .made(let bytes, _):
+            bytes.withUnsafeBufferPointer { renderer.moneyFormatter.write(transaction.amount, symbol: $0, to: &out) }
+        }
+        let length = out.current - start
+        return (length, DisplayWidth.of(UnsafeBufferPointer(start: start, count: length)))
+    }
+
+    /// The account, or "from → to" for a transfer, made visible; returns its width.
+    private func writeAccount(_ transaction: Transaction, to out: inout ByteCursor) -> Int {
+        var width = 0
+        if let account = transaction.account {
+            width = TerminalSafety.write(visible: account, to: &out)
         } else {
-            let category = category(transaction)
-            out.append(contentsOf: category.utf8)
-            pad(categoryWidth - DisplayWidth.of(category))
+            width = put(.cell(dash), to: &out)
         }
-        pad(2)
-        let account = account(transaction)
-        out.append(contentsOf: account.utf8)
-        var note = TerminalSafety.visible(transaction.note)
-        if let recurrence = transaction.recurrence {
-            note += (note.isEmpty ? "" : "  ") + "↻ " + renderer.catalog.text("recurrence.\(recurrence.rawValue)")
+        if transaction.type == .transfer {
+            width += put(.cell(arrow), to: &out)
+            if let account = transaction.toAccount {
+                width += TerminalSafety.write(visible: account, to: &out)
+            } else {
+                width += put(.cell(dash), to: &out)
+            }
         }
-        if !note.isEmpty {
-            pad(accountWidth - DisplayWidth.of(account))
-            pad(2)
-            out.append(contentsOf: note.utf8)
+        return width
+    }
+
+    private func width(_ piece: Piece) -> Int {
+        switch piece {
+        case .cell(let cell): cell.width
+        case .made(_, let width): width
         }
-        while out.last == 32 { out.removeLast() }
-        out.append(10)
+    }
+
+    private static func position(_ recurrence: Recurrence) -> Int {
+        switch recurrence {
+        case .daily: 0
+        case .weekly: 1
+        case .monthly: 2
+        case .quarterly: 3
+        case .yearly: 4
+        }
     }
 
     /// "−₸1,500.00" for an expense, "+₸450,000.00" for income, "₸20,000.00" for a transfer.

@@ -52,15 +52,14 @@ enum ListingStream {
         }
     }
 
-    /// Formats every row of `listing` with `format` (which appends one line, newline included)
-    /// and appends the bytes to the console in order; returns the totals per currency.
+    /// Formats every row of `listing` with `format` (which writes one line, newline included)
+    /// and hands the bytes to the console in order; returns the totals per currency.
     @discardableResult
     static func write(_ listing: TransactionListing, to console: Console,
-                      format: @escaping @Sendable (Transaction, inout [UInt8]) -> Void) -> Totals {
-        func run(_ range: Range<Int>) -> (bytes: [UInt8], totals: Totals) {
-            var out: [UInt8] = []
+                      format: @escaping @Sendable (Transaction, inout ByteBuffer) -> Void) -> Totals {
+        func run(_ range: Range<Int>) -> (bytes: ByteBuffer, totals: Totals) {
+            var out = ByteBuffer(capacity: range.count * 160)
             var totals = Totals()
-            out.reserveCapacity(range.count * 160)
             for index in range {
                 let transaction = listing[index]
                 totals.add(transaction)
@@ -74,18 +73,18 @@ enum ListingStream {
             let end = min(listing.count, start + chunk)
             if end - start < parallelThreshold {
                 let part = run(start..<end)
-                console.append(part.bytes)
+                part.bytes.withBytes(console.append)
                 totals.merge(part.totals)
             } else {
                 let middle = (start + end) / 2
-                nonisolated(unsafe) var second: (bytes: [UInt8], totals: Totals) = ([], Totals())
-                var first: (bytes: [UInt8], totals: Totals) = ([], Totals())
+                nonisolated(unsafe) var second: (bytes: ByteBuffer, totals: Totals)? = nil
+                var first: (bytes: ByteBuffer, totals: Totals)? = nil
                 let lower = start
                 TwoThreads.run({ first = run(lower..<middle) }, { second = run(middle..<end) })
-                console.append(first.bytes)
-                console.append(second.bytes)
-                totals.merge(first.totals)
-                totals.merge(second.totals)
+                first!.bytes.withBytes(console.append)
+                second!.bytes.withBytes(console.append)
+                totals.merge(first!.totals)
+                totals.merge(second!.totals)
             }
             start = end
         }

@@ -45,6 +45,69 @@ public enum TerminalSafety {
         return out
     }
 
+    /// Bytes `write(visible:)` may need for `text`: an escape is at most four bytes a byte.
+    static func maxVisibleBytes(_ text: String) -> Int { 4 * text.utf8.count }
+
+    /// `visible(text)`'s bytes written through `out` (with room for `maxVisibleBytes`), in
+    /// one pass over the UTF-8; returns their display width (`DisplayWidth.of(visible(text))`).
+    /// Printable ASCII is copied and counted a column a byte, with no Unicode lookup.
+    static func write(visible text: String, to out: inout ByteCursor) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            var width = 0
+            var index = 0
+            var run = 0  // start of the bytes not yet copied
+            let count = bytes.count
+            while index < count {
+                let lead = bytes[index]
+                if lead >= 0x20 && lead < 0x7F {
+                    width += 1
+                    index += 1
+                    continue
+                }
+                // U+0400–U+047F (most of Cyrillic): safe, one column.
+                if lead == 0xD0 || lead == 0xD1 {
+                    width += 1
+                    index += 2
+                    continue
+                }
+                let (value, length) = lead < 0x80 ? (UInt32(lead), 1) : DisplayWidth.decode(bytes, at: index)
+                if isUnsafe(value) {
+                    if run < index { out.put(UnsafeBufferPointer(rebasing: bytes[run..<index])) }
+                    let before = out.count
+                    writeEscape(value, to: &out)
+                    width += out.count - before
+                    run = index + length
+                } else {
+                    width += DisplayWidth.columns(value)
+                }
+                index += length
+            }
+            if run < count { out.put(UnsafeBufferPointer(rebasing: bytes[run..<count])) }
+            return width
+        }
+    }
+
+    /// `\x1B` below U+0100, `\u{202E}` above: upper-case hex, as `visible` writes it.
+    private static func writeEscape(_ value: UInt32, to out: inout ByteCursor) {
+        let hex: StaticString = "0123456789ABCDEF"
+        out.put(92)
+        if value < 0x100 {
+            out.put(UInt8(ascii: "x"))
+            out.put(hex.utf8Start[Int(value >> 4)])
+            out.put(hex.utf8Start[Int(value & 15)])
+            return
+        }
+        out.put(UInt8(ascii: "u")); out.put(UInt8(ascii: "{"))
+        var shift = 20
+        while shift > 0 && (value >> UInt32(shift)) & 15 == 0 { shift -= 4 }
+        while shift >= 0 {
+            out.put(hex.utf8Start[Int((value >> UInt32(shift)) & 15)])
+            shift -= 4
+        }
+        out.put(UInt8(ascii: "}"))
+    }
+
     /// A line as the parser should read it: ESC sequences (CSI `ESC [ … final`, OSC `ESC ] …
     /// BEL|ST`, two-byte `ESC x`) and other control characters become spaces.
     public static func readable(_ line: String) -> String {

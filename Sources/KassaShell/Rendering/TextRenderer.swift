@@ -205,6 +205,9 @@ public struct TextRenderer: SessionRenderer, Sendable {
     /// Money as the interface language writes it.
     func money(_ amount: Money) -> String { money.format(amount) }
 
+    /// The formatter itself, for writers that put amounts straight into bytes.
+    var moneyFormatter: MoneyFormatter { money }
+
     public func formatDate(_ date: CivilDate) -> String {
         catalog.text("date.pattern", [
             "weekday": catalog.text("weekday.\(date.isoWeekday)"),

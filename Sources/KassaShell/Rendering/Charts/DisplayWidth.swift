@@ -5,17 +5,63 @@
 
 enum DisplayWidth {
     static func of(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { of($0) }
+    }
+
+    /// The width of valid UTF-8 (a String's bytes): printable ASCII is a column a byte, without
+    /// decoding; other scalars are decoded and measured one by one.
+    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var width = 0
-        for scalar in text.unicodeScalars { width += of(scalar) }
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                width += lead < 0x20 || lead == 0x7F ? 0 : 1
+                index += 1
+                continue
+            }
+            let (value, length) = decode(bytes, at: index)
+            width += columns(value)
+            index += length
+        }
         return width
     }
 
-    static func of(_ scalar: Unicode.Scalar) -> Int {
-        let v = scalar.value
+    /// The scalar whose UTF-8 starts at `index` (a lead byte of valid UTF-8), and its length.
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+        let lead = UInt32(bytes[index])
+        if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F), 2) }
+        if lead < 0xF0 {
+            return ((lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
+        }
+        return ((lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+                | UInt32(bytes[index + 3] & 0x3F), 4)
+    }
+
+    static func of(_ scalar: Unicode.Scalar) -> Int { columns(scalar.value) }
+
+    /// One scalar's columns. The ranges below hold no combining mark, format character or wide
+    /// character (a test checks every scalar against `measured`), so Cyrillic, Greek, Latin
+    /// extensions, punctuation (— “ ” …), currency signs (₸ € ₽), arrows (→ ↻), the minus sign and
+    /// box drawing are one column without the Unicode property lookup — a listing measures
+    /// every amount and note.
+    @inline(__always)
+    static func columns(_ v: UInt32) -> Int {
         if v < 0x300 { return v < 0x20 || (v >= 0x7F && v < 0xA0) ? 0 : 1 }
-        // Greek, Cyrillic and the like (no combining marks from 0x370 to 0x482): one column,
-        // without the Unicode property lookup below — a listing measures every note.
-        if v >= 0x370 && v < 0x483 { return 1 }
+        if (v >= 0x370 && v < 0x483) || (v >= 0x1E00 && v <= 0x200A) || (v >= 0x2010 && v <= 0x2029)
+            || (v >= 0x202F && v <= 0x205F) || (v >= 0x2070 && v <= 0x20CF) || (v >= 0x20F1 && v <= 0x2CEE) {
+            return 1
+        }
+        return measured(v)
+    }
+
+    /// One scalar's columns from its Unicode properties (what `of` answers for the rest).
+    static func measured(_ v: UInt32) -> Int {
+        guard let scalar = Unicode.Scalar(v) else { return 1 }
+        if v < 0x300 { return v < 0x20 || (v >= 0x7F && v < 0xA0) ? 0 : 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
