@@ -66,6 +66,21 @@ import Testing
         #expect(second.state.hole.isEmpty && !second.textSuspect)
     }
 
+    @Test func aListingForwardThroughTheFileReadsItInWindowsAnyOtherReadsItWhole() throws {
+        let (path, snapshots) = try bigJournal()
+        _ = try Journal.open(path: path, snapshots: snapshots)
+        let replayed = try Journal.open(path: path)
+        let expected = replayed.listing(byDate: false).map { "\($0)" }
+        // In id order the rows go forward through the file: read in windows, never held whole.
+        let forward = try Journal.open(path: path, snapshots: snapshots)
+        #expect(forward.listing(byDate: false).map { "\($0)" } == expected)
+        #expect(forward.textWindows != nil && !forward.state.hole.isEmpty)
+        // By date (the rows' months go round and round) they jump about: the part is read whole.
+        let byDate = try Journal.open(path: path, snapshots: snapshots)
+        #expect(byDate.listing().map { "\($0)" } == replayed.listing().map { "\($0)" })
+        #expect(byDate.textWindows == nil && byDate.state.hole.isEmpty)
+    }
+
     @Test func recordsAppendedAfterTheSnapshotAreReadAsUsual() throws {
         let (path, snapshots) = try bigJournal()
         _ = try Journal.open(path: path, snapshots: snapshots)

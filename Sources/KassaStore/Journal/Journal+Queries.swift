@@ -22,7 +22,7 @@ extension Journal {
     public func forEach(_ filter: TransactionFilter = TransactionFilter(), _ body: (Transaction) throws -> Void) rethrows {
         var ids = matchingEntries(filter)
         if let limit = filter.limit, ids.count > limit { ids.removeFirst(ids.count - max(0, limit)) }
-        prepareText(for: ids.count)
+        prepareText(for: ids)
         for index in ids { try body(materialize(index)) }
     }
 

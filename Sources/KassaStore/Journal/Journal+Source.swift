@@ -32,7 +32,7 @@ public struct TransactionListing: RandomAccessCollection, Sendable {
 
     init(journal: Journal, indices: [Int32]) {
         // Read the journal's unread text now, on this thread: renderers materialize from two.
-        journal.prepareText(for: indices.count)
+        journal.prepareText(for: indices)
         nonisolated(unsafe) let journal = journal
         materialize = { journal.materialize($0) }
         indices_ = indices

@@ -3,8 +3,9 @@
 // stay unread, so `balance`, `budget` or `due` on a million transactions never hold the file.
 // Text is wanted only to materialize a transaction: a few are read from the file one line at a
 // time (`list today`); a caller about to materialize more than `holeReadsBeforeReading` calls
-// `prepareText(for:)` first, and the whole hole is read at once (`list`). Reading the hole changes
-// the journal, so it happens there, on the caller's thread, never inside `materialize`.
+// `prepareText(for:)` first: a listing that goes forward through the file reads it in windows of a
+// few MB (TextWindows, `kassa list` of a million), any other the whole hole at once. That choice
+// changes the journal, so it is made there, on the caller's thread, never inside `materialize`.
 //
 // The snapshot vouched for the bytes at open; by the time text is read, another program may have
 // rewritten the file (a restore with `cp`, a sync tool). So a line read on its own is checked
@@ -28,6 +29,33 @@ extension Journal {
     /// that is cheaper than reading their lines one by one.
     func prepareText(for count: Int) {
         if count > Journal.holeReadsBeforeReading { readHole() }
+    }
+
+    /// Call before materializing the entries `indices`, in that order: when they go through the
+    /// file forward (a listing by date of a journal written in date order, mostly), their text is
+    /// read in windows (TextWindows) instead of holding the whole unread part; otherwise as
+    /// `prepareText(for:)`.
+    func prepareText(for indices: [Int32]) {
+        guard !state.hole.isEmpty, indices.count > Journal.holeReadsBeforeReading else { return }
+        var jumps = 0
+        var last = 0
+        for index in indices {
+            let offset = state.entries[Int(index)].offset
+            if offset < last || offset - last > TextWindows.size { jumps += 1 }
+            last = offset
+        }
+        // Each jump may cost a window read: a few hundred are cheaper than the whole part.
+        if jumps <= 64 + indices.count / 4096 {
+            textWindows = TextWindows()
+        } else {
+            readHole()
+        }
+    }
+
+    /// Entry `e`'s transaction from a window of the file (a listing going forward through it).
+    func materializeFromWindow(_ e: Entry, _ windows: TextWindows) -> Transaction {
+        guard let window = windows.window(for: e.offset, in: file) else { return materializeFromFile(e) }
+        return materializeChecked(e, in: window.bytes, start: e.offset - window.start)
     }
 
     /// Reads the unread part of the journal into place, and checks it is what the snapshot was

@@ -85,6 +85,8 @@ public final class Journal {
     /// The hole, read late, did not hash to what the snapshot was made from (the file was
     /// rewritten since open): every line is checked before its text is used.
     var textSuspect = false
+    /// Set by `prepareText(for:)` for a listing that goes forward through the unread part.
+    var textWindows: TextWindows?
 
     private init(path: String, file: JournalFile, readOnly: Bool, snapshotPath: String?) {
         self.path = path
@@ -136,6 +138,7 @@ public final class Journal {
         ownChanges.removeAll()
         ownUndone.removeAll()
         textSuspect = false
+        textWindows = nil
         if try reloadFromSnapshot() {
             (state.idFloor, state.numberFloor) = JournalRecovery.highestInSideFiles(of: path)
             try settle(state.ingest())
@@ -372,7 +375,10 @@ public final class Journal {
     /// snapshot, callers about to materialize many first call `prepareText(for:)`.
     func materialize(_ index: Int32) -> Transaction {
         let e = state.entries[Int(index)]
-        if state.hole.contains(e.offset) { return materializeFromFile(e) }
+        if state.hole.contains(e.offset) {
+            if let textWindows { return materializeFromWindow(e, textWindows) }
+            return materializeFromFile(e)
+        }
         if textSuspect { return materializeChecked(e, in: state.bytes, start: e.offset) }
         return state.bytes.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress!

@@ -119,6 +119,24 @@ final class JournalFile {
         return Int(info.st_size)
     }
 
+    /// Replaces `buffer`'s contents with the file's bytes in `range`, reusing its memory; false
+    /// when the file is shorter.
+    func read(_ range: Range<Int>, into buffer: inout [UInt8]) throws -> Bool {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: repeatElement(0, count: range.count))
+        var done = 0
+        try buffer.withUnsafeMutableBytes { raw in
+            while done < range.count {
+                let n = pread(fd, raw.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+                if n < 0, errno == EINTR { continue }
+                if n < 0 { throw StoreError(.unreadable, path: path, errno: errno) }
+                if n == 0 { break }
+                done += n
+            }
+        }
+        return done == range.count
+    }
+
     /// The file's bytes in `range`, or nil when the file is shorter.
     func read(_ range: Range<Int>) throws -> [UInt8]? {
         var out = [UInt8](repeating: 0, count: range.count)
