@@ -207,9 +207,9 @@ public final class Journal {
         guard let snapshotPath, JournalSnapshot.isStale(end: state.validEnd, snapshotEnd: snapshotEnd) else { return }
         readHole()
         guard !textSuspect else { return }
-        if JournalSnapshot.save(state, to: snapshotPath) {
+        if let prefix = JournalSnapshot.save(state, to: snapshotPath) {
             snapshotEnd = state.validEnd
-            snapshotHash = JournalSnapshot.prefixHash(of: state.bytes, count: state.validEnd) ?? 0
+            snapshotHash = prefix
         }
     }
 

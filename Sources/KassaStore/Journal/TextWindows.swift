@@ -1,8 +1,9 @@
 // TextWindows: the unread part of a journal opened from its snapshot, read in windows of a few MB
 // for a listing that goes through it in file order (`kassa list` of a million): the text is read
 // once, as with the whole part in memory, but at most a few windows are ever held. Two listing
-// threads share it: a window is an immutable object handed out under a lock, so one thread may
-// replace the newest while the other still reads the one it holds.
+// threads share it: a window is an object handed out under a lock and never changed while anyone
+// holds it (an evicted one is read into again only once no thread does), so one thread may read a
+// new window while the other still reads the one it holds.
 
 #if canImport(Glibc)
 import Glibc

@@ -90,30 +90,37 @@ enum JournalSnapshot {
 
     // MARK: saving
 
-    /// Writes the snapshot of `state` (its bytes up to `validEnd`) to `path`. Returns false when
-    /// it could not (no room, no directory): the journal works the same without one.
+    /// Writes the snapshot of `state` (its bytes up to `validEnd`) to `path`. Returns its prefix
+    /// hash, or nil when it could not (no room, no directory): the journal works the same without one.
     @discardableResult
-    static func save(_ state: JournalState, to path: String) -> Bool {
+    static func save(_ state: JournalState, to path: String) -> UInt64? {
         let end = state.validEnd
-        guard end <= state.bytes.count, end > 0, state.hole.isEmpty else { return false }
+        guard end <= state.bytes.count, end > 0, state.hole.isEmpty else { return nil }
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         if !directory.isEmpty { makeDirectories(directory) }
         let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return false }
-        var ok = true
-        defer {
-            close(fd)
-            if ok { ok = rename(temporary, path) == 0 }
-            if !ok { unlink(temporary) }
+        guard fd >= 0 else { return nil }
+        let prefix = writeContents(of: state, end: end, to: fd)
+        close(fd)
+        // Only a whole snapshot takes the name; anything less is removed.
+        guard let prefix, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return nil
         }
+        return prefix
+    }
+
+    /// Writes the snapshot's bytes to `fd`; its prefix hash, or nil when a write failed.
+    private static func writeContents(of state: JournalState, end: Int, to fd: Int32) -> UInt64? {
+        var ok = true
         let extra = smallPart(of: state).bytes
         var words = [UInt64](repeating: 0, count: Word.allCases.count)
         words[Word.magic.rawValue] = magic
         words[Word.version.rawValue] = version
         words[Word.layout.rawValue] = layout
         words[Word.prefixEnd.rawValue] = UInt64(end)
-        guard let prefix = prefixHash(of: state.bytes, count: end) else { return false }
+        guard let prefix = prefixHash(of: state.bytes, count: end) else { return nil }
         words[Word.prefixHash.rawValue] = prefix
         words[Word.nextLine.rawValue] = UInt64(state.nextLine)
         words[Word.lastLineStart.rawValue] = UInt64(state.lastLineStart)
@@ -145,7 +152,7 @@ enum JournalSnapshot {
         if ok {
             ok = words.withUnsafeBytes { raw in pwrite(fd, raw.baseAddress, raw.count, 0) == raw.count }
         }
-        return ok
+        return ok ? prefix : nil
     }
 
     /// `prefixHash` of bytes in memory.
