@@ -217,16 +217,16 @@ enum JournalSnapshot {
         func word(_ w: Word) -> Int { Int(truncatingIfNeeded: words[w.rawValue]) }
         let end = word(.prefixEnd)
         guard words[Word.magic.rawValue] == magic, words[Word.version.rawValue] == version,
-              words[Word.layout.rawValue] == layout, end > 0, prefixMatches(end, words[Word.prefixHash.rawValue])
-        else { return nil }
-        // Sizes are checked against the file before anything is allocated.
+              words[Word.layout.rawValue] == layout, end > 0 else { return nil }
+        // Sizes are checked against the file before anything is allocated or the journal hashed.
         var info = stat()
         guard fstat(fd, &info) == 0 else { return nil }
         let counts = [Word.entries, .changes, .targets, .head, .current, .redo, .extra].map(word)
         guard counts.allSatisfy({ $0 >= 0 && $0 < 1 << 40 }) else { return nil }
         let sizes = [counts[0] * MemoryLayout<Entry>.stride, counts[1] * MemoryLayout<ChangeRecord>.stride,
                      counts[2] * 4, counts[3] * 4, counts[4] * 4, counts[5] * 4, counts[6]]
-        guard Int(info.st_size) == words.count * 8 + sizes.reduce(0, +) else { return nil }
+        guard Int(info.st_size) == words.count * 8 + sizes.reduce(0, +),
+              prefixMatches(end, words[Word.prefixHash.rawValue]) else { return nil }
 
         var header = words
         header[Word.contentHash.rawValue] = 0
