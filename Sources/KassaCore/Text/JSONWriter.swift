@@ -148,30 +148,7 @@ public struct JSONWriter: Sendable {
     /// Appends `value` as a JSON string: runs of plain bytes are copied at once; `"`, `\` and
     /// control characters are escaped (U+2028/2029 are valid JSON and left as they are).
     public static func appendQuoted(_ value: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                runStart = index + 1
-                out.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
-                case 10: out.append(UInt8(ascii: "n"))
-                case 13: out.append(UInt8(ascii: "r"))
-                case 9: out.append(UInt8(ascii: "t"))
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out.append(UInt8(ascii: "u")); out.append(UInt8(ascii: "0")); out.append(UInt8(ascii: "0"))
-                    out.append(hex[Int(byte >> 4)]); out.append(hex[Int(byte & 15)])
-                }
-            }
-            if runStart < utf8.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
-        }
-        out.append(UInt8(ascii: "\""))
+        out.appendWritten(atMost: maxQuotedBytes(value)) { writeQuoted(value, to: &$0) }
     }
 
     /// The String form of `appendQuoted`, for callers that build text.

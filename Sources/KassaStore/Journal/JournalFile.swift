@@ -119,38 +119,36 @@ final class JournalFile {
         return Int(info.st_size)
     }
 
+    /// Reads the file's bytes in `range` to `base` (its byte k at `base + k`): how many were read
+    /// before the file ended, and 0 or the errno that stopped the read. Every read of the journal
+    /// goes through here; safe from two threads at once.
+    private func read(_ range: Range<Int>, to base: UnsafeMutableRawPointer) -> (count: Int, error: Int32) {
+        var done = 0
+        while done < range.count {
+            let n = pread(fd, base + done, range.count - done, off_t(range.lowerBound + done))
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { return (done, errno) }
+            if n == 0 { break }
+            done += n
+        }
+        return (done, 0)
+    }
+
     /// Replaces `buffer`'s contents with the file's bytes in `range`, reusing its memory; false
     /// when the file is shorter.
     func read(_ range: Range<Int>, into buffer: inout [UInt8]) throws -> Bool {
         buffer.removeAll(keepingCapacity: true)
+        guard !range.isEmpty else { return true }
         buffer.append(contentsOf: repeatElement(0, count: range.count))
-        var done = 0
-        try buffer.withUnsafeMutableBytes { raw in
-            while done < range.count {
-                let n = pread(fd, raw.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
-                if n < 0, errno == EINTR { continue }
-                if n < 0 { throw StoreError(.unreadable, path: path, errno: errno) }
-                if n == 0 { break }
-                done += n
-            }
-        }
-        return done == range.count
+        let (count, error) = buffer.withUnsafeMutableBytes { read(range, to: $0.baseAddress!) }
+        guard error == 0 else { throw StoreError(.unreadable, path: path, errno: error) }
+        return count == range.count
     }
 
     /// The file's bytes in `range`, or nil when the file is shorter.
     func read(_ range: Range<Int>) throws -> [UInt8]? {
-        var out = [UInt8](repeating: 0, count: range.count)
-        var done = 0
-        try out.withUnsafeMutableBytes { raw in
-            while done < range.count {
-                let n = pread(fd, raw.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
-                if n < 0, errno == EINTR { continue }
-                if n < 0 { throw StoreError(.unreadable, path: path, errno: errno) }
-                if n == 0 { break }
-                done += n
-            }
-        }
-        return done == range.count ? out : nil
+        var out: [UInt8] = []
+        return try read(range, into: &out) ? out : nil
     }
 
     /// The ContentHash of the file's bytes in `range`, read through a small buffer (nothing of a
@@ -162,12 +160,12 @@ final class JournalFile {
         defer { buffer.deallocate() }
         var done = range.lowerBound
         while done < range.upperBound {
-            let n = pread(fd, buffer, min(piece, range.upperBound - done), off_t(done))
-            if n < 0, errno == EINTR { continue }
-            if n < 0 { throw StoreError(.unreadable, path: path, errno: errno) }
-            if n == 0 { return nil }
-            hasher.update(UnsafeRawBufferPointer(start: buffer, count: n))
-            done += n
+            let wanted = done..<min(done + piece, range.upperBound)
+            let (count, error) = read(wanted, to: buffer)
+            guard error == 0 else { throw StoreError(.unreadable, path: path, errno: error) }
+            guard count == wanted.count else { return nil }
+            hasher.update(UnsafeRawBufferPointer(start: buffer, count: count))
+            done += count
         }
         return hasher.finish()
     }
@@ -176,16 +174,16 @@ final class JournalFile {
     /// the rest is left unread (and, in a big buffer, costs no memory until `fill` reads it).
     /// Nil when the file is shorter than a range.
     func readSparse(size: Int, ranges: [Range<Int>]) throws -> [UInt8]? {
-        var failure: Int32 = 0
+        var error: Int32 = 0, whole = true
         let buffer = [UInt8](unsafeUninitializedCapacity: size) { raw, initialized in
-            for range in ranges where failure == 0 {
-                failure = fill(raw.baseAddress!, range)
+            for range in ranges where error == 0 && whole {
+                let read = read(range, to: raw.baseAddress! + range.lowerBound)
+                (error, whole) = (read.error, read.count == range.count)
             }
             initialized = size
         }
-        if failure == JournalFile.endedEarly { return nil }
-        guard failure == 0 else { throw StoreError(.unreadable, path: path, errno: failure) }
-        return buffer
+        guard error == 0 else { throw StoreError(.unreadable, path: path, errno: error) }
+        return whole ? buffer : nil
     }
 
     /// Reads the file's bytes in `range` into place in `buffer`: false when the file is shorter
@@ -193,31 +191,11 @@ final class JournalFile {
     func fill(_ buffer: inout [UInt8], _ range: Range<Int>) -> Bool {
         precondition(range.upperBound <= buffer.count)
         return buffer.withUnsafeMutableBufferPointer { raw in
-            let base = raw.baseAddress!
-            var done = range.lowerBound
-            while done < range.upperBound {
-                let n = pread(fd, base + done, range.upperBound - done, off_t(done))
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { break }
-                done += n
-            }
-            if done < range.upperBound { (base + done).initialize(repeating: 0, count: range.upperBound - done) }
-            return done == range.upperBound
+            let base = raw.baseAddress! + range.lowerBound
+            let (count, error) = read(range, to: base)
+            if count < range.count { (base + count).initialize(repeating: 0, count: range.count - count) }
+            return error == 0 && count == range.count
         }
-    }
-
-    private static let endedEarly: Int32 = -1
-
-    /// 0, `endedEarly` for a file shorter than `range`, or the read's errno.
-    private func fill(_ base: UnsafeMutablePointer<UInt8>, _ range: Range<Int>) -> Int32 {
-        var done = range.lowerBound
-        while done < range.upperBound {
-            let n = pread(fd, base + done, range.upperBound - done, off_t(done))
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return n < 0 ? errno : JournalFile.endedEarly }
-            done += n
-        }
-        return 0
     }
 
     /// From this many bytes on, a read is done in two halves on two threads.
@@ -231,17 +209,11 @@ final class JournalFile {
         var failure: Int32 = 0
         // Read straight into uninitialized capacity: no zero-filling pass over a 100 MB journal.
         let chunk = [UInt8](unsafeUninitializedCapacity: wanted) { raw, initialized in
-            let fd = fd, base = raw.baseAddress!
+            let base = raw.baseAddress!
             /// Reads `count` bytes at `at` (from `offset`) into place: 0, or the errno.
             func fill(_ at: Int, _ count: Int) -> Int32 {
-                var done = 0
-                while done < count {
-                    let n = pread(fd, base + at + done, count - done, off_t(offset + at + done))
-                    if n < 0, errno == EINTR { continue }
-                    guard n > 0 else { return n < 0 ? errno : EIO }
-                    done += n
-                }
-                return 0
+                let read = read(offset + at..<offset + at + count, to: base + at)
+                return read.error != 0 ? read.error : read.count == count ? 0 : EIO
             }
             if wanted >= JournalFile.splitRead {
                 // The kernel's copy (and the zeroing of fresh pages) is a third of opening a big
