@@ -139,12 +139,14 @@ public final class Journal {
         ownUndone.removeAll()
         textSuspect = false
         textWindows = nil
-        if try reloadFromSnapshot() {
-            (state.idFloor, state.numberFloor) = JournalRecovery.highestInSideFiles(of: path)
-            try settle(state.ingest())
-            saveSnapshotIfStale()
-            return
-        }
+        if try !reloadFromSnapshot() { try readWhole() }
+        (state.idFloor, state.numberFloor) = JournalRecovery.highestInSideFiles(of: path)
+        try settle(state.ingest())
+        saveSnapshotIfStale()
+    }
+
+    /// Reads the whole file into a fresh state, to be replayed from its first record.
+    private func readWhole() throws {
         var bytes: [UInt8] = []
         try file.read(from: 0, into: &bytes)
         let header = RecordCodec.header
@@ -170,9 +172,6 @@ public final class Journal {
         state.validEnd = bytes.firstIndex(of: RecordCodec.newline)! + 1
         state.nextLine = 2
         snapshotEnd = 0
-        (state.idFloor, state.numberFloor) = JournalRecovery.highestInSideFiles(of: path)
-        try settle(state.ingest())
-        saveSnapshotIfStale()
     }
 
     /// Takes the state from this journal's snapshot when the file still begins with the bytes it
