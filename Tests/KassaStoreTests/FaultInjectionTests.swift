@@ -63,6 +63,25 @@ final class FailingIO: JournalIO, @unchecked Sendable {
         #expect(StoreFixtures.bytes(journal.path) == before)
     }
 
+    /// An import large enough to be written on a second thread while the state replays it: a
+    /// write failing midway, or the fsync after the last piece, leaves the file and the state as
+    /// they were — this instance's own earlier change still its own to undo.
+    @Test(arguments: [(600_000, false), (1 << 30, true)])
+    func failedBulkImportChangesNothing(budget: Int, failSync: Bool) throws {
+        let path = StoreFixtures.journalPath("fault-bulk")
+        try Journal.open(path: path).commit([StoreFixtures.draft(100)], input: "")
+        let journal = try Journal.open(path: path, io: FailingIO(budget: budget, error: ENOSPC, failSync: failSync))
+        let rows = (1...30_000).map { ImportTests.row(Int64($0) * 100, note: "a note long enough to pass a megabyte \($0)") }
+        let before = StoreFixtures.bytes(path)
+        let thrown = #expect(throws: StoreError.self) { try journal.importTransactions(rows, allowDuplicates: true) }
+        #expect(thrown?.kind == .noSpace)
+        #expect(StoreFixtures.bytes(path) == before)
+        #expect(journal.count == 1 && journal.nextID == 2 && journal.changeCount == 1)
+        #expect(journal.transactions.map(\.amount.minorUnits) == [10_000])
+        let reopened = try Journal.open(path: path)
+        #expect(reopened.warnings.isEmpty && reopened.count == 1)
+    }
+
     @Test func failedUndoAndEditChangeNothing() throws {
         let (journal, before) = try journalWithOne(io: FailingIO(budget: 5, error: ENOSPC))
         #expect(throws: StoreError.self) { try journal.undo() }

@@ -3,9 +3,10 @@
 // `produce` runs under the journal's lock and hands transactions one at a time to an ImportSink,
 // which checks and encodes each into a spool file; it returns the accounts and lessons to write
 // with them (a backup's), or nil to write nothing (bad rows, a refusal). Only then is the count
-// known, and the change is written as parts 1/N ... N/N in batches (one write and one fsync
-// each, the same lock held throughout): transactions first (so the change is an import), then
-// the accounts and lessons. A kill midway leaves an incomplete change — never counted, moved
+// known, and the change is built as parts 1/N ... N/N straight into the journal's bytes —
+// transactions first (so the change is an import), then the accounts and lessons — and written
+// in batches (one write each, one fsync after the last, the same lock held throughout) while
+// the state replays it. A kill midway leaves an incomplete change — never counted, moved
 // aside as a torn tail by the next writer — and one undo takes the whole import back, accounts
 // and lessons included. Memory: the file is never held (the reader streams it), nor the
 // transactions (the spool is on disk); only the journal's own bytes and rows grow.
@@ -16,7 +17,7 @@ import KassaCore
 
 public struct ImportResult: Sendable, Hashable {
     public var imported: Int
-    /// Write batches (one fsync each); all of them belong to one change.
+    /// Write batches (one write each, one fsync after the last); all of them belong to one change.
     public var batches: Int
     /// Transactions skipped as already present in the journal.
     public var skipped: Int = 0
@@ -60,7 +61,9 @@ extension Journal {
         }
         var result = ImportResult(imported: 0, batches: 0)
         let size = max(1, batchSize)
-        let index = try appendParts { emit in
+        var total = 0
+        // Each batch's lines are one write; the bar moves as they reach the file.
+        let index = try appendParts(inPlace: true, progress: progress.map { report in { done in report(done, total) } }) { lines in
             let sink = ImportSink(journal: self, skipExisting: skipExisting, spool: try ImportSpool(besideJournal: path))
             guard let extras = try produce(sink) else { return }
             for account in extras.accounts {
@@ -70,7 +73,7 @@ extension Journal {
             let lessons = extras.lessons.filter { !$0.phrase.isEmpty }
             for object in extras.objects { try check(object) }
             result.skipped = sink.skipped
-            let total = sink.count
+            total = sink.count
             let parts = total + extras.accounts.count + lessons.count + extras.objects.count
             guard parts > 0 else { return }
             let keep = sink.keepsIDs
@@ -80,19 +83,16 @@ extension Journal {
                 result.firstID = keep ? sink.firstID : id + 1
                 result.lastID = keep ? sink.lastID : id + total
             }
-            var writer = LineWriter()
-            swap(&writer.out, &scratch)
-            defer { swap(&writer.out, &scratch) }
-            writer.out.removeAll(keepingCapacity: true)
             // Room for the whole import once (fields spooled plus ~40 bytes of CRC, change and
-            // parts a line): no regrowth copies of the journal per batch.
+            // parts a line): the journal's bytes are not copied as they grow.
             state.bytes.reserveCapacity(state.bytes.count + sink.spooledBytes + parts * 40 + 4096)
-            var part = 0
-            /// Every record line of the change, `flush` called after each full batch and at the end.
-            func writeRecords(_ flush: () throws -> Void) throws {
+            try lines { writer in
+                var pieces: [WritePiece] = []
+                var part = 0
+                var run = PartRun(change: number, first: 1, of: parts, op: .importBatch)
                 try sink.forEachRecord { record in
                     part += 1
-                    writer.begin(change: number, part: part, of: parts, op: .importBatch)
+                    run.begin(&writer)
                     if keep {
                         writer.out.append(contentsOf: record)
                     } else {
@@ -105,7 +105,7 @@ extension Journal {
                         writer.out.append(contentsOf: UnsafeBufferPointer(rebasing: record[second...]))
                     }
                     writer.end()
-                    if part % size == 0 { try flush() }
+                    if part % size == 0 { pieces.append(WritePiece(end: writer.out.count, done: part)) }
                 }
                 for account in extras.accounts {
                     part += 1
@@ -116,37 +116,9 @@ extension Journal {
                 Journal.write(lessons, change: number, firstPart: part + 1, of: parts, to: &writer)
                 part += lessons.count
                 Journal.write(extras.objects, change: number, firstPart: part + 1, of: parts, to: &writer)
-                part += extras.objects.count
-                if !writer.out.isEmpty { try flush() }
-            }
-            // A batch is written (and fsynced) on a second thread while this one builds the next
-            // in the other buffer: the disk's wait hides behind the work. Still one batch at a
-            // time and in order (the next write starts once the one before has returned); a
-            // failed write is thrown here, at the next batch or at the end, and appendParts
-            // takes everything back as before.
-            var inFlight: [UInt8] = []
-            inFlight.reserveCapacity(writer.out.capacity)
-            var writing: (thread: HelperThread, done: Int)?
-            var failure: (any Error)?
-            func finishWrite() throws {
-                guard let (thread, done) = writing else { return }
-                thread.join()
-                writing = nil
-                inFlight.removeAll(keepingCapacity: true)
-                if let failure { throw failure }
-                result.batches += 1
-                result.imported = done
-                progress?(done, total)
-            }
-            try withoutActuallyEscaping(emit) { emit in
-                // No write may outlive this block, even when the building failed.
-                defer { writing?.thread.join() }
-                try writeRecords {
-                    try finishWrite()
-                    swap(&writer.out, &inFlight)
-                    writing = (HelperThread { do { try emit(inFlight) } catch { failure = error } }, min(part, total))
-                }
-                try finishWrite()
+                if pieces.last?.end != writer.out.count { pieces.append(WritePiece(end: writer.out.count, done: total)) }
+                result.batches = pieces.count
+                return pieces
             }
             result.imported = total
             result.accounts = extras.accounts.count

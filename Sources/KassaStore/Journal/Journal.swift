@@ -71,8 +71,6 @@ public final class Journal {
     var ownChanges: [Int32] = []
     /// Changes this session undid, in the order it undid them.
     var ownUndone: [Int32] = []
-    /// The record buffer, kept between appends so bulk batches reuse its pages.
-    var scratch: [UInt8] = []
 
     /// Opened for reading only: nothing is ever written (a torn tail is ignored, not moved).
     public let readOnly: Bool
@@ -285,25 +283,41 @@ public final class Journal {
     /// Locks, catches up with other writers, lets `build` write the records of one change
     /// (numbered `number`), appends them durably and applies them. Returns the change's index.
     func append(_ build: (_ writer: inout LineWriter, _ number: Int64) throws -> Void) throws -> Int32 {
-        let index = try appendParts { emit in
-            var writer = LineWriter()
-            swap(&writer.out, &scratch)
-            writer.out.removeAll(keepingCapacity: true)
-            defer { swap(&writer.out, &scratch) }
-            try build(&writer, state.nextNumber)
-            try emit(writer.out)
+        let index = try withoutActuallyEscaping(build) { build in
+            try appendParts { lines in
+                let number = state.nextNumber
+                try lines { writer in
+                    try build(&writer, number)
+                    return []
+                }
+            }
         }
         guard let index else { throw StoreError(.invalid, path: path, detail: "record") }
         return index
     }
 
-    /// The general append: under one lock, `write` may emit the change in several pieces (an
-    /// import's batches, each written and fsynced on its own); the change is applied once all
-    /// are written. If anything fails before the end, every piece is truncated away: the change
+    /// Where an append's lines are cut into writes: the byte offset (in the journal's bytes) a
+    /// write ends at, and what to tell `progress` once it is written.
+    struct WritePiece {
+        var end: Int
+        var done: Int
+    }
+
+    /// The one way records reach the file. Under the lock, caught up with other writers, `work`
+    /// decides what to write and calls `lines` at most once: its closure writes the change's
+    /// record lines through a LineWriter and says where to cut them into writes (none: one
+    /// write). `inPlace` (a bulk change): the writer's buffer is the journal's own bytes, so
+    /// nothing is copied, and the closure must not read the state (its bytes are away);
+    /// otherwise the lines are built apart and appended. The lines are then
+    /// written by a second thread while this one replays them (the replay reads only memory),
+    /// fsynced once after the last piece — the change counts only once whole, so the pieces
+    /// before need no flush of their own — and only then is the change acknowledged. If anything
+    /// fails, the file is cut back to where it was and the state rebuilt as it was: the change
     /// is all there or not at all (a kill in between leaves an incomplete change, which is a
-    /// torn tail by the format's rule and never counts).
-    /// Returns nil when `write` emitted nothing (nothing was written).
-    func appendParts(_ write: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws -> Int32? {
+    /// torn tail by the format's rule and never counts). `progress` gets each piece's `done`
+    /// once it is written (on the writing thread). Returns nil when nothing was written.
+    func appendParts(inPlace: Bool = false, progress: ((Int) -> Void)? = nil,
+                     _ work: (_ lines: ((inout LineWriter) throws -> [WritePiece]) throws -> Void) throws -> Void) throws -> Int32? {
         let replaced = try file.lock()
         defer { file.unlock() }
         try catchUp(replaced: replaced)
@@ -314,33 +328,79 @@ public final class Journal {
             try reload()
             guard state.bytes.count == (try file.size()) else { throw StoreError(.corrupt, path: path, detail: "tail") }
         }
-        var written = 0
+        var pieces: [WritePiece] = []
         do {
-            try write { piece in
-                try file.append(piece, at: length + written)
-                written += piece.count
-                if state.bytes.capacity < length + written {
-                    // Grow by half again at least, so a run of bulk batches does not copy the journal each time.
-                    state.bytes.reserveCapacity(max(length + written, length + length / 2))
+            try work { build in
+                var writer = LineWriter()
+                guard inPlace else {
+                    pieces = try build(&writer)
+                    state.bytes.append(contentsOf: writer.out)
+                    return
                 }
-                state.bytes.append(contentsOf: piece)
+                swap(&writer.out, &state.bytes)
+                defer { swap(&writer.out, &state.bytes) }
+                pieces = try build(&writer)
             }
         } catch {
             state.bytes.removeLast(state.bytes.count - length)
-            if written > 0 { try? file.truncate(to: length) }
             throw error
         }
-        guard written > 0 else { return nil }
-        // These bytes were checksummed a moment ago by the writer: skip verifying them again.
-        let outcome = state.ingest(trusted: true)
-        guard outcome == .clean else {
-            // Our own change was refused by the replay: a bug, but never leave it in the file.
-            state.bytes.removeLast(state.bytes.count - length)
+        let end = state.bytes.count
+        guard end > length else { return nil }
+        if pieces.last?.end != end { pieces.append(WritePiece(end: end, done: pieces.last?.done ?? 0)) }
+        // The writer's own reference to the bytes: nothing changes them until both are done.
+        let lines = state.bytes
+        let file = self.file
+        var failure: (any Error)?
+        func writeLines() {
+            var at = length
+            for piece in pieces {
+                do {
+                    try lines.withUnsafeBytes { try file.append(UnsafeRawBufferPointer(rebasing: $0[at..<piece.end]), at: at, sync: false) }
+                } catch {
+                    failure = error
+                    return
+                }
+                at = piece.end
+                progress?(piece.done)
+            }
+        }
+        // These bytes were checksummed a moment ago by the writer: the replay skips verifying them.
+        var outcome = IngestOutcome.clean, replayed = false
+        if end - length >= Journal.concurrentWriteBytes {
+            let writing = HelperThread(writeLines)
+            outcome = state.ingest(trusted: true)
+            replayed = true
+            writing.join()
+        } else {
+            writeLines()
+            if failure == nil { outcome = state.ingest(trusted: true); replayed = true }
+        }
+        do {
+            if let failure { throw failure }
+            // Our own change refused by the replay would be a bug, but never leave it in the file.
+            guard outcome == .clean else { throw StoreError(.invalid, path: path, detail: "record") }
+            try file.sync(keeping: length)
+        } catch {
             try? file.truncate(to: length)
-            throw StoreError(.invalid, path: path, detail: "record")
+            state.bytes.removeLast(state.bytes.count - length)
+            if replayed { try? restoreAfterFailedAppend() }
+            throw error
         }
         saveSnapshotIfStale()
         return Int32(state.changes.count - 1)
+    }
+
+    /// An append this large is written on a second thread while its lines are replayed.
+    static let concurrentWriteBytes = 1 << 20
+
+    /// After a change was replayed but could not be made durable (the file is cut back to
+    /// before it): the state is read again from the file, this instance's own changes kept
+    /// (they are all still there, at the same indices).
+    private func restoreAfterFailedAppend() throws {
+        let (own, undone) = (ownChanges, ownUndone)
+        try reload()
+        (ownChanges, ownUndone) = (own, undone)
     }
 
     // MARK: state

@@ -233,25 +233,46 @@ final class JournalFile {
         if buffer.isEmpty { buffer = chunk } else { buffer.append(contentsOf: chunk) }
     }
 
-    /// Writes `bytes` at the end (which must be `length`) and fsyncs. On any failure the file is
-    /// truncated back to `length`, so no partial record is left, and the error is thrown.
-    func append(_ bytes: [UInt8], at length: Int) throws {
+    /// Writes `bytes` at the end (which must be `length`) and, unless `sync` is false, fsyncs.
+    /// On any failure the file is truncated back to `length`, so no partial record is left, and
+    /// the error is thrown. A caller writing a change in pieces syncs once, after the last
+    /// (`sync(keeping:)`): the change counts only when whole, so the pieces before need no flush
+    /// of their own.
+    func append(_ bytes: [UInt8], at length: Int, sync: Bool = true) throws {
+        try bytes.withUnsafeBytes { try append($0, at: length, sync: sync) }
+    }
+
+    func append(_ raw: UnsafeRawBufferPointer, at length: Int, sync: Bool = true) throws {
         guard writable else { throw StoreError(.readOnly, path: path) }
         var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            guard lseek(fd, off_t(length), SEEK_SET) >= 0 else { failure = errno; return }
+        write: do {
+            guard lseek(fd, off_t(length), SEEK_SET) >= 0 else { failure = errno; break write }
             var done = 0
             while done < raw.count {
                 let n = io.write(fd: fd, bytes: UnsafeRawBufferPointer(rebasing: raw[done...]))
-                if n < 0 { failure = Int32(-n); return }
-                if n == 0 { failure = EIO; return }
+                if n < 0 { failure = Int32(-n); break write }
+                if n == 0 { failure = EIO; break write }
                 done += n
             }
+            guard sync else { break write }
             let synced = io.sync(fd: fd)
             if synced < 0 { failure = -synced }
         }
+        try cutBack(to: length, failure: failure)
+    }
+
+    /// Flushes what was appended since `length` (pieces written with `sync: false`); on failure
+    /// cuts the file back to `length` and throws, like a failed `append`.
+    func sync(keeping length: Int) throws {
+        guard writable else { throw StoreError(.readOnly, path: path) }
+        let synced = io.sync(fd: fd)
+        try cutBack(to: length, failure: synced < 0 ? -synced : 0)
+    }
+
+    /// After a failed write or sync (`failure` is its errno, 0 for none): cuts the partial
+    /// record off (best effort, made durable) and throws the error the failure stands for.
+    private func cutBack(to length: Int, failure: Int32) throws {
         guard failure != 0 else { return }
-        // Best effort: cut the partial record off and make the cut durable.
         _ = ftruncate(fd, off_t(length))
         _ = fsync(fd)
         switch failure {

@@ -343,6 +343,15 @@ struct LineWriter {
         RecordCodec.appendInt(Int64(parts), to: &out)
     }
 
+    /// Starts a record from its head's bytes as a PartRun keeps them: `head` (the CRC's place,
+    /// a tab, CHANGE and a tab), the part's digits, then `tail` (`/PARTS<TAB>OP`).
+    mutating func begin(head: [UInt8], part: [UInt8], tail: [UInt8]) {
+        out.append(contentsOf: head)
+        bodyStart = out.count - head.count + RecordLine.bodyOffset
+        out.append(contentsOf: part)
+        out.append(contentsOf: tail)
+    }
+
     mutating func field(_ text: String) {
         out.append(RecordCodec.tab)
         RecordCodec.appendEscaped(text, to: &out)
@@ -356,8 +365,10 @@ struct LineWriter {
     mutating func end() {
         let crc = out.withUnsafeBytes { CRC32.checksum($0.baseAddress! + bodyStart, count: out.count - bodyStart) }
         let at = bodyStart - RecordLine.bodyOffset
-        for i in 0..<8 {
-            out[at + i] = LineWriter.hex[Int((crc >> UInt32(28 - 4 * i)) & 0xF)]
+        out.withUnsafeMutableBufferPointer { line in
+            LineWriter.hex.withUnsafeBufferPointer { hex in
+                for i in 0..<8 { line[at + i] = hex[Int((crc >> UInt32(28 - 4 * i)) & 0xF)] }
+            }
         }
         out.append(RecordCodec.newline)
     }
