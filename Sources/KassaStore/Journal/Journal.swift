@@ -361,6 +361,8 @@ public final class Journal {
                     failure = error
                     return
                 }
+                // The disk starts on this piece while the next is written.
+                if pieces.count > 1 { file.startWriteback(offset: at, count: piece.end - at) }
                 at = piece.end
                 progress?(piece.done)
             }

@@ -261,6 +261,12 @@ final class JournalFile {
         try cutBack(to: length, failure: failure)
     }
 
+    /// Starts writing `count` bytes at `offset` to storage in the background (pieces of a large
+    /// change, so that the one fsync after its last piece has little left to wait for).
+    func startWriteback(offset: Int, count: Int) {
+        io.startWriteback(fd: fd, offset: offset, count: count)
+    }
+
     /// Flushes what was appended since `length` (pieces written with `sync: false`); on failure
     /// cuts the file back to `length` and throws, like a failed `append`.
     func sync(keeping length: Int) throws {

@@ -14,6 +14,13 @@ public protocol JournalIO: Sendable {
     func write(fd: Int32, bytes: UnsafeRawBufferPointer) -> Int
     /// Flushes `fd` to stable storage: 0, or `-errno`.
     func sync(fd: Int32) -> Int32
+    /// Asks the system to start writing `count` bytes at `offset` of `fd` to storage without
+    /// waiting (a hint: the `sync` after a long run of writes then has little left to wait for).
+    func startWriteback(fd: Int32, offset: Int, count: Int)
+}
+
+extension JournalIO {
+    public func startWriteback(fd: Int32, offset: Int, count: Int) {}
 }
 
 /// The real thing: write(2) and fdatasync(2), retried on EINTR.
@@ -31,6 +38,22 @@ public struct SystemJournalIO: JournalIO {
             if errno != EINTR { return -Int(errno) }
         }
     }
+
+    public func startWriteback(fd: Int32, offset: Int, count: Int) {
+        _ = SystemJournalIO.syncFileRange?(fd, Int64(offset), Int64(count), SystemJournalIO.syncFileRangeWrite)
+    }
+
+    /// Linux's sync_file_range(2), which Glibc's module map does not show to Swift (it needs
+    /// _GNU_SOURCE): looked up once by name; nil elsewhere, and then no hint is given.
+    private typealias SyncFileRange = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
+    private static let syncFileRangeWrite: UInt32 = 2   // SYNC_FILE_RANGE_WRITE
+    private static let syncFileRange: SyncFileRange? = {
+        #if os(Linux)
+        return dlsym(nil, "sync_file_range").map { unsafeBitCast($0, to: SyncFileRange.self) }
+        #else
+        return nil
+        #endif
+    }()
 
     public func sync(fd: Int32) -> Int32 {
         while true {
