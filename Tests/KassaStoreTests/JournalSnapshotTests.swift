@@ -45,6 +45,21 @@ import Testing
         return lines.joined(separator: "\n")
     }
 
+    /// A bulk import writes the snapshot while its lines are still being written: when the write
+    /// fails, that snapshot describes bytes the file never got. Neither the journal that failed
+    /// nor a later open may see anything of the import.
+    @Test func anImportWhoseWriteFailedLeavesNoTraceThroughTheSnapshot() throws {
+        let (path, snapshots) = try bigJournal()
+        let before = signature(try Journal.open(path: path))
+        let failing = try Journal.open(path: path, io: FailingIO(budget: 2 << 20, error: ENOSPC), snapshots: snapshots)
+        let rows = (1...60_000).map { ImportTests.row(Int64($0), note: "a note to make the import long \($0)") }
+        #expect(throws: StoreError.self) { try failing.importTransactions(rows, allowDuplicates: true) }
+        #expect(signature(failing) == before)
+        let reopened = try Journal.open(path: path, snapshots: snapshots)
+        #expect(signature(reopened) == before)
+        #expect(reopened.warnings.isEmpty)
+    }
+
     @Test func aSecondOpenReadsTheSnapshotAndSeesTheSameJournal() throws {
         let (path, snapshots) = try bigJournal()
         let plain = signature(try Journal.open(path: path))

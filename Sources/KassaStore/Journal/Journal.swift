@@ -373,6 +373,9 @@ public final class Journal {
             let writing = HelperThread(writeLines)
             outcome = state.ingest(trusted: true)
             replayed = true
+            // The snapshot is written while the lines still are: should they fail, it describes
+            // bytes the file does not begin with, and no open ever trusts it.
+            if outcome == .clean { saveSnapshotIfStale() }
             writing.join()
         } else {
             writeLines()
