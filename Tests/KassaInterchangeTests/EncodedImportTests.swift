@@ -96,22 +96,41 @@ import Testing
         let bytes = Array(text.utf8)
         var plainRecords = ImportRecords(), plain: [Transaction] = []
         try BackupReader.read(ImportInput(bytes: bytes), into: &plainRecords, split: EncodedImportTests.threaded) { plain.append($0) }
-        var encodedRecords = ImportRecords(), encoded: [Transaction] = []
-        var spooled: [UInt8] = [], expected: [UInt8] = []
+        var encodedRecords = ImportRecords(), encoded: [Transaction] = [], fast: [Transaction] = []
+        var spooled: [UInt8] = [], ids: [Int] = []
+        var counted = RowCounts(), accounts: [String?: Int] = [:]
         try BackupReader.read(ImportInput(bytes: bytes), into: &encodedRecords, split: EncodedImportTests.threaded, encode: { row, out in
             ImportSink.encode(id: row.id, type: row.type, amount: row.amount, date: row.date, time: row.time,
                               category: row.category, account: row.account, toAccount: row.toAccount,
                               recurrence: row.recurrence, note: row.note, input: row.input, to: &out)
-        }, row: { row in
-            let t = row.transaction
-            #expect(row.id == t.id && row.type == t.type && row.account == t.account && row.toAccount == t.toAccount)
-            encoded.append(t)
-            spooled.append(contentsOf: row.encoded)
-            ImportSink.encode(t, to: &expected)
+        }, rows: { run in
+            for k in 0..<run.count { fast.append(run.transaction(k)) }
+            encoded += fast[(fast.count - run.count)...]
+            ids.append(contentsOf: run.ids)
+            spooled.append(contentsOf: run.records)
+        }, counts: { counts in
+            counted.expense += counts.expense
+            counted.income += counts.income
+            counted.transfer += counts.transfer
+            for (name, n) in counts.accounts { accounts[name, default: 0] += n }
         }, transaction: { encoded.append($0) })
         #expect(plain.count > 20_000)
+        #expect(fast.count > 15_000)
         #expect(plain == encoded)
+        // The runs' ids, records and counts are those of their rows' transactions.
+        var expected: [UInt8] = [], expectedAccounts: [String?: Int] = [:]
+        for t in fast {
+            ImportSink.encode(t, to: &expected)
+            expected.append(10)
+            expectedAccounts[t.account, default: 0] += 1
+            if let to = t.toAccount { expectedAccounts[to, default: 0] += 1 }
+        }
+        #expect(ids == fast.map(\.id))
         #expect(spooled == expected)
+        #expect(counted.expense == fast.filter { $0.type == .expense }.count)
+        #expect(counted.income == fast.filter { $0.type == .income }.count)
+        #expect(counted.transfer == fast.filter { $0.type == .transfer }.count)
+        #expect(accounts == expectedAccounts)
         #expect(plainRecords.problems == encodedRecords.problems)
         #expect(plainRecords.accounts == encodedRecords.accounts)
     }

@@ -21,10 +21,17 @@ struct BackupLineDecoder {
     /// Recent label texts (category, account, to_account): few distinct values in a whole file.
     /// Kept apart so a look-up compares bytes without retaining an Array and a String per entry
     /// (those retains were as costly as the decoding itself in a profile): the texts' bytes one
-    /// after another, each one's start and length there, and its String.
+    /// after another, each one's start and length there, and its String. A label's index here
+    /// is its key for counting (BackupBlock counts accounts by it).
     private var labelBytes: [UInt8] = []
     private var labelRanges: [(start: Int, count: Int)] = []
     private var labelValues: [String] = []
+    /// The labels by a hash of their bytes (index + 1; 0: empty), open addressing: a linear scan
+    /// of up to 256 labels, three per line, showed in profiles.
+    private var labelTable = [Int16](repeating: 0, count: BackupLineDecoder.tableSize)
+    /// The label each of the three fields had on the line before: most lines repeat it.
+    private var lastLabels: (Int, Int, Int) = (-1, -1, -1)
+    private static let maxLabels = 256, tableSize = 1024
     /// The keys' bytes one after another, never freed: compared without retaining an Array.
     // Written once before any read, then only read: safe to share between the decoding threads.
     nonisolated(unsafe) private static let keyBytes: UnsafePointer<UInt8> = {
@@ -202,30 +209,70 @@ struct BackupLineDecoder {
             let bytes = UnsafeBufferPointer(start: p, count: l)
             return BackupLineDecoder.isValidUTF8(bytes) ? bytes : nil
         }
-        func label(_ slot: Int) -> String?? {
-            guard let (p, l) = field(slot) else { return .some(nil) }
-            if l == 0 { return .some(nil) }
-            let bytes = UnsafeBufferPointer(start: p, count: l)
-            let found = labelBytes.withUnsafeBufferPointer { known -> Int? in
-                for (k, range) in labelRanges.enumerated() where range.count == l && memcmp(known.baseAddress! + range.start, p, l) == 0 {
-                    return k
-                }
-                return nil
-            }
-            if let found { return .some(labelValues[found]) }
-            guard let value = JSONObjectReader.string(bytes) else { return nil }
-            if labelValues.count < 256 {
-                labelRanges.append((labelBytes.count, l))
-                labelBytes.append(contentsOf: bytes)
-                labelValues.append(value)
-            }
-            return .some(value)
-        }
-        guard let category = label(6), let account = label(7), let toAccount = label(8),
-              let note = text(9), let input = text(11) else { return nil }
+        guard let note = text(9), let input = text(11) else { return nil }
+        var keys = (-1, -1, -1)
+        guard let category = label(field(6), 0, &keys.0), let account = label(field(7), 1, &keys.1),
+              let toAccount = label(field(8), 2, &keys.2) else { return nil }
         return BackupRow(id: id, type: type, amount: amount, date: date, time: time, category: category, account: account,
-                         toAccount: toAccount, recurrence: recurrence, note: note, input: input)
+                         toAccount: toAccount, recurrence: recurrence, note: note, input: input,
+                         accountKey: keys.1, toAccountKey: keys.2)
     }
+
+    /// A label field's text (nil inside when absent, null or empty; nil when the careful path
+    /// must decide): the same String for the same bytes all along the file. `key` becomes its
+    /// index among the known labels, -1 when it has none, -2 when it is not kept (past 256).
+    private mutating func label(_ value: (UnsafePointer<UInt8>, Int)?, _ which: Int, _ key: inout Int) -> String?? {
+        guard let (p, l) = value, l > 0 else { return .some(nil) }
+        // The line before's label for this field first, then the table.
+        let last = which == 0 ? lastLabels.0 : which == 1 ? lastLabels.1 : lastLabels.2
+        if last >= 0, matches(last, p, l) {
+            key = last
+            return .some(labelValues[last])
+        }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(l)
+        for k in 0..<l { hash = (hash ^ UInt64(p[k])) &* 0x100_0000_01b3 }
+        var position = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & (BackupLineDecoder.tableSize - 1)
+        while true {
+            let entry = Int(labelTable[position]) - 1
+            if entry < 0 { break }
+            if matches(entry, p, l) {
+                key = entry
+                remember(entry, which)
+                return .some(labelValues[entry])
+            }
+            position = (position + 1) & (BackupLineDecoder.tableSize - 1)
+        }
+        let bytes = UnsafeBufferPointer(start: p, count: l)
+        guard let text = JSONObjectReader.string(bytes) else { return nil }
+        key = -2
+        if labelValues.count < BackupLineDecoder.maxLabels {
+            key = labelValues.count
+            labelTable[position] = Int16(labelValues.count + 1)
+            labelRanges.append((labelBytes.count, l))
+            labelBytes.append(contentsOf: bytes)
+            labelValues.append(text)
+            remember(key, which)
+        }
+        return .some(text)
+    }
+
+    @inline(__always)
+    private func matches(_ entry: Int, _ p: UnsafePointer<UInt8>, _ l: Int) -> Bool {
+        let range = labelRanges[entry]
+        return range.count == l && labelBytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + range.start, p, l) == 0 }
+    }
+
+    @inline(__always)
+    private mutating func remember(_ entry: Int, _ which: Int) {
+        switch which {
+        case 0: lastLabels.0 = entry
+        case 1: lastLabels.1 = entry
+        default: lastLabels.2 = entry
+        }
+    }
+
+    /// The text of label `key` (as `row` gave it).
+    func label(_ key: Int) -> String { labelValues[key] }
 
     /// Whether `bytes` are well-formed UTF-8 (RFC 3629: no overlong forms, surrogates or code
     /// points past U+10FFFF), i.e. a String decodes them unchanged: what JSONObjectReader.string
@@ -276,6 +323,16 @@ public struct BackupRow {
     public var recurrence: Recurrence?
     public var note: UnsafeBufferPointer<UInt8>
     public var input: UnsafeBufferPointer<UInt8>
+    /// The decoder's keys of the account and to_account labels (see BackupLineDecoder.label).
+    var accountKey = -1, toAccountKey = -1
+
+    /// The room any encoding of the row's record fields takes at most (`BackupReader.Encode`):
+    /// each text twice over (every byte escaped) and 160 bytes for the rest (the numbers, the
+    /// codes and the tabs take about 100).
+    public var encodedBound: Int {
+        2 * (note.count + input.count + (category?.utf8.count ?? 0) + (account?.utf8.count ?? 0)
+            + (toAccount?.utf8.count ?? 0)) + 160
+    }
 
     /// The transaction the line stands for.
     public var transaction: Transaction {
