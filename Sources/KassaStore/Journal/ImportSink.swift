@@ -108,7 +108,11 @@ public final class ImportSink {
         out.integer(Int(magnitude / per))
         if digits > 0 { out.put(UInt8(ascii: ".")); padded(Int(magnitude % per), digits, &out) }
         out.put(tab)
-        out.put(contentsOf: amount.currency.code)
+        // The code's letters as they are (`code` would make a String of them).
+        let letters = amount.currency.letterBytes
+        out.put(letters.0)
+        out.put(letters.1)
+        out.put(letters.2)
         out.put(tab)
         padded(date.year, 4, &out)
         out.put(UInt8(ascii: "-"))
@@ -197,9 +201,19 @@ public final class ImportSink {
     /// Bytes spooled (the records' fields), to make room in the journal's buffer once.
     var spooledBytes: Int { spool?.count ?? 0 }
 
-    /// Counts one more transaction in (see `track(_ ids:)`).
+    /// Counts one more transaction in, as `track(_ ids:)` does a run of them.
     private func track(_ id: Int) {
-        withUnsafePointer(to: id) { track(UnsafeBufferPointer(start: $0, count: 1)) }
+        count += 1
+        if count == 1 { firstID = id }
+        lastID = id
+        guard distinct else { return }
+        guard id >= floor, id < JournalState.maxIDAllowed else { distinct = false; return }
+        let bit = id - floor
+        if bit >> 6 >= seen.count { seen.append(contentsOf: repeatElement(0, count: max(bit >> 6 + 1 - seen.count, seen.count))) }
+        let mask: UInt64 = 1 << UInt64(bit & 63)
+        guard seen[bit >> 6] & mask == 0 else { distinct = false; seen = []; return }
+        seen[bit >> 6] |= mask
+        if id > highestID { highestID = id }
     }
 
     /// Counts `ids` in (`count` grows by them), in order: the first and last, and whether they stay distinct and in range.
