@@ -48,6 +48,14 @@ import Testing
                                   recurrence: row.recurrence, note: row.note, input: row.input, to: &fromBytes)
                 ImportSink.encode(t, to: &fromTransaction)
                 #expect(fromBytes == fromTransaction, "\(line)")
+                // The labels as the line's bytes, as the shell's import encodes them.
+                var fromLabelBytes: [UInt8] = []
+                fromLabelBytes.appendWritten(atMost: row.encodedBound) { cursor in
+                    ImportSink.encode(id: row.id, type: row.type, amount: row.amount, date: row.date, time: row.time,
+                                      category: row.categoryBytes, account: row.accountBytes, toAccount: row.toAccountBytes,
+                                      recurrence: row.recurrence, note: row.note, input: row.input, to: &cursor)
+                }
+                #expect(fromLabelBytes == fromTransaction, "\(line)")
             }
         }
     }
@@ -122,7 +130,7 @@ import Testing
         var counted = RowCounts(), accounts: [String?: Int] = [:]
         try BackupReader.read(input, into: &records, split: EncodedImportTests.threaded, encode: { row, out in
             ImportSink.encode(id: row.id, type: row.type, amount: row.amount, date: row.date, time: row.time,
-                              category: row.category, account: row.account, toAccount: row.toAccount,
+                              category: row.categoryBytes, account: row.accountBytes, toAccount: row.toAccountBytes,
                               recurrence: row.recurrence, note: row.note, input: row.input, to: &out)
         }, rows: { run in
             for k in 0..<run.count { fast.append(run.transaction(k)) }

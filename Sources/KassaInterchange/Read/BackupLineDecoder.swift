@@ -16,6 +16,8 @@ import KassaCore
 struct BackupLineDecoder {
     // Slots: id date time type amount currency category account to_account note recurrence input.
     private var lastCurrency: (UInt8, UInt8, UInt8, Currency)?
+    /// CivilDate.supported, kept here: a static's lazy initializer is checked on every use.
+    private let supported = CivilDate.supported
     /// Recent label texts (category, account, to_account): few distinct values in a whole file.
     /// Kept apart so a look-up compares bytes without retaining an Array and a String per entry
     /// (those retains were as costly as the decoding itself in a profile): the texts' bytes one
@@ -30,26 +32,33 @@ struct BackupLineDecoder {
     /// The label each of the three fields had on the line before: most lines repeat it.
     private var lastLabels: (Int, Int, Int) = (-1, -1, -1)
     private static let maxLabels = 256, tableSize = 1024
-    /// The slot of a key: told apart by length and first letter, then compared whole.
+    /// The slot of the key whose opening quote is at `i`, and where its closing quote is: told
+    /// apart by its first letters, then compared whole, its closing quote where the key's length
+    /// puts it (nil for any other key, or one written with an escape: the careful path's).
     @inline(__always)
-    private static func slot(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+    private static func key(_ base: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> (Int, Int)? {
+        guard i + 3 < n else { return nil }
         let slot: Int, key: StaticString
-        switch (count, p[0]) {
-        case (2, 105): slot = 0; key = "id"
-        case (4, 100): slot = 1; key = "date"
-        case (4, 116): (slot, key) = p[1] == 105 ? (2, "time") : (3, "type")
-        case (6, 97): slot = 4; key = "amount"
-        case (8, 99): (slot, key) = p[2] == 114 ? (5, "currency") : (6, "category")
-        case (7, 97): slot = 7; key = "account"
-        case (10, 116): slot = 8; key = "to_account"
-        case (4, 110): slot = 9; key = "note"
-        case (10, 114): slot = 10; key = "recurrence"
-        case (5, 105): slot = 11; key = "input"
+        switch (base[i + 1], base[i + 2]) {
+        case (105, 100): slot = 0; key = "id"
+        case (105, 110): slot = 11; key = "input"
+        case (100, _): slot = 1; key = "date"
+        case (116, 105): slot = 2; key = "time"
+        case (116, 121): slot = 3; key = "type"
+        case (116, 111): slot = 8; key = "to_account"
+        case (97, 109): slot = 4; key = "amount"
+        case (97, 99): slot = 7; key = "account"
+        case (99, 117): slot = 5; key = "currency"
+        case (99, 97): slot = 6; key = "category"
+        case (110, _): slot = 9; key = "note"
+        case (114, _): slot = 10; key = "recurrence"
         default: return nil
         }
+        let count = key.utf8CodeUnitCount, end = i + 1 + count
+        guard end < n, base[end] == 34 else { return nil }
         let expected = key.utf8Start
-        for k in 1..<count where expected[k] != p[k] { return nil }
-        return slot
+        for k in 0..<count where expected[k] != base[i + 1 + k] { return nil }
+        return (slot, end)
     }
 
     /// Eight bytes from `p` as a number whose lowest byte is `p[0]`.
@@ -106,7 +115,14 @@ struct BackupLineDecoder {
     /// The line's transaction, or nil when the careful path must decide.
     mutating func transaction(_ line: UnsafeBufferPointer<UInt8>) -> Transaction? {
         guard let row = row(line) else { return nil }
-        return row.transaction
+        // The labels' Strings made once each and shared by every row that names them.
+        return row.transaction(category: label(row.categoryKey, row.categoryBytes), account: label(row.accountKey, row.accountBytes),
+                               toAccount: label(row.toAccountKey, row.toAccountBytes))
+    }
+
+    /// A label's String by its key (`row`'s), made anew past the known ones.
+    private func label(_ key: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        key >= 0 ? labelValues[key] : key == -1 ? nil : String(decoding: bytes, as: UTF8.self)
     }
 
     /// The line's fields, read and checked as for `transaction`, the note and input left as the
@@ -131,8 +147,7 @@ struct BackupLineDecoder {
         while true {
             // A key: a plain string naming a known field, once.
             i = BackupLineDecoder.skipSpace(base, i, n)
-            guard i < n, base[i] == 34, let keyEnd = BackupLineDecoder.closingQuote(base, i + 1, n), keyEnd > i + 1,
-                  let slot = BackupLineDecoder.slot(base + i + 1, keyEnd - i - 1) else { return nil }
+            guard i < n, base[i] == 34, let (slot, keyEnd) = BackupLineDecoder.key(base, i, n) else { return nil }
             let bit: UInt16 = 1 << UInt16(slot)
             guard seen & bit == 0 else { return nil }
             seen |= bit
@@ -196,7 +211,7 @@ struct BackupLineDecoder {
         let d = base + spans[2]
         guard d[4] == 45, d[7] == 45, let year = BackupLineDecoder.digits(d, 4), let month = BackupLineDecoder.digits(d + 5, 2),
               let day = BackupLineDecoder.digits(d + 8, 2), let date = CivilDate(year: year, month: month, day: day),
-              date.isSupported else { return nil }
+              supported.contains(date) else { return nil }
         var type = TransactionType.expense
         if spans[7] >= 0 {
             let t = base + spans[6]
@@ -230,27 +245,26 @@ struct BackupLineDecoder {
         let note = UnsafeBufferPointer(start: spans[19] >= 0 ? base + spans[18] : nil, count: max(spans[19], 0))
         let input = UnsafeBufferPointer(start: spans[23] >= 0 ? base + spans[22] : nil, count: max(spans[23], 0))
         guard BackupLineDecoder.isValidUTF8(note), BackupLineDecoder.isValidUTF8(input) else { return nil }
-        var keys = (-1, -1, -1)
-        guard let category = label(base, spans[12], spans[13], 0, &keys.0),
-              let account = label(base, spans[14], spans[15], 1, &keys.1),
-              let toAccount = label(base, spans[16], spans[17], 2, &keys.2) else { return nil }
-        return BackupRow(id: id, type: type, amount: amount, date: date, time: time, category: category, account: account,
-                         toAccount: toAccount, recurrence: recurrence, note: note, input: input,
-                         accountKey: keys.1, toAccountKey: keys.2)
+        let category = labelKey(base, spans[12], spans[13], 0), account = labelKey(base, spans[14], spans[15], 1),
+            toAccount = labelKey(base, spans[16], spans[17], 2)
+        guard category != -3, account != -3, toAccount != -3 else { return nil }
+        @inline(__always) func bytes(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: spans[2 * slot + 1] > 0 ? base + spans[2 * slot] : nil, count: max(spans[2 * slot + 1], 0))
+        }
+        return BackupRow(id: id, type: type, amount: amount, date: date, time: time, recurrence: recurrence, note: note, input: input,
+                         categoryBytes: bytes(6), accountBytes: bytes(7), toAccountBytes: bytes(8),
+                         categoryKey: category, accountKey: account, toAccountKey: toAccount)
     }
 
-    /// A label field's text (nil inside when absent, null or empty; nil when the careful path
-    /// must decide): the same String for the same bytes all along the file. `key` becomes its
-    /// index among the known labels, -1 when it has none, -2 when it is not kept (past 256).
-    private mutating func label(_ base: UnsafePointer<UInt8>, _ start: Int, _ l: Int, _ which: Int, _ key: inout Int) -> String?? {
-        guard l > 0 else { return .some(nil) }
+    /// A label field's key: its index among the known labels (the same for the same bytes all
+    /// along the file), -1 when absent, null or empty, -2 when valid but not kept (past 256),
+    /// -3 when the careful path must decide (not valid UTF-8).
+    private mutating func labelKey(_ base: UnsafePointer<UInt8>, _ start: Int, _ l: Int, _ which: Int) -> Int {
+        guard l > 0 else { return -1 }
         let p = base + start
         // The line before's label for this field first, then the table.
         let last = which == 0 ? lastLabels.0 : which == 1 ? lastLabels.1 : lastLabels.2
-        if last >= 0, matches(last, p, l) {
-            key = last
-            return .some(labelValues[last])
-        }
+        if last >= 0, matches(last, p, l) { return last }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(l)
         for k in 0..<l { hash = (hash ^ UInt64(p[k])) &* 0x100_0000_01b3 }
         var position = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & (BackupLineDecoder.tableSize - 1)
@@ -258,30 +272,32 @@ struct BackupLineDecoder {
             let entry = Int(labelTable[position]) - 1
             if entry < 0 { break }
             if matches(entry, p, l) {
-                key = entry
                 remember(entry, which)
-                return .some(labelValues[entry])
+                return entry
             }
             position = (position + 1) & (BackupLineDecoder.tableSize - 1)
         }
         let bytes = UnsafeBufferPointer(start: p, count: l)
-        guard let text = JSONObjectReader.string(bytes) else { return nil }
-        key = -2
-        if labelValues.count < BackupLineDecoder.maxLabels {
-            key = labelValues.count
-            labelTable[position] = Int16(labelValues.count + 1)
-            labelRanges.append((labelBytes.count, l))
-            labelBytes.append(contentsOf: bytes)
-            labelValues.append(text)
-            remember(key, which)
-        }
-        return .some(text)
+        guard let text = JSONObjectReader.string(bytes) else { return -3 }
+        guard labelValues.count < BackupLineDecoder.maxLabels else { return -2 }
+        let key = labelValues.count
+        labelTable[position] = Int16(key + 1)
+        labelRanges.append((labelBytes.count, l))
+        labelBytes.append(contentsOf: bytes)
+        labelValues.append(text)
+        remember(key, which)
+        return key
     }
 
     @inline(__always)
     private func matches(_ entry: Int, _ p: UnsafePointer<UInt8>, _ l: Int) -> Bool {
         let range = labelRanges[entry]
-        return range.count == l && labelBytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + range.start, p, l) == 0 }
+        guard range.count == l else { return false }
+        return labelBytes.withUnsafeBufferPointer { known in
+            let q = known.baseAddress! + range.start
+            for k in 0..<l where q[k] != p[k] { return false }
+            return true
+        }
     }
 
     @inline(__always)
@@ -343,25 +359,38 @@ public struct BackupRow {
     public var amount: Money
     public var date: CivilDate
     public var time: TimeOfDay?
-    public var category: String?
-    public var account: String?
-    public var toAccount: String?
     public var recurrence: Recurrence?
     public var note: UnsafeBufferPointer<UInt8>
     public var input: UnsafeBufferPointer<UInt8>
-    /// The decoder's keys of the account and to_account labels (see BackupLineDecoder.label).
-    var accountKey = -1, toAccountKey = -1
+    /// The category, account and to_account as the line's bytes (valid UTF-8, no escapes; empty
+    /// when absent, null or empty): an encoder copies them, no String is made per row.
+    public var categoryBytes: UnsafeBufferPointer<UInt8>
+    public var accountBytes: UnsafeBufferPointer<UInt8>
+    public var toAccountBytes: UnsafeBufferPointer<UInt8>
+    /// The decoder's keys of the three labels (see BackupLineDecoder.label).
+    var categoryKey = -1, accountKey = -1, toAccountKey = -1
+
+    public var category: String? { BackupRow.text(categoryBytes) }
+    public var account: String? { BackupRow.text(accountBytes) }
+    public var toAccount: String? { BackupRow.text(toAccountBytes) }
+
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+    }
 
     /// The room any encoding of the row's record fields takes at most (`BackupReader.Encode`):
     /// each text twice over (every byte escaped) and 160 bytes for the rest (the numbers, the
     /// codes and the tabs take about 100).
     public var encodedBound: Int {
-        2 * (note.count + input.count + (category?.utf8.count ?? 0) + (account?.utf8.count ?? 0)
-            + (toAccount?.utf8.count ?? 0)) + 160
+        2 * (note.count + input.count + categoryBytes.count + accountBytes.count + toAccountBytes.count) + 160
     }
 
     /// The transaction the line stands for.
     public var transaction: Transaction {
+        transaction(category: category, account: account, toAccount: toAccount)
+    }
+
+    func transaction(category: String?, account: String?, toAccount: String?) -> Transaction {
         Transaction(id: id, type: type, amount: amount, date: date, time: time, category: category, account: account,
                     toAccount: toAccount, note: String(decoding: note, as: UTF8.self), recurrence: recurrence,
                     input: String(decoding: input, as: UTF8.self))

@@ -58,7 +58,7 @@ struct ImportReading {
             }
             try BackupReader.read(input, into: &tally.records, split: TwoThreads.run, encode: { row, out in
                 ImportSink.encode(id: row.id, type: row.type, amount: row.amount, date: row.date, time: row.time,
-                                  category: row.category, account: row.account, toAccount: row.toAccount,
+                                  category: row.categoryBytes, account: row.accountBytes, toAccount: row.toAccountBytes,
                                   recurrence: row.recurrence, note: row.note, input: row.input, to: &out)
             }, rows: { try tally.take($0, into: sink) }, counts: { tally.count($0) },
             transaction: { try tally.take($0, into: sink) })

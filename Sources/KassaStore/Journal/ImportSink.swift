@@ -91,9 +91,25 @@ public final class ImportSink {
     public static func encode(id: Int, type: TransactionType, amount: Money, date: CivilDate, time: TimeOfDay?,
                               category: String?, account: String?, toAccount: String?, recurrence: Recurrence?,
                               note: UnsafeBufferPointer<UInt8>, input: UnsafeBufferPointer<UInt8>, to out: inout ByteCursor) {
+        var category = category ?? "", account = account ?? "", toAccount = toAccount ?? ""
+        category.withUTF8 { category in
+            account.withUTF8 { account in
+                toAccount.withUTF8 { toAccount in
+                    encode(id: id, type: type, amount: amount, date: date, time: time, category: category, account: account,
+                           toAccount: toAccount, recurrence: recurrence, note: note, input: input, to: &out)
+                }
+            }
+        }
+    }
+
+    /// The same with the labels as UTF-8 bytes too (empty: none), as a reader has them.
+    public static func encode(id: Int, type: TransactionType, amount: Money, date: CivilDate, time: TimeOfDay?,
+                              category: UnsafeBufferPointer<UInt8>, account: UnsafeBufferPointer<UInt8>,
+                              toAccount: UnsafeBufferPointer<UInt8>, recurrence: Recurrence?,
+                              note: UnsafeBufferPointer<UInt8>, input: UnsafeBufferPointer<UInt8>, to out: inout ByteCursor) {
         let tab = RecordCodec.tab
         out.put(tab)
-        out.integer(max(id, 0))
+        decimal(UInt64(max(id, 0)), &out)
         out.put(tab)
         switch type {
         case .expense: out.put("expense")
@@ -105,7 +121,7 @@ public final class ImportSink {
         if amount.minorUnits < 0 { out.put(UInt8(ascii: "-")) }
         let per = UInt64(amount.currency.minorPerMajor)
         let magnitude = amount.minorUnits.magnitude
-        out.integer(Int(magnitude / per))
+        decimal(magnitude / per, &out)
         if digits > 0 { out.put(UInt8(ascii: ".")); padded(Int(magnitude % per), digits, &out) }
         out.put(tab)
         // The code's letters as they are (`code` would make a String of them).
@@ -116,20 +132,36 @@ public final class ImportSink {
         out.put(tab)
         padded(date.year, 4, &out)
         out.put(UInt8(ascii: "-"))
-        out.twoDigits(date.month)
+        padded(date.month, 2, &out)
         out.put(UInt8(ascii: "-"))
-        out.twoDigits(date.day)
+        padded(date.day, 2, &out)
         out.put(tab)
-        if let time { out.twoDigits(time.hour); out.put(UInt8(ascii: ":")); out.twoDigits(time.minute) }
-        label(category, &out)
-        label(account, &out)
-        label(toAccount, &out)
+        if let time { padded(time.hour, 2, &out); out.put(UInt8(ascii: ":")); padded(time.minute, 2, &out) }
+        out.put(tab)
+        escaped(category, &out)
+        out.put(tab)
+        escaped(account, &out)
+        out.put(tab)
+        escaped(toAccount, &out)
         out.put(tab)
         if let recurrence { out.put(contentsOf: recurrence.rawValue) }
         out.put(tab)
         escaped(note, &out)
         out.put(tab)
         escaped(input, &out)
+    }
+
+    /// `value` in decimal, as RecordCodec.appendInt writes a non-negative one.
+    @inline(__always)
+    private static func decimal(_ value: UInt64, _ out: inout ByteCursor) {
+        var count = 1, probe = value
+        while probe >= 10 { probe /= 10; count += 1 }
+        var rest = value
+        for k in stride(from: count - 1, through: 0, by: -1) {
+            out.current[k] = UInt8(truncatingIfNeeded: rest % 10) + 48
+            rest /= 10
+        }
+        out.advance(by: count)
     }
 
     /// `width` digits, the lowest ones of `value` (as RecordCodec writes them).
@@ -143,16 +175,10 @@ public final class ImportSink {
         out.advance(by: width)
     }
 
-    @inline(__always)
-    private static func label(_ text: String?, _ out: inout ByteCursor) {
-        out.put(RecordCodec.tab)
-        guard var text else { return }
-        text.withUTF8 { escaped($0, &out) }
-    }
-
     /// A text field as RecordCodec writes it: backslash, tab, newline and CR escaped.
     @inline(__always)
     private static func escaped(_ text: UnsafeBufferPointer<UInt8>, _ out: inout ByteCursor) {
+        guard !text.isEmpty else { return }
         // Most fields need no escape: copied in one go.
         var plain = true
         for b in text where b == RecordCodec.backslash || b <= 13 {
