@@ -201,6 +201,38 @@ import Testing
         }
     }
 
+    /// Standard input is a pipe that gives a few bytes a read: blocks still gather about a
+    /// chunk each and read the same as the bytes whole.
+    @Test func aPipeWrittenInSmallPiecesReadsTheSameAsWhole() throws {
+        var text = ""
+        for k in 0..<5_000 {
+            text += k % 97 == 3 ? "bad line\n" : EncodedImportTests.lines[k % EncodedImportTests.lines.count] + "\n"
+        }
+        let bytes = Array(text.utf8)
+        let whole = BackupReader.read(bytes)
+        let pipe = Pipe()
+        final class Writer: @unchecked Sendable {
+            let handle: FileHandle, bytes: [UInt8]
+            init(_ handle: FileHandle, _ bytes: [UInt8]) { self.handle = handle; self.bytes = bytes }
+            func run() {
+                var at = 0
+                while at < bytes.count {
+                    let end = min(bytes.count, at + 777)
+                    handle.write(Data(bytes[at..<end]))
+                    at = end
+                }
+                try? handle.close()
+            }
+        }
+        let writer = Writer(pipe.fileHandleForWriting, bytes)
+        Thread { writer.run() }.start()
+        let read = try EncodedImportTests.readEncoded(ImportInput(fd: pipe.fileHandleForReading.fileDescriptor, chunkSize: 1 << 16))
+        #expect(read.all == whole.transactions)
+        #expect(read.records.problems == whole.problems)
+        #expect(read.records.problems.count > 40)
+        EncodedImportTests.expectRunsMatchTheirRows(read)
+    }
+
     @Test func aCSVReadWithItsNextRowsOnAnotherThreadReadsTheSame() throws {
         var text = "date,amount,currency,category,account,note\n"
         for k in 0..<20_000 {

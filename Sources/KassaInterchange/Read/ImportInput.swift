@@ -141,16 +141,19 @@ public final class ImportInput {
         start = 0
         var searched = 0
         while true {
-            // A LF already there (carried from before) ends the block without reading more.
-            var last = count - 1
-            while last >= searched, slot.base[last] != 10 { last -= 1 }
-            if last >= searched {
-                let end = last + 1
-                if end < count { carried = UnsafeBufferPointer(start: slot.base + end, count: count - end) }
-                return markChecked(UnsafeBufferPointer(start: slot.base, count: end))
+            // A block of about a chunk even from a pipe (which gives 64 KB a read): then it ends
+            // after its last LF (one carried from before ends it without reading more).
+            if count >= chunkSize || ended {
+                var last = count - 1
+                while last >= searched, slot.base[last] != 10 { last -= 1 }
+                if last >= searched {
+                    let end = last + 1
+                    if end < count { carried = UnsafeBufferPointer(start: slot.base + end, count: count - end) }
+                    return markChecked(UnsafeBufferPointer(start: slot.base, count: end))
+                }
+                searched = count
+                if ended { break }
             }
-            searched = count
-            guard !ended else { break }
             slot.reserve(count + chunkSize)
             var n = 0
             while true {
@@ -159,8 +162,7 @@ public final class ImportInput {
                 break
             }
             if n < 0 { failed = true }
-            if n <= 0 { ended = true; break }
-            count += n
+            if n <= 0 { ended = true } else { count += n }
         }
         // The end of the input: the rest is the last block (a line without its LF).
         blocksDone = true
