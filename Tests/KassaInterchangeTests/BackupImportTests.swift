@@ -64,6 +64,40 @@ import Testing
         #expect(BackupReader.read(invalid).problems.map(\.reason) == ["json"])
     }
 
+    /// Keys the fast decoder recognises by their first letters and length: any other key, one
+    /// written with an escape, or one cut short is declined (the careful path decides), never
+    /// read as a neighbour; labels past the decoder's known ones still read the same.
+    @Test func fastDecoderDeclinesKeysItDoesNotKnowExactly() {
+        let tail = #""date": "2026-02-03", "amount": "1", "currency": "KZT"}"#
+        let declined = [
+            #"{"idx": "5", "# + tail, #"{"i\u0064": "5", "# + tail, #"{"typo": "expense", "# + tail,
+            #"{"amounts": "1", "# + tail, #"{"to_accountx": "a", "# + tail, #"{"": "a", "# + tail, #"{"no": "a", "# + tail,
+            #"{"inputs": "a", "# + tail, #"{"dat": "a", "# + tail, #"{"i"#, #"{"id"#, #"{"id": "#, #"{"note": "a\tb", "# + tail,
+            #"{"category": "caf\u00e9", "# + tail, #"{"account": "a", "account": "b", "# + tail,
+        ]
+        var fast = BackupLineDecoder()
+        for line in declined {
+            let bytes = Array(line.utf8)
+            #expect(bytes.withUnsafeBufferPointer { fast.transaction($0) } == nil, "\(line)")
+        }
+        // Every key once, in another order; then hundreds of labels, each read as the careful path reads it.
+        var lines = [#"{"input": "i", "recurrence": "weekly", "note": "n", "to_account": "b", "account": "a", "category": "c", "currency": "USD", "amount": "2.5", "type": "transfer", "time": "23:59", "date": "2026-02-03", "id": "9"}"#]
+        for k in 0..<700 {
+            lines.append(#"{"category": "c\#(k % 300)", "account": "кошелёк \#(k)", "to_account": "\#(k % 2 == 0 ? "x" : "кошелёк \(k / 2)")", "# + tail)
+        }
+        var decoded = 0
+        for line in lines {
+            let bytes = Array(line.utf8)
+            let t = bytes.withUnsafeBufferPointer { fast.transaction($0) }
+            #expect(t != nil, "\(line)")
+            if let t {
+                decoded += 1
+                #expect(t == careful(line), "\(line)")
+            }
+        }
+        #expect(decoded == lines.count)
+    }
+
     /// Lines cut by every chunk size from one byte up read the same as the file whole.
     @Test func streamedInChunksReadsTheSameAsWhole() throws {
         var writer = BackupWriter(accounts: [Account(name: "wallet", currency: InterchangeFixtures.usd)], lessons: ["чай": "food/coffee"])

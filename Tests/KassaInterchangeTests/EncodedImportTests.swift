@@ -6,6 +6,7 @@
 import Foundation
 import KassaCore
 import KassaStore
+import KassaTestSupport
 import Testing
 @testable import KassaInterchange
 
@@ -47,6 +48,14 @@ import Testing
                                   recurrence: row.recurrence, note: row.note, input: row.input, to: &fromBytes)
                 ImportSink.encode(t, to: &fromTransaction)
                 #expect(fromBytes == fromTransaction, "\(line)")
+                // The labels as the line's bytes, as the shell's import encodes them.
+                var fromLabelBytes: [UInt8] = []
+                fromLabelBytes.appendWritten(atMost: row.encodedBound) { cursor in
+                    ImportSink.encode(id: row.id, type: row.type, amount: row.amount, date: row.date, time: row.time,
+                                      category: row.categoryBytes, account: row.accountBytes, toAccount: row.toAccountBytes,
+                                      recurrence: row.recurrence, note: row.note, input: row.input, to: &cursor)
+                }
+                #expect(fromLabelBytes == fromTransaction, "\(line)")
             }
         }
     }
@@ -96,24 +105,132 @@ import Testing
         let bytes = Array(text.utf8)
         var plainRecords = ImportRecords(), plain: [Transaction] = []
         try BackupReader.read(ImportInput(bytes: bytes), into: &plainRecords, split: EncodedImportTests.threaded) { plain.append($0) }
-        var encodedRecords = ImportRecords(), encoded: [Transaction] = []
-        var spooled: [UInt8] = [], expected: [UInt8] = []
-        try BackupReader.read(ImportInput(bytes: bytes), into: &encodedRecords, split: EncodedImportTests.threaded, encode: { row, out in
-            ImportSink.encode(id: row.id, type: row.type, amount: row.amount, date: row.date, time: row.time,
-                              category: row.category, account: row.account, toAccount: row.toAccount,
-                              recurrence: row.recurrence, note: row.note, input: row.input, to: &out)
-        }, row: { row in
-            let t = row.transaction
-            #expect(row.id == t.id && row.type == t.type && row.account == t.account && row.toAccount == t.toAccount)
-            encoded.append(t)
-            spooled.append(contentsOf: row.encoded)
-            ImportSink.encode(t, to: &expected)
-        }, transaction: { encoded.append($0) })
+        let read = try EncodedImportTests.readEncoded(ImportInput(bytes: bytes))
         #expect(plain.count > 20_000)
-        #expect(plain == encoded)
-        #expect(spooled == expected)
-        #expect(plainRecords.problems == encodedRecords.problems)
-        #expect(plainRecords.accounts == encodedRecords.accounts)
+        #expect(read.fast.count > 15_000)
+        #expect(plain == read.all)
+        EncodedImportTests.expectRunsMatchTheirRows(read)
+        #expect(plainRecords.problems == read.records.problems)
+        #expect(plainRecords.accounts == read.records.accounts)
+    }
+
+    /// What the encoded stream handed on: every transaction in order (runs read back from their
+    /// lines), the runs' rows, ids and records, and the counts.
+    struct EncodedRead {
+        var records = ImportRecords()
+        var all: [Transaction] = [], fast: [Transaction] = []
+        var ids: [Int] = [], spooled: [UInt8] = []
+        var counted = RowCounts(), accounts: [String?: Int] = [:]
+    }
+
+    static func readEncoded(_ input: ImportInput) throws -> EncodedRead {
+        var read = EncodedRead()
+        var records = ImportRecords(), all: [Transaction] = [], fast: [Transaction] = []
+        var ids: [Int] = [], spooled: [UInt8] = []
+        var counted = RowCounts(), accounts: [String?: Int] = [:]
+        try BackupReader.read(input, into: &records, split: EncodedImportTests.threaded, encode: { row, out in
+            ImportSink.encode(id: row.id, type: row.type, amount: row.amount, date: row.date, time: row.time,
+                              category: row.categoryBytes, account: row.accountBytes, toAccount: row.toAccountBytes,
+                              recurrence: row.recurrence, note: row.note, input: row.input, to: &out)
+        }, rows: { run in
+            for k in 0..<run.count { fast.append(run.transaction(k)) }
+            all += fast[(fast.count - run.count)...]
+            ids.append(contentsOf: run.ids)
+            spooled.append(contentsOf: run.records)
+        }, counts: { counts in
+            counted.expense += counts.expense
+            counted.income += counts.income
+            counted.transfer += counts.transfer
+            for (name, n) in counts.accounts { accounts[name, default: 0] += n }
+        }, transaction: { all.append($0) })
+        read.records = records
+        read.all = all
+        read.fast = fast
+        read.ids = ids
+        read.spooled = spooled
+        read.counted = counted
+        read.accounts = accounts
+        return read
+    }
+
+    /// The runs' ids, records and counts are those of their rows' transactions.
+    static func expectRunsMatchTheirRows(_ read: EncodedRead) {
+        var expected: [UInt8] = [], expectedAccounts: [String?: Int] = [:]
+        for t in read.fast {
+            ImportSink.encode(t, to: &expected)
+            expected.append(10)
+            expectedAccounts[t.account, default: 0] += 1
+            if let to = t.toAccount { expectedAccounts[to, default: 0] += 1 }
+        }
+        #expect(read.ids == read.fast.map(\.id))
+        #expect(read.spooled == expected)
+        #expect(read.counted.expense == read.fast.filter { $0.type == .expense }.count)
+        #expect(read.counted.income == read.fast.filter { $0.type == .income }.count)
+        #expect(read.counted.transfer == read.fast.filter { $0.type == .transfer }.count)
+        #expect(read.accounts == expectedAccounts)
+    }
+
+    /// A file read in blocks of every size (a block's last line carried into the next, lines
+    /// longer than a block, blank lines, CRLF, a byte order mark, no newline at the end) and
+    /// hundreds of accounts (past the decoder's 256 known labels) reads the same encoded as
+    /// plainly and whole: the same rows in order, the same problems on the same lines.
+    @Test func theEncodedStreamReadInSmallBlocksReadsTheSame() throws {
+        var text = "\u{FEFF}"
+        for k in 0..<3_000 {
+            switch k % 11 {
+            case 2: text += "\r\n"
+            case 4: text += "  not json  \n"
+            case 7: text += #"{"date": "2026-02-0\#(k % 9 + 1)", "amount": "\#(k).5", "currency": "USD", "account": "a\#(k % 700)", "note": "\#(String(repeating: "long ", count: k % 3 == 0 ? 900 : 1))"}"# + "\r\n"
+            case 9: text += #"{"id": "\#(k + 1)", "date": "2026-01-02", "type": "transfer", "amount": "1", "currency": "KZT", "account": "a\#(k % 600)", "to_account": "b\#(k % 400)"}"# + "\n"
+            default: text += EncodedImportTests.lines[k % EncodedImportTests.lines.count].replacingOccurrences(of: "\"card\"", with: "\"c\(k % 500)\"") + "\n"
+            }
+        }
+        text += #"{"date": "2026-02-03", "amount": "2", "currency": "KZT", "account": "last"}"#
+        let bytes = Array(text.utf8)
+        let whole = BackupReader.read(bytes)
+        #expect(whole.transactions.count > 2_000)
+        let path = TestSupport.makeTemporaryDirectory("encoded-blocks").appendingPathComponent("b.jsonl").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        for chunk in [1, 5, 64, 4096, 1 << 16] {
+            let read = try EncodedImportTests.readEncoded(try #require(ImportInput(path: path, chunkSize: chunk)))
+            #expect(read.all == whole.transactions, "chunk \(chunk)")
+            #expect(read.records.problems == whole.problems, "chunk \(chunk)")
+            #expect(read.fast.count > 2_000)
+            #expect(Set(read.accounts.keys).count > 256)
+            EncodedImportTests.expectRunsMatchTheirRows(read)
+        }
+    }
+
+    /// Standard input is a pipe that gives a few bytes a read: blocks still gather about a
+    /// chunk each and read the same as the bytes whole.
+    @Test func aPipeWrittenInSmallPiecesReadsTheSameAsWhole() throws {
+        var text = ""
+        for k in 0..<5_000 {
+            text += k % 97 == 3 ? "bad line\n" : EncodedImportTests.lines[k % EncodedImportTests.lines.count] + "\n"
+        }
+        let bytes = Array(text.utf8)
+        let whole = BackupReader.read(bytes)
+        let pipe = Pipe()
+        final class Writer: @unchecked Sendable {
+            let handle: FileHandle, bytes: [UInt8]
+            init(_ handle: FileHandle, _ bytes: [UInt8]) { self.handle = handle; self.bytes = bytes }
+            func run() {
+                var at = 0
+                while at < bytes.count {
+                    let end = min(bytes.count, at + 777)
+                    handle.write(Data(bytes[at..<end]))
+                    at = end
+                }
+                try? handle.close()
+            }
+        }
+        let writer = Writer(pipe.fileHandleForWriting, bytes)
+        Thread { writer.run() }.start()
+        let read = try EncodedImportTests.readEncoded(ImportInput(fd: pipe.fileHandleForReading.fileDescriptor, chunkSize: 1 << 16))
+        #expect(read.all == whole.transactions)
+        #expect(read.records.problems == whole.problems)
+        #expect(read.records.problems.count > 40)
+        EncodedImportTests.expectRunsMatchTheirRows(read)
     }
 
     @Test func aCSVReadWithItsNextRowsOnAnotherThreadReadsTheSame() throws {

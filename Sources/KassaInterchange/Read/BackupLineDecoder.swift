@@ -14,97 +14,152 @@ import Glibc
 import KassaCore
 
 struct BackupLineDecoder {
-    /// Slots: id date time type amount currency category account to_account note recurrence input.
-    private static let keys: [[UInt8]] = ["id", "date", "time", "type", "amount", "currency", "category", "account",
-                                          "to_account", "note", "recurrence", "input"].map { Array($0.utf8) }
+    // Slots: id date time type amount currency category account to_account note recurrence input.
     private var lastCurrency: (UInt8, UInt8, UInt8, Currency)?
+    /// CivilDate.supported, kept here: a static's lazy initializer is checked on every use.
+    private let supported = CivilDate.supported
     /// Recent label texts (category, account, to_account): few distinct values in a whole file.
     /// Kept apart so a look-up compares bytes without retaining an Array and a String per entry
     /// (those retains were as costly as the decoding itself in a profile): the texts' bytes one
-    /// after another, each one's start and length there, and its String.
+    /// after another, each one's start and length there, and its String. A label's index here
+    /// is its key for counting (BackupBlock counts accounts by it).
     private var labelBytes: [UInt8] = []
     private var labelRanges: [(start: Int, count: Int)] = []
     private var labelValues: [String] = []
-    /// The keys' bytes one after another, never freed: compared without retaining an Array.
-    // Written once before any read, then only read: safe to share between the decoding threads.
-    nonisolated(unsafe) private static let keyBytes: UnsafePointer<UInt8> = {
-        let all = keys.flatMap { $0 }
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: all.count)
-        buffer.initialize(from: all, count: all.count)
-        return UnsafePointer(buffer)
-    }()
-    private static let keyStarts: [Int] = keys.indices.map { k in keys[..<k].reduce(0) { $0 + $1.count } }
-
-    /// The slot of a key: told apart by length and first letter, then compared whole.
+    /// The labels by a hash of their bytes (index + 1; 0: empty), open addressing: a linear scan
+    /// of up to 256 labels, three per line, showed in profiles.
+    private var labelTable = [Int16](repeating: 0, count: BackupLineDecoder.tableSize)
+    /// The label each of the three fields had on the line before: most lines repeat it.
+    private var lastLabels: (Int, Int, Int) = (-1, -1, -1)
+    private static let maxLabels = 256, tableSize = 1024
+    /// The slot of the key whose opening quote is at `i`, and where its closing quote is: told
+    /// apart by its first letters, then compared whole, its closing quote where the key's length
+    /// puts it (nil for any other key, or one written with an escape: the careful path's).
     @inline(__always)
-    private static func slot(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int? {
-        let slot: Int
-        switch (count, p[0]) {
-        case (2, 105): slot = 0                     // id
-        case (4, 100): slot = 1                     // date
-        case (4, 116): slot = p[1] == 105 ? 2 : 3   // time, type
-        case (6, 97): slot = 4                      // amount
-        case (8, 99): slot = p[2] == 114 ? 5 : 6    // currency, category
-        case (7, 97): slot = 7                      // account
-        case (10, 116): slot = 8                    // to_account
-        case (4, 110): slot = 9                     // note
-        case (10, 114): slot = 10                   // recurrence
-        case (5, 105): slot = 11                    // input
+    private static func key(_ base: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> (Int, Int)? {
+        guard i + 3 < n else { return nil }
+        let slot: Int, key: StaticString
+        switch (base[i + 1], base[i + 2]) {
+        case (105, 100): slot = 0; key = "id"
+        case (105, 110): slot = 11; key = "input"
+        case (100, _): slot = 1; key = "date"
+        case (116, 105): slot = 2; key = "time"
+        case (116, 121): slot = 3; key = "type"
+        case (116, 111): slot = 8; key = "to_account"
+        case (97, 109): slot = 4; key = "amount"
+        case (97, 99): slot = 7; key = "account"
+        case (99, 117): slot = 5; key = "currency"
+        case (99, 97): slot = 6; key = "category"
+        case (110, _): slot = 9; key = "note"
+        case (114, _): slot = 10; key = "recurrence"
         default: return nil
         }
-        return memcmp(keyBytes + keyStarts[slot], p, count) == 0 ? slot : nil
+        let count = key.utf8CodeUnitCount, end = i + 1 + count
+        guard end < n, base[end] == 34 else { return nil }
+        let expected = key.utf8Start
+        for k in 0..<count where expected[k] != base[i + 1 + k] { return nil }
+        return (slot, end)
+    }
+
+    /// Eight bytes from `p` as a number whose lowest byte is `p[0]`.
+    @inline(__always)
+    private static func word(_ p: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The index of the quote that closes a string whose content starts at `from`; nil at an
+    /// escape, a control byte or the line's end (the careful path decides those). Eight bytes
+    /// at a time: a word with no quote, backslash or byte below 0x20 is passed whole (the
+    /// lowest flagged byte of the word is always a real one, so it is where the scan stops).
+    @inline(__always)
+    private static func closingQuote(_ base: UnsafePointer<UInt8>, _ from: Int, _ n: Int) -> Int? {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var i = from
+        while i + 8 <= n {
+            let v = word(base + i)
+            let quote = v ^ (ones &* 34), backslash = v ^ (ones &* 92)
+            let flags = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((v &- ones &* 32) & ~v)) & highs
+            if flags == 0 { i += 8; continue }
+            i += flags.trailingZeroBitCount >> 3
+            return base[i] == 34 ? i : nil
+        }
+        while i < n {
+            let b = base[i]
+            if b == 34 { return i }
+            if b == 92 || b < 0x20 { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Past spaces and tabs from `i`.
+    @inline(__always)
+    private static func skipSpace(_ base: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
+        var i = i
+        while i < n, base[i] == 32 || base[i] == 9 { i += 1 }
+        return i
+    }
+
+    /// `count` decimal digits at `p`, or nil.
+    @inline(__always)
+    private static func digits(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+        var value = 0
+        for k in 0..<count {
+            let digit = p[k] &- 48
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
     }
 
     /// The line's transaction, or nil when the careful path must decide.
     mutating func transaction(_ line: UnsafeBufferPointer<UInt8>) -> Transaction? {
         guard let row = row(line) else { return nil }
-        return row.transaction
+        // The labels' Strings made once each and shared by every row that names them.
+        return row.transaction(category: label(row.categoryKey, row.categoryBytes), account: label(row.accountKey, row.accountBytes),
+                               toAccount: label(row.toAccountKey, row.toAccountBytes))
+    }
+
+    /// A label's String by its key (`row`'s), made anew past the known ones.
+    private func label(_ key: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        key >= 0 ? labelValues[key] : key == -1 ? nil : String(decoding: bytes, as: UTF8.self)
     }
 
     /// The line's fields, read and checked as for `transaction`, the note and input left as the
     /// line's bytes; nil when the careful path must decide.
     mutating func row(_ line: UnsafeBufferPointer<UInt8>) -> BackupRow? {
+        // Value bounds by slot, on the stack: start at 2·slot, length at 2·slot+1 (-1: absent or null).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 24) { spans in
+            row(line, spans.baseAddress!)
+        }
+    }
+
+    /// `row`, with room for the value bounds. No nested function captures a local here: those
+    /// cost an exclusivity check per access in profiles.
+    private mutating func row(_ line: UnsafeBufferPointer<UInt8>, _ spans: UnsafeMutablePointer<Int>) -> BackupRow? {
         guard let base = line.baseAddress else { return nil }
         let n = line.count
-        // Value bounds by slot: start, length (-1: absent or null).
-        var starts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var lengths = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+        for slot in 0..<12 { spans[2 * slot + 1] = -1 }
         var seen: UInt16 = 0
-        var i = 0
-        @inline(__always) func skipSpace() { while i < n, base[i] == 32 || base[i] == 9 { i += 1 } }
-        /// A string without escapes or control bytes: its content's bounds, or nil.
-        @inline(__always) func plainString() -> (Int, Int)? {
-            guard i < n, base[i] == 34 else { return nil }
-            i += 1
-            let start = i
-            while i < n {
-                let b = base[i]
-                if b == 34 { i += 1; return (start, i - 1 - start) }
-                if b == 92 || b < 0x20 { return nil }
-                i += 1
-            }
-            return nil
-        }
         guard n > 1, base[0] == 123 else { return nil }
-        i = 1
-        skipSpace()
+        var i = BackupLineDecoder.skipSpace(base, 1, n)
         if i < n, base[i] == 125 { return nil }
         while true {
-            skipSpace()
-            guard let (keyStart, keyLength) = plainString(), keyLength > 0,
-                  let slot = BackupLineDecoder.slot(base + keyStart, keyLength) else { return nil }
+            // A key: a plain string naming a known field, once.
+            i = BackupLineDecoder.skipSpace(base, i, n)
+            guard i < n, base[i] == 34, let (slot, keyEnd) = BackupLineDecoder.key(base, i, n) else { return nil }
             let bit: UInt16 = 1 << UInt16(slot)
             guard seen & bit == 0 else { return nil }
             seen |= bit
-            skipSpace()
+            i = BackupLineDecoder.skipSpace(base, keyEnd + 1, n)
             guard i < n, base[i] == 58 else { return nil }
-            i += 1
-            skipSpace()
+            i = BackupLineDecoder.skipSpace(base, i + 1, n)
             guard i < n else { return nil }
-            var start = 0, length = -1
             if base[i] == 34 {
-                guard let (s, l) = plainString() else { return nil }
-                start = s; length = l
+                guard let end = BackupLineDecoder.closingQuote(base, i + 1, n) else { return nil }
+                spans[2 * slot] = i + 1
+                spans[2 * slot + 1] = end - i - 1
+                i = end + 1
             } else if n - i >= 4, base[i] == 110, base[i + 1] == 117, base[i + 2] == 108, base[i + 3] == 108 {
                 i += 4
             } else {
@@ -112,26 +167,19 @@ struct BackupLineDecoder {
                 let s = i
                 while i < n, base[i] >= 48, base[i] <= 57 { i += 1 }
                 guard i > s, slot == 0 || slot == 4 else { return nil }
-                start = s; length = i - s
+                spans[2 * slot] = s
+                spans[2 * slot + 1] = i - s
             }
-            withUnsafeMutableBytes(of: &starts) { $0.storeBytes(of: start, toByteOffset: slot * MemoryLayout<Int>.stride, as: Int.self) }
-            withUnsafeMutableBytes(of: &lengths) { $0.storeBytes(of: length, toByteOffset: slot * MemoryLayout<Int>.stride, as: Int.self) }
-            skipSpace()
+            i = BackupLineDecoder.skipSpace(base, i, n)
             guard i < n else { return nil }
             if base[i] == 125 { i += 1; break }
             guard base[i] == 44 else { return nil }
             i += 1
         }
-        skipSpace()
-        guard i == n else { return nil }
-        @inline(__always) func field(_ slot: Int) -> (UnsafePointer<UInt8>, Int)? {
-            let length = withUnsafeBytes(of: lengths) { $0.load(fromByteOffset: slot * MemoryLayout<Int>.stride, as: Int.self) }
-            guard length >= 0 else { return nil }
-            let start = withUnsafeBytes(of: starts) { $0.load(fromByteOffset: slot * MemoryLayout<Int>.stride, as: Int.self) }
-            return (base + start, length)
-        }
+        guard BackupLineDecoder.skipSpace(base, i, n) == n else { return nil }
         // Currency: three upper-case letters, the last one seen reused.
-        guard let (c, cl) = field(5), cl == 3 else { return nil }
+        guard spans[11] == 3 else { return nil }
+        let c = base + spans[10]
         let currency: Currency
         if let last = lastCurrency, last.0 == c[0], last.1 == c[1], last.2 == c[2] {
             currency = last.3
@@ -142,7 +190,9 @@ struct BackupLineDecoder {
             currency = known
         }
         // Amount: digits, '.', at most the currency's minor digits; positive, within the bound.
-        guard let (a, al) = field(4), al > 0 else { return nil }
+        let al = spans[9]
+        guard al > 0 else { return nil }
+        let a = base + spans[8]
         var minor: Int64 = 0, k = 0, whole = 0, fraction = -1
         while k < al, a[k] >= 48, a[k] <= 57 { minor = minor * 10 + Int64(a[k] - 48); k += 1; whole += 1; guard whole <= 12 else { return nil } }
         guard whole > 0 else { return nil }
@@ -157,21 +207,15 @@ struct BackupLineDecoder {
         let amount = Money(minorUnits: minor, currency: currency)
         guard minor > 0, amount.isWithinEntryBound else { return nil }
         // Date: YYYY-MM-DD within the supported years.
-        guard let (d, dl) = field(1), dl == 10, d[4] == 45, d[7] == 45 else { return nil }
-        func digits(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int? {
-            var value = 0
-            for k in 0..<count {
-                let digit = p[k] &- 48
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-            }
-            return value
-        }
-        guard let year = digits(d, 4), let month = digits(d + 5, 2), let day = digits(d + 8, 2),
-              let date = CivilDate(year: year, month: month, day: day), date.isSupported else { return nil }
+        guard spans[3] == 10 else { return nil }
+        let d = base + spans[2]
+        guard d[4] == 45, d[7] == 45, let year = BackupLineDecoder.digits(d, 4), let month = BackupLineDecoder.digits(d + 5, 2),
+              let day = BackupLineDecoder.digits(d + 8, 2), let date = CivilDate(year: year, month: month, day: day),
+              supported.contains(date) else { return nil }
         var type = TransactionType.expense
-        if let (t, tl) = field(3) {
-            switch (tl, t[0]) {
+        if spans[7] >= 0 {
+            let t = base + spans[6]
+            switch (spans[7], t[0]) {
             case (7, 101) where memcmp(t, "expense", 7) == 0: type = .expense
             case (6, 105) where memcmp(t, "income", 6) == 0: type = .income
             case (8, 116) where memcmp(t, "transfer", 8) == 0: type = .transfer
@@ -179,53 +223,94 @@ struct BackupLineDecoder {
             }
         }
         var time: TimeOfDay?
-        if let (t, tl) = field(2) {
-            guard tl == 5, t[2] == 58, let hour = digits(t, 2), let minute = digits(t + 3, 2),
-                  let parsed = TimeOfDay(hour: hour, minute: minute) else { return nil }
+        if spans[5] >= 0 {
+            let t = base + spans[4]
+            guard spans[5] == 5, t[2] == 58, let hour = BackupLineDecoder.digits(t, 2),
+                  let minute = BackupLineDecoder.digits(t + 3, 2), let parsed = TimeOfDay(hour: hour, minute: minute) else { return nil }
             time = parsed
         }
         var id = 0
-        if let (p, l) = field(0) {
-            guard l > 0, l <= 9, let value = digits(p, l), value > 0 else { return nil }
+        if spans[1] >= 0 {
+            let l = spans[1]
+            guard l > 0, l <= 9, let value = BackupLineDecoder.digits(base + spans[0], l), value > 0 else { return nil }
             id = value
         }
         var recurrence: Recurrence?
-        if let (p, l) = field(10) {
-            guard let known = Recurrence(rawValue: String(decoding: UnsafeBufferPointer(start: p, count: l), as: UTF8.self)) else {
-                return nil
-            }
+        if spans[21] >= 0 {
+            let text = String(decoding: UnsafeBufferPointer(start: base + spans[20], count: spans[21]), as: UTF8.self)
+            guard let known = Recurrence(rawValue: text) else { return nil }
             recurrence = known
         }
-        /// A text field's bytes (empty when absent or null), when they are valid UTF-8.
-        func text(_ slot: Int) -> UnsafeBufferPointer<UInt8>? {
-            guard let (p, l) = field(slot) else { return UnsafeBufferPointer(start: nil, count: 0) }
-            let bytes = UnsafeBufferPointer(start: p, count: l)
-            return BackupLineDecoder.isValidUTF8(bytes) ? bytes : nil
+        // Note and input: their bytes (empty when absent or null), when they are valid UTF-8.
+        let note = UnsafeBufferPointer(start: spans[19] >= 0 ? base + spans[18] : nil, count: max(spans[19], 0))
+        let input = UnsafeBufferPointer(start: spans[23] >= 0 ? base + spans[22] : nil, count: max(spans[23], 0))
+        guard BackupLineDecoder.isValidUTF8(note), BackupLineDecoder.isValidUTF8(input) else { return nil }
+        let category = labelKey(base, spans[12], spans[13], 0), account = labelKey(base, spans[14], spans[15], 1),
+            toAccount = labelKey(base, spans[16], spans[17], 2)
+        guard category != -3, account != -3, toAccount != -3 else { return nil }
+        @inline(__always) func bytes(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: spans[2 * slot + 1] > 0 ? base + spans[2 * slot] : nil, count: max(spans[2 * slot + 1], 0))
         }
-        func label(_ slot: Int) -> String?? {
-            guard let (p, l) = field(slot) else { return .some(nil) }
-            if l == 0 { return .some(nil) }
-            let bytes = UnsafeBufferPointer(start: p, count: l)
-            let found = labelBytes.withUnsafeBufferPointer { known -> Int? in
-                for (k, range) in labelRanges.enumerated() where range.count == l && memcmp(known.baseAddress! + range.start, p, l) == 0 {
-                    return k
-                }
-                return nil
-            }
-            if let found { return .some(labelValues[found]) }
-            guard let value = JSONObjectReader.string(bytes) else { return nil }
-            if labelValues.count < 256 {
-                labelRanges.append((labelBytes.count, l))
-                labelBytes.append(contentsOf: bytes)
-                labelValues.append(value)
-            }
-            return .some(value)
-        }
-        guard let category = label(6), let account = label(7), let toAccount = label(8),
-              let note = text(9), let input = text(11) else { return nil }
-        return BackupRow(id: id, type: type, amount: amount, date: date, time: time, category: category, account: account,
-                         toAccount: toAccount, recurrence: recurrence, note: note, input: input)
+        return BackupRow(id: id, type: type, amount: amount, date: date, time: time, recurrence: recurrence, note: note, input: input,
+                         categoryBytes: bytes(6), accountBytes: bytes(7), toAccountBytes: bytes(8),
+                         categoryKey: category, accountKey: account, toAccountKey: toAccount)
     }
+
+    /// A label field's key: its index among the known labels (the same for the same bytes all
+    /// along the file), -1 when absent, null or empty, -2 when valid but not kept (past 256),
+    /// -3 when the careful path must decide (not valid UTF-8).
+    private mutating func labelKey(_ base: UnsafePointer<UInt8>, _ start: Int, _ l: Int, _ which: Int) -> Int {
+        guard l > 0 else { return -1 }
+        let p = base + start
+        // The line before's label for this field first, then the table.
+        let last = which == 0 ? lastLabels.0 : which == 1 ? lastLabels.1 : lastLabels.2
+        if last >= 0, matches(last, p, l) { return last }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(l)
+        for k in 0..<l { hash = (hash ^ UInt64(p[k])) &* 0x100_0000_01b3 }
+        var position = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & (BackupLineDecoder.tableSize - 1)
+        while true {
+            let entry = Int(labelTable[position]) - 1
+            if entry < 0 { break }
+            if matches(entry, p, l) {
+                remember(entry, which)
+                return entry
+            }
+            position = (position + 1) & (BackupLineDecoder.tableSize - 1)
+        }
+        let bytes = UnsafeBufferPointer(start: p, count: l)
+        guard let text = JSONObjectReader.string(bytes) else { return -3 }
+        guard labelValues.count < BackupLineDecoder.maxLabels else { return -2 }
+        let key = labelValues.count
+        labelTable[position] = Int16(key + 1)
+        labelRanges.append((labelBytes.count, l))
+        labelBytes.append(contentsOf: bytes)
+        labelValues.append(text)
+        remember(key, which)
+        return key
+    }
+
+    @inline(__always)
+    private func matches(_ entry: Int, _ p: UnsafePointer<UInt8>, _ l: Int) -> Bool {
+        let range = labelRanges[entry]
+        guard range.count == l else { return false }
+        return labelBytes.withUnsafeBufferPointer { known in
+            let q = known.baseAddress! + range.start
+            for k in 0..<l where q[k] != p[k] { return false }
+            return true
+        }
+    }
+
+    @inline(__always)
+    private mutating func remember(_ entry: Int, _ which: Int) {
+        switch which {
+        case 0: lastLabels.0 = entry
+        case 1: lastLabels.1 = entry
+        default: lastLabels.2 = entry
+        }
+    }
+
+    /// The text of label `key` (as `row` gave it).
+    func label(_ key: Int) -> String { labelValues[key] }
 
     /// Whether `bytes` are well-formed UTF-8 (RFC 3629: no overlong forms, surrogates or code
     /// points past U+10FFFF), i.e. a String decodes them unchanged: what JSONObjectReader.string
@@ -236,7 +321,11 @@ struct BackupLineDecoder {
         var i = 0
         while i < n {
             let b = p[i]
-            if b < 0x80 { i += 1; continue }
+            if b < 0x80 {
+                // Eight ASCII bytes at once where they are.
+                if i + 8 <= n, word(p + i) & 0x8080_8080_8080_8080 == 0 { i += 8 } else { i += 1 }
+                continue
+            }
             @inline(__always) func continuation(_ k: Int) -> Bool { i + k < n && p[i + k] & 0xC0 == 0x80 }
             switch b {
             case 0xC2...0xDF:
@@ -270,15 +359,38 @@ public struct BackupRow {
     public var amount: Money
     public var date: CivilDate
     public var time: TimeOfDay?
-    public var category: String?
-    public var account: String?
-    public var toAccount: String?
     public var recurrence: Recurrence?
     public var note: UnsafeBufferPointer<UInt8>
     public var input: UnsafeBufferPointer<UInt8>
+    /// The category, account and to_account as the line's bytes (valid UTF-8, no escapes; empty
+    /// when absent, null or empty): an encoder copies them, no String is made per row.
+    public var categoryBytes: UnsafeBufferPointer<UInt8>
+    public var accountBytes: UnsafeBufferPointer<UInt8>
+    public var toAccountBytes: UnsafeBufferPointer<UInt8>
+    /// The decoder's keys of the three labels (see BackupLineDecoder.label).
+    var categoryKey = -1, accountKey = -1, toAccountKey = -1
+
+    public var category: String? { BackupRow.text(categoryBytes) }
+    public var account: String? { BackupRow.text(accountBytes) }
+    public var toAccount: String? { BackupRow.text(toAccountBytes) }
+
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The room any encoding of the row's record fields takes at most (`BackupReader.Encode`):
+    /// each text twice over (every byte escaped) and 160 bytes for the rest (the numbers, the
+    /// codes and the tabs take about 100).
+    public var encodedBound: Int {
+        2 * (note.count + input.count + categoryBytes.count + accountBytes.count + toAccountBytes.count) + 160
+    }
 
     /// The transaction the line stands for.
     public var transaction: Transaction {
+        transaction(category: category, account: account, toAccount: toAccount)
+    }
+
+    func transaction(category: String?, account: String?, toAccount: String?) -> Transaction {
         Transaction(id: id, type: type, amount: amount, date: date, time: time, category: category, account: account,
                     toAccount: toAccount, note: String(decoding: note, as: UTF8.self), recurrence: recurrence,
                     input: String(decoding: input, as: UTF8.self))

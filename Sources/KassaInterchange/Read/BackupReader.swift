@@ -26,144 +26,111 @@ public enum BackupReader {
         return records
     }
 
-    /// Runs two pieces of work, at once if it can (the shell passes one that starts a thread).
+    /// Runs two pieces of work, at once if it can (the shell passes one that starts a thread);
+    /// `first` on the calling thread (the rows are handed on there).
     public typealias Split = (_ first: () -> Void, _ second: @escaping () -> Void) -> Void
 
     /// Streams a backup: each transaction goes to `transaction` as its line is read (nothing of
     /// the file is kept); accounts, lessons and bad lines (with their numbers) go to `records`.
-    /// A block of lines at a time: the fast decoder reads each half of a block at once (`split`),
-    /// then the lines go out in order, the ones it declined read the careful way.
+    /// A block of lines at a time: the fast decoder reads the pieces of a block on both threads
+    /// (`split`), then the lines go out in order, the ones it declined read the careful way.
     public static func read(_ input: ImportInput, into records: inout ImportRecords, split: Split = { $0(); $1() },
                             transaction: (Transaction) throws -> Void) throws {
-        try read(input, into: &records, split: split, encode: nil, row: { _ in }, transaction: transaction)
+        try read(input, into: &records, split: split, encode: nil, rows: { _ in }, counts: { _ in }, transaction: transaction)
     }
 
-    /// Encodes a row as the caller will store it, appending to the buffer (the journal's record
-    /// fields, straight from the line's bytes); it runs on the thread that decoded the line, so
-    /// it must be pure.
-    public typealias Encode = (BackupRow, inout [UInt8]) -> Void
+    /// Encodes a row's record fields as the caller will store them, through the cursor, in at
+    /// most `row.encodedBound` bytes (the journal's record fields, straight from the line's
+    /// bytes); it runs on the threads that decode, so it must be pure.
+    public typealias Encode = (BackupRow, inout ByteCursor) -> Void
 
-    /// A line the fast decoder read and `encode` encoded: what a caller counts, and the bytes.
-    public struct EncodedRow {
-        public let id: Int
-        public let type: TransactionType
-        public let account: String?
-        public let toAccount: String?
-        /// What `encode` wrote for the line (valid during the call only).
-        public let encoded: UnsafeBufferPointer<UInt8>
-        let line: UnsafeBufferPointer<UInt8>
-
-        /// The whole transaction, read from the line again (for the few a caller shows).
-        public var transaction: Transaction {
-            var decoder = BackupLineDecoder()
-            return decoder.transaction(line)!
+    /// The same, but no Transaction is made for a line the fast decoder reads: `encode` writes
+    /// its record on the decoding thread from the line's own bytes, and `rows` gets runs of such
+    /// lines, in order with the lines read the careful way, which still go to `transaction` (the
+    /// caller encodes those itself). `counts` gets what the runs held, by type and account, each
+    /// time a part of a block has been handed on.
+    public static func read(_ input: ImportInput, into records: inout ImportRecords, split: Split = { $0(); $1() },
+                            encode: Encode?, rows: (EncodedRun) throws -> Void, counts: (RowCounts) -> Void,
+                            transaction: (Transaction) throws -> Void) throws {
+        // `split` may not keep its pieces; the compiler cannot see that for the callbacks.
+        try withoutActuallyEscaping(rows) { rows in
+            try withoutActuallyEscaping(counts) { counts in
+                try withoutActuallyEscaping(transaction) { transaction in
+                    try stream(input, into: &records, split: split, encode: encode, rows: rows, counts: counts, transaction: transaction)
+                }
+            }
         }
     }
 
-    /// What the decoding threads leave for each line.
-    private enum Decoded {
-        case transaction(Transaction)
-        case row(id: Int, type: TransactionType, account: String?, toAccount: String?)
+    private static func stream(_ input: ImportInput, into records: inout ImportRecords, split: Split, encode: Encode?,
+                             rows: @escaping (EncodedRun) throws -> Void, counts: @escaping (RowCounts) -> Void,
+                             transaction: @escaping (Transaction) throws -> Void) throws {
+        var fields = Fields()
+        // Two blocks in turn: while one is decoded on both threads, this thread first hands the
+        // one before on (and reads the next), then joins the decoding.
+        let works = (BackupBlock(encode: encode), BackupBlock(encode: encode))
+        var line = 1
+        /// Hands a decoded block on, in order: runs, transactions, the careful lines.
+        func handOn(_ work: BackupBlock, _ block: UnsafeBufferPointer<UInt8>) throws {
+            for piece in work.pieces[..<work.used] {
+                for item in piece.items {
+                    switch item {
+                    case let .run(ids, bytes, span):
+                        try piece.ids.withUnsafeBufferPointer { all in
+                            try rows(EncodedRun(ids: UnsafeBufferPointer(rebasing: all[ids]), records: piece.records.bytes(bytes),
+                                                lines: UnsafeBufferPointer(rebasing: block[span])))
+                        }
+                    case .transaction(let t):
+                        try transaction(t)
+                    case let .careful(k, span):
+                        try careful(UnsafeBufferPointer(rebasing: block[span]), number: line + k, fields: &fields,
+                                    records: &records, transaction: transaction)
+                    }
+                }
+                if encode != nil { counts(piece.counts) }
+                line += piece.lines
+            }
+        }
+        var pending: (work: BackupBlock, block: UnsafeBufferPointer<UInt8>)?
+        var next = input.nextBlock()
+        var flip = false
+        while let block = next {
+            let work = flip ? works.1 : works.0
+            flip.toggle()
+            work.start(block)
+            var failure: (any Error)?
+            // The input keeps a block as it is while the next two are read: `pending`'s bytes
+            // stay valid while the block after `block` is read.
+            split({
+                if let (before, bytes) = pending {
+                    do { try handOn(before, bytes) } catch { failure = error }
+                }
+                next = failure == nil ? input.nextBlock() : nil
+                work.decode(lane: 0)
+            }, {
+                work.decode(lane: 1)
+            })
+            if let failure { throw failure }
+            pending = (work, block)
+        }
+        if let (work, block) = pending { try handOn(work, block) }
     }
 
-    /// The same, but no Transaction is made for a line the fast decoder reads: `encode` writes
-    /// its record on the decoding thread from the line's own bytes and `row` gets it, in order;
-    /// lines read the careful way still go to `transaction` (which the caller encodes itself).
-    public static func read(_ input: ImportInput, into records: inout ImportRecords, split: Split = { $0(); $1() },
-                            encode: Encode?, row: (EncodedRow) throws -> Void,
-                            transaction: (Transaction) throws -> Void) throws {
-        var fields = Fields()
-        // Each half's encoded records, one after another, and where each line's ends.
-        var encoded = ([UInt8](), [UInt8]())
-        var ends = ([Int](), [Int]())
-        var lines: [Range<Int>] = []
-        var decoders = (BackupLineDecoder(), BackupLineDecoder())
-        try input.forEachBlock { block, firstLine in
-            // Lines, trimmed (a CR before the LF, spaces and tabs around); blank ones kept as empty.
-            lines.removeAll(keepingCapacity: true)
-            let base = block.baseAddress!
-            var at = 0
-            while at < block.count {
-                let end = memchr(base + at, 10, block.count - at).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
-                    ?? block.count
-                var first = at, last = end
-                while last > first, block[last - 1] == 13 || block[last - 1] == 32 || block[last - 1] == 9 { last -= 1 }
-                while first < last, block[first] == 32 || block[first] == 9 { first += 1 }
-                lines.append(first..<last)
-                at = end + 1
+    /// A line the fast decoder declined (and every error): read the careful way.
+    private static func careful(_ line: UnsafeBufferPointer<UInt8>, number: Int, fields: inout Fields,
+                                records: inout ImportRecords, transaction: (Transaction) throws -> Void) throws {
+        fields.reset()
+        do {
+            try JSONObjectReader.forEachField(line) { key, value in fields.set(key, value) }
+            if fields.values[Slot.record] == nil || fields.text(Slot.record) == "transaction" {
+                try transaction(BackupReader.transaction(fields))
+            } else {
+                try add(fields, to: &records)
             }
-            // The usual line decodes directly, each part of the block at once. This thread then
-            // hands every row on in order, so when rows are encoded the other one takes the larger part.
-            let half = encode == nil ? lines.count / 2 : lines.count * 3 / 8
-            var low: [Decoded?] = [], high: [Decoded?] = []
-            let all = lines
-            var (one, two) = decoders
-            var (lowBytes, highBytes) = encoded
-            var (lowEnds, highEnds) = ends
-            /// Decodes `part` of the lines (and encodes each, when asked).
-            func decode(_ part: ArraySlice<Range<Int>>, _ decoder: inout BackupLineDecoder, _ bytes: inout [UInt8],
-                        _ ends: inout [Int]) -> [Decoded?] {
-                bytes.removeAll(keepingCapacity: true)
-                ends.removeAll(keepingCapacity: true)
-                guard let encode else {
-                    return part.map { range in
-                        decoder.transaction(UnsafeBufferPointer(rebasing: block[range])).map(Decoded.transaction)
-                    }
-                }
-                return part.map { range -> Decoded? in
-                    defer { ends.append(bytes.count) }
-                    guard let row = decoder.row(UnsafeBufferPointer(rebasing: block[range])) else { return nil }
-                    encode(row, &bytes)
-                    return .row(id: row.id, type: row.type, account: row.account, toAccount: row.toAccount)
-                }
-            }
-            split({
-                low = decode(all[..<half], &one, &lowBytes, &lowEnds)
-            }, {
-                high = decode(all[half...], &two, &highBytes, &highEnds)
-            })
-            decoders = (one, two)
-            encoded = (lowBytes, highBytes)
-            ends = (lowEnds, highEnds)
-            /// Hands on the lines `ks` of one part, in order: `bytes`/`lineEnds` are its encoded records.
-            func handOn(_ ks: Range<Int>, _ decoded: [Decoded?], _ bytes: UnsafeBufferPointer<UInt8>, _ lineEnds: [Int]) throws {
-                for k in ks where !lines[k].isEmpty {
-                    let at = k - ks.lowerBound
-                    switch decoded[at] {
-                    case .transaction(let t)?:
-                        try transaction(t)
-                    case let .row(id, type, account, toAccount)?:
-                        let start = at == 0 ? 0 : lineEnds[at - 1]
-                        try row(EncodedRow(id: id, type: type, account: account, toAccount: toAccount,
-                                           encoded: UnsafeBufferPointer(rebasing: bytes[start..<lineEnds[at]]),
-                                           line: UnsafeBufferPointer(rebasing: block[lines[k]])))
-                    case nil:
-                        try careful(k)
-                    }
-                }
-            }
-            /// Anything else (and every error) takes the careful path.
-            func careful(_ k: Int) throws {
-                let lineNumber = firstLine + k
-                fields.reset()
-                do {
-                    try JSONObjectReader.forEachField(UnsafeBufferPointer(rebasing: block[lines[k]])) { key, value in
-                        fields.set(key, value)
-                    }
-                    if fields.values[Slot.record] == nil || fields.text(Slot.record) == "transaction" {
-                        try transaction(BackupReader.transaction(fields))
-                    } else {
-                        try add(fields, to: &records)
-                    }
-                } catch let failure as JSONObjectReader.Failure {
-                    records.problems.append(ImportProblem(line: lineNumber, reason: "json", detail: failure.what))
-                } catch let field as FieldFailure {
-                    records.problems.append(ImportProblem(line: lineNumber, reason: field.reason, detail: field.name))
-                }
-            }
-            try lowBytes.withUnsafeBufferPointer { try handOn(0..<half, low, $0, lowEnds) }
-            try highBytes.withUnsafeBufferPointer { try handOn(half..<lines.count, high, $0, highEnds) }
-            return lines.count
+        } catch let failure as JSONObjectReader.Failure {
+            records.problems.append(ImportProblem(line: number, reason: "json", detail: failure.what))
+        } catch let field as FieldFailure {
+            records.problems.append(ImportProblem(line: number, reason: field.reason, detail: field.name))
         }
     }
 

@@ -21,6 +21,12 @@ public final class ImportInput {
     private var checkedMark = false
     /// Bytes read at a time (a few megabytes: few system calls, little memory).
     private let chunkSize: Int
+    /// `nextBlock`'s buffers, the next one to fill, the bytes after the last block's last LF,
+    /// and whether the last block was given.
+    private var ring: [Slot] = []
+    private var turn = 0
+    private var carried: UnsafeBufferPointer<UInt8>?
+    private var blocksDone = false
 
     /// Opens `path` for reading; nil when it cannot be read.
     public convenience init?(path: String, chunkSize: Int = 4 << 20) {
@@ -104,33 +110,94 @@ public final class ImportInput {
         return rest
     }
 
-    /// Calls `body` with blocks of whole lines (each block ends after a LF, or at the end of the
-    /// input) of about a chunk each, and the number of the block's first line; `body` returns
-    /// how many lines the block held.
-    public func forEachBlock(_ body: (_ block: UnsafeBufferPointer<UInt8>, _ firstLine: Int) throws -> Int) rethrows {
+    /// The next block of whole lines (it ends after a LF, or at the end of the input), of about
+    /// a chunk; nil at the end. Each block is read into a buffer of its own, one of three in
+    /// turn, so a block stays as it is while the next two are read: a reader hands one block on
+    /// while the next is decoded and the one after is read. Read with read(2) copies, never a
+    /// mapping: a file cut short under us (or a pipe) cannot fault.
+    public func nextBlock() -> UnsafeBufferPointer<UInt8>? {
         dropMark()
-        var number = 1
-        while true {
-            let more = fill()
-            let consumed = try buffer.withUnsafeBufferPointer { whole -> Int in
-                guard let base = whole.baseAddress, whole.count > start else { return start }
-                // The block ends after its last LF; at the end of the input, at the end.
-                var end = whole.count
-                if more {
-                    var last = whole.count - 1
-                    while last >= start, base[last] != 10 { last -= 1 }
-                    guard last >= start else { return start }
-                    end = last + 1
-                }
-                let block = UnsafeBufferPointer(rebasing: whole[start..<end])
-                number += try body(block, number)
-                return end
-            }
-            start = consumed
-            if !more { break }
+        guard !blocksDone else { return nil }
+        if ring.isEmpty {
+            // What `prefix` already read is carried into the first block.
+            for _ in 0..<3 { ring.append(Slot(capacity: chunkSize + max(buffer.count - start, 0) + 1)) }
+        }
+        let slot = ring[turn]
+        turn = (turn + 1) % ring.count
+        // The bytes after the last block's last LF (or the ones read before) come first.
+        var count = 0
+        if let carry = carried {
+            slot.reserve(carry.count + chunkSize)
+            slot.base.update(from: carry.baseAddress!, count: carry.count)
+            count = carry.count
+            carried = nil
+        } else if buffer.count > start {
+            let rest = buffer.count - start
+            slot.reserve(rest + chunkSize)
+            buffer.withUnsafeBufferPointer { slot.base.update(from: $0.baseAddress! + start, count: rest) }
+            count = rest
         }
         buffer = []
         start = 0
+        var searched = 0
+        while true {
+            // A block of about a chunk even from a pipe (which gives 64 KB a read): then it ends
+            // after its last LF (one carried from before ends it without reading more).
+            if count >= chunkSize || ended {
+                var last = count - 1
+                while last >= searched, slot.base[last] != 10 { last -= 1 }
+                if last >= searched {
+                    let end = last + 1
+                    if end < count { carried = UnsafeBufferPointer(start: slot.base + end, count: count - end) }
+                    return markChecked(UnsafeBufferPointer(start: slot.base, count: end))
+                }
+                searched = count
+                if ended { break }
+            }
+            slot.reserve(count + chunkSize)
+            var n = 0
+            while true {
+                n = read(fd, slot.base + count, chunkSize)
+                if n < 0, errno == EINTR { continue }
+                break
+            }
+            if n < 0 { failed = true }
+            if n <= 0 { ended = true } else { count += n }
+        }
+        // The end of the input: the rest is the last block (a line without its LF).
+        blocksDone = true
+        return count > 0 ? markChecked(UnsafeBufferPointer(start: slot.base, count: count)) : nil
+    }
+
+    /// The first block without a byte order mark (when `dropMark` could not see it yet).
+    private func markChecked(_ block: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        guard !checkedMark else { return block }
+        checkedMark = true
+        guard block.count >= 3, block[0] == 0xEF, block[1] == 0xBB, block[2] == 0xBF else { return block }
+        return block.count > 3 ? UnsafeBufferPointer(rebasing: block[3...]) : nextBlock()
+    }
+
+    /// A buffer of `nextBlock`'s.
+    private final class Slot {
+        private(set) var base: UnsafeMutablePointer<UInt8>
+        private var capacity: Int
+
+        init(capacity: Int) {
+            base = .allocate(capacity: capacity)
+            self.capacity = capacity
+        }
+
+        deinit { base.deallocate() }
+
+        /// Room for `size` bytes, what is there kept (a line longer than a chunk grows it).
+        func reserve(_ size: Int) {
+            guard size > capacity else { return }
+            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: max(size, capacity * 2))
+            bigger.update(from: base, count: capacity)
+            base.deallocate()
+            base = bigger
+            capacity = max(size, capacity * 2)
+        }
     }
 
     /// Calls `body` with each line (without its LF; a CR before it and spaces around are the

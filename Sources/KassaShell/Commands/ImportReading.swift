@@ -50,16 +50,18 @@ struct ImportReading {
         switch format {
         case .jsonl:
             // When rows are written and nothing needs their whole transaction, each is encoded for
-            // the journal straight from its line's bytes on the thread that decoded it.
+            // the journal straight from its line's bytes on the thread that decoded it, and they
+            // come in runs, counted by those threads.
             guard tally.takesEncodedRows(sink) else {
                 try BackupReader.read(input, into: &tally.records, split: TwoThreads.run) { try tally.take($0, into: sink) }
                 return
             }
             try BackupReader.read(input, into: &tally.records, split: TwoThreads.run, encode: { row, out in
                 ImportSink.encode(id: row.id, type: row.type, amount: row.amount, date: row.date, time: row.time,
-                                  category: row.category, account: row.account, toAccount: row.toAccount,
+                                  category: row.categoryBytes, account: row.accountBytes, toAccount: row.toAccountBytes,
                                   recurrence: row.recurrence, note: row.note, input: row.input, to: &out)
-            }, row: { try tally.take($0, into: sink) }, transaction: { try tally.take($0, into: sink) })
+            }, rows: { try tally.take($0, into: sink) }, counts: { tally.count($0) },
+            transaction: { try tally.take($0, into: sink) })
             return
         case .csv:
             // Rows stream on as they are read: the table's transactions are never all held.

@@ -48,31 +48,41 @@ final class ImportTally {
         sink.writes && !sink.skipsExisting && (allowDuplicates || sink.journalIsEmpty)
     }
 
-    /// One row a backup reader encoded itself (only when `takesEncodedRows`): counted as above,
-    /// its bytes spooled; the whole transaction is made only for the first rows shown.
-    func take(_ row: BackupReader.EncodedRow, into sink: ImportSink) throws {
-        total += 1
-        try sink.add(id: row.id, encoded: row.encoded)
-        kept += 1
-        types[row.type == .expense ? 0 : row.type == .income ? 1 : 2] += 1
-        count(account: row.account ?? "—")
-        if let to = row.toAccount { count(account: to) }
-        if firstRows.count < 5 { firstRows.append(row.transaction) }
+    /// Rows a backup reader encoded itself, a run at a time (only when `takesEncodedRows`): its
+    /// ids and bytes go to the sink in one go; the whole transaction is made only for the first
+    /// rows shown. Their types and accounts come counted apart (`count(_:)`).
+    func take(_ run: EncodedRun, into sink: ImportSink) throws {
+        total += run.count
+        try sink.add(ids: run.ids, records: run.records)
+        kept += run.count
+        var k = 0
+        while firstRows.count < 5, k < run.count {
+            firstRows.append(run.transaction(k))
+            k += 1
+        }
+    }
+
+    /// What the reader counted of the runs it handed on.
+    func count(_ counts: RowCounts) {
+        types[0] += counts.expense
+        types[1] += counts.income
+        types[2] += counts.transfer
+        for (name, n) in counts.accounts { count(account: name ?? "—", n) }
     }
 
     /// Counts a row's account. A file names a few accounts, their Strings shared by the rows
     /// (the readers make each label once): the last few are kept with their counts and compared
     /// before hashing, which a million rows showed in profiles.
-    private func count(account: String) {
+    private func count(account: String, _ n: Int = 1) {
         for k in 0..<recentNames.count where recentNames[k] == account {
-            recentCounts[k] += 1
+            recentCounts[k] += n
             return
         }
         if recentNames.count < 8 {
             recentNames.append(account)
-            recentCounts.append(1)
+            recentCounts.append(n)
         } else {
-            accounts[account, default: 0] += 1
+            accounts[account, default: 0] += n
         }
     }
 

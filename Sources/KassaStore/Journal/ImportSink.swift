@@ -53,7 +53,6 @@ public final class ImportSink {
             skipped += 1
             return false
         }
-        count += 1
         track(t.id)
         if let spool {
             body.removeAll(keepingCapacity: true)
@@ -63,15 +62,15 @@ public final class ImportSink {
         return true
     }
 
-    /// Takes one row whose record fields a reader encoded with `encode(id:type:...)`, without a
-    /// Transaction: for a sink that skips nothing (`skipExisting` false), and only with fields the
-    /// reader checked against the bounds (an amount of at most 12 whole digits, a supported date).
-    /// The replay after the write verifies every record again all the same.
-    public func add(id: Int, encoded: UnsafeBufferPointer<UInt8>) throws {
+    /// Takes rows whose records a reader encoded with `encode(id:type:...)`, without a
+    /// Transaction: their ids in order and their records one after another, each the fields and
+    /// a newline. For a sink that skips nothing (`skipExisting` false), and only with fields the
+    /// reader checked against the bounds (an amount of at most 12 whole digits, a supported
+    /// date). The replay after the write verifies every record again all the same.
+    public func add(ids: UnsafeBufferPointer<Int>, records: UnsafeBufferPointer<UInt8>) throws {
         precondition(!skipExisting, "a sink that skips rows needs the transaction")
-        count += 1
-        track(id)
-        try spool?.append(encoded)
+        track(ids)
+        try spool?.append(records: records)
     }
 
     /// Appends the record fields of a transaction given field by field — the note and input as
@@ -80,58 +79,121 @@ public final class ImportSink {
     public static func encode(id: Int, type: TransactionType, amount: Money, date: CivilDate, time: TimeOfDay?,
                               category: String?, account: String?, toAccount: String?, recurrence: Recurrence?,
                               note: UnsafeBufferPointer<UInt8>, input: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        let tab = RecordCodec.tab
-        /// `width` digits, the lowest ones of `value` (as RecordCodec writes them).
-        @inline(__always) func padded(_ value: Int, _ width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            while divisor > 0 { out.append(UInt8(value / divisor % 10) + 48); divisor /= 10 }
+        let texts = note.count + input.count + (category?.utf8.count ?? 0) + (account?.utf8.count ?? 0) + (toAccount?.utf8.count ?? 0)
+        out.appendWritten(atMost: 2 * texts + 160) { cursor in
+            encode(id: id, type: type, amount: amount, date: date, time: time, category: category, account: account,
+                   toAccount: toAccount, recurrence: recurrence, note: note, input: input, to: &cursor)
         }
-        @inline(__always) func label(_ text: String?) {
-            out.append(tab)
-            if let text { RecordCodec.appendEscaped(text, to: &out) }
-        }
-        @inline(__always) func bytes(_ text: UnsafeBufferPointer<UInt8>) {
-            out.append(tab)
-            // Most fields need no escape: copied in one go.
-            if !text.contains(where: { $0 == RecordCodec.backslash || $0 == tab || $0 == RecordCodec.newline || $0 == 13 }) {
-                out.append(contentsOf: text)
-                return
-            }
-            for b in text {
-                switch b {
-                case RecordCodec.backslash: out.append(RecordCodec.backslash); out.append(RecordCodec.backslash)
-                case tab: out.append(RecordCodec.backslash); out.append(UInt8(ascii: "t"))
-                case RecordCodec.newline: out.append(RecordCodec.backslash); out.append(UInt8(ascii: "n"))
-                case 13: out.append(RecordCodec.backslash); out.append(UInt8(ascii: "r"))
-                default: out.append(b)
+    }
+
+    /// The same through a cursor with room for at least 160 bytes and twice the texts' bytes
+    /// (every byte escaped): the numbers, codes and tabs take about 100.
+    public static func encode(id: Int, type: TransactionType, amount: Money, date: CivilDate, time: TimeOfDay?,
+                              category: String?, account: String?, toAccount: String?, recurrence: Recurrence?,
+                              note: UnsafeBufferPointer<UInt8>, input: UnsafeBufferPointer<UInt8>, to out: inout ByteCursor) {
+        var category = category ?? "", account = account ?? "", toAccount = toAccount ?? ""
+        category.withUTF8 { category in
+            account.withUTF8 { account in
+                toAccount.withUTF8 { toAccount in
+                    encode(id: id, type: type, amount: amount, date: date, time: time, category: category, account: account,
+                           toAccount: toAccount, recurrence: recurrence, note: note, input: input, to: &out)
                 }
             }
         }
-        out.append(tab)
-        RecordCodec.appendInt(Int64(max(id, 0)), to: &out)
-        out.append(tab)
-        out.append(contentsOf: type.rawValue.utf8)
-        out.append(tab)
+    }
+
+    /// The same with the labels as UTF-8 bytes too (empty: none), as a reader has them.
+    public static func encode(id: Int, type: TransactionType, amount: Money, date: CivilDate, time: TimeOfDay?,
+                              category: UnsafeBufferPointer<UInt8>, account: UnsafeBufferPointer<UInt8>,
+                              toAccount: UnsafeBufferPointer<UInt8>, recurrence: Recurrence?,
+                              note: UnsafeBufferPointer<UInt8>, input: UnsafeBufferPointer<UInt8>, to out: inout ByteCursor) {
+        let tab = RecordCodec.tab
+        out.put(tab)
+        decimal(UInt64(max(id, 0)), &out)
+        out.put(tab)
+        switch type {
+        case .expense: out.put("expense")
+        case .income: out.put("income")
+        case .transfer: out.put("transfer")
+        }
+        out.put(tab)
         let digits = amount.currency.minorDigits
-        if amount.minorUnits < 0 { out.append(UInt8(ascii: "-")) }
+        if amount.minorUnits < 0 { out.put(UInt8(ascii: "-")) }
         let per = UInt64(amount.currency.minorPerMajor)
         let magnitude = amount.minorUnits.magnitude
-        RecordCodec.appendInt(Int64(magnitude / per), to: &out)
-        if digits > 0 { out.append(UInt8(ascii: ".")); padded(Int(magnitude % per), digits) }
-        out.append(tab)
-        out.append(contentsOf: amount.currency.code.utf8)
-        out.append(tab)
-        padded(date.year, 4); out.append(UInt8(ascii: "-")); padded(date.month, 2); out.append(UInt8(ascii: "-")); padded(date.day, 2)
-        out.append(tab)
-        if let time { padded(time.hour, 2); out.append(UInt8(ascii: ":")); padded(time.minute, 2) }
-        label(category ?? "")
-        label(account ?? "")
-        label(toAccount ?? "")
-        out.append(tab)
-        if let recurrence { out.append(contentsOf: recurrence.rawValue.utf8) }
-        bytes(note)
-        bytes(input)
+        decimal(magnitude / per, &out)
+        if digits > 0 { out.put(UInt8(ascii: ".")); padded(Int(magnitude % per), digits, &out) }
+        out.put(tab)
+        // The code's letters as they are (`code` would make a String of them).
+        let letters = amount.currency.letterBytes
+        out.put(letters.0)
+        out.put(letters.1)
+        out.put(letters.2)
+        out.put(tab)
+        padded(date.year, 4, &out)
+        out.put(UInt8(ascii: "-"))
+        padded(date.month, 2, &out)
+        out.put(UInt8(ascii: "-"))
+        padded(date.day, 2, &out)
+        out.put(tab)
+        if let time { padded(time.hour, 2, &out); out.put(UInt8(ascii: ":")); padded(time.minute, 2, &out) }
+        out.put(tab)
+        escaped(category, &out)
+        out.put(tab)
+        escaped(account, &out)
+        out.put(tab)
+        escaped(toAccount, &out)
+        out.put(tab)
+        if let recurrence { out.put(contentsOf: recurrence.rawValue) }
+        out.put(tab)
+        escaped(note, &out)
+        out.put(tab)
+        escaped(input, &out)
+    }
+
+    /// `value` in decimal, as RecordCodec.appendInt writes a non-negative one.
+    @inline(__always)
+    private static func decimal(_ value: UInt64, _ out: inout ByteCursor) {
+        var count = 1, probe = value
+        while probe >= 10 { probe /= 10; count += 1 }
+        var rest = value
+        for k in stride(from: count - 1, through: 0, by: -1) {
+            out.current[k] = UInt8(truncatingIfNeeded: rest % 10) + 48
+            rest /= 10
+        }
+        out.advance(by: count)
+    }
+
+    /// `width` digits, the lowest ones of `value` (as RecordCodec writes them).
+    @inline(__always)
+    private static func padded(_ value: Int, _ width: Int, _ out: inout ByteCursor) {
+        var rest = value
+        for k in stride(from: width - 1, through: 0, by: -1) {
+            out.current[k] = UInt8(truncatingIfNeeded: rest % 10) + 48
+            rest /= 10
+        }
+        out.advance(by: width)
+    }
+
+    /// A text field as RecordCodec writes it: backslash, tab, newline and CR escaped.
+    @inline(__always)
+    private static func escaped(_ text: UnsafeBufferPointer<UInt8>, _ out: inout ByteCursor) {
+        guard !text.isEmpty else { return }
+        // Most fields need no escape: copied in one go.
+        var plain = true
+        for b in text where b == RecordCodec.backslash || b <= 13 {
+            if b == RecordCodec.backslash || b == RecordCodec.tab || b == RecordCodec.newline || b == 13 { plain = false; break }
+        }
+        if plain { out.put(text); return }
+        for b in text {
+            switch b {
+            case RecordCodec.backslash: out.put(RecordCodec.backslash); out.put(RecordCodec.backslash)
+            case RecordCodec.tab: out.put(RecordCodec.backslash); out.put(UInt8(ascii: "t"))
+            case RecordCodec.newline: out.put(RecordCodec.backslash); out.put(UInt8(ascii: "n"))
+            case 13: out.put(RecordCodec.backslash); out.put(UInt8(ascii: "r"))
+            default: out.put(b)
+            }
+        }
     }
 
     /// Appends `t`'s record fields as the journal writes them (each preceded by a tab, the id
@@ -165,12 +227,12 @@ public final class ImportSink {
     /// Bytes spooled (the records' fields), to make room in the journal's buffer once.
     var spooledBytes: Int { spool?.count ?? 0 }
 
+    /// Counts one more transaction in, as `track(_ ids:)` does a run of them.
     private func track(_ id: Int) {
+        count += 1
         if count == 1 { firstID = id }
         lastID = id
         guard distinct else { return }
-        // Distinctness by a bitmap over floor ..< maxIDAllowed (grown as ids come; 8 MB at most)
-        // rather than a Set of a million Ints.
         guard id >= floor, id < JournalState.maxIDAllowed else { distinct = false; return }
         let bit = id - floor
         if bit >> 6 >= seen.count { seen.append(contentsOf: repeatElement(0, count: max(bit >> 6 + 1 - seen.count, seen.count))) }
@@ -178,6 +240,39 @@ public final class ImportSink {
         guard seen[bit >> 6] & mask == 0 else { distinct = false; seen = []; return }
         seen[bit >> 6] |= mask
         if id > highestID { highestID = id }
+    }
+
+    /// Counts `ids` in (`count` grows by them), in order: the first and last, and whether they stay distinct and in range.
+    /// Distinctness by a bitmap over floor ..< maxIDAllowed (grown as ids come; 8 MB at most)
+    /// rather than a Set of a million Ints; a run of ids at a time, in a loop over locals.
+    private func track(_ ids: UnsafeBufferPointer<Int>) {
+        guard let first = ids.first, let last = ids.last else { return }
+        if count == 0 { firstID = first }
+        count += ids.count
+        lastID = last
+        guard distinct else { return }
+        var low = Int.max, high = Int.min
+        for id in ids {
+            low = min(low, id)
+            high = max(high, id)
+        }
+        guard low >= floor, high < JournalState.maxIDAllowed else { distinct = false; seen = []; return }
+        let words = (high - floor) >> 6 + 1
+        var bitmap: [UInt64] = []
+        swap(&bitmap, &seen)
+        if words > bitmap.count { bitmap.append(contentsOf: repeatElement(0, count: max(words - bitmap.count, bitmap.count))) }
+        let repeated = bitmap.withUnsafeMutableBufferPointer { bits -> Bool in
+            for id in ids {
+                let bit = id - floor
+                let mask: UInt64 = 1 << UInt64(bit & 63)
+                if bits[bit >> 6] & mask != 0 { return true }
+                bits[bit >> 6] |= mask
+            }
+            return false
+        }
+        guard !repeated else { distinct = false; return }
+        swap(&bitmap, &seen)
+        if high > highestID { highestID = high }
     }
 
     private func entries(on day: Int32) -> [Int32] {

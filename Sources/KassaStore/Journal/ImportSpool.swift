@@ -51,23 +51,32 @@ final class ImportSpool {
         if buffer.count >= ImportSpool.flushSize { try flush() }
     }
 
-    /// Appends one record whose fields another thread encoded; the newline is added here.
-    func append(_ fields: UnsafeBufferPointer<UInt8>) throws {
-        buffer.append(contentsOf: fields)
-        buffer.append(RecordCodec.newline)
-        if buffer.count >= ImportSpool.flushSize { try flush() }
+    /// Appends records another thread encoded, each its fields and a newline: copied into the
+    /// buffer when they fit, else written as they are (after what the buffer holds).
+    func append(records: UnsafeBufferPointer<UInt8>) throws {
+        guard buffer.count + records.count > ImportSpool.flushSize else {
+            buffer.append(contentsOf: records)
+            return
+        }
+        try flush()
+        try write(UnsafeRawBufferPointer(records))
     }
 
     func flush() throws {
+        try buffer.withUnsafeBytes { try write($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes `bytes` at the end of the file.
+    private func write(_ bytes: UnsafeRawBufferPointer) throws {
         var done = 0
-        while done < buffer.count {
-            let n = buffer.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(flushed + done)) }
+        while done < bytes.count {
+            let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(flushed + done))
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { throw StoreError(n < 0 && errno == ENOSPC ? .noSpace : .unwritable, path: "", errno: errno) }
             done += n
         }
-        flushed += buffer.count
-        buffer.removeAll(keepingCapacity: true)
+        flushed += bytes.count
     }
 
     /// Calls `body` with each record line (without its newline), in order, reading the file back
