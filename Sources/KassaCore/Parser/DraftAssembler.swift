@@ -76,10 +76,32 @@ extension DraftStage {
             let m = s.moneys[k], next = s.moneys[k + 1]
             guard m.currency == nil, let v = m.value.intValue, v > 0, v <= 20,
                   m.end < tokens.count, tokens[m.end].kind == .word, case .plain = s.roles[m.end] else { continue }
-            var separated = false
-            for j in m.end..<next.start { if case .sep = s.roles[j] { separated = true } }
-            if !separated { s.moneys[k].isQuantity = true }
+            var separated = false, onlyCommas = true
+            for j in m.end..<next.start {
+                if case .sep = s.roles[j] { separated = true; if !tokens[j].isPunct(",") { onlyCommas = false } }
+            }
+            // "Meloman, two books, 7,800": commas of dictation around a price said alone are
+            // pauses, not new purchases: the price is the stretch's, and "two" counts the books.
+            if !separated || (onlyCommas && standsAlone(s, next)) { s.moneys[k].isQuantity = true }
         }
+    }
+
+    /// Whether an amount has no words of its own between the commas or separators around it
+    /// (dates, times and fillers may stand with it).
+    func standsAlone(_ s: LineScan, _ m: MoneyMatch) -> Bool {
+        var j = m.start - 1
+        while j >= 0 {
+            if case .sep = s.roles[j] { break }
+            if isPlain(s, j) { return false }
+            j -= 1
+        }
+        j = m.end
+        while j < tokens.count {
+            if case .sep = s.roles[j] { break }
+            if isPlain(s, j) { return false }
+            j += 1
+        }
+        return true
     }
 
     /// Whether a correction word ("I mean", "no wait", "точнее", "ой нет") lies in tokens a..<b.
