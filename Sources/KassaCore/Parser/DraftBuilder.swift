@@ -355,14 +355,16 @@ extension DraftStage {
         var firm: (entry: Int, start: Int, end: Int)?
         var candidates = 0
         for (n, k) in noteTokens.enumerated() {
-            guard let (e, end) = matchClass(k, ids.category) else { continue }
-            // A phrase counts only if all its words are note words (noteTokens is increasing).
+            guard var (e, end) = matchClass(k, ids.category) else { continue }
+            // A phrase counts only if all its words are note words (noteTokens is increasing);
+            // else the word alone may ("metro card 2000" paid by card is still the metro).
             var inside = true
             var m = n
             for j in k..<end where tokens[j].kind != .punct {
                 while m < noteTokens.count, noteTokens[m] < j { m += 1 }
                 if m == noteTokens.count || noteTokens[m] != j { inside = false; break }
             }
+            if !inside, end > k + 1, let single = entry(k, ids.category) { (e, end, inside) = (single, k + 1, true) }
             guard inside else { continue }
             candidates += 1
             if best == nil || end - k > best!.end - best!.start { best = (e, k, end) }
