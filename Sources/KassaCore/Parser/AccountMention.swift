@@ -39,7 +39,7 @@ extension ScanStage {
 
     /// The account words at `k`: the person's own accounts first; the grammar's account words
     /// only when none fits. `after`: a preposition was said before them.
-    private func accountWords(at k: Int, after: Bool, aliases: AccountAliases, named: Bool)
+    @inline(__always) private func accountWords(at k: Int, after: Bool, aliases: AccountAliases, named: Bool)
         -> (names: [String], end: Int, rule: Why.Rule)? {
         var best: (names: [String], end: Int, rule: Why.Rule)?
         let first = k < tokens.count && tokens[k].kind == .word ? norm[tokens[k].normStart] : 0

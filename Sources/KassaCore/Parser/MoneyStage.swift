@@ -45,7 +45,8 @@ struct MoneyStage: LineStage {
             i = skipPunct(prefix.1)
         }
         var number: NumberMatch
-        if currency == nil, isModelNumber(i) { return nil }
+        // Checked inline: most numbers stand apart from what is before them.
+        if currency == nil, i > 0, i < tokens.count, tokens[i].glued, isModelNumber(i) { return nil }
         if let n = i < tokens.count ? readNumber(at: i) : nil {
             number = n
         } else if i < tokens.count, currency == nil, let e = entry(i, ids.one), let c = currencyAt(i + 1) {

@@ -172,15 +172,15 @@ enum Tokenizer {
                 while b < n {
                     let c = UInt32(bytes[b])  // digits and their separators are ASCII
                     if isDigit(c) {
-                        out[w] = UInt8(c); h = hash(h, out[w]); w += 1; b += 1; si += 1
+                        out[w] = UInt8(c); w += 1; b += 1; si += 1
                     } else if c == 0x2E || c == 0x2C || c == 0x3A || c == 0x2F || c == 0x2D, isDigit(next(b + 1)) {
                         if c == 0x2E { dots += 1 }
-                        out[w] = UInt8(c); h = hash(h, out[w]); w += 1; b += 1; si += 1
+                        out[w] = UInt8(c); w += 1; b += 1; si += 1
                     } else { break }
                 }
                 // "10.12." — a trailing dot after a d.m pair marks a date: keep it.
                 if dots == 1, b < n, bytes[b] == 0x2E, b + 1 == n || !isDigit(next(b + 1)) {
-                    out[w] = 0x2E; h = hash(h, 0x2E); w += 1; b += 1; si += 1
+                    out[w] = 0x2E; w += 1; b += 1; si += 1
                 }
             } else {
                 kind = isSymbol(v) ? .symbol : .punct
@@ -189,8 +189,12 @@ enum Tokenizer {
             var token = Token(kind: kind, normStart: base + normStart, normEnd: base + w, start: start, end: si,
                               byteStart: byteStart, byteEnd: b, glued: !spaceBefore,
                               scalar: si - start == 1 ? lower(v) : 0, firstScalar: lower(v))
-            // Numbers are looked up too: a rule may name one inside a phrase ("tele2", "аи-92").
-            if let table = table {
+            // A number glued to what is before it is looked up too: a rule may name one inside
+            // a phrase ("tele2", "аи-92"). Hashed only then: most numbers stand apart.
+            if kind == .number, !spaceBefore {
+                for k in normStart..<w { h = hash(h, out[k]) }
+            }
+            if let table = table, kind != .number || !spaceBefore {
                 token.word = table.find(UnsafeBufferPointer(start: out + normStart, count: w - normStart), hash: h)
             }
             (tokens + count).initialize(to: token)
