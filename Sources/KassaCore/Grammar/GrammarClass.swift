@@ -11,6 +11,7 @@ enum GrammarClass: String, CaseIterable, Sendable {
     case fraction
     case plusHalf = "plus-half"
     case point, and, one
+    case spokenThousands = "spoken-thousands"
     // Money.
     case currency
     case currencyAfter = "currency-after"
@@ -25,4 +26,5 @@ enum GrammarClass: String, CaseIterable, Sendable {
     // The rest of the line.
     case filler, correction, stop, sep, from, to, account, type, category
     case categoryWins = "category-wins"
+    case categoryYields = "category-yields"
 }

@@ -26,7 +26,21 @@ extension ScanStage {
             k = i + 1
             guard k < tokens.count else { return nil }
         }
-        // The person's own accounts first; the grammar's account words only when none fits.
+        var found = accountWords(at: k, after: k > i, aliases: aliases, named: named)
+        // "to my Halyk card", "на свою карту": a stop word between the preposition and the
+        // account (not another preposition).
+        if found == nil, k > i, k + 1 < tokens.count, has(k, ids.stop), !has(k, ids.from), !has(k, ids.to) {
+            found = accountWords(at: k + 1, after: true, aliases: aliases, named: named)
+        }
+        guard let found else { return nil }
+        return AccountMention(name: found.names[0], start: i, end: found.end, direction: direction,
+                              rule: found.rule, alternatives: Array(found.names.dropFirst()))
+    }
+
+    /// The account words at `k`: the person's own accounts first; the grammar's account words
+    /// only when none fits. `after`: a preposition was said before them.
+    @inline(__always) private func accountWords(at k: Int, after: Bool, aliases: AccountAliases, named: Bool)
+        -> (names: [String], end: Int, rule: Why.Rule)? {
         var best: (names: [String], end: Int, rule: Why.Rule)?
         let first = k < tokens.count && tokens[k].kind == .word ? norm[tokens[k].normStart] : 0
         let candidates = aliases.mayStart(with: first) ? aliases.list : []
@@ -50,11 +64,9 @@ extension ScanStage {
         // is a purchase on Kaspi, "с каспи" the account; "kaspi shop" is a place to buy.
         if best == nil, let (e, end) = matchClass(k, ids.account) {
             let keywordEnd = matchClass(k, ids.category)?.end ?? 0
-            if keywordEnd < end || (keywordEnd == end && (k > i || named)) { best = ([grammar.entries[e].value], end, .entry(Int32(e))) }
+            if keywordEnd < end || (keywordEnd == end && (after || named)) { best = ([grammar.entries[e].value], end, .entry(Int32(e))) }
         }
-        guard let found = best else { return nil }
-        return AccountMention(name: found.names[0], start: i, end: found.end, direction: direction,
-                              rule: found.rule, alternatives: Array(found.names.dropFirst()))
+        return best
     }
 
     /// Russian inflection: "карты" and "карта", "каспи" and "каспи" share a stem of at least three

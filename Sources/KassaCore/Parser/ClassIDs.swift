@@ -13,6 +13,13 @@ struct ClassIDs: Sendable {
     let correction: Int
     /// A minus said before the amount ("minus 500"), with the type it gives.
     let sign: Int
+    /// Words that take a number as a name ("iphone", "route"): "iphone15" glued is a model.
+    let numbered: Int
+    /// Hundreds said right after a number word of 1-9 that make it thousands ("две четыреста").
+    let spokenThousands: Int
+    /// Keywords that give way to any other keyword of the note: places that sell everything
+    /// ("Lamoda sneakers" is clothes), generic phrases ("tickets to" the cinema).
+    let categoryYields: Int
     /// Categories whose keywords win over any other keyword of the note (`class category-wins
     /// insurance = insurance`: "iPhone insurance" is insurance, not electronics).
     let winningSlugs: [String]
@@ -40,6 +47,8 @@ struct ClassIDs: Sendable {
         filler = id(.filler); stop = id(.stop); sep = id(.sep); from = id(.from); to = id(.to)
         account = id(.account); type = id(.type); category = id(.category)
         currencyAfter = id(.currencyAfter); correction = id(.correction); sign = id(.sign)
+        numbered = id(.numbered)
+        spokenThousands = id(.spokenThousands); categoryYields = id(.categoryYields)
         let wins = id(.categoryWins)
         let winning = wins < 0 ? [] : g.entries.filter { $0.classID == wins }.map(\.value)
         winningSlugs = winning

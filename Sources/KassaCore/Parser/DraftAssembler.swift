@@ -29,6 +29,7 @@ extension DraftStage {
         }
         applyCorrections(&s)
         markQuantities(&s)
+        markMistypedYears(&s)
         let parts = split(s)
         var drafts: [Draft] = []
         var reasons: [Why] = []  // all drafts' explanations in one list, each marked with its draft
@@ -76,10 +77,52 @@ extension DraftStage {
             let m = s.moneys[k], next = s.moneys[k + 1]
             guard m.currency == nil, let v = m.value.intValue, v > 0, v <= 20,
                   m.end < tokens.count, tokens[m.end].kind == .word, case .plain = s.roles[m.end] else { continue }
-            var separated = false
-            for j in m.end..<next.start { if case .sep = s.roles[j] { separated = true } }
-            if !separated { s.moneys[k].isQuantity = true }
+            var separated = false, onlyCommas = true
+            for j in m.end..<next.start {
+                if case .sep = s.roles[j] { separated = true; if !tokens[j].isPunct(",") { onlyCommas = false } }
+            }
+            // "Meloman, two books, 7,800": commas of dictation around a price said alone are
+            // pauses, not new purchases: the price is the stretch's, and "two" counts the books.
+            if !separated || (onlyCommas && standsAlone(s, next)) { s.moneys[k].isQuantity = true }
         }
+    }
+
+    /// "coffee 500 on 31 february 3026", "coffee 500 on 8 march 3026": four bare digits right
+    /// after a day-month (one that exists or not), in a stretch that already has its price, are
+    /// a year said wrong (kept in the note), not a second purchase. Alone ("flowers 8 march
+    /// 2500", "lunch 30 feb 2500") they are the price.
+    func markMistypedYears(_ s: inout LineScan) {
+        guard s.moneys.count > 1 else { return }
+        for k in s.moneys.indices {
+            let m = s.moneys[k]
+            guard !m.isQuantity, m.currency == nil, m.end == m.start + 1, tokens[m.start].digitsOnly, length(m.start) == 4,
+                  m.start > 0, case .pattern(let p) = s.roles[m.start - 1],
+                  hot.actions[s.patterns[p].match.pattern] == .daymonth else { continue }
+            let priced = s.moneys.indices.contains { j in
+                guard j != k, !s.moneys[j].isQuantity else { return false }
+                let (a, b) = j < k ? (s.moneys[j].end, m.start) : (m.end, s.moneys[j].start)
+                return !(a..<b).contains { if case .sep = s.roles[$0] { return true }; return false }
+            }
+            if priced { s.moneys[k].isQuantity = true }
+        }
+    }
+
+    /// Whether an amount has no words of its own between the commas or separators around it
+    /// (dates, times and fillers may stand with it).
+    func standsAlone(_ s: LineScan, _ m: MoneyMatch) -> Bool {
+        var j = m.start - 1
+        while j >= 0 {
+            if case .sep = s.roles[j] { break }
+            if isPlain(s, j) { return false }
+            j -= 1
+        }
+        j = m.end
+        while j < tokens.count {
+            if case .sep = s.roles[j] { break }
+            if isPlain(s, j) { return false }
+            j += 1
+        }
+        return true
     }
 
     /// Whether a correction word ("I mean", "no wait", "точнее", "ой нет") lies in tokens a..<b.
@@ -129,8 +172,10 @@ extension DraftStage {
     /// A name's number ("route 37", "iPhone 15 case", "for 2027") stays in the note when the
     /// same stretch of the line (up to "and", a comma or a separator) has a price for it;
     /// otherwise it is the amount after all ("bus 150", "taxi 2000 bus 150").
+    /// Right to left: of two names in one stretch ("route 92 bus 150"), the last number is the
+    /// price when there is no other, and the first then has it.
     func resolveLabels(_ s: inout LineScan) {
-        for p in s.patterns.indices {
+        for p in s.patterns.indices.reversed() {
             guard case .label = s.patterns[p].value else { continue }
             let label = s.patterns[p].match
             var left = label.start

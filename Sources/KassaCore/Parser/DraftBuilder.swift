@@ -350,20 +350,27 @@ extension DraftStage {
             }
         }
         var best: (entry: Int, start: Int, end: Int)?
+        // The best keyword that does not give way (`category-yields`): a place that sells
+        // everything or a generic phrase loses to any other keyword ("Lamoda sneakers").
+        var firm: (entry: Int, start: Int, end: Int)?
         var candidates = 0
         for (n, k) in noteTokens.enumerated() {
-            guard let (e, end) = matchClass(k, ids.category) else { continue }
-            // A phrase counts only if all its words are note words (noteTokens is increasing).
+            guard var (e, end) = matchClass(k, ids.category) else { continue }
+            // A phrase counts only if all its words are note words (noteTokens is increasing);
+            // else the word alone may ("metro card 2000" paid by card is still the metro).
             var inside = true
             var m = n
             for j in k..<end where tokens[j].kind != .punct {
                 while m < noteTokens.count, noteTokens[m] < j { m += 1 }
                 if m == noteTokens.count || noteTokens[m] != j { inside = false; break }
             }
+            if !inside, end > k + 1, let single = entry(k, ids.category) { (e, end, inside) = (single, k + 1, true) }
             guard inside else { continue }
             candidates += 1
             if best == nil || end - k > best!.end - best!.start { best = (e, k, end) }
+            if firm == nil || end - k > firm!.end - firm!.start, !yields(k, end) { firm = (e, k, end) }
         }
+        if candidates > 1, let f = firm { best = f }
         // A winning category ("insurance") beats the insured thing whatever the lengths: looked
         // for only when the note has keywords of more than one reading.
         if candidates > 1, let b = best, ids.hasWinning, !ids.entryWins[b.entry] {
@@ -378,6 +385,12 @@ extension DraftStage {
         // Saying the category's own name ("coffee", "продукты") is not a guess.
         let named = saysCategoryName(of: b.entry, b.start, b.end)
         return (slug, why("category", b.start, b.end, .entry(Int32(b.entry))), !named)
+    }
+
+    /// Whether the keyword at tokens start..<end is one that gives way (`category-yields`).
+    func yields(_ start: Int, _ end: Int) -> Bool {
+        guard ids.categoryYields >= 0, let (_, e) = matchClass(start, ids.categoryYields) else { return false }
+        return e >= end
     }
 
     /// Whether the words of tokens start..<end are one of the display names of the category that

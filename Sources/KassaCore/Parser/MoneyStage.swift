@@ -45,6 +45,8 @@ struct MoneyStage: LineStage {
             i = skipPunct(prefix.1)
         }
         var number: NumberMatch
+        // Checked inline: most numbers stand apart from what is before them.
+        if currency == nil, i > 0, i < tokens.count, tokens[i].glued, isModelNumber(i) { return nil }
         if let n = i < tokens.count ? readNumber(at: i) : nil {
             number = n
         } else if i < tokens.count, currency == nil, let e = entry(i, ids.one), let c = currencyAt(i + 1) {
@@ -71,6 +73,24 @@ struct MoneyStage: LineStage {
         }
         return MoneyMatch(value: value, currency: currency?.0, start: start, end: end, number: number,
                           currencyRule: currency?.2 ?? -1)
+    }
+
+    /// Digits glued to the letters before them, directly or by a hyphen, name a model or a
+    /// brand, never an amount: "Samsung A54", "PS5", "АИ-95", "Tele2", "iphone15". The letters
+    /// are at most two ("a54", "аи-92"), a word of the `numbered` class, or begin a rule phrase
+    /// that goes on with these digits ("tele2"). A longer plain word glued to digits ("кофе500",
+    /// typed in a hurry) is still a price; a currency before digits ("usd20") never gets here.
+    func isModelNumber(_ i: Int) -> Bool {
+        guard i > 0, i < tokens.count, tokens[i].kind == .number, tokens[i].glued else { return false }
+        var w = i - 1
+        if tokens[w].isPunct("-") {
+            guard w > 0, tokens[w].glued else { return false }
+            w -= 1
+        }
+        guard tokens[w].kind == .word else { return false }
+        if tokens[w].end - tokens[w].start <= 2 || has(w, ids.numbered) { return true }
+        if let (_, end) = matchClass(w, ids.category), end > i { return true }
+        return false
     }
 
     /// "1.500", "12.500.000": digits in groups of three after dots, read as one whole number.

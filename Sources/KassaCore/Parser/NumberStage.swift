@@ -121,6 +121,17 @@ struct NumberStage: LineStage {
                 current = sum; last = .tens
             } else if let e = entry(i, ids.hundreds), let v = hot.entryNumber[e] {
                 note(e)
+                // "две четыреста": the thousands left unsaid (only the words of `spoken-thousands`,
+                // so "две сотни" stays two hundred and is not read so).
+                if last == .ones, total.isZero, let u = current.intValue, u >= 1, u <= 9, has(i, ids.spokenThousands),
+                   let p = current.multiplied(by: ExactNumber(units: 1000)) {
+                    total = p; lastScale = ExactNumber(units: 1000)
+                    current = v; last = .hundreds
+                    hasWords = true
+                    i += 1; end = i
+                    i = next(i)
+                    continue
+                }
                 guard last == .none || last == .scale, current.isZero else { break }
                 current = v; last = .hundreds
             } else if let e = entry(i, ids.hundred), let v = hot.entryNumber[e] {

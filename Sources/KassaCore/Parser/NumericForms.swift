@@ -190,6 +190,14 @@ enum NumericForms {
             }
             return NumericDate(day: Int(a), month: Int(b), year: year, weak: false, swappable: false)
         }
+        // Two parts with a slash: "11/21" month first in English, "21/11" day first in Russian
+        // (weak, like "15.02": alone on a line with no other number it is the amount).
+        if p.count == 2, mark == UInt8(ascii: "/"), !p.trailingSeparator, p.lengths.0 <= 2, p.lengths.1 <= 2 {
+            let (month, day) = conventions.monthFirst ? (a, b) : (b, a)
+            guard month >= 1, month <= 12, day >= 1, day <= 31 else { return nil }
+            return NumericDate(day: Int(day), month: Int(month), year: nil, weak: true,
+                               swappable: conventions.monthFirst && day <= 12 && day != month)
+        }
         // Two parts: only d.m with a two-digit month ("15.02", "10.12."), never "1.5".
         guard p.count == 2, mark == UInt8(ascii: "."), p.lengths.1 == 2, p.lengths.0 <= 2, a >= 1, a <= 31, b >= 1, b <= 12
         else { return nil }

@@ -189,7 +189,12 @@ enum Tokenizer {
             var token = Token(kind: kind, normStart: base + normStart, normEnd: base + w, start: start, end: si,
                               byteStart: byteStart, byteEnd: b, glued: !spaceBefore,
                               scalar: si - start == 1 ? lower(v) : 0, firstScalar: lower(v))
-            if let table = table, kind != .number {
+            // A number glued to what is before it is looked up too: a rule may name one inside
+            // a phrase ("tele2", "аи-92"). Hashed only then: most numbers stand apart.
+            if kind == .number, !spaceBefore {
+                for k in normStart..<w { h = hash(h, out[k]) }
+            }
+            if let table = table, kind != .number || !spaceBefore {
                 token.word = table.find(UnsafeBufferPointer(start: out + normStart, count: w - normStart), hash: h)
             }
             (tokens + count).initialize(to: token)
