@@ -62,6 +62,24 @@ import Testing
         #expect(try journal.undo().transactions.count == 25 && journal.count == 0)
     }
 
+    /// Big enough that each block of records is built by two threads: every part number and
+    /// fresh id follows the rows' order, and the journal replays to the same rows.
+    @Test(arguments: [true, false])
+    func aLargeImportIsNumberedInOrder(keepIDs: Bool) throws {
+        let journal = try Journal.open(path: StoreFixtures.journalPath("import-large"))
+        try journal.commit([StoreFixtures.draft(1)], input: "")
+        let rows = (1...20_000).map { k in
+            ImportTests.row(Int64(k), id: keepIDs ? k + 1 : 7, note: "row \(k) " + String(repeating: "x", count: k % 90))
+        }
+        let result = try journal.importTransactions(rows, allowDuplicates: true, batchSize: 3_000)
+        #expect(result.imported == 20_000 && result.batches == 7 && result.firstID == 2 && result.lastID == 20_001)
+        let expected = (1...20_000).map { "\($0 + 1) \($0) row \($0)" }
+        let seen = journal.transactions.dropFirst().map { "\($0.id) \($0.amount.minorUnits) \($0.note.split(separator: " ").prefix(2).joined(separator: " "))" }
+        #expect(seen == expected)
+        let reopened = try Journal.open(path: journal.path)
+        #expect(reopened.warnings.isEmpty && reopened.count == 20_001 && reopened.history().entries.map(\.transactionCount) == [1, 20_000])
+    }
+
     @Test func farAwayOrRepeatedIdsAreRenumbered() throws {
         let journal = try Journal.open(path: StoreFixtures.journalPath("import"))
         let far = try journal.importTransactions([ImportTests.row(5, id: 60_000_000)])

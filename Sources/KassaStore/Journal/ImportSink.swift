@@ -224,6 +224,9 @@ public final class ImportSink {
 
     func forEachRecord(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws { try spool?.forEachRecord(body) }
 
+    /// The records a block at a time (whole records, each with its newline; valid during the call).
+    func forEachBlock(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws { try spool?.forEachBlock(body) }
+
     /// Bytes spooled (the records' fields), to make room in the journal's buffer once.
     var spooledBytes: Int { spool?.count ?? 0 }
 

@@ -66,11 +66,18 @@ final class ImportSpool {
     /// Calls `body` with each record line (without its newline), in order. Records held in
     /// memory are given back as they are passed: call once.
     func forEachRecord(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        try forEachBlock { try ImportSpool.forEachLine(in: $0, body) }
+    }
+
+    /// Calls `body` with the records a block at a time (whole records, each with its newline;
+    /// valid during the call only), in order. Records held in memory are given back as they are
+    /// passed: call once.
+    func forEachBlock(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         guard fd >= 0 else {
             while !chunks.isEmpty {
                 let chunk = chunks.removeFirst()
                 inMemory -= chunk.used
-                try ImportSpool.forEachLine(in: UnsafeBufferPointer(start: chunk.base, count: chunk.used), body)
+                try body(UnsafeBufferPointer(start: chunk.base, count: chunk.used))
             }
             return
         }
@@ -136,7 +143,7 @@ final class ImportSpool {
     }
 
     /// Calls `body` with each line of `bytes` (whole lines, each ending in a newline).
-    private static func forEachLine(in bytes: UnsafeBufferPointer<UInt8>,
+    static func forEachLine(in bytes: UnsafeBufferPointer<UInt8>,
                                     _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         guard let base = bytes.baseAddress else { return }
         var start = 0
@@ -187,7 +194,8 @@ final class ImportSpool {
         flushed += bytes.count
     }
 
-    /// Reads the file back in chunks of about a megabyte, calling `body` with each record.
+    /// Reads the file back in chunks of about a megabyte, calling `body` with the whole records
+    /// of each.
     private func readBack(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try flush()
         var chunk = [UInt8](repeating: 0, count: ImportSpool.flushSize)
@@ -201,14 +209,11 @@ final class ImportSpool {
             offset += n
             let filled = kept + n
             let consumed = try chunk.withUnsafeBufferPointer { buffer -> Int in
-                var start = 0
-                let base = buffer.baseAddress!
-                while start < filled, let found = memchr(base + start, Int32(RecordCodec.newline), filled - start) {
-                    let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    try body(UnsafeBufferPointer(rebasing: buffer[start..<newline]))
-                    start = newline + 1
-                }
-                return start
+                // Up to the last newline read: the whole records.
+                var end = filled
+                while end > 0, buffer[end - 1] != RecordCodec.newline { end -= 1 }
+                if end > 0 { try body(UnsafeBufferPointer(rebasing: buffer[..<end])) }
+                return end
             }
             // A record cut by the chunk's end moves to the front; a record longer than the chunk grows it.
             kept = filled - consumed

@@ -78,34 +78,21 @@ extension Journal {
             guard parts > 0 else { return }
             let keep = sink.keepsIDs
             let number = state.nextNumber
-            var id = state.nextFreeID - 1
+            let idBase = state.nextFreeID - 1
             if total > 0 {
-                result.firstID = keep ? sink.firstID : id + 1
-                result.lastID = keep ? sink.lastID : id + total
+                result.firstID = keep ? sink.firstID : idBase + 1
+                result.lastID = keep ? sink.lastID : idBase + total
             }
             // Room for the whole import once (fields spooled plus ~40 bytes of CRC, change and
             // parts a line): the journal's bytes are not copied as they grow.
             state.bytes.reserveCapacity(state.bytes.count + sink.spooledBytes + parts * 40 + 4096)
+            let builder = ImportLines(change: number, parts: parts, keepIDs: keep, idBase: idBase, batch: size)
             try lines { writer in
                 var pieces: [WritePiece] = []
                 var part = 0
-                var run = PartRun(change: number, first: 1, of: parts, op: .importBatch)
-                try sink.forEachRecord { record in
-                    part += 1
-                    run.begin(&writer)
-                    if keep {
-                        writer.out.append(contentsOf: record)
-                    } else {
-                        // The record starts with <TAB>ID<TAB>: put the fresh id in its place.
-                        id += 1
-                        var second = 1
-                        while record[second] != RecordCodec.tab { second += 1 }
-                        writer.out.append(RecordCodec.tab)
-                        RecordCodec.appendInt(Int64(id), to: &writer.out)
-                        writer.out.append(contentsOf: UnsafeBufferPointer(rebasing: record[second...]))
-                    }
-                    writer.end()
-                    if part % size == 0 { pieces.append(WritePiece(end: writer.out.count, done: part)) }
+                var halves = (ImportLines.Half(), ImportLines.Half())
+                try sink.forEachBlock { block in
+                    part += builder.append(block, first: part + 1, to: &writer, pieces: &pieces, halves: &halves)
                 }
                 for account in extras.accounts {
                     part += 1
