@@ -1,17 +1,26 @@
 // ListingStream: writes a long listing through the console in chunks, each chunk formatted by
-// two threads (rows are materialized from the journal's read-only memory, safe to share), so
+// two threads taking its pieces in turn (rows are materialized from the journal's read-only memory, safe to share), so
 // `kassa list` of a million rows uses both cores and never holds more than a chunk of text.
 // Each row also adds to the totals per currency (income adds, expenses subtract, transfers
 // move money between own accounts and add nothing), checked for overflow.
 
 import KassaCore
 import KassaStore
+import Synchronization
 
 enum ListingStream {
     /// Rows per chunk: large enough to keep both threads busy, small enough to stay in cache.
     static let chunk = 8_192
     /// Below this a listing is formatted on one thread.
     static let parallelThreshold = 2_048
+    /// Rows a thread takes at a time from a chunk.
+    static let piece = 512
+
+    /// The next piece of a chunk, handed to whichever thread asks first.
+    private final class PieceCounter: Sendable {
+        private let next = Atomic<Int>(0)
+        func take() -> Int { next.add(1, ordering: .relaxed).oldValue }
+    }
 
     /// Net totals per currency, in the order currencies first appear.
     struct Totals: Sendable {
@@ -76,15 +85,29 @@ enum ListingStream {
                 part.bytes.withBytes(console.append)
                 totals.merge(part.totals)
             } else {
-                let middle = (start + end) / 2
-                nonisolated(unsafe) var second: (bytes: ByteBuffer, totals: Totals)? = nil
-                var first: (bytes: ByteBuffer, totals: Totals)? = nil
+                // Both threads take pieces in turn until none is left: rows cost unequally (a
+                // thread that reads the journal's next window waits for the disk), so two fixed
+                // halves left one thread idle for a third of the time.
                 let lower = start
-                TwoThreads.run({ first = run(lower..<middle) }, { second = run(middle..<end) })
-                first!.bytes.withBytes(console.append)
-                second!.bytes.withBytes(console.append)
-                totals.merge(first!.totals)
-                totals.merge(second!.totals)
+                let count = (end - start + piece - 1) / piece
+                let parts = UnsafeMutableBufferPointer<(bytes: ByteBuffer, totals: Totals)?>.allocate(capacity: count)
+                parts.initialize(repeating: nil)
+                defer { parts.deinitialize().deallocate() }
+                let next = PieceCounter()
+                func work() {
+                    while true {
+                        let k = next.take()
+                        guard k < count else { return }
+                        let from = lower + k * piece
+                        parts[k] = run(from..<min(end, from + piece))
+                    }
+                }
+                nonisolated(unsafe) let share = work
+                TwoThreads.run(work, { share() })
+                for k in 0..<count {
+                    parts[k]!.bytes.withBytes(console.append)
+                    totals.merge(parts[k]!.totals)
+                }
             }
             start = end
         }
