@@ -60,6 +60,20 @@ import Testing
         #expect(reopened.warnings.isEmpty)
     }
 
+    /// A bulk import into a journal opened from its snapshot (its text still unread) is the same
+    /// as one into a journal replayed in full, and leaves a snapshot a third open agrees with.
+    @Test func aBulkImportIntoAJournalOpenedFromItsSnapshot() throws {
+        let (path, snapshots) = try bigJournal()
+        _ = try Journal.open(path: path, snapshots: snapshots)
+        let opened = try Journal.open(path: path, snapshots: snapshots)
+        #expect(!opened.state.hole.isEmpty)
+        let rows = (1...30_000).map { ImportTests.row(Int64($0), note: "bulk \($0)") }
+        try opened.importTransactions(rows, allowDuplicates: true)
+        let replayed = signature(try Journal.open(path: path))
+        #expect(signature(opened) == replayed)
+        #expect(signature(try Journal.open(path: path, snapshots: snapshots)) == replayed)
+    }
+
     @Test func aSecondOpenReadsTheSnapshotAndSeesTheSameJournal() throws {
         let (path, snapshots) = try bigJournal()
         let plain = signature(try Journal.open(path: path))

@@ -3,6 +3,12 @@
 // threads (each record's part number, and its fresh id when the ids are not kept, follow from
 // its place, so the halves need nothing of each other), then appended in order.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 struct ImportLines {
     let change: Int64
     let parts: Int
@@ -26,8 +32,14 @@ struct ImportLines {
     func append(_ block: UnsafeBufferPointer<UInt8>, first: Int, to writer: inout LineWriter,
                 pieces: inout [Journal.WritePiece], halves: inout (Half, Half)) -> Int {
         guard let base = block.baseAddress, !block.isEmpty else { return 0 }
-        var low = halves.0, high = halves.1
-        defer { halves = (low, high) }
+        // Moved out and back (not copied), so each buffer keeps one owner and is reused in place.
+        var low = Half(), high = Half()
+        swap(&low, &halves.0)
+        swap(&high, &halves.1)
+        defer {
+            swap(&low, &halves.0)
+            swap(&high, &halves.1)
+        }
         guard block.count >= ImportLines.parallelBytes else {
             let count = build(block, first: first, into: &low)
             take(&low, into: &writer, pieces: &pieces)
@@ -39,12 +51,13 @@ struct ImportLines {
         while base[cut - 1] != RecordCodec.newline { cut += 1 }
         let lower = UnsafeBufferPointer(rebasing: block[..<cut]), upper = UnsafeBufferPointer(rebasing: block[cut...])
         let lowerCount = ImportLines.records(in: lower)
-        nonisolated(unsafe) var second = high
+        nonisolated(unsafe) var second = Half()
+        swap(&second, &high)
         var upperCount = 0
         let helper = HelperThread { upperCount = self.build(upper, first: first + lowerCount, into: &second) }
         _ = build(lower, first: first, into: &low)
         helper.join()
-        high = second
+        swap(&high, &second)
         take(&low, into: &writer, pieces: &pieces)
         take(&high, into: &writer, pieces: &pieces)
         return lowerCount + upperCount
@@ -85,8 +98,12 @@ struct ImportLines {
 
     /// How many records (newlines) `bytes` holds.
     static func records(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        for byte in bytes where byte == RecordCodec.newline { count += 1 }
+        guard let base = bytes.baseAddress else { return 0 }
+        var count = 0, at = 0
+        while at < bytes.count, let found = memchr(base + at, Int32(RecordCodec.newline), bytes.count - at) {
+            count += 1
+            at = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        }
         return count
     }
 }

@@ -348,15 +348,16 @@ public final class Journal {
         let end = state.bytes.count
         guard end > length else { return nil }
         if pieces.last?.end != end { pieces.append(WritePiece(end: end, done: pieces.last?.done ?? 0)) }
-        // The writer's own reference to the bytes: nothing changes them until both are done.
-        let lines = state.bytes
+        // The writer's own reference to the bytes: nothing changes them until both are done, and
+        // it is dropped before anything may (a change to bytes shared would copy the journal).
+        var lines: [UInt8]? = state.bytes
         let file = self.file
         var failure: (any Error)?
         func writeLines() {
             var at = length
             for piece in pieces {
                 do {
-                    try lines.withUnsafeBytes { try file.append(UnsafeRawBufferPointer(rebasing: $0[at..<piece.end]), at: at, sync: false) }
+                    try lines!.withUnsafeBytes { try file.append(UnsafeRawBufferPointer(rebasing: $0[at..<piece.end]), at: at, sync: false) }
                 } catch {
                     failure = error
                     return
@@ -374,13 +375,15 @@ public final class Journal {
             outcome = state.ingest(trusted: true)
             replayed = true
             // The snapshot is written while the lines still are: should they fail, it describes
-            // bytes the file does not begin with, and no open ever trusts it.
-            if outcome == .clean { saveSnapshotIfStale() }
+            // bytes the file does not begin with, and no open ever trusts it. (Not when the text
+            // of an open from the snapshot is still unread: reading it in changes the bytes.)
+            if outcome == .clean, state.hole.isEmpty { saveSnapshotIfStale() }
             writing.join()
         } else {
             writeLines()
             if failure == nil { outcome = state.ingest(trusted: true); replayed = true }
         }
+        lines = nil
         do {
             if let failure { throw failure }
             // Our own change refused by the replay would be a bug, but never leave it in the file.
