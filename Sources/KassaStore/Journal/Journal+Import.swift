@@ -1,7 +1,7 @@
 // Journal+Import: an import as ONE change, however large, streamed. The store knows no file
 // format (KassaInterchange reads them; the shell wires a reader to `importChange`): the caller's
 // `produce` runs under the journal's lock and hands transactions one at a time to an ImportSink,
-// which checks and encodes each into a spool file; it returns the accounts and lessons to write
+// which checks and encodes each into its spool (ImportSpool); it returns the accounts and lessons to write
 // with them (a backup's), or nil to write nothing (bad rows, a refusal). Only then is the count
 // known, and the change is built as parts 1/N ... N/N straight into the journal's bytes —
 // transactions first (so the change is an import), then the accounts and lessons — and written
@@ -9,7 +9,8 @@
 // the state replays it. A kill midway leaves an incomplete change — never counted, moved
 // aside as a torn tail by the next writer — and one undo takes the whole import back, accounts
 // and lessons included. Memory: the file is never held (the reader streams it), nor the
-// transactions (the spool is on disk); only the journal's own bytes and rows grow.
+// transactions (the spool holds their records, ~110 bytes each, given back as the journal's
+// lines are built from them, and goes to a file past 256 MB); the journal's bytes and rows grow.
 // Ids are kept when they are all new to the journal (restoring into an empty journal gives the
 // same transactions); otherwise the import gets fresh ids.
 
