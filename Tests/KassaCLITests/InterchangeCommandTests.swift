@@ -79,6 +79,19 @@ import KassaTestSupport
         #expect(!(try kassa(["lessons", "--file", journal]).output.contains("чай")))
     }
 
+    /// Undoing a large import says which change it was in one short line: the first rows and how
+    /// many more, in both languages.
+    @Test func undoingALargeImportNamesTheFirstRowsAndCountsTheRest() throws {
+        let journal = path("big.kassa")
+        let rows = (1...500).map { #"{"date": "2026-03-01", "amount": "\#($0).00", "currency": "KZT", "note": "row \#($0)"}"# }
+        #expect(try kassa(["import", "-", "--file", journal], stdin: rows.joined(separator: "\n") + "\n").status == 0)
+        let undone = try kassa(["undo", "--file", journal])
+        #expect(undone.status == 0 && undone.output.contains("#10 ") && !undone.output.contains("#11 "))
+        #expect(undone.output.contains("… and 490 more") && undone.output.count < 1_000, "\(undone.output)")
+        let redone = try kassa(["redo", "--lang", "ru", "--file", journal])
+        #expect(redone.output.contains("… и ещё 490"), "\(redone.output)")
+    }
+
     /// 03/04/2026 with no row to decide: refused in a script, naming the option; given, read so;
     /// --save-rules keeps it (and the delimiter) for the next file, found beside it.
     @Test func anUndecidedDateOrderIsRefusedInAScriptAndSavedRulesSettleIt() throws {

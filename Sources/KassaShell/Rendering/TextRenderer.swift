@@ -230,12 +230,21 @@ public struct TextRenderer: SessionRenderer, Sendable {
     }
 
     func describe(_ change: Change) -> String {
-        // Undo and redo speak of the change they took back or brought back.
-        catalog.text(kindKey("change", change.targetKind ?? change.kind, objectKinds: change.objectKinds), [
-            "items": change.transactions.map(summary).joined(separator: "; "),
+        // Undo and redo speak of the change they took back or brought back — of an import's
+        // million rows, the first few and how many more (one line, not megabytes of it).
+        let shown = TextRenderer.changeItemsShown
+        var items = change.transactions.prefix(shown).map(summary).joined(separator: "; ")
+        if change.transactions.count > shown {
+            items += " " + catalog.text("change.more", ["count": String(change.transactions.count - shown)])
+        }
+        return catalog.text(kindKey("change", change.targetKind ?? change.kind, objectKinds: change.objectKinds), [
+            "items": items,
             "subjects": change.subjects.joined(separator: ", "),
         ])
     }
+
+    /// Transactions an undo or redo line names before it says how many more.
+    static let changeItemsShown = 10
 
     /// `PREFIX.KIND`; for an object change `PREFIX.object.OBJECTKIND` of the first kind written
     /// ("change.object.rate"), so history and undo say "exchange rate", not "object".
