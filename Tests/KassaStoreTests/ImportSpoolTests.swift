@@ -32,7 +32,7 @@ import Testing
         }
         #expect(spool.count == all.reduce(0) { $0 + $1.count + 1 })
         var out: [[UInt8]] = []
-        try spool.forEachRecord { out.append(Array($0)) }
+        try spool.forEachBlock { block in try ImportSpool.forEachLine(in: block) { out.append(Array($0)) } }
         return out
     }
 

@@ -156,17 +156,17 @@ public final class ImportSink {
     private static func decimal(_ value: UInt64, _ out: inout ByteCursor) {
         var count = 1, probe = value
         while probe >= 10 { probe /= 10; count += 1 }
-        var rest = value
-        for k in stride(from: count - 1, through: 0, by: -1) {
-            out.current[k] = UInt8(truncatingIfNeeded: rest % 10) + 48
-            rest /= 10
-        }
-        out.advance(by: count)
+        padded(value, count, &out)
     }
 
     /// `width` digits, the lowest ones of `value` (as RecordCodec writes them).
     @inline(__always)
     private static func padded(_ value: Int, _ width: Int, _ out: inout ByteCursor) {
+        padded(UInt64(value), width, &out)
+    }
+
+    @inline(__always)
+    private static func padded(_ value: UInt64, _ width: Int, _ out: inout ByteCursor) {
         var rest = value
         for k in stride(from: width - 1, through: 0, by: -1) {
             out.current[k] = UInt8(truncatingIfNeeded: rest % 10) + 48
@@ -221,8 +221,6 @@ public final class ImportSink {
     var keepsIDs: Bool {
         count > 0 && distinct && firstID != 0 && highestID < min(JournalState.maxIDAllowed, floor + 2 * count + 10_000)
     }
-
-    func forEachRecord(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws { try spool?.forEachRecord(body) }
 
     /// The records a block at a time (whole records, each with its newline; valid during the call).
     func forEachBlock(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws { try spool?.forEachBlock(body) }

@@ -63,12 +63,6 @@ final class ImportSpool {
         try write(UnsafeRawBufferPointer(records))
     }
 
-    /// Calls `body` with each record line (without its newline), in order. Records held in
-    /// memory are given back as they are passed: call once.
-    func forEachRecord(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
-        try forEachBlock { try ImportSpool.forEachLine(in: $0, body) }
-    }
-
     /// Calls `body` with the records a block at a time (whole records, each with its newline;
     /// valid during the call only), in order. Records held in memory are given back as they are
     /// passed: call once.
