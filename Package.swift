@@ -23,7 +23,9 @@ let package = Package(
         // Pure: money, dates, domain types, localization, grammar and parser. No clock, no terminal.
         .target(name: "KassaCore"),
         // The journal: records, encoding, file I/O, locking, recovery, undo/redo, queries.
-        .target(name: "KassaStore", dependencies: ["KassaCore"]),
+        .target(name: "KassaStore", dependencies: ["KassaCore", "CKassaSystem"]),
+        // System calls the Glibc module does not show (sync_file_range), as plain C functions.
+        .target(name: "CKassaSystem"),
         // Domain logic over a TransactionSource: balances (budgets, recurring, reports next).
         // No file I/O, no terminal, no clock.
         .target(name: "KassaLedger", dependencies: ["KassaCore"]),
@@ -39,7 +41,17 @@ let package = Package(
         // The session state machine, commands, rendering, resource lookup, line readers.
         .target(name: "KassaShell",
                 dependencies: ["KassaCore", "KassaStore", "KassaLedger", "KassaInterchange", "KassaBuiltinData", "CEditLine"]),
-        .executableTarget(name: "kassa", dependencies: ["KassaShell"]),
+        // A release build on Linux is one fully static file: no dynamic loader, no shared
+        // libraries to map and relocate at every start (a third of start-up), nothing to go
+        // missing when the binary is copied. libedit's own dependencies are named for the static
+        // link (pkg-config gives only -ledit). Debug builds (and so `swift test`) stay dynamic.
+        .executableTarget(name: "kassa", dependencies: ["KassaShell"],
+                          linkerSettings: [
+                              .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
+                              .linkedLibrary("tinfo", .when(platforms: [.linux], configuration: .release)),
+                              .linkedLibrary("bsd", .when(platforms: [.linux], configuration: .release)),
+                              .linkedLibrary("md", .when(platforms: [.linux], configuration: .release)),
+                          ]),
         .executableTarget(name: "kassa-bench",
                           dependencies: ["KassaCore", "KassaStore", "KassaLedger", "KassaInterchange", "KassaShell"]),
 

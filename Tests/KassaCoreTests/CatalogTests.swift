@@ -1,4 +1,5 @@
 // Tests for Catalog and PluralCategory: file format, placeholders, CLDR plural forms.
+import Synchronization
 import Testing
 @testable import KassaCore
 
@@ -10,6 +11,29 @@ import Testing
         #expect(catalog.text("hello", ["name": "Ann"]) == "Hello, Ann!")
         #expect(catalog.text("multi") == "a\nb")
         #expect(catalog.text("missing") == "⟦missing⟧")
+    }
+
+    @Test func aDeferredCatalogReadsItsFilesOnFirstLookupAndLaterFilesGoOver() {
+        let files = [(contents: "k = one\nm = {n} left", file: "a"), (contents: "k = two", file: "b")]
+        var catalog = Catalog(language: .en, readingLater: files)
+        let copy = catalog
+        #expect(catalog.text("k") == "two" && copy.text("m", ["n": "3"]) == "3 left")
+        catalog.load("m = none", file: "c")
+        #expect(catalog.text("m") == "none" && catalog.text("k") == "two")
+        #expect(copy.text("m", ["n": "3"]) == "3 left", "a copy keeps what it had")
+    }
+
+    @Test func deferredValuesAreMadeOnceWhoeverAsksFirst() async {
+        let made = Mutex(0)
+        let deferred = Deferred<[Int]> {
+            made.withLock { $0 += 1 }
+            return Array(0..<1000)
+        }
+        await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 { group.addTask { deferred.value.count } }
+            for await count in group { #expect(count == 1000) }
+        }
+        #expect(made.withLock { $0 } == 1)
     }
 
     @Test func laterFilesOverride() {

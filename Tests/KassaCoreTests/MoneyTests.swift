@@ -19,6 +19,11 @@ import Testing
         #expect(Currency(code: "kwd")?.minorDigits == 3)
         #expect(Currency(code: "KZT")?.minorDigits == 2)
         #expect(Currency(code: "XYZ") == nil)
+        #expect(Currency(code: "uSd")?.code == "USD")
+        #expect(Currency(code: "US") == nil && Currency(code: "USDX") == nil && Currency(code: "") == nil)
+        #expect(Currency(code: "U1D") == nil && Currency(code: "ТНГ") == nil)
+        #expect(Currency.allCodes.count > 150 && Currency.allCodes.contains("KZT") && Currency.allCodes == Currency.allCodes.sorted())
+        #expect(Currency.allCodes.allSatisfy { Currency(code: $0)?.code == $0 })
         #expect(Money(decimal: "1500", currency: Currency(code: "JPY")!)?.decimalString == "1500")
     }
 }

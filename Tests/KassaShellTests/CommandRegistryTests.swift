@@ -29,6 +29,15 @@ import KassaStore
         #expect(name("why", .oneShot) == nil, "why needs a session")
     }
 
+    /// `command(named:)` takes a command's own name before reading the session words: that is
+    /// only right while no word of session.commands gives one command's name to another.
+    @Test func noSessionWordGivesACommandsNameToAnother() {
+        for command in CommandRegistry.all {
+            let given = words.name(in: "command", for: command.name)
+            #expect(given == nil || given == command.name, "\(command.name) is a word of \(given ?? "")")
+        }
+    }
+
     @Test func undoTakesTheSameArgumentsInBothForms() throws {
         for form in [CommandForm.session, .oneShot] {
             #expect(try UndoCommand(arguments("undo", [], form: form)).target == .latest(1))

@@ -22,11 +22,25 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
 
     /// Returns nil for anything that is not an active ISO 4217 code.
     public init?(code: String) {
-        let upper = code.uppercased()
-        guard let digits = Currency.table[upper] else { return nil }
-        let bytes = Array(upper.utf8)  // the table holds three ASCII letters only
-        letters = (bytes[0], bytes[1], bytes[2])
+        // Three ASCII letters in either case; anything else goes through Unicode upper-casing
+        // first, as it always did (the table holds three ASCII letters only).
+        let utf8 = code.utf8
+        let text = utf8.count == 3 && utf8.allSatisfy({ $0 < 0x80 }) ? code : code.uppercased()
+        guard text.utf8.count == 3 else { return nil }
+        var bytes = text.utf8.makeIterator()
+        func upper(_ byte: UInt8?) -> UInt8 {
+            guard let byte else { return 0 }
+            return byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
+        }
+        let packed = (upper(bytes.next()), upper(bytes.next()), upper(bytes.next()))
+        guard let digits = Currency.table[Currency.key(packed)] else { return nil }
+        letters = packed
         minorDigits = digits
+    }
+
+    /// The table's key for three letters.
+    private static func key(_ letters: (UInt8, UInt8, UInt8)) -> UInt32 {
+        UInt32(letters.0) << 16 | UInt32(letters.1) << 8 | UInt32(letters.2)
     }
 
     public static func == (a: Currency, b: Currency) -> Bool {
@@ -48,7 +62,12 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         return value
     }
 
-    public static var allCodes: [String] { table.keys.sorted() }
+    public static var allCodes: [String] {
+        table.keys.map { key in
+            String(decoding: [UInt8(truncatingIfNeeded: key >> 16), UInt8(truncatingIfNeeded: key >> 8), UInt8(truncatingIfNeeded: key)],
+                   as: UTF8.self)
+        }.sorted()
+    }
 
     private static let exponentZero = "BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF"
     private static let exponentThree = "BHD IQD JOD KWD LYD OMR TND"
@@ -63,10 +82,20 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         UZS VED VES WST XCD YER ZAR ZMW ZWL
         """
 
-    private static let table: [String: Int] = {
-        var table: [String: Int] = [:]
+    /// Packed code (Currency.key) → minor digits. Keyed by integers, read by bytes: this is
+    /// made at every start.
+    private static let table: [UInt32: Int] = {
+        var table: [UInt32: Int] = [:]
+        table.reserveCapacity(192)
         for (list, digits) in [(exponentTwo, 2), (exponentZero, 0), (exponentThree, 3), (exponentFour, 4)] {
-            for code in list.split(separator: " ") { table[String(code)] = digits }
+            var letters: [UInt8] = []
+            for byte in list.utf8 {
+                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { letters.append(byte) }
+                if letters.count == 3 {
+                    table[key((letters[0], letters[1], letters[2]))] = digits
+                    letters.removeAll(keepingCapacity: true)
+                }
+            }
         }
         return table
     }()

@@ -3,8 +3,6 @@
 // A rate is a journal object (kind "rate", key "USD 2026-01-15"), so rates undo and travel with
 // backups; a conversion uses the rate in effect on the transaction's own date (RateTable).
 
-import KassaCore
-
 public struct ExchangeRate: Sendable, Hashable {
     public var currency: Currency
     public var base: Currency

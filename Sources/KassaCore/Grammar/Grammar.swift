@@ -30,8 +30,10 @@ public final class Grammar: Sendable {
     let elements: [PatternElement]
     /// Patterns that may begin with a builtin (a number, a day, a clock time).
     let builtinBuckets: [Int]
-    /// Normalized display name, slug or last slug component → slug.
-    let categoryByName: [String: String]
+    /// Normalized display name, slug or last slug component → slug: made when a category is
+    /// first looked up by name (a parse seldom does; start-up should not pay for it).
+    private let categoryIndex: Deferred<[String: String]>
+    var categoryByName: [String: String] { categoryIndex.value }
     /// Each language's `convention` lines, by Language.allCases index (nil: none said).
     let conventionsByLanguage: [NumericConventions?]
     /// The tables every token consults, as raw buffers (see GrammarTables.swift).
@@ -47,13 +49,13 @@ public final class Grammar: Sendable {
     convenience init(categories: [CategoryInfo], classNames: [String], classIDs: [String: Int], entries: [WordEntry],
                      words: WordTable, lexStart: [Int32], lexEntries: [Int32], endings: WordTable, patterns: [Pattern],
                      literalWords: [Int32], literalBuckets: [Int32: [Int]], classBuckets: [[Int]], builtinBuckets: [Int],
-                     categoryByName: [String: String], conventions: [Language: NumericConventions]) {
+                     conventions: [Language: NumericConventions]) {
         let arena = MemoryArena()
         let hot = Hot(categories: categories, classIDs: classIDs, entries: entries, words: words, lexStart: lexStart,
                       lexEntries: lexEntries, patterns: patterns, literalWords: literalWords, literalBuckets: literalBuckets,
                       classBuckets: classBuckets, builtinBuckets: builtinBuckets, arena: arena)
         self.init(categories: categories, classNames: classNames, classIDs: classIDs, entries: entries, words: words,
-                  endings: endings, patterns: patterns, builtinBuckets: builtinBuckets, categoryByName: categoryByName,
+                  endings: endings, patterns: patterns, builtinBuckets: builtinBuckets,
                   conventions: conventions, hot: hot, tables: arena, backing: [])
     }
 
@@ -61,7 +63,7 @@ public final class Grammar: Sendable {
     /// (its buffers in `tables` or in `backing`).
     init(categories: [CategoryInfo], classNames: [String], classIDs: [String: Int], entries: [WordEntry],
          words: WordTable, endings: WordTable, patterns: [Pattern], builtinBuckets: [Int],
-         categoryByName: [String: String], conventions: [Language: NumericConventions], hot: Hot, tables: MemoryArena,
+         conventions: [Language: NumericConventions], hot: Hot, tables: MemoryArena,
          backing: [UInt64]) {
         self.categories = categories
         self.classNames = classNames
@@ -75,7 +77,7 @@ public final class Grammar: Sendable {
         self.patterns = patterns
         elements = patterns.flatMap(\.elements)
         self.builtinBuckets = builtinBuckets
-        self.categoryByName = categoryByName
+        categoryIndex = Deferred { Grammar.categoryIndex(categories) }
         conventionsByLanguage = Language.allCases.map { conventions[$0] }
         self.hot = hot
         self.tables = tables

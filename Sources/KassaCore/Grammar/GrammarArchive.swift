@@ -246,7 +246,7 @@ extension Grammar {
         return Grammar(
             categories: categories, classNames: classNames, classIDs: classIDs, entries: entries, words: words,
             endings: endings, patterns: patterns, builtinBuckets: builtinBuckets,
-            categoryByName: Grammar.categoryIndex(categories), conventions: conventions, hot: hot, tables: arena,
+            conventions: conventions, hot: hot, tables: arena,
             backing: backing)
     }
 }

@@ -423,7 +423,7 @@ struct GrammarLoader {
             categories: categories, classNames: classNames, classIDs: classIDs, entries: entries, words: words,
             lexStart: lexStart, lexEntries: lexEntries, endings: endingTable, patterns: patterns, literalWords: literalWords,
             literalBuckets: literalBuckets, classBuckets: classBuckets, builtinBuckets: builtinBuckets,
-            categoryByName: Grammar.categoryIndex(categories), conventions: conventions)
+            conventions: conventions)
         return (grammar, errors)
     }
 }

@@ -8,11 +8,27 @@
 
 public struct Catalog: Sendable {
     public let language: Language
-    private var entries: [String: String] = [:]
+    private var loaded: [String: String] = [:]
+    /// Files not read yet (the built-in ones, which cannot hold mistakes: a test reads them):
+    /// read on the first lookup, shared by every copy of this catalog.
+    private var later: Deferred<[String: String]>?
 
     public init(language: Language) {
         self.language = language
     }
+
+    /// A catalog of `files` (contents, display name) in order, read only when first asked.
+    public init(language: Language, readingLater files: [(contents: String, file: String)]) {
+        self.language = language
+        later = Deferred {
+            var catalog = Catalog(language: language)
+            for file in files { catalog.load(file.contents, file: file.file) }
+            return catalog.loaded
+        }
+    }
+
+    /// Every entry, the deferred files read first if they were not.
+    private var entries: [String: String] { later?.value ?? loaded }
 
     /// Problems found while reading, as "file:line: reason" values for a warning.
     public struct Problem: Sendable, Hashable {
@@ -23,7 +39,7 @@ public struct Catalog: Sendable {
 
     /// Room for `count` entries in all, before loading files that hold about that many: one
     /// table instead of one rehash per doubling (this runs at every start).
-    public mutating func reserve(_ count: Int) { entries.reserveCapacity(count) }
+    public mutating func reserve(_ count: Int) { loaded.reserveCapacity(count) }
 
     /// Adds the entries of one catalog file; returns the lines that could not be read.
     /// Works on the text's UTF-8 bytes in place: this runs on every start (the built-in catalogs
@@ -31,6 +47,8 @@ public struct Catalog: Sendable {
     /// most of the catalogs' share of start-up time.
     @discardableResult
     public mutating func load(_ contents: String, file: String) -> [Problem] {
+        // Files added to a deferred catalog go over the deferred ones, read now.
+        if let later { loaded = later.value; self.later = nil }
         var contents = contents
         return contents.withUTF8 { bytes in load(bytes: bytes, file: file) }
     }
@@ -55,7 +73,7 @@ public struct Catalog: Sendable {
             while valueStart < high && blank(bytes[valueStart]) { valueStart += 1 }
             var escaped = false
             for index in valueStart..<high where bytes[index] == UInt8(ascii: "\\") { escaped = true; break }
-            entries[text(low, keyEnd)] = escaped
+            loaded[text(low, keyEnd)] = escaped
                 ? Catalog.unescape(UnsafeBufferPointer(rebasing: bytes[valueStart..<high]))
                 : text(valueStart, high)
         }

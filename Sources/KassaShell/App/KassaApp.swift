@@ -117,7 +117,7 @@ public struct KassaApp {
         let paths = ShellPaths(fileOption: options.file, environment: environment, configuredFile: config.value(.file))
         let settings = Settings(options: options, environment: environment, config: config, paths: paths)
         let language = settings.language
-        let resources = try locator.load(languages: [language])
+        let resources = try locator.load(languages: [language], deferringBuiltIn: true)
         let today = options.today ?? environment["KASSA_TODAY"].flatMap(CivilDate.init(iso:)) ?? KassaApp.localToday()
         let stdinIsTerminal = isatty(0) == 1, stdoutIsTerminal = isatty(1) == 1
         return AppContext(

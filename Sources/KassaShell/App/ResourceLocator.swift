@@ -55,7 +55,11 @@ public struct ResourceLocator: Sendable {
     /// Reads the grammars, the session words and the catalogs of `languages` (only the UI
     /// language at start-up: reading a catalog nobody will show costs start-up time).
     /// Corpus files (examples for `kassa grammar test`) are read only when asked for.
-    public func load(languages: [Language] = Language.allCases, corpora: Bool = false) throws(ResourceError) -> Resources {
+    /// `deferringBuiltIn`: catalogs and session words that are all built in are read on their
+    /// first lookup instead (they cannot hold mistakes to report at start: BuiltinDataTests
+    /// reads them); a file of the person's or of a data directory makes its kind read now.
+    public func load(languages: [Language] = Language.allCases, corpora: Bool = false,
+                     deferringBuiltIn: Bool = false) throws(ResourceError) -> Resources {
         var resources = Resources()
         for language in languages { resources.catalogs[language] = Catalog(language: language) }
 
@@ -75,31 +79,44 @@ public struct ResourceLocator: Sendable {
             files += ResourceLocator.files(under: user + "/grammars", displayPrefix: user + "/grammars")
         }
         // Catalogs first, then grammar files: each group in path order, the user's after the defaults.
-        let messages = files.filter { $0.display.hasSuffix(".messages") }.compactMap { file -> (FoundFile, Language, String)? in
+        let messages = files.filter { ResourceLocator.ends($0.display, with: ".messages") }.compactMap { file -> (FoundFile, Language, String)? in
             guard let language = file.language, resources.catalogs[language] != nil, let contents = file.read() else { return nil }
             return (file, language, contents)
         }
-        for language in languages {
-            // A message line is about 70 bytes.
-            resources.catalogs[language]?.reserve(messages.reduce(0) { $0 + ($1.1 == language ? $1.2.utf8.count / 64 : 0) })
+        if deferringBuiltIn && messages.allSatisfy({ $0.0.contents != nil }) {
+            for language in languages {
+                resources.catalogs[language] = Catalog(language: language, readingLater: messages.compactMap {
+                    $0.1 == language ? (contents: $0.2, file: $0.0.display) : nil
+                })
+            }
+        } else {
+            for language in languages {
+                // A message line is about 70 bytes.
+                resources.catalogs[language]?.reserve(messages.reduce(0) { $0 + ($1.1 == language ? $1.2.utf8.count / 64 : 0) })
+            }
+            for (file, language, contents) in messages {
+                resources.catalogProblems += resources.catalogs[language]!.load(contents, file: file.display)
+            }
         }
-        for (file, language, contents) in messages {
-            resources.catalogProblems += resources.catalogs[language]!.load(contents, file: file.display)
-        }
-        var wordsFromDisk = false
-        for file in files where !file.display.hasSuffix(".messages") {
-            let name = file.display.split(separator: "/").last.map(String.init) ?? file.display
+        var wordFiles: [(file: FoundFile, contents: String)] = []
+        for file in files where !ResourceLocator.ends(file.display, with: ".messages") {
+            func named(_ suffix: String) -> Bool { ResourceLocator.ends(file.display, with: suffix) }
             // Only rule files, session words and (when asked) corpora: other files there, such as
             // the benchmark entries, are not read at start-up.
-            guard name.hasSuffix(".rules") || name.hasSuffix(".commands") || (corpora && name.hasSuffix(".corpus")) else {
-                continue
-            }
+            guard named(".rules") || named(".commands") || (corpora && named(".corpus")) else { continue }
             guard let contents = file.read() else { continue }
-            if name.hasSuffix(".commands") {
-                resources.commandWordProblems += resources.commandWords.load(contents, file: file.display)
-                wordsFromDisk = wordsFromDisk || file.contents == nil
+            if named(".commands") {
+                wordFiles.append((file, contents))
             } else {
                 resources.grammarSources.append(GrammarSource(path: file.display, language: file.language, contents: contents))
+            }
+        }
+        let wordsFromDisk = wordFiles.contains { $0.file.contents == nil }
+        if deferringBuiltIn && !wordsFromDisk {
+            resources.commandWords = CommandWords(readingLater: wordFiles.map { (contents: $0.contents, file: $0.file.display) })
+        } else {
+            for (file, contents) in wordFiles {
+                resources.commandWordProblems += resources.commandWords.load(contents, file: file.display)
             }
         }
         // A name kassa does not have (`command.lsit`) is reported, never "not available". The
@@ -109,6 +126,13 @@ public struct ResourceLocator: Sendable {
             resources.commandWordProblems += resources.commandWords.unknownNames(known: CommandWords.knownNames)
         }
         return resources
+    }
+
+    /// `text` ends with `suffix`, byte for byte (String.hasSuffix compares characters, which
+    /// cost a tenth of reading the resources on every start).
+    static func ends(_ text: String, with suffix: String) -> Bool {
+        let (text, suffix) = (text.utf8, suffix.utf8)
+        return text.count >= suffix.count && text.reversed().starts(with: suffix.reversed())
     }
 
     /// The built-in grammar as compiled at build time, read in place from the binary, when
@@ -144,8 +168,8 @@ public struct ResourceLocator: Sendable {
 
         /// "Grammars/en/money.rules": language from the folder below the top one, as on disk.
         init(builtIn file: BuiltinFile) {
-            let parts = file.path.split(separator: "/")
-            self.init(path: file.path, display: file.path, language: parts.count > 2 ? Language(rawValue: String(parts[1])) : nil)
+            let parts = file.path.utf8.split(separator: UInt8(ascii: "/"))
+            self.init(path: file.path, display: file.path, language: parts.count > 2 ? Language(rawValue: String(decoding: parts[1], as: UTF8.self)) : nil)
             contents = file.contents
         }
 

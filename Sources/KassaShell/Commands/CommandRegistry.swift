@@ -50,7 +50,11 @@ public enum CommandRegistry {
 
     /// The command a word names in this form: its canonical name, or any of its words in
     /// session.commands (`list`, `ls`, `список`). nil when none (or not in this form).
+    /// A command's own name is taken as it is, before the session words are read (they are
+    /// read only when first wanted, and `kassa parse` needs none); CommandRegistryTests holds
+    /// the words to never give a command's name to another command.
     public static func command(named word: String, vocabulary: CommandWords, form: CommandForm) -> (any Command.Type)? {
+        if let own = commands(for: form).first(where: { $0.name == word }) { return own }
         let name = vocabulary.name(in: "command", for: word) ?? word.lowercased()
         return commands(for: form).first { $0.name == name }
     }

@@ -6,7 +6,9 @@ import KassaCore
 import Synchronization
 
 public struct CategoryNames: Sendable {
-    private var names: [Language: [String: String]] = [:]
+    /// The rule files' names, read on the first lookup (most commands show no category).
+    private var fromRules: Deferred<[Language: [String: String]]>?
+    private var names: [Language: [String: String]] { fromRules?.value ?? [:] }
     /// The person's own categories and renames (journal records), shared by every copy of this
     /// value: a renderer made before the journal opened still shows them.
     private let own = OwnNames()
@@ -28,10 +30,15 @@ public struct CategoryNames: Sendable {
 
     public init() {}
 
-    /// Reads every `name` line of the language folders' rule files; later files win, as in the
-    /// grammar (the person's own rules come after the shipped ones). On bytes: this runs at the
-    /// start of every command that shows a category.
+    /// Every `name` line of the language folders' rule files, read when a name is first wanted;
+    /// later files win, as in the grammar (the person's own rules come after the shipped ones).
+    /// On bytes: this runs in every command that shows a category.
     public init(sources: [GrammarSource]) {
+        fromRules = Deferred { CategoryNames.read(sources) }
+    }
+
+    private static func read(_ sources: [GrammarSource]) -> [Language: [String: String]] {
+        var names: [Language: [String: String]] = [:]
         for source in sources {
             guard let language = source.language, source.path.hasSuffix(".rules") else { continue }
             var table = names[language] ?? [:]
@@ -47,6 +54,7 @@ public struct CategoryNames: Sendable {
             }
             names[language] = table
         }
+        return names
     }
 
     /// `name SLUG = Display name` → table[SLUG] = Display name; other lines are skipped.

@@ -8,7 +8,10 @@ import KassaStore
 public struct TextRenderer: SessionRenderer, Sendable {
     public let catalog: Catalog
     public let style: TextStyle
-    private let money: MoneyFormatter
+    /// Made on first use: it reads the catalog, which a command that shows no money (`kassa
+    /// parse --json`) then never reads.
+    private let deferredMoney: Deferred<MoneyFormatter>
+    private var money: MoneyFormatter { deferredMoney.value }
     /// The grammar gives category display names; it is built only when a name is shown, so
     /// `kassa list` never loads the grammars.
     private let lazyGrammar: @Sendable () -> Grammar
@@ -25,7 +28,7 @@ public struct TextRenderer: SessionRenderer, Sendable {
         self.catalog = catalog
         self.style = style
         lazyGrammar = grammar
-        money = MoneyFormatter(catalog: catalog)
+        deferredMoney = Deferred { MoneyFormatter(catalog: catalog) }
     }
 
     public func render(_ event: SessionEvent) -> [OutputLine] {

@@ -27,7 +27,23 @@ public struct CommandWords: Sendable {
         }
     }
 
+    /// Files not read yet (the built-in ones: BuiltinDataTests reads them), read on the first
+    /// lookup and shared by every copy.
+    private var later: Deferred<CommandWords>?
+
     public init() {}
+
+    /// The words of `files` (contents, display name) in order, read only when first asked.
+    public init(readingLater files: [(contents: String, file: String)]) {
+        later = Deferred {
+            var words = CommandWords()
+            for file in files { words.load(file.contents, file: file.file) }
+            return words
+        }
+    }
+
+    /// The tables, read now if they were deferred.
+    private var read: CommandWords { later?.value ?? self }
 
     public struct Problem: Sendable, Hashable {
         public let file: String
@@ -43,6 +59,8 @@ public struct CommandWords: Sendable {
     /// are lower-cased (Latin and Cyrillic by table).
     @discardableResult
     public mutating func load(_ contents: String, file: String) -> [Problem] {
+        // Files added to deferred words go over the deferred ones, read now.
+        if let later { self = later.value }
         var contents = contents
         return contents.withUTF8 { load(bytes: $0, file: file) }
     }
@@ -116,7 +134,7 @@ public struct CommandWords: Sendable {
     /// Entries whose group kassa reads but whose name is not one of `known[group]` (a typo
     /// such as `command.lsit`), and entries of groups kassa does not read at all.
     public func unknownNames(known: [String: Set<String>]) -> [Problem] {
-        origins.compactMap { origin in
+        read.origins.compactMap { origin in
             if let names = known[origin.group], names.contains(origin.name) { return nil }
             return Problem(file: origin.file, line: origin.line, unknown: origin.group + "." + origin.name)
         }
@@ -124,17 +142,17 @@ public struct CommandWords: Sendable {
 
     /// The name a word stands for in a group: ("command", "помощь") → "help".
     public func name(in group: String, for word: some StringProtocol) -> String? {
-        lookup[Word(group: group, word: CaseFolding.lowercased(word))]
+        read.lookup[Word(group: group, word: CaseFolding.lowercased(word))]
     }
 
     /// Every word of a group entry, for completion and help.
     public func words(_ group: String, _ name: String) -> [String] {
-        groups[group + "." + name] ?? []
+        read.groups[group + "." + name] ?? []
     }
 
     /// Every word of every entry in a group, sorted.
     public func allWords(in group: String) -> [String] {
         let prefix = group + "."
-        return Array(Set(groups.filter { $0.key.hasPrefix(prefix) }.values.joined())).sorted()
+        return Array(Set(read.groups.filter { $0.key.hasPrefix(prefix) }.values.joined())).sorted()
     }
 }

@@ -7,6 +7,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CKassaSystem
 
 public protocol JournalIO: Sendable {
     /// Writes some of `bytes` at the current offset of `fd`: returns how many were written,
@@ -39,21 +40,11 @@ public struct SystemJournalIO: JournalIO {
         }
     }
 
+    /// Linux's sync_file_range(2) through CKassaSystem (Glibc's module map does not show it);
+    /// a hint only, so its result is not looked at.
     public func startWriteback(fd: Int32, offset: Int, count: Int) {
-        _ = SystemJournalIO.syncFileRange?(fd, Int64(offset), Int64(count), SystemJournalIO.syncFileRangeWrite)
+        _ = kassa_start_writeback(fd, Int64(offset), Int64(count))
     }
-
-    /// Linux's sync_file_range(2), which Glibc's module map does not show to Swift (it needs
-    /// _GNU_SOURCE): looked up once by name; nil elsewhere, and then no hint is given.
-    private typealias SyncFileRange = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
-    private static let syncFileRangeWrite: UInt32 = 2   // SYNC_FILE_RANGE_WRITE
-    private static let syncFileRange: SyncFileRange? = {
-        #if os(Linux)
-        return dlsym(nil, "sync_file_range").map { unsafeBitCast($0, to: SyncFileRange.self) }
-        #else
-        return nil
-        #endif
-    }()
 
     public func sync(fd: Int32) -> Int32 {
         while true {
