@@ -50,8 +50,8 @@ struct MoneyStage: LineStage {
         if let n = i < tokens.count ? readNumber(at: i) : nil {
             number = n
         } else if i < tokens.count, currency == nil, let e = entry(i, ids.one), let c = currencyAt(i + 1) {
-            // "a dollar", "one euro"
-            number = NumberMatch(value: ExactNumber(units: 1), start: i, end: i + 1, hasWords: true, hasDigits: false, rule: e)
+            // "a dollar", "one euro", «пару долларов»
+            number = NumberMatch(value: hot.entryNumber[e] ?? ExactNumber(units: 1), start: i, end: i + 1, hasWords: true, hasDigits: false, rule: e)
             currency = c
             return MoneyMatch(value: number.value, currency: c.0, start: start, end: c.1, number: number, currencyRule: c.2)
         } else {

@@ -175,10 +175,11 @@ struct NumberStage: LineStage {
                 i = after; end = after; hasWords = true
                 continue
             } else if let e = entry(i, ids.one), last == .none {
-                // "a hundred", "a thousand": the article counts as one only before a multiplier.
+                // "a hundred", "a thousand", "a couple thousand", «пару сотен»: the article counts
+                // as one (a `one` word with a value as that value) only before a multiplier.
                 let k = skipPunct(i + 1)
                 guard k < n, has(k, ids.hundred) || has(k, ids.scale) || has(k, ids.scaleSolo) else { break }
-                current = ExactNumber(units: 1); last = .ones
+                current = hot.entryNumber[e] ?? ExactNumber(units: 1); last = .ones
                 note(e)
             } else if has(i, ids.point), last != .none, last != .point {
                 guard let (frac, after) = readDecimals(at: i + 1), let s = current.adding(frac) else { break }
