@@ -150,6 +150,23 @@ import KassaTestSupport
         #expect(try kassa(["list", "--json", "--file", journal]).lines.count == 1)
     }
 
+    @Test func aRandomFileIsRefusedInOneShortLine() throws {
+        let journal = path("r.kassa")
+        var generator = SystemRandomNumberGenerator()
+        // No line break or quote in it: the whole file is one "header" line of 200 KB.
+        let bytes = Data((0..<200_000).map { _ in
+            let byte = UInt8.random(in: 0...255, using: &generator)
+            return byte == 10 || byte == 13 || byte == 34 ? 65 : byte
+        })
+        let result = try KassaBinary.run(["import", "-", "--format", "csv", "--file", journal, "--today", "2026-03-20"],
+                                         stdin: bytes, environment: env)
+        #expect(result.status == 1)
+        let row = try #require(result.error.split(separator: "\n").first)
+        #expect(row.hasPrefix("error: line 1:") && row.hasSuffix("…\""))
+        #expect(row.count < 200, "the refused line is cut, not echoed whole")
+        #expect(try kassa(["list", "--json", "--file", journal]).lines.isEmpty)
+    }
+
     @Test func dryRunWritesNothing() throws {
         let journal = path("e.kassa")
         let statement = "01.03.26  + 450 000,00 ₸  Пополнение  Зарплата\n02.03.26  - 2 500,00 ₸  Покупка  Starbucks\n"

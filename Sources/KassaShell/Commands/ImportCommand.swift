@@ -158,6 +158,15 @@ public struct ImportCommand: Command {
         }
     }
 
+    /// A bad row's text as shown: its first 80 characters, so a binary file's megabyte "line"
+    /// (or a header with no usable column) is one readable line.
+    static func shown(_ detail: String, catalog: Catalog?) -> String {
+        let limit = 80
+        guard detail.count > limit else { return detail }
+        let start = String(detail.prefix(limit))
+        return catalog?.text("import.detail-cut", ["start": start]) ?? start
+    }
+
     /// After a pass: bad rows (reported; refused unless --skip-bad), the preview (unless a first
     /// pass showed it), and whether anything is left to write.
     private func decide(_ tally: ImportTally, format: ImportFormat, journal: Journal, context: CommandContext,
@@ -167,7 +176,7 @@ public struct ImportCommand: Command {
         if !problems.isEmpty && preview {
             context.emit(problems.prefix(20).map { problem in
                 .error(SessionError("import.bad-row", [
-                    "line": String(problem.line), "detail": problem.detail,
+                    "line": String(problem.line), "detail": ImportCommand.shown(problem.detail, catalog: catalog),
                     "reason": catalog?.text("import.reason." + problem.reason) ?? problem.reason,
                 ]), input: nil, span: nil)
             })

@@ -106,7 +106,7 @@ public struct RateCommand: Command {
             let catalog = context.app?.catalog
             var events: [SessionEvent] = file.problems.prefix(20).map { problem in
                 .notice("import.bad-row", [
-                    "line": String(problem.line), "detail": problem.detail,
+                    "line": String(problem.line), "detail": ImportCommand.shown(problem.detail, catalog: catalog),
                     "reason": catalog?.text("import.reason." + problem.reason) ?? problem.reason,
                 ])
             }
