@@ -78,21 +78,36 @@ public struct CSVTable: Sendable {
         /// The cells of the row `next()` read last (reused for every row).
         public private(set) var cells: [CSVCell] = []
         private var i: Int
-        private var line = 1
+        /// The line number of the next byte (counted through line breaks inside quotes too).
+        public private(set) var line = 1
+        /// No row starts at or past this byte (one that starts before it is read whole).
+        private let limit: Int
 
         public init(_ table: CSVTable) {
+            self.init(table, at: table.start, line: 1, limit: table.bytes.count)
+        }
+
+        /// A cursor over the rows that start in `at ..< limit` (`at` where a row starts), the
+        /// first of them on line `line`: a part of the table read on its own.
+        public init(_ table: CSVTable, at: Int, line: Int, limit: Int) {
             self.table = table
-            i = table.start
+            i = at
+            self.line = line
+            self.limit = limit
             cells.reserveCapacity(16)
         }
+
+        /// Where the next row starts (just past the last row read).
+        public var offset: Int { min(i, table.bytes.count) }
 
         /// Reads the next non-blank row into `cells`; returns its first line number (1-based), or
         /// nil at the end.
         public mutating func next() -> Int? {
             let delimiter = table.delimiter
+            let limit = limit
             return table.bytes.withUnsafeBufferPointer { b -> Int? in
                 let n = b.count
-                while i < n {
+                while i < limit {
                     cells.removeAll(keepingCapacity: true)
                     let rowLine = line
                     var rowEnded = false
