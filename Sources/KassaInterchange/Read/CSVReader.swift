@@ -190,6 +190,14 @@ public enum CSVReader {
                             defaults: ImportDefaults = ImportDefaults(), split: BackupReader.Split = { $0(); $1() },
                             encode: @escaping BackupReader.Encode, rows: (CSVRun) throws -> Void, counts: (RowCounts) -> Void,
                             transaction: (Transaction) throws -> Void) throws -> ImportRecords {
+        try read(bytes, vocabulary: vocabulary, rules: rules, defaults: defaults, split: split, stretch: CSVStream.defaultStretch,
+                 encode: encode, rows: rows, counts: counts, transaction: transaction)
+    }
+
+    /// The same, a stretch of about `stretch` bytes at a time (tests cut small ones).
+    static func read(_ bytes: [UInt8], vocabulary: ImportVocabulary, rules: ImportRules, defaults: ImportDefaults,
+                     split: BackupReader.Split, stretch: Int, encode: @escaping BackupReader.Encode, rows: (CSVRun) throws -> Void,
+                     counts: (RowCounts) -> Void, transaction: (Transaction) throws -> Void) throws -> ImportRecords {
         var records = ImportRecords()
         let table = CSVTable(bytes, delimiter: rules.separator)
         records.separator = table.delimiter
@@ -224,7 +232,7 @@ public enum CSVReader {
                 try withoutActuallyEscaping(transaction) { transaction in
                     try table.bytes.withUnsafeBufferPointer { buffer in
                         guard let base = buffer.baseAddress else { return }
-                        var stream = CSVStream(table: table, base: base, from: start, line: line, reader: reader, encode: encode,
+                        var stream = CSVStream(table: table, base: base, from: start, line: line, stretch: stretch, reader: reader, encode: encode,
                                                rows: rows, counts: counts, transaction: transaction)
                         try stream.run(split: split, records: &records)
                     }

@@ -20,10 +20,11 @@ struct CSVStream {
     private let rows: (CSVRun) throws -> Void
     private let counts: (RowCounts) -> Void
     private let transaction: (Transaction) throws -> Void
-    /// About this many bytes a stretch.
-    static let stretch = 4 << 20
+    /// About this many bytes a stretch (as a rule).
+    static let defaultStretch = 4 << 20
+    private let stretch: Int
 
-    init(table: CSVTable, base: UnsafePointer<UInt8>, from start: Int, line: Int, reader: () -> CSVRowReader,
+    init(table: CSVTable, base: UnsafePointer<UInt8>, from start: Int, line: Int, stretch: Int, reader: () -> CSVRowReader,
          encode: @escaping BackupReader.Encode, rows: @escaping (CSVRun) throws -> Void,
          counts: @escaping (RowCounts) -> Void, transaction: @escaping (Transaction) throws -> Void) {
         self.table = table
@@ -31,6 +32,7 @@ struct CSVStream {
         at = start
         expected = start
         self.line = line
+        self.stretch = max(1, stretch)
         careful = reader()
         works = (CSVBlock(base: base, count: table.bytes.count, encode: encode, reader: reader),
                  CSVBlock(base: base, count: table.bytes.count, encode: encode, reader: reader))
@@ -44,7 +46,7 @@ struct CSVStream {
         var pending: CSVBlock?
         var flip = false
         while at < end {
-            let target = at + CSVStream.stretch
+            let target = at + stretch
             let stop = target < end ? min(BackupBlock.lineEnd(base, target, end) + 1, end) : end
             let work = flip ? works.1 : works.0
             flip.toggle()
