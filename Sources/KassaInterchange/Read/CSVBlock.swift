@@ -59,7 +59,7 @@ final class CSVBlock {
     private let lanes: (Lane, Lane)
     private let claimed = Atomic<Int>(0)
     /// About this many bytes a piece (several hundred rows): many more pieces than threads.
-    static let pieceSize = 64 << 10
+    static let pieceSize = 32 << 10
 
     /// `base` is the table's first byte and `count` its length; `reader` makes each lane's reader.
     init(base: UnsafePointer<UInt8>, count: Int, encode: @escaping BackupReader.Encode, reader: () -> CSVRowReader) {

@@ -20,8 +20,9 @@ struct CSVStream {
     private let rows: (CSVRun) throws -> Void
     private let counts: (RowCounts) -> Void
     private let transaction: (Transaction) throws -> Void
-    /// About this many bytes a stretch (as a rule).
-    static let defaultStretch = 4 << 20
+    /// About this many bytes a stretch (as a rule): the pieces' buffers of two stretches are
+    /// held at once, and each stretch starts the other thread anew.
+    static let defaultStretch = 1 << 20
     private let stretch: Int
 
     init(table: CSVTable, base: UnsafePointer<UInt8>, from start: Int, line: Int, stretch: Int, reader: () -> CSVRowReader,

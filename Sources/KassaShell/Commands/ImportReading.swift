@@ -2,7 +2,7 @@
 // backup streams line by line from the input (nothing of it kept); the table formats (CSV, the
 // app's CSV, statement text) are read whole once — a quoted cell may hold a newline — and
 // their rows handed on. Kept between the two passes of a terminal import: a second pass reopens
-// a backup, and reuses a table already in memory.
+// a backup, and reuses a table already in memory (let go once the pass that writes has read it).
 
 import KassaCore
 import KassaInterchange
@@ -47,6 +47,9 @@ struct ImportReading {
 
     /// Reads every row into `tally` (which hands the kept ones to `sink`).
     mutating func read(into sink: ImportSink, tally: ImportTally) throws {
+        // A pass that writes is the last: the table's bytes are let go before the journal is
+        // written, which needs its own memory (a million-row file is a hundred megabytes).
+        defer { if sink.writes { bytes = nil } }
         switch format {
         case .jsonl:
             // When rows are written and nothing needs their whole transaction, each is encoded for
