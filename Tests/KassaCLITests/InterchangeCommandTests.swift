@@ -178,8 +178,8 @@ import KassaTestSupport
         #expect(fast.error == careful.error)
         // The same rows, in the same order (ids aside: the fuller journal's are one further on).
         func rows(_ journal: String) throws -> [String] {
-            try kassa(["export", "--format", "csv", "--file", journal]).lines.dropFirst().map { String($0.drop { $0 != "," }) }
-                .filter { !$0.contains("netflix") }
+            try kassa(["export", "--format", "csv", "--file", journal]).output.split(whereSeparator: \.isNewline).dropFirst()
+                .map { String($0.drop { $0 != "," }) }.filter { !$0.contains("netflix") }
         }
         let written = try rows(empty)
         #expect(written.count >= 2_869)

@@ -206,14 +206,15 @@ extension CSVRowReader {
         return word
     }
 
-    /// `count` decimal digits at `p`, or nil.
+    /// `count` (at most 18) decimal digits at `p`, or nil.
     @inline(__always)
     private static func digits(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int? {
         var value = 0
         for k in 0..<count {
             let digit = p[k] &- 48
             guard digit < 10 else { return nil }
-            value = value * 10 + Int(digit)
+            // 18 digits cannot overflow.
+            value = value &* 10 &+ Int(digit)
         }
         return value
     }
@@ -248,14 +249,14 @@ extension CSVRowReader {
         if negative { i += 1 }
         var whole: Int64 = 0
         let wholeStart = i
-        while i < end, base[i] &- 48 < 10 { whole = whole * 10 + Int64(base[i] &- 48); i += 1; if i - wholeStart > 15 { return nil } }
+        while i < end, base[i] &- 48 < 10 { whole = whole &* 10 &+ Int64(base[i] &- 48); i += 1; if i - wholeStart > 15 { return nil } }
         guard i > wholeStart else { return nil }
         var fraction: Int64 = 0, fractionDigits = 0
         if i < end {
             guard base[i] == 46 else { return nil }
             i += 1
             while i < end, base[i] &- 48 < 10 {
-                fraction = fraction * 10 + Int64(base[i] &- 48)
+                fraction = fraction &* 10 &+ Int64(base[i] &- 48)
                 fractionDigits += 1
                 i += 1
                 if fractionDigits > 3 { return nil }
