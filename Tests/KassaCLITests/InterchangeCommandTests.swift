@@ -167,6 +167,42 @@ import KassaTestSupport
         #expect(try kassa(["list", "--json", "--file", journal]).lines.isEmpty)
     }
 
+    /// A CSV's rows are read on both threads and encoded straight for the journal when nothing
+    /// needs their whole transaction (an empty journal), and taken whole and checked against the
+    /// journal's otherwise: awkward rows (quotes, a line break in a cell, decimal commas, bad and
+    /// unknown ones, CRLF) give the same preview, problems and transactions either way.
+    @Test func aCSVReadsTheSameIntoAnEmptyJournalAsIntoOneWithTransactions() throws {
+        var csv = "date,amount,currency,category,account,note\r\n"
+        for k in 0..<3_000 {
+            switch k % 23 {
+            case 1: csv += "2026-03-02,\"-1 234,50\",KZT,food,kaspi,\"comma, \"\"quoted\"\"\"\n"
+            case 2: csv += "2026-03-02,-7,USD,mystery,card,\"two\nlines \(k)\"\n"
+            case 3: csv += "2026-13-02,-7,KZT,food,kaspi,bad date\n"
+            case 4: csv += "02.03.2026,450000,KZT,salary,kaspi,зарплата\n"
+            default: csv += "2026-03-\(String(format: "%02d", k % 19 + 1)),-\(k % 900 + 1).\(k % 10)0,\(["KZT", "USD"][k % 2]),\(["food", "transport", ""][k % 3]),\(["kaspi", "cash"][k % 2]),кофе \(k % 40)\r\n"
+            }
+        }
+        let file = path("awkward.csv")
+        try csv.write(toFile: file, atomically: true, encoding: .utf8)
+        let empty = path("csv-empty.kassa"), full = path("csv-full.kassa")
+        #expect(try kassa(["--yes", "--file", full], stdin: "netflix 4990\n").status == 0)
+        let fast = try kassa(["import", file, "--skip-bad", "--file", empty])
+        let careful = try kassa(["import", file, "--skip-bad", "--file", full])
+        #expect(fast.status == 0, "\(fast.error)")
+        #expect(fast.output.contains("Imported 2869 transactions."))
+        #expect(fast.error.contains("line 6: not a date"))
+        #expect(fast.output == careful.output)
+        #expect(fast.error == careful.error)
+        // The same rows, in the same order (ids aside: the fuller journal's are one further on).
+        func rows(_ journal: String) throws -> [String] {
+            try kassa(["export", "--format", "csv", "--file", journal]).output.split(whereSeparator: \.isNewline).dropFirst()
+                .map { String($0.drop { $0 != "," }) }.filter { !$0.contains("netflix") }
+        }
+        let written = try rows(empty)
+        #expect(written.count >= 2_869)
+        #expect(written == (try rows(full)))
+    }
+
     @Test func dryRunWritesNothing() throws {
         let journal = path("e.kassa")
         let statement = "01.03.26  + 450 000,00 ₸  Пополнение  Зарплата\n02.03.26  - 2 500,00 ₸  Покупка  Starbucks\n"

@@ -136,7 +136,7 @@ public enum CSVReader {
             order = found.order
             records.dateOrder = found.order
         }
-        var reader = RowReader(table: table, columns: columns, vocabulary: vocabulary, rules: rules, defaults: defaults,
+        var reader = CSVRowReader(table: table, columns: columns, vocabulary: vocabulary, rules: rules, defaults: defaults,
                                order: order ?? .dmy)
         var seen = 0
         var failure: (any Error)?
@@ -179,180 +179,73 @@ public enum CSVReader {
         return records
     }
 
+    /// The same, but no Transaction is made for a row the fast path reads (CSVRowReader.row):
+    /// the rows are read on both threads (`split`) a piece at a time, `encode` writes each such
+    /// row's record on the thread that read it, straight from the table's bytes, and `rows` gets
+    /// runs of them, in order with the rows read the careful way, which still go to
+    /// `transaction`. `counts` gets what the runs held, by type and account, a piece at a time.
+    /// A rules file with `if` lines is read as `read(_:…transaction:)` reads it (its patterns
+    /// match each row's text).
+    public static func read(_ bytes: [UInt8], vocabulary: ImportVocabulary, rules: ImportRules = ImportRules(),
+                            defaults: ImportDefaults = ImportDefaults(), split: BackupReader.Split = { $0(); $1() },
+                            encode: @escaping BackupReader.Encode, rows: (CSVRun) throws -> Void, counts: (RowCounts) -> Void,
+                            transaction: (Transaction) throws -> Void) throws -> ImportRecords {
+        try read(bytes, vocabulary: vocabulary, rules: rules, defaults: defaults, split: split, stretch: CSVStream.defaultStretch,
+                 encode: encode, rows: rows, counts: counts, transaction: transaction)
+    }
+
+    /// The same, a stretch of about `stretch` bytes at a time (tests cut small ones).
+    static func read(_ bytes: [UInt8], vocabulary: ImportVocabulary, rules: ImportRules, defaults: ImportDefaults,
+                     split: BackupReader.Split, stretch: Int, encode: @escaping BackupReader.Encode, rows: (CSVRun) throws -> Void,
+                     counts: (RowCounts) -> Void, transaction: (Transaction) throws -> Void) throws -> ImportRecords {
+        var records = ImportRecords()
+        let table = CSVTable(bytes, delimiter: rules.separator)
+        records.separator = table.delimiter
+        let layout = layout(table, vocabulary: vocabulary, rules: rules)
+        guard layout.usable else {
+            records.problems.append(ImportProblem(line: max(layout.headerLine, 1), reason: "columns",
+                                                  detail: layout.names.joined(separator: ",")))
+            return records
+        }
+        var order = rules.dateOrder ?? defaults.dateOrder
+        if order == nil {
+            let found = dateOrder(table, layout: layout)
+            if let undecided = found.undecided {
+                records.problems.append(ImportProblem(line: max(layout.headerLine, 1), reason: "date-order", detail: undecided))
+                return records
+            }
+            order = found.order
+            records.dateOrder = found.order
+        }
+        let reader = { CSVRowReader(table: table, columns: layout.columns, vocabulary: vocabulary, rules: rules, defaults: defaults,
+                                    order: order ?? .dmy) }
+        guard reader().readsBytes else {
+            return try read(bytes, vocabulary: vocabulary, rules: rules, defaults: defaults, split: split, transaction: transaction)
+        }
+        // The data rows start after the skipped lines and the header.
+        var cursor = CSVTable.Cursor(table)
+        for _ in 0..<layout.dataSkip where cursor.next() != nil {}
+        let start = cursor.offset, line = cursor.line
+        // `split` may not keep its pieces; the compiler cannot see that for the callbacks.
+        try withoutActuallyEscaping(rows) { rows in
+            try withoutActuallyEscaping(counts) { counts in
+                try withoutActuallyEscaping(transaction) { transaction in
+                    try table.bytes.withUnsafeBufferPointer { buffer in
+                        guard let base = buffer.baseAddress else { return }
+                        var stream = CSVStream(table: table, base: base, from: start, line: line, stretch: stretch, reader: reader, encode: encode,
+                                               rows: rows, counts: counts, transaction: transaction)
+                        try stream.run(split: split, records: &records)
+                    }
+                }
+            }
+        }
+        return records
+    }
+
     /// "'=SUM(…)" → "=SUM(…)": the apostrophe CSVWriter put before a formula-like cell.
     static func unneutralised(_ text: String) -> String {
         guard text.utf8.first == 39, let second = text.utf8.dropFirst().first, second == 61 || second == 43 || second == 45
                 || second == 64 || second == 9 || second == 13 else { return text }
         return String(text.dropFirst())
-    }
-}
-
-/// One data row → a transaction, with the look-ups cached across rows.
-struct RowReader {
-    let table: CSVTable
-    let columns: [ImportColumn: Int]
-    let vocabulary: ImportVocabulary
-    let rules: ImportRules
-    let defaults: ImportDefaults
-    let order: DateText.Order
-    var unknown: [String: Int] = [:]
-    private var categories: [String: String] = [:]
-    private var incomeCategories: [String: String] = [:]
-    private var kinds: [String: TransactionType?] = [:]
-    private var currencies: [String: Currency?] = [:]
-    /// Column → cell index (-1 when the file has no such column), by ImportColumn.ordinal.
-    private let indices: [Int]
-
-    init(table: CSVTable, columns: [ImportColumn: Int], vocabulary: ImportVocabulary, rules: ImportRules,
-         defaults: ImportDefaults, order: DateText.Order) {
-        self.table = table
-        self.columns = columns
-        self.vocabulary = vocabulary
-        self.rules = rules
-        self.defaults = defaults
-        self.order = order
-        var slots = [Int](repeating: -1, count: ImportColumn.allCases.count)
-        for (column, index) in columns { slots[column.ordinal] = index }
-        indices = slots
-    }
-
-    private func has(_ column: ImportColumn) -> Bool { indices[column.ordinal] >= 0 }
-
-    private func cell(_ column: ImportColumn, _ cells: [CSVCell]) -> String? {
-        let index = indices[column.ordinal]
-        guard index >= 0, index < cells.count else { return nil }
-        return table.trimmedText(cells[index])
-    }
-
-    /// The cell's bytes, for the fast paths of ISO dates and plain amounts.
-    private func raw(_ column: ImportColumn, _ cells: [CSVCell]) -> ArraySlice<UInt8>? {
-        let index = indices[column.ordinal]
-        guard index >= 0, index < cells.count, !cells[index].escaped else { return nil }
-        return table.bytes[cells[index].start..<cells[index].end]
-    }
-
-    mutating func transaction(_ cells: [CSVCell]) -> Result<Transaction, ImportProblem> {
-        let date: CivilDate
-        if let bytes = raw(.date, cells), let iso = FastText.isoDate(bytes) {
-            date = iso
-        } else {
-            guard let dateText = cell(.date, cells) else { return .failure(ImportProblem(line: 0, reason: "date")) }
-            guard let parsed = CivilDate(iso: dateText) ?? DateText.parse(Substring(dateText), order: order) else {
-                return .failure(ImportProblem(line: 0, reason: "date", detail: dateText))
-            }
-            date = parsed
-        }
-        // The amount: signed, or debit (out) / credit (in).
-        var reading: AmountText.Reading?
-        var amountText = ""
-        if let bytes = raw(.amount, cells), let plain = FastText.plainAmount(bytes) {
-            reading = plain
-        } else if let text = cell(.amount, cells) {
-            amountText = text
-            reading = AmountText.read(Substring(text))
-        } else if let text = cell(.debit, cells) {
-            amountText = text
-            reading = AmountText.read(Substring(text))
-            reading?.negative = true
-        } else if let text = cell(.credit, cells) {
-            amountText = text
-            reading = AmountText.read(Substring(text))
-            reading?.negative = false
-        }
-        guard let reading else { return .failure(ImportProblem(line: 0, reason: "amount", detail: amountText)) }
-        // The currency: its column, the amount's own word, the rules, the default.
-        var currency = rules.currency ?? defaults.currency
-        if let word = cell(.currency, cells) ?? reading.currencyWord {
-            guard let found = lookupCurrency(word) else { return .failure(ImportProblem(line: 0, reason: "currency", detail: word)) }
-            currency = found
-        }
-        guard let signed = reading.money(currency), !signed.isZero else {
-            return .failure(ImportProblem(line: 0, reason: "amount", detail: amountText))
-        }
-        var type: TransactionType = signed.minorUnits < 0 ? .expense : .income
-        if let word = cell(.type, cells) {
-            guard let known = lookupKind(word) else { return .failure(ImportProblem(line: 0, reason: "type", detail: word)) }
-            type = known
-        }
-        let note = cell(.note, cells).map(CSVReader.unneutralised) ?? ""
-        let ruled: (category: String?, account: String?) = rules.rules.isEmpty ? (nil, nil) : rules.match(cells.map { table.text($0) })
-        // A file with an account column says "no account" with an empty cell; one without
-        // takes the rules' or the default account.
-        var account = ruled.account ?? (has(.account) ? cell(.account, cells).map(CSVReader.unneutralised)
-                                            : rules.account ?? defaults.account)
-        var toAccount = cell(.toAccount, cells).map(CSVReader.unneutralised)
-        if type == .transfer, signed.minorUnits < 0, toAccount == nil, cell(.type, cells) == nil {
-            swap(&account, &toAccount)
-        }
-        var category: String?
-        if type != .transfer {
-            var name = ruled.category ?? cell(.category, cells).map(CSVReader.unneutralised)
-            if let sub = cell(.subcategories, cells), let base = name {
-                name = base + "/" + sub.split(separator: ",").map { $0.trimmingCharacters() }.joined(separator: "/")
-            }
-            // An empty cell of a category column is no category; without the column the
-            // note is asked.
-            if name != nil || !has(.category) { category = resolveCategory(name, note: note, type: type) }
-        }
-        var id = 0
-        if let text = cell(.id, cells) {
-            guard let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), number > 0 else {
-                return .failure(ImportProblem(line: 0, reason: "id", detail: text))
-            }
-            id = number
-        }
-        var time: TimeOfDay?
-        if let text = cell(.time, cells) {
-            guard let parsed = FastText.time(text) else { return .failure(ImportProblem(line: 0, reason: "time", detail: text)) }
-            time = parsed
-        }
-        var recurrence: Recurrence?
-        if let text = cell(.recurrence, cells) {
-            guard let parsed = Recurrence(rawValue: text.lowercased()) else {
-                return .failure(ImportProblem(line: 0, reason: "recurrence", detail: text))
-            }
-            recurrence = parsed
-        }
-        let input = cell(.input, cells).map(CSVReader.unneutralised) ?? ""
-        let amount = signed.minorUnits < 0 ? signed.negated : signed
-        return .success(Transaction(id: id, type: type, amount: amount, date: date, time: time, category: category,
-                                    account: account, toAccount: toAccount, note: note, recurrence: recurrence, input: input))
-    }
-
-    private mutating func lookupCurrency(_ word: String) -> Currency? {
-        if let known = currencies[word] { return known }
-        let found = Currency(code: word).flatMap { word.count == 3 ? $0 : nil } ?? vocabulary.currency(word)
-        currencies[word] = found
-        return found
-    }
-
-    private mutating func lookupKind(_ word: String) -> TransactionType? {
-        if let known = kinds[word] { return known }
-        let found = TransactionType(rawValue: word.lowercased()) ?? vocabulary.kind(word)
-        kinds[word] = found
-        return found
-    }
-
-    /// A category name → slug; unknown names go to the note's category, then `other`.
-    mutating func resolveCategory(_ name: String?, note: String, type: TransactionType) -> String? {
-        if let name, let known = (type == .income ? incomeCategories : categories)[name] {
-            if unknown[name] != nil { unknown[name]! += 1 }
-            return known
-        }
-        var slug: String?
-        if let name {
-            slug = vocabulary.category(name, type)
-            if slug == nil { unknown[name, default: 0] += 1 }
-        } else if !note.isEmpty {
-            slug = vocabulary.category(note, type)
-        }
-        if let found = slug, type == .income, !found.hasPrefix("income") { slug = nil }
-        if let found = slug, type == .expense, found.hasPrefix("income") { slug = nil }
-        let result = slug ?? (type == .income ? "income/other" : "other")
-        // Notes are too varied to cache every one; names repeat.
-        if let name {
-            if type == .income { incomeCategories[name] = result } else { categories[name] = result }
-        }
-        return result
     }
 }

@@ -2,7 +2,7 @@
 // backup streams line by line from the input (nothing of it kept); the table formats (CSV, the
 // app's CSV, statement text) are read whole once — a quoted cell may hold a newline — and
 // their rows handed on. Kept between the two passes of a terminal import: a second pass reopens
-// a backup, and reuses a table already in memory.
+// a backup, and reuses a table already in memory (let go once the pass that writes has read it).
 
 import KassaCore
 import KassaInterchange
@@ -47,6 +47,9 @@ struct ImportReading {
 
     /// Reads every row into `tally` (which hands the kept ones to `sink`).
     mutating func read(into sink: ImportSink, tally: ImportTally) throws {
+        // A pass that writes is the last: the table's bytes are let go before the journal is
+        // written, which needs its own memory (a million-row file is a hundred megabytes).
+        defer { if sink.writes { bytes = nil } }
         switch format {
         case .jsonl:
             // When rows are written and nothing needs their whole transaction, each is encoded for
@@ -56,19 +59,25 @@ struct ImportReading {
                 try BackupReader.read(input, into: &tally.records, split: TwoThreads.run) { try tally.take($0, into: sink) }
                 return
             }
-            try BackupReader.read(input, into: &tally.records, split: TwoThreads.run, encode: { row, out in
-                ImportSink.encode(id: row.id, type: row.type, amount: row.amount, date: row.date, time: row.time,
-                                  category: row.categoryBytes, account: row.accountBytes, toAccount: row.toAccountBytes,
-                                  recurrence: row.recurrence, note: row.note, input: row.input, to: &out)
-            }, rows: { try tally.take($0, into: sink) }, counts: { tally.count($0) },
-            transaction: { try tally.take($0, into: sink) })
+            try BackupReader.read(input, into: &tally.records, split: TwoThreads.run, encode: ImportReading.encode,
+                                  rows: { try tally.take($0, into: sink) }, counts: { tally.count($0) },
+                                  transaction: { try tally.take($0, into: sink) })
             return
         case .csv:
-            // Rows stream on as they are read: the table's transactions are never all held.
+            // Rows stream on as they are read: the table's transactions are never all held. As a
+            // backup's: when nothing needs their whole transaction, the rows are read on both
+            // threads, each encoded for the journal from the table's bytes, handed on in runs.
             let bytes = table()
-            tally.records = try CSVReader.read(bytes, vocabulary: vocabulary, rules: rules, defaults: defaults,
-                                               split: TwoThreads.run) {
-                try tally.take($0, into: sink)
+            if tally.takesEncodedRows(sink) {
+                tally.records = try CSVReader.read(bytes, vocabulary: vocabulary, rules: rules, defaults: defaults,
+                                                   split: TwoThreads.run, encode: ImportReading.encode,
+                                                   rows: { try tally.take($0, into: sink) }, counts: { tally.count($0) },
+                                                   transaction: { try tally.take($0, into: sink) })
+            } else {
+                tally.records = try CSVReader.read(bytes, vocabulary: vocabulary, rules: rules, defaults: defaults,
+                                                   split: TwoThreads.run) {
+                    try tally.take($0, into: sink)
+                }
             }
             settledDateOrder = tally.records.dateOrder ?? rules.dateOrder ?? defaults.dateOrder
             return
@@ -80,5 +89,13 @@ struct ImportReading {
         let rows = tally.records.transactions
         tally.records.transactions = []
         for t in rows { try tally.take(t, into: sink) }
+    }
+
+    /// A row a reader read fast, encoded for the journal from the file's bytes on the thread
+    /// that read it.
+    private static func encode(_ row: BackupRow, _ out: inout ByteCursor) {
+        ImportSink.encode(id: row.id, type: row.type, amount: row.amount, date: row.date, time: row.time,
+                          category: row.categoryBytes, account: row.accountBytes, toAccount: row.toAccountBytes,
+                          recurrence: row.recurrence, note: row.note, input: row.input, to: &out)
     }
 }

@@ -62,6 +62,19 @@ final class ImportTally {
         }
     }
 
+    /// Rows a CSV reader encoded itself, a run at a time (only when `takesEncodedRows`), as a
+    /// backup's above.
+    func take(_ run: CSVRun, into sink: ImportSink) throws {
+        total += run.count
+        try sink.add(ids: run.ids, records: run.records)
+        kept += run.count
+        var k = 0
+        while firstRows.count < 5, k < run.count {
+            firstRows.append(run.transaction(k))
+            k += 1
+        }
+    }
+
     /// What the reader counted of the runs it handed on.
     func count(_ counts: RowCounts) {
         types[0] += counts.expense

@@ -1,0 +1,204 @@
+// CSVRowReader: one data row of a CSV → a transaction (`transaction`, the careful way, every
+// form CSVReader accepts), or straight to its fields as the table's bytes (`row`, in
+// CSVRowReader+Bytes, the common forms only). The look-ups — type and currency words, category
+// names — are cached across rows, and each decoding thread has a reader of its own.
+
+import KassaCore
+
+struct CSVRowReader {
+    let table: CSVTable
+    let columns: [ImportColumn: Int]
+    let vocabulary: ImportVocabulary
+    let rules: ImportRules
+    let defaults: ImportDefaults
+    let order: DateText.Order
+    /// Category names the vocabulary did not know, with how many rows named them.
+    var unknown: [String: Int] = [:]
+    private var categories: [String: (slug: String, unknown: Bool)] = [:]
+    private var incomeCategories: [String: (slug: String, unknown: Bool)] = [:]
+    private var kinds: [String: TransactionType?] = [:]
+    private var currencies: [String: Currency?] = [:]
+    /// Column → cell index (-1 when the file has no such column), by ImportColumn.ordinal.
+    let indices: [Int]
+    // The byte path's state (CSVRowReader+Bytes).
+    var labels = CSVLabels()
+    /// Resolved categories by label key: an expense's and an income's (nil: not yet looked up).
+    var expenseSlugs = [CategorySlug?](repeating: nil, count: CSVLabels.maxLabels)
+    var incomeSlugs = [CategorySlug?](repeating: nil, count: CSVLabels.maxLabels)
+    var texts = CSVTexts()
+    /// The last few type and currency words (up to 8 bytes, as a number) and what they meant.
+    var recentKinds: [(word: UInt64, count: Int, type: TransactionType)] = []
+    var recentCurrencies: [(word: UInt64, count: Int, currency: Currency)] = []
+    /// CivilDate.supported, kept here: a static's lazy initializer is checked on every use.
+    let supported = CivilDate.supported
+    /// The account of rows of a file without an account column, as a label key (-1: none).
+    var fixedAccount = -1
+
+    /// A category as an encoded row names it: the slug's bytes, and whether its name was unknown.
+    struct CategorySlug {
+        var bytes: UnsafeBufferPointer<UInt8>
+        var unknown: Bool
+    }
+
+    init(table: CSVTable, columns: [ImportColumn: Int], vocabulary: ImportVocabulary, rules: ImportRules,
+         defaults: ImportDefaults, order: DateText.Order) {
+        self.table = table
+        self.columns = columns
+        self.vocabulary = vocabulary
+        self.rules = rules
+        self.defaults = defaults
+        self.order = order
+        var slots = [Int](repeating: -1, count: ImportColumn.allCases.count)
+        for (column, index) in columns { slots[column.ordinal] = index }
+        indices = slots
+        if slots[ImportColumn.account.ordinal] < 0, let account = rules.account ?? defaults.account {
+            fixedAccount = labels.key(account) ?? -1
+        }
+    }
+
+    func has(_ column: ImportColumn) -> Bool { indices[column.ordinal] >= 0 }
+
+    private func cell(_ column: ImportColumn, _ cells: [CSVCell]) -> String? {
+        let index = indices[column.ordinal]
+        guard index >= 0, index < cells.count else { return nil }
+        return table.trimmedText(cells[index])
+    }
+
+    /// The cell's bytes, for the fast paths of ISO dates and plain amounts.
+    private func raw(_ column: ImportColumn, _ cells: [CSVCell]) -> ArraySlice<UInt8>? {
+        let index = indices[column.ordinal]
+        guard index >= 0, index < cells.count, !cells[index].escaped else { return nil }
+        return table.bytes[cells[index].start..<cells[index].end]
+    }
+
+    mutating func transaction(_ cells: [CSVCell]) -> Result<Transaction, ImportProblem> {
+        let date: CivilDate
+        if let bytes = raw(.date, cells), let iso = FastText.isoDate(bytes) {
+            date = iso
+        } else {
+            guard let dateText = cell(.date, cells) else { return .failure(ImportProblem(line: 0, reason: "date")) }
+            guard let parsed = CivilDate(iso: dateText) ?? DateText.parse(Substring(dateText), order: order) else {
+                return .failure(ImportProblem(line: 0, reason: "date", detail: dateText))
+            }
+            date = parsed
+        }
+        // The amount: signed, or debit (out) / credit (in).
+        var reading: AmountText.Reading?
+        var amountText = ""
+        if let bytes = raw(.amount, cells), let plain = FastText.plainAmount(bytes) {
+            reading = plain
+        } else if let text = cell(.amount, cells) {
+            amountText = text
+            reading = AmountText.read(Substring(text))
+        } else if let text = cell(.debit, cells) {
+            amountText = text
+            reading = AmountText.read(Substring(text))
+            reading?.negative = true
+        } else if let text = cell(.credit, cells) {
+            amountText = text
+            reading = AmountText.read(Substring(text))
+            reading?.negative = false
+        }
+        guard let reading else { return .failure(ImportProblem(line: 0, reason: "amount", detail: amountText)) }
+        // The currency: its column, the amount's own word, the rules, the default.
+        var currency = rules.currency ?? defaults.currency
+        if let word = cell(.currency, cells) ?? reading.currencyWord {
+            guard let found = lookupCurrency(word) else { return .failure(ImportProblem(line: 0, reason: "currency", detail: word)) }
+            currency = found
+        }
+        guard let signed = reading.money(currency), !signed.isZero else {
+            return .failure(ImportProblem(line: 0, reason: "amount", detail: amountText))
+        }
+        var type: TransactionType = signed.minorUnits < 0 ? .expense : .income
+        if let word = cell(.type, cells) {
+            guard let known = lookupKind(word) else { return .failure(ImportProblem(line: 0, reason: "type", detail: word)) }
+            type = known
+        }
+        let note = cell(.note, cells).map(CSVReader.unneutralised) ?? ""
+        let ruled: (category: String?, account: String?) = rules.rules.isEmpty ? (nil, nil) : rules.match(cells.map { table.text($0) })
+        // A file with an account column says "no account" with an empty cell; one without
+        // takes the rules' or the default account.
+        var account = ruled.account ?? (has(.account) ? cell(.account, cells).map(CSVReader.unneutralised)
+                                            : rules.account ?? defaults.account)
+        var toAccount = cell(.toAccount, cells).map(CSVReader.unneutralised)
+        if type == .transfer, signed.minorUnits < 0, toAccount == nil, cell(.type, cells) == nil {
+            swap(&account, &toAccount)
+        }
+        var name: String?
+        if type != .transfer {
+            name = ruled.category ?? cell(.category, cells).map(CSVReader.unneutralised)
+            if let sub = cell(.subcategories, cells), let base = name {
+                name = base + "/" + sub.split(separator: ",").map { $0.trimmingCharacters() }.joined(separator: "/")
+            }
+        }
+        var id = 0
+        if let text = cell(.id, cells) {
+            guard let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), number > 0 else {
+                return .failure(ImportProblem(line: 0, reason: "id", detail: text))
+            }
+            id = number
+        }
+        var time: TimeOfDay?
+        if let text = cell(.time, cells) {
+            guard let parsed = FastText.time(text) else { return .failure(ImportProblem(line: 0, reason: "time", detail: text)) }
+            time = parsed
+        }
+        var recurrence: Recurrence?
+        if let text = cell(.recurrence, cells) {
+            guard let parsed = Recurrence(rawValue: text.lowercased()) else {
+                return .failure(ImportProblem(line: 0, reason: "recurrence", detail: text))
+            }
+            recurrence = parsed
+        }
+        let input = cell(.input, cells).map(CSVReader.unneutralised) ?? ""
+        // Last, once the row is known to be good: an unknown category name is counted only
+        // for rows that are read.
+        var category: String?
+        // An empty cell of a category column is no category; without the column the note is asked.
+        if type != .transfer, name != nil || !has(.category) { category = resolveCategory(name, note: note, type: type) }
+        let amount = signed.minorUnits < 0 ? signed.negated : signed
+        return .success(Transaction(id: id, type: type, amount: amount, date: date, time: time, category: category,
+                                    account: account, toAccount: toAccount, note: note, recurrence: recurrence, input: input))
+    }
+
+    mutating func lookupCurrency(_ word: String) -> Currency? {
+        if let known = currencies[word] { return known }
+        let found = Currency(code: word).flatMap { word.count == 3 ? $0 : nil } ?? vocabulary.currency(word)
+        currencies[word] = found
+        return found
+    }
+
+    mutating func lookupKind(_ word: String) -> TransactionType? {
+        if let known = kinds[word] { return known }
+        let found = TransactionType(rawValue: word.lowercased()) ?? vocabulary.kind(word)
+        kinds[word] = found
+        return found
+    }
+
+    /// A category name → slug; unknown names go to the note's category, then `other`, and are
+    /// counted (every row that names one: the count does not depend on the order rows come in).
+    mutating func resolveCategory(_ name: String?, note: String, type: TransactionType) -> String? {
+        guard let name else { return CSVRowReader.category(slug: note.isEmpty ? nil : vocabulary.category(note, type), type: type) }
+        let found = named(name, type: type)
+        if found.unknown { unknown[name, default: 0] += 1 }
+        return found.slug
+    }
+
+    /// A category name's slug for a row of this type, and whether the vocabulary knew the name
+    /// (cached: names repeat; notes are too varied to cache).
+    mutating func named(_ name: String, type: TransactionType) -> (slug: String, unknown: Bool) {
+        if let known = (type == .income ? incomeCategories : categories)[name] { return known }
+        let slug = vocabulary.category(name, type)
+        let found = (CSVRowReader.category(slug: slug, type: type), slug == nil)
+        if type == .income { incomeCategories[name] = found } else { categories[name] = found }
+        return found
+    }
+
+    /// A slug kept when it suits the type (income categories for income only), else `other`.
+    static func category(slug: String?, type: TransactionType) -> String {
+        var slug = slug
+        if let found = slug, type == .income, !found.hasPrefix("income") { slug = nil }
+        if let found = slug, type == .expense, found.hasPrefix("income") { slug = nil }
+        return slug ?? (type == .income ? "income/other" : "other")
+    }
+}
