@@ -137,9 +137,33 @@ public final class Journal {
         ownUndone.removeAll()
         textSuspect = false
         textWindows = nil
-        if try !reloadFromSnapshot() { try readWhole() }
+        let fromSnapshot = try reloadFromSnapshot()
+        if !fromSnapshot { try readWhole() }
         (state.idFloor, state.numberFloor) = JournalRecovery.highestInSideFiles(of: path)
-        try settle(state.ingest())
+        guard !fromSnapshot else {
+            try settle(state.ingest())
+            saveSnapshotIfStale()
+            return
+        }
+        // A first open: a big journal's parsed bytes are given back as it is read, leaving it as
+        // if opened from its snapshot (JournalState+Shedding.swift), so the snapshot is written
+        // with the hash of what was parsed.
+        let (outcome, prefix) = state.ingestShedding()
+        if let prefix {
+            snapshotEnd = state.validEnd
+            snapshotHash = prefix
+            if let snapshotPath, JournalSnapshot.isStale(end: state.validEnd, snapshotEnd: 0) {
+                JournalSnapshot.save(state, to: snapshotPath, prefix: prefix)
+            }
+            return
+        }
+        if !state.hole.isEmpty {
+            // Damage or a torn tail after bytes were given back: read them again to report or move it.
+            let shed = state.hole
+            state.hole = 0..<0
+            _ = file.fill(&state.bytes, shed)
+        }
+        try settle(outcome)
         saveSnapshotIfStale()
     }
 
