@@ -32,9 +32,9 @@ struct ByteShedder {
     private(set) var released = 0..<0
 
     init(count: Int) {
-        precondition(count >= JournalSnapshot.splitHashBytes)
         self.count = count
-        middle = JournalSnapshot.hashMiddle(count: count)
+        // A prefix too small to be hashed in halves goes whole into the first hasher.
+        middle = count >= JournalSnapshot.splitHashBytes ? JournalSnapshot.hashMiddle(count: count) : count
     }
 
     /// Feeds `base[hashed..<end]` to the hashers (each byte to its half's).
@@ -69,6 +69,7 @@ struct ByteShedder {
     /// or still in memory.
     mutating func finish(_ base: UnsafePointer<UInt8>) -> UInt64 {
         hash(base, upTo: count)
+        guard count >= JournalSnapshot.splitHashBytes else { return first.finish() }
         return JournalSnapshot.combine(count: count, first: first.finish(), second: second.finish())
     }
 }
@@ -78,8 +79,9 @@ extension JournalState {
     /// when the journal is big. A clean read of all the bytes returns their prefix hash, with the
     /// parsed records left as the unread `hole`; any other outcome gives nil, with what was shed
     /// as the `hole`, for the caller to read back before it looks at the bytes.
-    mutating func ingestShedding() -> (IngestOutcome, prefixHash: UInt64?) {
-        guard bytes.count >= ByteShedder.minimumBytes, hole.isEmpty else { return (ingest(), nil) }
+    /// `minimum`: from what size on (tests make it small).
+    mutating func ingestShedding(from minimum: Int = ByteShedder.minimumBytes) -> (IngestOutcome, prefixHash: UInt64?) {
+        guard bytes.count >= minimum, hole.isEmpty else { return (ingest(), nil) }
         var shedder = ByteShedder(count: bytes.count)
         var shedding: ByteShedder? = shedder
         let outcome = ingest(shedder: &shedding)
