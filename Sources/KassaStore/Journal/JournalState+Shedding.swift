@@ -106,7 +106,12 @@ extension JournalState {
             let next = memchrLF(base + shedder.released.upperBound, validEnd - shedder.released.upperBound)
             return (start, next.map { $0 - base + 1 } ?? validEnd)
         }
-        precondition(end <= lastLineStart || lastLineStart == 0)
+        // The last record stays in memory (it is compared with the file before every append);
+        // the shedding stops before the line the loop was on, so this always holds.
+        guard end <= lastLineStart else {
+            hole = shedder.released
+            return (outcome, nil)
+        }
         hole = start..<end
         return (.clean, whole)
     }
