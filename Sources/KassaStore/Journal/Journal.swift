@@ -86,7 +86,11 @@ public final class Journal {
     /// Set by `prepareText(for:)` for a listing that goes forward through the unread part.
     var textWindows: TextWindows?
 
-    private init(path: String, file: JournalFile, readOnly: Bool, snapshotPath: String?) {
+    /// From what size a first open gives back the bytes it parsed (JournalState+Shedding.swift).
+    let shedFrom: Int
+
+    private init(path: String, file: JournalFile, readOnly: Bool, snapshotPath: String?, shedFrom: Int) {
+        self.shedFrom = shedFrom
         self.path = path
         self.file = file
         self.readOnly = readOnly
@@ -104,9 +108,17 @@ public final class Journal {
     public static func open(path: String, io: JournalIO = SystemJournalIO(), lockTimeoutMilliseconds: Int = 15_000,
                             readOnly: Bool = false, createDirectories: Bool = false,
                             snapshots: String? = nil) throws -> Journal {
+        try open(path: path, io: io, lockTimeoutMilliseconds: lockTimeoutMilliseconds, readOnly: readOnly,
+                 createDirectories: createDirectories, snapshots: snapshots, shedFrom: ByteShedder.minimumBytes)
+    }
+
+    /// `open`, giving back what a first open parsed from journals of `shedFrom` bytes on (tests: small ones too).
+    static func open(path: String, io: JournalIO = SystemJournalIO(), lockTimeoutMilliseconds: Int = 15_000,
+                     readOnly: Bool = false, createDirectories: Bool = false, snapshots: String? = nil,
+                     shedFrom: Int) throws -> Journal {
         let file = try JournalFile.open(path: path, io: io, createDirectories: createDirectories)
         let journal = Journal(path: path, file: file, readOnly: readOnly,
-                              snapshotPath: snapshots.map { JournalSnapshot.path(for: path, in: $0) })
+                              snapshotPath: snapshots.map { JournalSnapshot.path(for: path, in: $0) }, shedFrom: shedFrom)
         journal.lockTimeoutMilliseconds = lockTimeoutMilliseconds
         _ = try journal.file.lock()
         defer { journal.file.unlock() }
@@ -137,9 +149,33 @@ public final class Journal {
         ownUndone.removeAll()
         textSuspect = false
         textWindows = nil
-        if try !reloadFromSnapshot() { try readWhole() }
+        let fromSnapshot = try reloadFromSnapshot()
+        if !fromSnapshot { try readWhole() }
         (state.idFloor, state.numberFloor) = JournalRecovery.highestInSideFiles(of: path)
-        try settle(state.ingest())
+        guard !fromSnapshot else {
+            try settle(state.ingest())
+            saveSnapshotIfStale()
+            return
+        }
+        // A first open: a big journal's parsed bytes are given back as it is read, leaving it as
+        // if opened from its snapshot (JournalState+Shedding.swift), so the snapshot is written
+        // with the hash of what was parsed.
+        let (outcome, prefix) = state.ingestShedding(from: shedFrom)
+        if let prefix {
+            snapshotEnd = state.validEnd
+            snapshotHash = prefix
+            if let snapshotPath, JournalSnapshot.isStale(end: state.validEnd, snapshotEnd: 0) {
+                JournalSnapshot.save(state, to: snapshotPath, prefix: prefix)
+            }
+            return
+        }
+        if !state.hole.isEmpty {
+            // Damage or a torn tail after bytes were given back: read them again to report or move it.
+            let shed = state.hole
+            state.hole = 0..<0
+            _ = file.fill(&state.bytes, shed)
+        }
+        try settle(outcome)
         saveSnapshotIfStale()
     }
 

@@ -26,12 +26,20 @@ extension JournalState {
     /// stretch it takes (tests make both small); nil reads on this thread only.
     mutating func ingest(trusted: Bool = false,
                          readAhead: (minimum: Int, stretch: Int)? = (ReadAhead.minimum, ReadAhead.stretch)) -> IngestOutcome {
+        var none: ByteShedder?
+        return ingest(trusted: trusted, readAhead: readAhead, shedder: &none)
+    }
+
+    /// `ingest` that hands the bytes it parsed to `shedder` as it goes (JournalState+Shedding.swift).
+    mutating func ingest(trusted: Bool = false,
+                         readAhead: (minimum: Int, stretch: Int)? = (ReadAhead.minimum, ReadAhead.stretch),
+                         shedder: inout ByteShedder?) -> IngestOutcome {
         let data = bytes
-        return data.withUnsafeBufferPointer { buffer in ingest(buffer, trusted: trusted, readAhead: readAhead) }
+        return data.withUnsafeBufferPointer { buffer in ingest(buffer, trusted: trusted, readAhead: readAhead, shedder: &shedder) }
     }
 
     private mutating func ingest(_ buffer: UnsafeBufferPointer<UInt8>, trusted: Bool,
-                                 readAhead: (minimum: Int, stretch: Int)?) -> IngestOutcome {
+                                 readAhead: (minimum: Int, stretch: Int)?, shedder: inout ByteShedder?) -> IngestOutcome {
         guard let base = buffer.baseAddress else { return .clean }
         let end = buffer.count
         var pos = validEnd
@@ -70,6 +78,8 @@ extension JournalState {
             if ahead == nil, ready.isEmpty { ahead = launch(from: pos) }
             if let helper = ahead, pos == helper.start {
                 helper.join()
+                // Everything before `pos` is parsed: a first open of a big journal gives it back.
+                shedder?.shed(base, upTo: pos)
                 ready = ReadAhead.Rows(helper)
                 // The next stretch starts now, so the helper parses while this thread applies.
                 ahead = launch(from: helper.stop)

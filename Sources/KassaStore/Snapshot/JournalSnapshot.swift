@@ -78,30 +78,43 @@ enum JournalSnapshot {
     /// prefix; for a big one, of its two halves' hashes, the halves hashed on two cores at once
     /// (a 3 GB journal is read and hashed on every open). `segment` hashes one range, nil on failure.
     static func prefixHash(count: Int, segment: @escaping @Sendable (Range<Int>) -> UInt64?) -> UInt64? {
-        guard count >= 16 << 20 else { return segment(0..<count) }
-        let middle = count / 2 & ~((1 << 20) - 1)
+        guard count >= splitHashBytes else { return segment(0..<count) }
+        let middle = hashMiddle(count: count)
         nonisolated(unsafe) var second: UInt64?
         let helper = HelperThread { second = segment(middle..<count) }
         let first = segment(0..<middle)
         helper.join()
         guard let first, let second else { return nil }
-        return [first, second].withUnsafeBytes { ContentHash.hash($0, seed: UInt64(count)) }
+        return combine(count: count, first: first, second: second)
+    }
+
+    /// From this many bytes on, a prefix is hashed as two halves.
+    static let splitHashBytes = 16 << 20
+
+    /// Where the second half of a prefix of `count` bytes starts.
+    static func hashMiddle(count: Int) -> Int { count / 2 & ~((1 << 20) - 1) }
+
+    /// The prefix hash of `count` bytes from its halves' hashes.
+    static func combine(count: Int, first: UInt64, second: UInt64) -> UInt64 {
+        [first, second].withUnsafeBytes { ContentHash.hash($0, seed: UInt64(count)) }
     }
 
     // MARK: saving
 
     /// Writes the snapshot of `state` (its bytes up to `validEnd`) to `path`. Returns its prefix
     /// hash, or nil when it could not (no room, no directory): the journal works the same without one.
+    /// `prefix`: that hash, already known (of the bytes a first open parsed, then shed); without
+    /// it the bytes must all be in memory.
     @discardableResult
-    static func save(_ state: JournalState, to path: String) -> UInt64? {
+    static func save(_ state: JournalState, to path: String, prefix known: UInt64? = nil) -> UInt64? {
         let end = state.validEnd
-        guard end <= state.bytes.count, end > 0, state.hole.isEmpty else { return nil }
+        guard end <= state.bytes.count, end > 0, known != nil || state.hole.isEmpty else { return nil }
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         if !directory.isEmpty { makeDirectories(directory) }
         let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return nil }
-        let prefix = writeContents(of: state, end: end, to: fd)
+        let prefix = writeContents(of: state, end: end, prefix: known, to: fd)
         close(fd)
         // Only a whole snapshot takes the name; anything less is removed.
         guard let prefix, rename(temporary, path) == 0 else {
@@ -112,7 +125,7 @@ enum JournalSnapshot {
     }
 
     /// Writes the snapshot's bytes to `fd`; its prefix hash, or nil when a write failed.
-    private static func writeContents(of state: JournalState, end: Int, to fd: Int32) -> UInt64? {
+    private static func writeContents(of state: JournalState, end: Int, prefix known: UInt64?, to fd: Int32) -> UInt64? {
         var ok = true
         let extra = smallPart(of: state).bytes
         var words = [UInt64](repeating: 0, count: Word.allCases.count)
@@ -120,7 +133,7 @@ enum JournalSnapshot {
         words[Word.version.rawValue] = version
         words[Word.layout.rawValue] = layout
         words[Word.prefixEnd.rawValue] = UInt64(end)
-        guard let prefix = prefixHash(of: state.bytes, count: end) else { return nil }
+        guard let prefix = known ?? prefixHash(of: state.bytes, count: end) else { return nil }
         words[Word.prefixHash.rawValue] = prefix
         words[Word.nextLine.rawValue] = UInt64(state.nextLine)
         words[Word.lastLineStart.rawValue] = UInt64(state.lastLineStart)
