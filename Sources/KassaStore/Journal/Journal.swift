@@ -288,8 +288,9 @@ public final class Journal {
         case .corrupt(let line, let detail):
             throw StoreError(.corrupt, path: path, detail: detail, record: line)
         case .tail(let offset, let line):
-            let tail = Array(state.bytes[offset...])
+            let tailCount = state.bytes.count - offset
             if writes {
+                let tail = Array(state.bytes[offset...])
                 let side = JournalRecovery.freeSidePath(for: path)
                 try JournalFile.writeNewFile(side, tail)
                 try file.truncate(to: offset)
@@ -298,14 +299,15 @@ public final class Journal {
                 let used = JournalRecovery.highest(in: tail)
                 state.idFloor = max(state.idFloor, used.id)
                 state.numberFloor = max(state.numberFloor, used.number)
-                warnings.append(StoreWarning(kind: .tornTail, path: path, side: side, bytes: tail.count, line: line))
+                warnings.append(StoreWarning(kind: .tornTail, path: path, side: side, bytes: tailCount, line: line))
             } else {
                 // Reading never writes: the tail stays in the file (the next writer or repair moves
-                // it) and is seen again on every refresh; say it once.
-                let warning = StoreWarning(kind: .tornTailKept, path: path, side: "", bytes: tail.count, line: line)
+                // it) and is seen again on every refresh; say it once. Only its length is needed: a
+                // torn import can be gigabytes, and a reader must not hold it twice.
+                let warning = StoreWarning(kind: .tornTailKept, path: path, side: "", bytes: tailCount, line: line)
                 if !warnings.contains(warning) { warnings.append(warning) }
             }
-            state.bytes.removeLast(tail.count)
+            state.bytes.removeLast(tailCount)
         }
     }
 
