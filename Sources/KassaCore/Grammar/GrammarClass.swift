@@ -25,6 +25,8 @@ enum GrammarClass: String, CaseIterable, Sendable {
     case qunit, numbered
     // The rest of the line.
     case filler, correction, stop, sep, from, to, account, type, category
+    /// A type phrase said around the amount: "got 5000 back", «получил 5000 обратно».
+    case typeAround = "type-around"
     case categoryWins = "category-wins"
     case categoryYields = "category-yields"
 }

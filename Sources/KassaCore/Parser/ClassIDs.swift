@@ -13,6 +13,9 @@ struct ClassIDs: Sendable {
     let correction: Int
     /// A minus said before the amount ("minus 500"), with the type it gives.
     let sign: Int
+    /// Type phrases whose first word comes right before the amount and the rest right after it
+    /// ("got 5000 back"): matched only across the amount, so "got back home" is no refund.
+    let typeAround: Int
     /// Words that take a number as a name ("iphone", "route"): "iphone15" glued is a model.
     let numbered: Int
     /// Hundreds said right after a number word of 1-9 that make it thousands ("две четыреста").
@@ -47,6 +50,7 @@ struct ClassIDs: Sendable {
         filler = id(.filler); stop = id(.stop); sep = id(.sep); from = id(.from); to = id(.to)
         account = id(.account); type = id(.type); category = id(.category)
         currencyAfter = id(.currencyAfter); correction = id(.correction); sign = id(.sign)
+        typeAround = id(.typeAround)
         numbered = id(.numbered)
         spokenThousands = id(.spokenThousands); categoryYields = id(.categoryYields)
         let wins = id(.categoryWins)

@@ -63,6 +63,8 @@ extension DraftStage {
     @inline(__always) func readWords(_ part: Part, _ s: LineScan, _ r: inout PartReading, _ noteTokens: inout ScratchList<Int>,
                    _ reasons: inout [Why]) {
         var k = part.start
+        // The words of a type phrase said after the amount ("back" in "got 5000 back").
+        var aroundRest = 0..<0
         while k < part.end {
             switch s.roles[k] {
             case .pattern(let p):
@@ -84,7 +86,25 @@ extension DraftStage {
                 k = max(s.accounts[a].end, k + 1)
                 continue
             default:
+                if aroundRest.contains(k) {
+                    k += 1
+                    continue
+                }
                 if isPlain(s, k) {
+                    // "got 5000 back": the type phrase around the amount; its last words are
+                    // past the amount and are read here, not left for the note. Before the plain
+                    // type words: «получил 5000 обратно» is a refund, not «получил» income.
+                    if r.typeWord == nil, ids.typeAround >= 0, let m = part.money,
+                       let (e, end) = matchClass(k, ids.typeAround, around: s.moneys[m].start..<s.moneys[m].end) {
+                        r.typeWord = (grammar.entries[e].value, why("type", k, end, .entry(Int32(e))))
+                        if end <= s.moneys[m].start {
+                            k = end  // said whole before the amount ("got back 5000")
+                        } else {
+                            aroundRest = s.moneys[m].end..<end
+                            k += 1
+                        }
+                        continue
+                    }
                     if r.typeWord == nil, let (e, end) = matchClass(k, ids.type) {
                         r.typeWord = (grammar.entries[e].value, why("type", k, end, .entry(Int32(e))))
                         k = end

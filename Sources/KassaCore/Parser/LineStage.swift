@@ -34,4 +34,7 @@ extension LineStage {
     @inline(__always) func entry(_ i: Int, _ cls: Int) -> Int? { line.entry(i, cls) }
     @inline(__always) func intValue(_ e: Int) -> Int? { line.intValue(e) }
     @inline(__always) func matchClass(_ i: Int, _ cls: Int) -> (entry: Int, end: Int)? { line.matchClass(i, cls) }
+    @inline(__always) func matchClass(_ i: Int, _ cls: Int, around gap: Range<Int>) -> (entry: Int, end: Int)? {
+        line.matchClass(i, cls, around: gap)
+    }
 }

@@ -196,6 +196,30 @@ final class LineView {
         return best
     }
 
+    /// A phrase of class `cls` whose first word is at `i` and whose other words come right
+    /// after `gap` (the amount said inside it: "got 5000 back"), or the whole phrase right
+    /// before it ("got back 5000"); its end is past its last word.
+    func matchClass(_ i: Int, _ cls: Int, around gap: Range<Int>) -> (entry: Int, end: Int)? {
+        guard cls >= 0, i < tokens.count else { return nil }
+        guard skipPunct(i + 1) == gap.lowerBound else {
+            guard let whole = matchClass(i, cls), skipPunct(whole.end) == gap.lowerBound else { return nil }
+            return whole
+        }
+        var best: (entry: Int, end: Int)?
+        for k in lexRange(i) {
+            let e = Int(hot.lexEntries[k])
+            guard hot.entryClass[e] == cls, hot.entryIsPhrase[e] else { continue }
+            var j = gap.upperBound, ok = true
+            for position in Int(hot.phraseStart[e])..<Int(hot.phraseStart[e + 1]) {
+                let t = skipPunct(j)
+                guard t < tokens.count, tokens[t].word >= 0, hasForm(position, tokens[t].word) else { ok = false; break }
+                j = t + 1
+            }
+            if ok, best == nil || j >= best!.end { best = (e, j) }
+        }
+        return best
+    }
+
     /// Whether word id `w` is one of the forms a phrase allows at `position` (a hot.phraseStart index).
     @inline(__always) func hasForm(_ position: Int, _ w: Int32) -> Bool {
         for k in Int(hot.formStart[position])..<Int(hot.formStart[position + 1]) where hot.phraseForms[k] == w { return true }
