@@ -160,14 +160,7 @@ final class BackupBlock {
             }
             if runStart < 0 { runStart = line.lowerBound; runRows = ids.count; runBytes = records.count }
             runEnd = line.upperBound
-            let bound = row.encodedBound
-            records.reserve(bound + 1)
-            var cursor = ByteCursor(records.base + records.count)
-            encode(row, &cursor)
-            // Past the bound the encoder overwrote memory: stop rather than spool it.
-            precondition(cursor.count <= bound, "a record took more room than its bound")
-            cursor.put(10)
-            records.count += cursor.count
+            records.append(bound: row.encodedBound) { encode(row, &$0) }
             ids.append(row.id)
             switch row.type {
             case .expense: types.0 += 1
@@ -226,6 +219,18 @@ struct RecordBytes {
         base = .allocate(capacity: capacity)
         self.capacity = capacity
         owner = Owner(base)
+    }
+
+    /// Appends one record: `write` puts its fields (at most `bound` bytes), then a newline.
+    @inline(__always)
+    mutating func append(bound: Int, _ write: (inout ByteCursor) -> Void) {
+        reserve(bound + 1)
+        var cursor = ByteCursor(base + count)
+        write(&cursor)
+        // Past the bound the encoder overwrote memory: stop rather than spool it.
+        precondition(cursor.count <= bound, "a record took more room than its bound")
+        cursor.put(10)
+        count += cursor.count
     }
 
     /// Makes room for `more` bytes after `count`.

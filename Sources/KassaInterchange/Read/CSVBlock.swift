@@ -134,14 +134,7 @@ final class CSVBlock {
                 continue
             }
             if runStart < 0 { runStart = rowStart; runRows = ids.count; runBytes = records.count }
-            let bound = row.encodedBound
-            records.reserve(bound + 1)
-            var out = ByteCursor(records.base + records.count)
-            encode(row, &out)
-            // Past the bound the encoder overwrote memory: stop rather than spool it.
-            precondition(out.count <= bound, "a record took more room than its bound")
-            out.put(10)
-            records.count += out.count
+            records.append(bound: row.encodedBound) { encode(row, &$0) }
             ids.append(row.id)
             switch row.type {
             case .expense: types.0 += 1

@@ -113,17 +113,32 @@ public enum CSVReader {
                             defaults: ImportDefaults = ImportDefaults(), split: BackupReader.Split = { $0(); $1() },
                             transaction: (Transaction) throws -> Void) throws -> ImportRecords {
         var records = ImportRecords()
+        guard let prepared = prepare(bytes, vocabulary: vocabulary, rules: rules, defaults: defaults, records: &records) else {
+            return records
+        }
+        return try read(prepared, records: records, vocabulary: vocabulary, rules: rules, defaults: defaults, split: split,
+                        transaction: transaction)
+    }
+
+    /// A table ready to read: where its columns are, and the day/month order of the whole file.
+    struct Prepared {
+        let table: CSVTable
+        let layout: Layout
+        let order: DateText.Order
+    }
+
+    /// The table of `bytes`, its layout and its day/month order; nil when the file cannot be read
+    /// (no date or amount column, or slash dates no row decides), the reason put in `records`.
+    static func prepare(_ bytes: [UInt8], vocabulary: ImportVocabulary, rules: ImportRules, defaults: ImportDefaults,
+                        records: inout ImportRecords) -> Prepared? {
         let table = CSVTable(bytes, delimiter: rules.separator)
         records.separator = table.delimiter
         let layout = layout(table, vocabulary: vocabulary, rules: rules)
-        let columns = layout.columns
         guard layout.usable else {
             records.problems.append(ImportProblem(line: max(layout.headerLine, 1), reason: "columns",
                                                   detail: layout.names.joined(separator: ",")))
-            return records
+            return nil
         }
-        let dataSkip = layout.dataSkip
-
         // The day/month order, decided for the whole file; never guessed: a file no row decides
         // is refused whole (the caller asks, or names --date-format).
         var order = rules.dateOrder ?? defaults.dateOrder
@@ -131,13 +146,22 @@ public enum CSVReader {
             let found = dateOrder(table, layout: layout)
             if let undecided = found.undecided {
                 records.problems.append(ImportProblem(line: max(layout.headerLine, 1), reason: "date-order", detail: undecided))
-                return records
+                return nil
             }
             order = found.order
             records.dateOrder = found.order
         }
+        return Prepared(table: table, layout: layout, order: order ?? .dmy)
+    }
+
+    /// The careful read of a prepared table (see `read(_:…transaction:)`).
+    private static func read(_ prepared: Prepared, records: ImportRecords, vocabulary: ImportVocabulary, rules: ImportRules,
+                             defaults: ImportDefaults, split: BackupReader.Split,
+                             transaction: (Transaction) throws -> Void) throws -> ImportRecords {
+        var records = records
+        let table = prepared.table, columns = prepared.layout.columns, dataSkip = prepared.layout.dataSkip
         var reader = CSVRowReader(table: table, columns: columns, vocabulary: vocabulary, rules: rules, defaults: defaults,
-                               order: order ?? .dmy)
+                               order: prepared.order)
         var seen = 0
         var failure: (any Error)?
         var cursor = CSVTable.Cursor(table)
@@ -199,28 +223,16 @@ public enum CSVReader {
                      split: BackupReader.Split, stretch: Int, encode: @escaping BackupReader.Encode, rows: (CSVRun) throws -> Void,
                      counts: (RowCounts) -> Void, transaction: (Transaction) throws -> Void) throws -> ImportRecords {
         var records = ImportRecords()
-        let table = CSVTable(bytes, delimiter: rules.separator)
-        records.separator = table.delimiter
-        let layout = layout(table, vocabulary: vocabulary, rules: rules)
-        guard layout.usable else {
-            records.problems.append(ImportProblem(line: max(layout.headerLine, 1), reason: "columns",
-                                                  detail: layout.names.joined(separator: ",")))
+        guard let prepared = prepare(bytes, vocabulary: vocabulary, rules: rules, defaults: defaults, records: &records) else {
             return records
         }
-        var order = rules.dateOrder ?? defaults.dateOrder
-        if order == nil {
-            let found = dateOrder(table, layout: layout)
-            if let undecided = found.undecided {
-                records.problems.append(ImportProblem(line: max(layout.headerLine, 1), reason: "date-order", detail: undecided))
-                return records
-            }
-            order = found.order
-            records.dateOrder = found.order
-        }
+        let table = prepared.table, layout = prepared.layout
         let reader = { CSVRowReader(table: table, columns: layout.columns, vocabulary: vocabulary, rules: rules, defaults: defaults,
-                                    order: order ?? .dmy) }
+                                    order: prepared.order) }
         guard reader().readsBytes else {
-            return try read(bytes, vocabulary: vocabulary, rules: rules, defaults: defaults, split: split, transaction: transaction)
+            // Prepared once: the careful read does not look for the date order again.
+            return try read(prepared, records: records, vocabulary: vocabulary, rules: rules, defaults: defaults, split: split,
+                            transaction: transaction)
         }
         // The data rows start after the skipped lines and the header.
         var cursor = CSVTable.Cursor(table)

@@ -5,7 +5,7 @@
 
 import KassaCore
 
-public struct CSVRun {
+public struct CSVRun: EncodedRows {
     /// The rows' ids as given (0 when a row had none), in order.
     public let ids: UnsafeBufferPointer<Int>
     /// The rows' records, each the encoder's bytes followed by a newline.
@@ -13,9 +13,6 @@ public struct CSVRun {
     /// A reader of the file (its caches are copied, never shared) and where the first row starts.
     let reader: CSVRowReader
     let start: Int
-
-    /// How many rows.
-    public var count: Int { ids.count }
 
     /// Row `k`'s whole transaction, read the careful way from its cells again (for the first rows
     /// shown).

@@ -5,16 +5,13 @@
 
 import KassaCore
 
-public struct EncodedRun {
+public struct EncodedRun: EncodedRows {
     /// The rows' ids as given (0 when a line had none), in order.
     public let ids: UnsafeBufferPointer<Int>
     /// The rows' records, each the encoder's bytes followed by a newline.
     public let records: UnsafeBufferPointer<UInt8>
     /// The lines' bytes (blank lines among them), for the few rows a caller shows.
     let lines: UnsafeBufferPointer<UInt8>
-
-    /// How many rows.
-    public var count: Int { ids.count }
 
     /// Row `k`'s whole transaction, read from its line again (for the first rows shown).
     public func transaction(_ k: Int) -> Transaction {

@@ -48,23 +48,11 @@ final class ImportTally {
         sink.writes && !sink.skipsExisting && (allowDuplicates || sink.journalIsEmpty)
     }
 
-    /// Rows a backup reader encoded itself, a run at a time (only when `takesEncodedRows`): its
-    /// ids and bytes go to the sink in one go; the whole transaction is made only for the first
-    /// rows shown. Their types and accounts come counted apart (`count(_:)`).
-    func take(_ run: EncodedRun, into sink: ImportSink) throws {
-        total += run.count
-        try sink.add(ids: run.ids, records: run.records)
-        kept += run.count
-        var k = 0
-        while firstRows.count < 5, k < run.count {
-            firstRows.append(run.transaction(k))
-            k += 1
-        }
-    }
-
-    /// Rows a CSV reader encoded itself, a run at a time (only when `takesEncodedRows`), as a
-    /// backup's above.
-    func take(_ run: CSVRun, into sink: ImportSink) throws {
+    /// Rows a reader encoded itself (a backup's or a CSV's), a run at a time (only when
+    /// `takesEncodedRows`): its ids and bytes go to the sink in one go; the whole transaction is
+    /// made only for the first rows shown. Their types and accounts come counted apart
+    /// (`count(_:)`).
+    func take(_ run: some EncodedRows, into sink: ImportSink) throws {
         total += run.count
         try sink.add(ids: run.ids, records: run.records)
         kept += run.count
