@@ -18,6 +18,9 @@ struct ClassIDs: Sendable {
     let typeAround: Int
     /// Words that take a number as a name ("iphone", "route"): "iphone15" glued is a model.
     let numbered: Int
+    /// Month names: digits after a multiplier that come right before one are a day, not the
+    /// amount's tail ("18 тысяч 20 ноября").
+    let month: Int
     /// Hundreds said right after a number word of 1-9 that make it thousands ("две четыреста").
     let spokenThousands: Int
     /// Keywords that give way to any other keyword of the note: places that sell everything
@@ -52,6 +55,7 @@ struct ClassIDs: Sendable {
         currencyAfter = id(.currencyAfter); correction = id(.correction); sign = id(.sign)
         typeAround = id(.typeAround)
         numbered = id(.numbered)
+        month = id(.month)
         spokenThousands = id(.spokenThousands); categoryYields = id(.categoryYields)
         let wins = id(.categoryWins)
         let winning = wins < 0 ? [] : g.entries.filter { $0.classID == wins }.map(\.value)

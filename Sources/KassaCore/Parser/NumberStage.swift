@@ -99,6 +99,10 @@ struct NumberStage: LineStage {
             if t.kind == .number {
                 guard last == .none || last == .scale, current.isZero,
                       let (value, after) = digitNumber(at: i) else { break }
+                // "18 тысяч 20 ноября", "two thousand 5 march": a day right before its month starts
+                // the date; it is not the tail of the amount ("18 тысяч 300" still is).
+                if last == .scale, after == i + 1, has(after, ids.month),
+                   let day = value.intValue, day >= 1, day <= 31 { break }
                 current = value; last = .digit; hasDigits = true
                 i = after; end = after
                 continue
