@@ -87,6 +87,9 @@ extension DraftStage {
                 continue
             default:
                 if aroundRest.contains(k) {
+                    // ...unless a category phrase starts there: "got 300 dollars from a client"
+                    // keeps "from a client" (freelance) while "got … from" makes it income.
+                    if matchClass(k, ids.category) != nil { noteTokens.append(k) }
                     k += 1
                     continue
                 }
