@@ -198,6 +198,16 @@ import KassaTestSupport
         #expect(ru.first { $0.field == "account" } == nil)
     }
 
+    @Test func aTypeWordsCategoryIsExplainedByTheTypeWord() {
+        // "shoes" is a keyword, but the refund's own category won: the type word explains it.
+        let refund = parser.parse("refund 5000 for the shoes", context: context).explanations[0]
+        #expect(refund.first { $0.field == "category" }?.words == "refund")
+        #expect(refund.first { $0.field == "category" }?.rule.hasPrefix("Grammars/en/words.rules:") == true)
+        // A keyword of the same branch keeps its own reason.
+        let cashback = parser.parse("refund cashback 300", context: context).explanations[0]
+        #expect(cashback.first { $0.field == "category" }?.words == "cashback")
+    }
+
     @Test func correctionsHelpers() {
         #expect(parser.amount(in: "1600", context: context)?.decimalString == "1600.00")
         #expect(parser.amount(in: "две тысячи", context: context)?.decimalString == "2000.00")

@@ -232,8 +232,10 @@ extension DraftStage {
                         _ reasons: inout [Why]) -> String? {
         guard r.type != .transfer else { return nil }
         var category: String?
+        var keywordReason: Int?
         if let (slug, e, guessed) = chooseCategory(noteTokens, s, note: note) {
             category = slug
+            keywordReason = reasons.count
             reasons.append(e)
             if guessed { r.flags.insert(.categoryGuessed) }
         }
@@ -244,6 +246,12 @@ extension DraftStage {
             if category == nil || !DraftStage.sameBranch(category!, value) {
                 category = value
                 r.flags.remove(.categoryGuessed)
+                // The keyword lost ("refund 5000 for the shoes"): the type word explains the
+                // category, not "shoes".
+                if let k = keywordReason {
+                    reasons[k] = e
+                    reasons[k].field = "category"
+                }
             }
         }
         // The first byte settles most categories before the branch comparison.
