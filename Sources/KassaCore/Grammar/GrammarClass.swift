@@ -27,6 +27,8 @@ enum GrammarClass: String, CaseIterable, Sendable {
     case filler, correction, stop, sep, from, to, account, type, category
     /// A type phrase said around the amount: "got 5000 back", «получил 5000 обратно».
     case typeAround = "type-around"
+    /// A category phrase said around the amount: «закинул 2000 на телефон» (mobile top-up).
+    case categoryAround = "category-around"
     case categoryWins = "category-wins"
     case categoryYields = "category-yields"
 }

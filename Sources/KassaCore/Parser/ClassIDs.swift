@@ -16,6 +16,8 @@ struct ClassIDs: Sendable {
     /// Type phrases whose first word comes right before the amount and the rest right after it
     /// ("got 5000 back"): matched only across the amount, so "got back home" is no refund.
     let typeAround: Int
+    /// Category phrases said around the amount the same way («закинул 2000 на телефон»).
+    let categoryAround: Int
     /// Words that take a number as a name ("iphone", "route"): "iphone15" glued is a model.
     let numbered: Int
     /// Month names: digits after a multiplier that come right before one are a day, not the
@@ -53,7 +55,7 @@ struct ClassIDs: Sendable {
         filler = id(.filler); stop = id(.stop); sep = id(.sep); from = id(.from); to = id(.to)
         account = id(.account); type = id(.type); category = id(.category)
         currencyAfter = id(.currencyAfter); correction = id(.correction); sign = id(.sign)
-        typeAround = id(.typeAround)
+        typeAround = id(.typeAround); categoryAround = id(.categoryAround)
         numbered = id(.numbered)
         month = id(.month)
         spokenThousands = id(.spokenThousands); categoryYields = id(.categoryYields)

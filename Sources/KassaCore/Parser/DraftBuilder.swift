@@ -11,6 +11,8 @@ struct PartReading {
     var interval = 1
     var accounts: [AccountMention] = []
     var typeWord: (String, Why)?
+    /// A category phrase said around the amount («закинул 2000 на телефон»).
+    var categoryAround: (String, Why)?
     var type = TransactionType.expense
     var account: String?
     var toAccount: String?
@@ -106,6 +108,12 @@ extension DraftStage {
                             aroundRest = s.moneys[m].end..<end
                             k += 1
                         }
+                        continue
+                    }
+                    if r.categoryAround == nil, ids.categoryAround >= 0, let m = part.money,
+                       let (e, end) = matchClass(k, ids.categoryAround, around: s.moneys[m].start..<s.moneys[m].end) {
+                        r.categoryAround = (grammar.entries[e].value, why("category", k, end, .entry(Int32(e))))
+                        if end <= s.moneys[m].start { k = end } else { aroundRest = s.moneys[m].end..<end; k += 1 }
                         continue
                     }
                     if r.typeWord == nil, let (e, end) = matchClass(k, ids.type) {
@@ -233,7 +241,14 @@ extension DraftStage {
         guard r.type != .transfer else { return nil }
         var category: String?
         var keywordReason: Int?
-        if let (slug, e, guessed) = chooseCategory(noteTokens, s, note: note) {
+        let chosen = chooseCategory(noteTokens, s, note: note)
+        if let (slug, e) = r.categoryAround, chosen.map({ if case .learned = $0.1.rule { false } else { true } }) ?? true {
+            // Said around the amount, the phrase is more precise than any keyword left in the
+            // note; only what the person taught wins over it.
+            category = slug
+            keywordReason = reasons.count
+            reasons.append(e)
+        } else if let (slug, e, guessed) = chosen {
             category = slug
             keywordReason = reasons.count
             reasons.append(e)

@@ -201,6 +201,7 @@ final class LineView {
     /// before it ("got back 5000"); its end is past its last word.
     func matchClass(_ i: Int, _ cls: Int, around gap: Range<Int>) -> (entry: Int, end: Int)? {
         guard cls >= 0, i < tokens.count else { return nil }
+        if cls < 64, (tokens[i].bits | tokens[i].phraseBits) & (1 << UInt64(cls)) == 0 { return nil }
         guard skipPunct(i + 1) == gap.lowerBound else {
             guard let whole = matchClass(i, cls), skipPunct(whole.end) == gap.lowerBound else { return nil }
             return whole
