@@ -254,8 +254,22 @@ extension DraftStage {
         var a = firstAmount
         while true {
             let m = s.moneys[a], following = s.moneys[next]
-            var sep: Int?
-            for j in m.end..<following.start { if case .sep = s.roles[j] { sep = j } }
+            // The last separator between the amounts ends this part. A sentence's end is the
+            // stronger one ("Coffee, 1,500. Lunch, 4,000." names lunch in the second sentence);
+            // and where each note is said before its amount ("coffee, 1500, lunch, 4000"), the
+            // last separator before the next note's first word is.
+            var sep: Int?, sentenceEnd: Int?, beforeNextNote: Int?
+            var noteSeen = false
+            for j in m.end..<following.start {
+                guard case .sep = s.roles[j] else {
+                    if isPlain(s, j), !has(j, ids.stop) { noteSeen = true }
+                    continue
+                }
+                sep = j
+                if !noteSeen { beforeNextNote = j }
+                if tokens[j].kind == .punct, tokens[j].scalar != 0x2C, tokens[j].scalar != 0x3B { sentenceEnd = j }
+            }
+            if let j = sentenceEnd { sep = j } else if noteFirst, noteSeen, let j = beforeNextNote { sep = j }
             if let j = sep {
                 parts.append(Part(start: start, end: j, money: a))
                 start = j + 1
