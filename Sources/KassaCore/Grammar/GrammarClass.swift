@@ -8,6 +8,8 @@ enum GrammarClass: String, CaseIterable, Sendable {
     // Numbers.
     case ones, tens, hundreds, hundred, scale
     case scaleGlued = "scale-glued", scaleSolo = "scale-solo"
+    /// A multiplier said before its count, Russian's "about": «тысяч на восемь», «тысяч 500».
+    case scaleFirst = "scale-first"
     case fraction
     case plusHalf = "plus-half"
     case point, and, one

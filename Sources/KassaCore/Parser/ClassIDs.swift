@@ -6,6 +6,8 @@ struct ClassIDs: Sendable {
     enum Slot: Sendable { case none, relday, span, dir, weekday, month, last, lastweek, prevmonth, ampm, daypart, recurrence, holiday, every }
 
     let ones, tens, hundreds, hundred, scale, scaleGlued, scaleSolo, fraction, plusHalf, point, and, one: Int
+    /// Multipliers said before their count («тысяч на восемь» is about 8000).
+    let scaleFirst: Int
     let currency, minor, ordinal, ordsuffix, filler, stop, sep, from, to, account, type, category: Int
     /// Currency words only after a number (codes that are also words: "200 try", "5 gel").
     let currencyAfter: Int
@@ -51,6 +53,7 @@ struct ClassIDs: Sendable {
         ones = id(.ones); tens = id(.tens); hundreds = id(.hundreds); hundred = id(.hundred)
         scale = id(.scale); scaleGlued = id(.scaleGlued); scaleSolo = id(.scaleSolo)
         fraction = id(.fraction); plusHalf = id(.plusHalf); point = id(.point); and = id(.and); one = id(.one)
+        scaleFirst = id(.scaleFirst)
         currency = id(.currency); minor = id(.minor); ordinal = id(.ordinal); ordsuffix = id(.ordsuffix)
         filler = id(.filler); stop = id(.stop); sep = id(.sep); from = id(.from); to = id(.to)
         account = id(.account); type = id(.type); category = id(.category)
@@ -79,7 +82,7 @@ struct ClassIDs: Sendable {
         var mask: UInt64 = 0
         for c in [ones, tens, hundreds, hundred, scaleSolo, fraction, one, ordinal] where c >= 0 && c < 64 { mask |= 1 << UInt64(c) }
         numberish = mask
-        let starters = [ones, tens, hundreds, hundred, scaleSolo, fraction, one].filter { $0 >= 0 }
+        let starters = [ones, tens, hundreds, hundred, scaleSolo, fraction, one, scaleFirst].filter { $0 >= 0 }
         numberStart = starters.reduce(0) { $1 < 64 ? $0 | 1 << UInt64($1) : $0 }
         numberStartComplete = starters.allSatisfy { $0 < 64 }
     }

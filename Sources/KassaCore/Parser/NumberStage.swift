@@ -108,6 +108,14 @@ struct NumberStage: LineStage {
                 continue
             }
             guard t.kind == .word else { break }
+            if last == .none, let (e, after) = matchClass(i, ids.scaleFirst), let scaleValue = hot.entryNumber[e] {
+                // «тысяч на восемь», «тысяч 500»: the multiplier said before its count.
+                guard let (count, countEnd, digits) = countAfterScale(after),
+                      let p = count.multiplied(by: scaleValue) else { break }
+                total = p; hasWords = true; hasDigits = digits; end = countEnd
+                note(e)
+                break loop
+            }
             if let e = entry(i, ids.ones), let v = hot.entryNumber[e] {
                 note(e)
                 let ok: Bool
@@ -205,6 +213,19 @@ struct NumberStage: LineStage {
         }
         guard end > start, let value = total.adding(current) else { return nil }
         return NumberMatch(value: value, start: start, end: end, hasWords: hasWords, hasDigits: hasDigits, rule: rule)
+    }
+
+    /// The count at `k` after a multiplier said first («тысяч на восемь», «тысяч 500»): 1-999
+    /// in digits or words; not a day before its month («тысяч 20 ноября»).
+    private func countAfterScale(_ k: Int) -> (ExactNumber, Int, Bool)? {
+        guard k < tokens.count else { return nil }
+        if tokens[k].kind == .number {
+            guard let v = digitsValue(k), v >= 1, v <= 999, !has(k + 1, ids.month) else { return nil }
+            return (ExactNumber(units: v), k + 1, true)
+        }
+        guard has(k, ids.ones) || has(k, ids.tens) || has(k, ids.hundreds),
+              let sub = readNumber(at: k), let v = sub.value.intValue, v >= 1, v <= 999 else { return nil }
+        return (sub.value, sub.end, false)
     }
 
     /// A multiplier at `i`: "thousand", "тыс", "k" (spaced or glued), "m"/"b" only glued to digits.
