@@ -110,6 +110,26 @@ import Testing
         #expect(byDate.textWindows == nil && byDate.state.hole.isEmpty)
     }
 
+    @Test func cursorsReadTheSameRowsFromWindowsAndLeaveOutTheInputWhenAsked() throws {
+        let (path, snapshots) = try bigJournal()
+        _ = try Journal.open(path: path, snapshots: snapshots)
+        let expected = try Journal.open(path: path).listing(byDate: false).map { $0 }
+        let forward = try Journal.open(path: path, snapshots: snapshots)
+        let listing = forward.listing(byDate: false)
+        #expect(forward.textWindows != nil)
+        // Two cursors going forward through interleaved stretches, as the two listing threads do.
+        let first = ListingCursor(), second = ListingCursor(readsInput: false)
+        for start in stride(from: 0, to: listing.count, by: 1_000) {
+            let cursor = start / 1_000 % 2 == 0 ? first : second
+            for index in start..<min(listing.count, start + 1_000) {
+                let row = listing.transaction(at: index, cursor: cursor)
+                var want = expected[index]
+                if !cursor.readsInput { want.input = "" }
+                #expect(row == want)
+            }
+        }
+    }
+
     @Test func recordsAppendedAfterTheSnapshotAreReadAsUsual() throws {
         let (path, snapshots) = try bigJournal()
         _ = try Journal.open(path: path, snapshots: snapshots)

@@ -64,13 +64,14 @@ enum ListingStream {
     /// Formats every row of `listing` with `format` (which writes one line, newline included)
     /// and hands the bytes to the console in order; returns the totals per currency.
     @discardableResult
-    static func write(_ listing: TransactionListing, to console: Console,
+    static func write(_ listing: TransactionListing, to console: Console, readsInput: Bool = true,
                       format: @escaping @Sendable (Transaction, inout ByteBuffer) -> Void) -> Totals {
         func run(_ range: Range<Int>) -> (bytes: ByteBuffer, totals: Totals) {
             var out = ByteBuffer(capacity: range.count * 160)
             var totals = Totals()
+            let cursor = ListingCursor(readsInput: readsInput)
             for index in range {
-                let transaction = listing[index]
+                let transaction = listing.transaction(at: index, cursor: cursor)
                 totals.add(transaction)
                 format(transaction, &out)
             }

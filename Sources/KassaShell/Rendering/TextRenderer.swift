@@ -135,7 +135,8 @@ public struct TextRenderer: SessionRenderer, Sendable {
         }
         let layout = ListLayout(renderer: self, sample: transactions)
         console.write([OutputLine(style.dim(layout.header))])
-        let totals = ListingStream.write(transactions, to: console) { transaction, out in
+        // The text listing shows no dictated input: rows are read without it.
+        let totals = ListingStream.write(transactions, to: console, readsInput: false) { transaction, out in
             layout.append(transaction, to: &out)
         }
         console.write([OutputLine(style.dim(layout.footer(count: transactions.count, totals: totals)))])

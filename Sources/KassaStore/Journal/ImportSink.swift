@@ -213,7 +213,7 @@ public final class ImportSink {
 
     /// The live transactions dated `date` (as the journal is now, under the import's lock).
     public func existing(on date: CivilDate) -> [Transaction] {
-        entries(on: Int32(date.daysSinceEpoch)).map(journal.materialize)
+        entries(on: Int32(date.daysSinceEpoch)).map { journal.materialize($0) }
     }
 
     /// Whether the ids given can be kept: all unused so far, distinct, and not far beyond the

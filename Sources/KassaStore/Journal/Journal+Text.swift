@@ -52,10 +52,18 @@ extension Journal {
         }
     }
 
-    /// Entry `e`'s transaction from a window of the file (a listing going forward through it).
-    func materializeFromWindow(_ e: Entry, _ windows: TextWindows) -> Transaction {
-        guard let window = windows.window(for: e.offset, in: file) else { return materializeFromFile(e) }
-        return materializeChecked(e, in: window.bytes, start: e.offset - window.start)
+    /// Entry `e`'s transaction from a window of the file (a listing going forward through it):
+    /// the cursor's own window while it holds the line, else one from `windows`.
+    func materializeFromWindow(_ e: Entry, _ windows: TextWindows, cursor: ListingCursor?) -> Transaction {
+        let window: TextWindow
+        if let held = cursor?.window, TextWindows.holdsLine(held, at: e.offset) {
+            window = held
+        } else {
+            guard let taken = windows.window(for: e.offset, in: file) else { return materializeFromFile(e) }
+            window = taken
+            cursor?.window = taken
+        }
+        return materializeChecked(e, in: window.bytes, start: e.offset - window.start, input: cursor?.readsInput ?? true)
     }
 
     /// Reads the unread part of the journal into place, and checks it is what the snapshot was
@@ -82,7 +90,7 @@ extension Journal {
     }
 
     /// Entry `e`'s transaction from the line at `start` in `bytes`, checked as if never seen.
-    func materializeChecked(_ e: Entry, in bytes: [UInt8], start: Int) -> Transaction {
+    func materializeChecked(_ e: Entry, in bytes: [UInt8], start: Int, input: Bool = true) -> Transaction {
         bytes.withUnsafeBufferPointer { buffer -> Transaction in
             guard start < buffer.count, let base = buffer.baseAddress,
                   let lf = memchrLF(base + start, buffer.count - start).map({ $0 - base }),
@@ -96,7 +104,7 @@ extension Journal {
                 let id = TransactionField.id.lineIndex
                 guard RecordCodec.parseUInt(base + fields[2 * id], fields[2 * id + 1] - fields[2 * id]) == Int64(e.id)
                 else { return bare(e) }
-                return transaction(e, base: base, bounds: fields)
+                return transaction(e, base: base, bounds: fields, input: input)
             }
         }
     }

@@ -478,13 +478,14 @@ public final class Journal {
     /// The transaction version stored in entry `index` (a commit, import or edit record).
     /// Changes nothing, so listings call it from two threads; in a journal opened from its
     /// snapshot, callers about to materialize many first call `prepareText(for:)`.
-    func materialize(_ index: Int32) -> Transaction {
+    func materialize(_ index: Int32, cursor: ListingCursor? = nil) -> Transaction {
         let e = state.entries[Int(index)]
+        let input = cursor?.readsInput ?? true
         if state.hole.contains(e.offset) {
-            if let textWindows { return materializeFromWindow(e, textWindows) }
+            if let textWindows { return materializeFromWindow(e, textWindows, cursor: cursor) }
             return materializeFromFile(e)
         }
-        if textSuspect { return materializeChecked(e, in: state.bytes, start: e.offset) }
+        if textSuspect { return materializeChecked(e, in: state.bytes, start: e.offset, input: input) }
         return state.bytes.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress!
             // Field bounds on the stack (start, end pairs): no array per transaction, as a million
@@ -508,7 +509,7 @@ public final class Journal {
                     i += 1
                 }
                 precondition(n == Journal.transactionFieldCount)
-                return transaction(e, base: base, bounds: bounds.baseAddress!)
+                return transaction(e, base: base, bounds: bounds.baseAddress!, input: input)
             }
         }
     }
@@ -516,8 +517,9 @@ public final class Journal {
     static let transactionFieldCount = RecordField.arguments.rawValue + TransactionField.allCases.count
 
     /// Builds the transaction of entry `e` from its verified record line, whose fields are at
-    /// `bounds` (start, end pairs, `transactionFieldCount` of them) in `base`.
-    func transaction(_ e: Entry, base: UnsafePointer<UInt8>, bounds: UnsafeMutablePointer<Int>) -> Transaction {
+    /// `bounds` (start, end pairs, `transactionFieldCount` of them) in `base`; without its
+    /// dictated input when `input` is false.
+    func transaction(_ e: Entry, base: UnsafePointer<UInt8>, bounds: UnsafeMutablePointer<Int>, input: Bool = true) -> Transaction {
         typealias F = TransactionField
         @inline(__always) func range(_ f: F) -> Range<Int> { bounds[2 * f.lineIndex]..<bounds[2 * f.lineIndex + 1] }
         func text(_ f: F) -> String {
@@ -533,7 +535,7 @@ public final class Journal {
             date: CivilDate(daysSinceEpoch: Int(e.days)), time: time,
             category: state.labels.string(e.category), account: state.labels.string(e.account),
             toAccount: state.labels.string(e.toAccount), note: text(.note),
-            recurrence: optional(.recurrence).flatMap { Recurrence(rawValue: $0) }, input: text(.input))
+            recurrence: optional(.recurrence).flatMap { Recurrence(rawValue: $0) }, input: input ? text(.input) : "")
     }
 
     /// The change at `index` as the shell reports it (for undo/redo: `kind` and the target).

@@ -63,7 +63,7 @@ final class TextWindows: @unchecked Sendable {
         return window
     }
 
-    private static func holdsLine(_ window: TextWindow, at offset: Int) -> Bool {
+    static func holdsLine(_ window: TextWindow, at offset: Int) -> Bool {
         let at = offset - window.start
         guard at >= 0, at < window.bytes.count else { return false }
         return window.bytes.withUnsafeBufferPointer { memchrLF($0.baseAddress! + at, $0.count - at) != nil }
