@@ -1,10 +1,13 @@
 // ParseCommand: `kassa parse [--explain] [TEXT...]`: shows the drafts a line gives; never
 // writes. With no TEXT, one entry per stdin line. Lines already waiting are taken as a batch,
-// parsed on every core (the parser is shared safely by threads), written in order through the
-// one buffered writer, and flushed when no more input is waiting — so a live pipe gets each
-// answer as its line arrives and a file of 200,000 lines is answered at full speed.
+// parsed on both cores in small pieces each thread takes in turn (the parser is shared safely by
+// threads), written in order through the one buffered writer, and flushed when no more input is
+// waiting — so a live pipe gets each answer as its line arrives. While more input waits, a
+// batch's answers are written by the second thread as it starts on the next batch, so writing
+// overlaps parsing and a file of 200,000 lines is answered at full speed.
 
 import KassaCore
+import Synchronization
 
 public struct ParseCommand: Command {
     public static let name = "parse"
@@ -18,6 +21,9 @@ public struct ParseCommand: Command {
     static let batchLimit = 2048
     /// Below this a batch is parsed on one thread: starting a second costs more.
     static let parallelThreshold = 128
+    /// Lines a thread takes at a time from a batch: lines cost unequally, so two fixed halves
+    /// left one thread waiting for the other.
+    static let piece = 64
 
     public init(_ arguments: CommandArguments) throws(UsageError) {
         text = arguments.words.isEmpty ? nil : arguments.words.joined(separator: " ")
@@ -37,6 +43,8 @@ public struct ParseCommand: Command {
         }
         let reader = ReaderFactory.make(context: app)
         let stdin = reader as? StdinLineReader
+        // Answers parsed while more input waited: written during the next batch's parse.
+        var pending: [Answer] = []
         while true {
             var batch = [reader.readLine(prompt: "")]
             if batch[0] == .end { break }
@@ -47,9 +55,17 @@ public struct ParseCommand: Command {
                 if next == .end { break }
                 batch.append(next)
             }
-            write(work.answers(batch), app: app, context: context)
-            if stdin.map({ !$0.hasBufferedLine && !$0.inputWaiting }) ?? true { app.console.flush() }
+            let earlier = pending
+            let answers = work.answers(batch, meanwhile: { write(earlier, app: app, context: context) })
+            if stdin.map({ !$0.hasBufferedLine && !$0.inputWaiting }) ?? true {
+                write(answers, app: app, context: context)
+                app.console.flush()
+                pending = []
+            } else {
+                pending = answers
+            }
         }
+        write(pending, app: app, context: context)
         return []
     }
 
@@ -57,7 +73,7 @@ public struct ParseCommand: Command {
         for answer in answers {
             if answer.failed { context.hadInputError = true }
             switch answer.output {
-            case .bytes(let bytes): app.console.append(bytes)
+            case .bytes(let bytes): bytes.withBytes(app.console.append)
             case .lines(let lines): app.console.write(lines)
             }
         }
@@ -65,8 +81,8 @@ public struct ParseCommand: Command {
 
     /// The answer to a run of lines: JSON bytes, or lines the text renderer made.
     struct Answer: Sendable {
-        enum Output: Sendable {
-            case bytes([UInt8])
+        enum Output: @unchecked Sendable {
+            case bytes(ByteBuffer)
             case lines([OutputLine])
         }
 
@@ -84,15 +100,33 @@ public struct ParseCommand: Command {
         let json: Bool
         let explain: Bool
 
-        /// The answers to a batch, in input order; a large batch is split between two threads,
-        /// each parsing and encoding its half.
-        func answers(_ batch: [LineInput]) -> [Answer] {
-            guard batch.count >= ParseCommand.parallelThreshold else { return [answer(batch[...])] }
-            let half = batch.count / 2
-            nonisolated(unsafe) var second = Answer(output: .bytes([]), failed: false)
-            var first = second
-            TwoThreads.run({ first = answer(batch[..<half]) }, { second = answer(batch[half...]) })
-            return [first, second]
+        /// The answers to a batch, in input order. A large batch is parsed by two threads taking
+        /// its pieces in turn; `meanwhile` runs first on the second thread (writing the answers
+        /// before these), on this one for a small batch.
+        func answers(_ batch: [LineInput], meanwhile: @escaping () -> Void = {}) -> [Answer] {
+            guard batch.count >= ParseCommand.parallelThreshold else {
+                meanwhile()
+                return [answer(batch[...])]
+            }
+            let count = (batch.count + ParseCommand.piece - 1) / ParseCommand.piece
+            let parts = UnsafeMutableBufferPointer<Answer>.allocate(capacity: count)
+            defer { parts.deallocate() }
+            let next = Atomic<Int>(0)
+            // Each piece's answer is stored once, by the thread that took it; read after both joined.
+            nonisolated(unsafe) let shared = parts
+            func work() {
+                while true {
+                    let k = next.add(1, ordering: .relaxed).oldValue
+                    guard k < count else { return }
+                    let from = k * ParseCommand.piece
+                    (shared.baseAddress! + k).initialize(to: answer(batch[from..<min(batch.count, from + ParseCommand.piece)]))
+                }
+            }
+            nonisolated(unsafe) let share = work
+            TwoThreads.run(work, { meanwhile(); share() })
+            let answers = Array(parts)
+            _ = parts.deinitialize()
+            return answers
         }
 
         func answer(_ lines: [LineInput]) -> [Answer] { [answer(lines[...])] }
@@ -100,16 +134,15 @@ public struct ParseCommand: Command {
         /// One answer for a run of lines: bytes for JSON (so the run is one buffer), lines for text.
         func answer(_ lines: ArraySlice<LineInput>) -> Answer {
             var failed = false
-            var bytes: [UInt8] = []
+            var bytes = ByteBuffer(capacity: json ? lines.count * 420 : 0)
             var text: [OutputLine] = []
-            if json { bytes.reserveCapacity(lines.count * 420) }
             for input in lines {
                 guard case .line(let line) = input else {
                     if input == .interrupted || input == .cleared { continue }
                     failed = true
                     if json {
                         let unreadable = ParseResult(input: "", error: ParseError(code: "bad-input", messageKey: "input.unreadable"))
-                        JSONEncoding.appendParseResult(unreadable, message: renderer.message, explain: false, to: &bytes)
+                        JSONEncoding.writeParseResult(unreadable, message: renderer.message, explain: false, to: &bytes)
                     } else {
                         text += renderer.render(.error(SessionError("input.unreadable")))
                     }
@@ -118,7 +151,7 @@ public struct ParseCommand: Command {
                 let result = parser.parse(TerminalSafety.readable(line), context: context)
                 if result.error != nil || result.drafts.isEmpty { failed = true }
                 if json {
-                    JSONEncoding.appendParseResult(result, message: renderer.message, explain: explain, to: &bytes)
+                    JSONEncoding.writeParseResult(result, message: renderer.message, explain: explain, to: &bytes)
                 } else {
                     if let error = result.error {
                         text += renderer.render(.error(error, input: result.input, span: error.span))
