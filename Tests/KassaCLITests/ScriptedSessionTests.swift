@@ -69,6 +69,29 @@ import KassaTestSupport
         #expect(try listJSON().count == 2)
     }
 
+    @Test func parseAnswersALivePipeLineByLineBeforeItsEnd() throws {
+        // stdin stays open: each answer must come while kassa still waits for more input.
+        let child = try ChildProcess(KassaBinary.path, ["parse", "--json", "--today", "2026-03-10"], environment: env)
+        child.write("coffee 1500\n")
+        #expect(child.waitForOutput("\"1500.00\"", milliseconds: 30_000))
+        child.write("такси 2000\n")
+        #expect(child.waitForOutput("\"2000.00\"", milliseconds: 30_000))
+        // A burst of lines at once is one batch, parsed by both threads and answered in order.
+        child.write((1...3_000).map { "tea \($0 + 100)\n" }.joined())
+        #expect(child.waitForOutput("\"3100.00\"", milliseconds: 60_000))
+        child.closeInput()
+        let result = child.wait()
+        #expect(result.status == 0)
+        let amounts = String(decoding: child.output, as: UTF8.self).split(separator: "\n").map { line in
+            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])
+                .flatMap { ($0["drafts"] as? [[String: Any]])?.first?["amount"] as? String }
+        }
+        let expected = ["1500.00", "2000.00"] + (1...3_000).map { "\($0 + 100).00" }
+        #expect(amounts.count == expected.count)
+        // The first answer out of place, not two whole arrays: a failure stays quick to report.
+        #expect(amounts.indices.first { $0 >= expected.count || amounts[$0] != expected[$0] } == nil)
+    }
+
     @Test func parseNeverWritesAndAnswersInJSON() throws {
         let result = try KassaBinary.run(["parse", "--json", "--today", "2026-03-10", "--file", journal],
                                          stdin: "coffee 1500\n\n", environment: env)
