@@ -65,8 +65,9 @@ public struct ReportCommand: Command {
             guard kind == .spending || kind == .income else {
                 throw UsageError(key: "report.option-not-applicable", arguments: ["option": "--by", "kind": kind.rawValue])
             }
-            guard let grouping = (vocabulary.name(in: "by", for: text) ?? text.lowercased())
-                    .flatMap(CategoryReport.Grouping.init(rawValue:)) else {
+            // A word of the vocabulary ("по счетам"), else the grouping's own name in any case.
+            let name = vocabulary.name(in: "by", for: text) ?? text.lowercased()
+            guard let grouping = CategoryReport.Grouping(rawValue: name) else {
                 throw UsageError(key: "report.bad-by", arguments: ["value": text])
             }
             self.grouping = grouping
