@@ -3,8 +3,9 @@
 // parsed on both cores in small pieces each thread takes in turn (the parser is shared safely by
 // threads), written in order through the one buffered writer, and flushed when no more input is
 // waiting — so a live pipe gets each answer as its line arrives. While more input waits, a
-// batch's answers are written by the second thread as it starts on the next batch, so writing
-// overlaps parsing and a file of 200,000 lines is answered at full speed.
+// batch's answers are written by the second thread and the next batch's lines are read by the
+// first as both start on this batch: reading and writing overlap parsing, and no core waits for
+// the other between batches (pieces shrink toward a batch's end).
 
 import KassaCore
 import Synchronization
@@ -24,6 +25,21 @@ public struct ParseCommand: Command {
     /// Lines a thread takes at a time from a batch: lines cost unequally, so two fixed halves
     /// left one thread waiting for the other.
     static let piece = 64
+    /// Room reserved per JSON answer; a parse answer is ~450 bytes, so a piece's buffer rarely grows.
+    static let bytesPerAnswer = 640
+
+    /// Where a batch of `count` lines is cut into pieces: `piece` lines each, then smaller ones
+    /// toward the end (an eighth of what is left, at least 4), so the thread that takes the
+    /// last piece keeps the other waiting for a few lines, not for 64.
+    static func pieces(_ count: Int) -> [Int] {
+        var bounds = [0]
+        var from = 0
+        while from < count {
+            from += max(4, min(piece, (count - from) / 8))
+            bounds.append(min(from, count))
+        }
+        return bounds
+    }
 
     public init(_ arguments: CommandArguments) throws(UsageError) {
         text = arguments.words.isEmpty ? nil : arguments.words.joined(separator: " ")
@@ -45,28 +61,43 @@ public struct ParseCommand: Command {
         let stdin = reader as? StdinLineReader
         // Answers parsed while more input waited: written during the next batch's parse.
         var pending: [Answer] = []
+        // Lines read while the batch before them was parsed.
+        var batch: [LineInput] = []
         while true {
-            var batch = [reader.readLine(prompt: "")]
-            if batch[0] == .end { break }
-            // Lines already here, or readable without waiting, join the batch; a live pipe that
-            // has nothing more is answered at once.
-            while let stdin, batch.count < Self.batchLimit, stdin.hasBufferedLine || stdin.inputWaiting {
-                let next = stdin.readLine(prompt: "")
-                if next == .end { break }
-                batch.append(next)
+            if batch.isEmpty {
+                let first = reader.readLine(prompt: "")
+                if first == .end { break }
+                batch = [first]
+                if let stdin { Self.takeWaiting(stdin, into: &batch) }
             }
             let earlier = pending
-            let answers = work.answers(batch, meanwhile: { write(earlier, app: app, context: context) })
-            if stdin.map({ !$0.hasBufferedLine && !$0.inputWaiting }) ?? true {
+            var next: [LineInput] = []
+            // This thread first reads the lines already waiting (the next batch) while the other
+            // writes the answers before these; then both parse.
+            let answers = work.answers(batch, meanwhile: { write(earlier, app: app, context: context) },
+                                       first: { if let stdin { Self.takeWaiting(stdin, into: &next) } })
+            if next.isEmpty, stdin.map({ !$0.hasBufferedLine && !$0.inputWaiting }) ?? true {
+                // Nothing more waits (a live pipe): answered at once.
                 write(answers, app: app, context: context)
                 app.console.flush()
                 pending = []
             } else {
                 pending = answers
             }
+            batch = next
         }
         write(pending, app: app, context: context)
         return []
+    }
+
+    /// Lines already here, or readable without waiting, join `batch` (up to `batchLimit`); a
+    /// live pipe that has nothing more adds none.
+    private static func takeWaiting(_ stdin: StdinLineReader, into batch: inout [LineInput]) {
+        while batch.count < batchLimit, stdin.hasBufferedLine || stdin.inputWaiting {
+            let next = stdin.readLine(prompt: "")
+            if next == .end { break }
+            batch.append(next)
+        }
     }
 
     private func write(_ answers: [Answer], app: AppContext, context: CommandContext) {
@@ -99,16 +130,30 @@ public struct ParseCommand: Command {
         let renderer: TextRenderer
         let json: Bool
         let explain: Bool
+        /// `renderer.message`, made once: taking it per line copied the whole renderer each time.
+        let message: (any LocalizableError) -> String
+
+        init(parser: Parser, context: ParseContext, renderer: TextRenderer, json: Bool, explain: Bool) {
+            self.parser = parser
+            self.context = context
+            self.renderer = renderer
+            self.json = json
+            self.explain = explain
+            message = renderer.message
+        }
 
         /// The answers to a batch, in input order. A large batch is parsed by two threads taking
         /// its pieces in turn; `meanwhile` runs first on the second thread (writing the answers
-        /// before these), on this one for a small batch.
-        func answers(_ batch: [LineInput], meanwhile: @escaping () -> Void = {}) -> [Answer] {
+        /// before these) and `first` first on this one (reading the next lines); both run here,
+        /// one after the other, for a small batch.
+        func answers(_ batch: [LineInput], meanwhile: @escaping () -> Void = {}, first: () -> Void = {}) -> [Answer] {
             guard batch.count >= ParseCommand.parallelThreshold else {
                 meanwhile()
+                first()
                 return [answer(batch[...])]
             }
-            let count = (batch.count + ParseCommand.piece - 1) / ParseCommand.piece
+            let bounds = ParseCommand.pieces(batch.count)
+            let count = bounds.count - 1
             let parts = UnsafeMutableBufferPointer<Answer>.allocate(capacity: count)
             defer { parts.deallocate() }
             let next = Atomic<Int>(0)
@@ -118,12 +163,11 @@ public struct ParseCommand: Command {
                 while true {
                     let k = next.add(1, ordering: .relaxed).oldValue
                     guard k < count else { return }
-                    let from = k * ParseCommand.piece
-                    (shared.baseAddress! + k).initialize(to: answer(batch[from..<min(batch.count, from + ParseCommand.piece)]))
+                    (shared.baseAddress! + k).initialize(to: answer(batch[bounds[k]..<bounds[k + 1]]))
                 }
             }
             nonisolated(unsafe) let share = work
-            TwoThreads.run(work, { meanwhile(); share() })
+            TwoThreads.run({ first(); work() }, { meanwhile(); share() })
             let answers = Array(parts)
             _ = parts.deinitialize()
             return answers
@@ -134,7 +178,7 @@ public struct ParseCommand: Command {
         /// One answer for a run of lines: bytes for JSON (so the run is one buffer), lines for text.
         func answer(_ lines: ArraySlice<LineInput>) -> Answer {
             var failed = false
-            var bytes = ByteBuffer(capacity: json ? lines.count * 420 : 0)
+            var bytes = ByteBuffer(capacity: json ? lines.count * ParseCommand.bytesPerAnswer : 0)
             var text: [OutputLine] = []
             for input in lines {
                 guard case .line(let line) = input else {
@@ -142,7 +186,7 @@ public struct ParseCommand: Command {
                     failed = true
                     if json {
                         let unreadable = ParseResult(input: "", error: ParseError(code: "bad-input", messageKey: "input.unreadable"))
-                        JSONEncoding.writeParseResult(unreadable, message: renderer.message, explain: false, to: &bytes)
+                        JSONEncoding.writeParseResult(unreadable, message: message, explain: false, to: &bytes)
                     } else {
                         text += renderer.render(.error(SessionError("input.unreadable")))
                     }
@@ -151,7 +195,7 @@ public struct ParseCommand: Command {
                 let result = parser.parse(TerminalSafety.readable(line), context: context)
                 if result.error != nil || result.drafts.isEmpty { failed = true }
                 if json {
-                    JSONEncoding.writeParseResult(result, message: renderer.message, explain: explain, to: &bytes)
+                    JSONEncoding.writeParseResult(result, message: message, explain: explain, to: &bytes)
                 } else {
                     if let error = result.error {
                         text += renderer.render(.error(error, input: result.input, span: error.span))
