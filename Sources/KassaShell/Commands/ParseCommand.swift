@@ -27,6 +27,8 @@ public struct ParseCommand: Command {
     static let piece = 64
     /// Room reserved per JSON answer; a parse answer is ~450 bytes, so a piece's buffer rarely grows.
     static let bytesPerAnswer = 640
+    /// Answers of at least this many bytes are written straight out, not copied into the buffer.
+    static let directBytes = 16_384
 
     /// Where a batch of `count` lines is cut into pieces: `piece` lines each, then smaller ones
     /// toward the end (an eighth of what is left, at least 4), so the thread that takes the
@@ -104,7 +106,17 @@ public struct ParseCommand: Command {
         for answer in answers {
             if answer.failed { context.hadInputError = true }
             switch answer.output {
-            case .bytes(let bytes): bytes.withBytes(app.console.append)
+            case .bytes(let bytes):
+                bytes.withBytes { piece in
+                    // A piece's answers (~28 KB for 64 lines) go out as they are, after what is
+                    // buffered: copying every byte into the console's buffer first cost more.
+                    if piece.count >= Self.directBytes {
+                        app.console.flush()
+                        Console.write(UnsafeRawBufferPointer(piece), to: 1)
+                    } else {
+                        app.console.append(piece)
+                    }
+                }
             case .lines(let lines): app.console.write(lines)
             }
         }
