@@ -54,6 +54,34 @@ import KassaTestSupport
         }
     }
 
+    @Test func everyEscapeAtEveryOffsetIsEscaped() {
+        // Strings are checked eight bytes at a time: an escape in any lane of a word, or in the
+        // tail after the last whole word, must still be written escaped.
+        for special in ["\"", "\\", "\n", "\u{00}", "\u{1F}", "\t"] {
+            for offset in 0..<20 {
+                for filler in ["a", "ж"] {
+                    let text = String(repeating: filler, count: offset) + special + String(repeating: "b", count: 19 - offset)
+                    var out: [UInt8] = []
+                    out.appendWritten(atMost: JSONWriter.maxQuotedBytes(text)) { JSONWriter.writeQuoted(text, to: &$0) }
+                    var escaped = "\""
+                    for scalar in text.unicodeScalars {
+                        switch scalar {
+                        case "\"": escaped += "\\\""
+                        case "\\": escaped += "\\\\"
+                        case "\n": escaped += "\\n"
+                        case "\t": escaped += "\\t"
+                        case "\u{00}": escaped += "\\u0000"
+                        case "\u{1F}": escaped += "\\u001f"
+                        default: escaped.unicodeScalars.append(scalar)
+                        }
+                    }
+                    escaped += "\""
+                    #expect(String(decoding: out, as: UTF8.self) == escaped, "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     @Test func bufferGrowsAndKeepsItsBytes() {
         var buffer = ByteBuffer(capacity: 1)
         var expected: [UInt8] = []

@@ -23,6 +23,28 @@ import Testing
         #expect(words("wi-fi, ok") == ["wi", "-", "fi", ",", "ok"])
     }
 
+    @Test func everyLetterNormalizesAsLowerSays() {
+        // Latin and basic Cyrillic letters are lower-cased on their bytes: each must come out as
+        // Tokenizer.lower's scalar, alone, first, inside and last in a word, hashed the same.
+        let letters = (UInt32(0x41)...0x7A).filter { Tokenizer.isLetter($0) } + (UInt32(0x400)...0x4FF).map { $0 }
+        for value in letters {
+            let letter = String(Unicode.Scalar(value)!)
+            let lowered = String(Unicode.Scalar(Tokenizer.lower(value))!)
+            for (word, expected) in [(letter, lowered), (letter + "ab", lowered + "ab"), ("ж" + letter + "z", "ж" + lowered + "z"),
+                                     ("Q" + letter, "q" + lowered)] {
+                let (list, norm) = tokens(word)
+                #expect(list.count == 1, "U+\(String(value, radix: 16)) in \(word)")
+                #expect(String(decoding: norm, as: UTF8.self) == expected, "U+\(String(value, radix: 16)) in \(word)")
+                #expect(list.first?.end == word.unicodeScalars.count)
+                #expect(list.first?.byteEnd == word.utf8.count)
+            }
+        }
+        // Hashing follows the bytes: a word whose capitals and ё are folded is found in the table.
+        var table = WordTable()
+        let ids = ["елка", "кофе", "rtx", "щёлк"].map { table.intern(Array(Tokenizer.normalize($0).utf8)) }
+        #expect(tokens("ЁЛКА КоФе RTX ЩЁЛК", table: table).tokens.map(\.word) == ids)
+    }
+
     @Test func normalizesCaseYoAndApostrophes() {
         #expect(words("ЁЛКА Кофе McDonald's") == ["елка", "кофе", "mcdonalds"])
         #expect(words("it’s") == ["its"])

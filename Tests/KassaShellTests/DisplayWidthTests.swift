@@ -48,4 +48,19 @@ import KassaCore
             #expect(String(decoding: out, as: UTF8.self) == TerminalSafety.visible(text), "U+\(String(value, radix: 16))")
         }
     }
+
+    @Test func unsafeBytesAreFoundInEveryLane() {
+        // mayBeUnsafe reads eight bytes at a time: a control byte or an unsafe scalar's lead byte
+        // in any lane of a word, or in the tail, makes the line take the careful path.
+        for unsafe in ["\u{1B}", "\u{07}", "\u{7F}", "\u{85}", "\u{061C}", "\u{202E}", "\u{0}"] {
+            for offset in 0..<20 {
+                let text = String(repeating: "a", count: offset) + unsafe + String(repeating: "ж", count: 9)
+                #expect(TerminalSafety.mayBeUnsafe(text), "\(text.debugDescription)")
+                #expect(TerminalSafety.readable(text) != text, "\(text.debugDescription)")
+            }
+        }
+        for text in ["", "coffee 1500", String(repeating: "кофе с собой 1500 ", count: 3), "漢字 😀 ~"] {
+            #expect(!TerminalSafety.mayBeUnsafe(text), "\(text.debugDescription)")
+        }
+    }
 }

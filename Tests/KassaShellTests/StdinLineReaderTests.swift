@@ -123,6 +123,20 @@ import Testing
         #expect(readAll(input) == [.invalidEncoding(byteCount: 1), .end])
     }
 
+    @Test func invalidUTF8WhoseRepairHasItsLengthIsInvalid() {
+        // Lines are decoded with String(decoding:), which repairs: a truncated 4-byte sequence
+        // (F0 9F 98) becomes one U+FFFD of three bytes, the same length; it is still invalid.
+        let truncated: [UInt8] = [0x61, 0xF0, 0x9F, 0x98, 0x62]
+        #expect(StdinLineReader.validString(truncated[...]) == nil)
+        #expect(readAll(truncated + [0x0A]) == [.invalidEncoding(byteCount: 5), .end])
+        for bad: [UInt8] in [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xEF, 0xBF], [0x80], [0xF4, 0x90, 0x80, 0x80]] {
+            #expect(StdinLineReader.validString(bad[...]) == nil, "\(bad)")
+        }
+        for good in ["", "a", "кофе", "\u{FFFD}", "😀 漢字", "\u{10FFFF}"] {
+            #expect(StdinLineReader.validString(Array(good.utf8)[...]) == good)
+        }
+    }
+
     @Test func lineAtTheLimitIsAccepted() {
         let line = String(repeating: "a", count: StdinLineReader.maximumLineBytes)
         #expect(readAll(line + "\nb\n") == [.line(line), .line("b"), .end])

@@ -59,8 +59,14 @@ struct DateStage: LineStage {
         if w >= 0 {
             for k in Int(hot.literalStart[w])..<Int(hot.literalStart[w + 1]) { attempt(Int(hot.literalList[k])) }
         }
+        // A word's entries of one class are usually side by side (one rule line's forms): their
+        // class's patterns are tried once. Trying a pattern again could not change `best` (the
+        // same match, and the order of matches is total), so skipping a repeat only saves work.
+        var previous = -1
         for k in lexRange(i) {
             let id = Int(hot.entryClass[Int(hot.lexEntries[k])])
+            if id == previous { continue }
+            previous = id
             for b in Int(hot.classStart[id])..<Int(hot.classStart[id + 1]) { attempt(Int(hot.classList[b])) }
         }
         if shapes != 0 {

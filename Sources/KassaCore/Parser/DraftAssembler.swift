@@ -32,6 +32,7 @@ extension DraftStage {
         markMistypedYears(&s)
         let parts = split(s)
         var drafts: [Draft] = []
+        drafts.reserveCapacity(parts.count)  // one allocation, not a growth from empty
         var reasons: [Why] = []  // all drafts' explanations in one list, each marked with its draft
         reasons.reserveCapacity(parts.count * 6)
         var questions: [Question] = []
@@ -45,7 +46,7 @@ extension DraftStage {
         for part in parts {
             let (draft, asks) = build(part, s, &carry, index: drafts.count, reasons: &reasons)
             drafts.append(draft)
-            questions += asks
+            if !asks.isEmpty { questions += asks }  // most parts ask nothing: no append call
         }
         return (drafts, reasons, questions, carry.error)
     }

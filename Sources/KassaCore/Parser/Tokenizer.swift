@@ -159,6 +159,18 @@ enum Tokenizer {
             if isLetter(v) {
                 kind = .word
                 while b < n {
+                    // Latin and basic Cyrillic letters lower-cased on their bytes, as decoding,
+                    // `lower` and `put` would write them (most words are nothing else).
+                    let byte = bytes[b]
+                    if byte >= 0x61 && byte <= 0x7A || byte >= 0x41 && byte <= 0x5A {
+                        let lowered = byte | 0x20
+                        out[w] = lowered; h = hash(h, lowered); w += 1; b += 1; si += 1
+                        continue
+                    }
+                    if byte == 0xD0 || byte == 0xD1, b + 1 < n, let (lead, tail) = cyrillicLower(byte, bytes[b + 1]) {
+                        out[w] = lead; out[w + 1] = tail; h = hash(hash(h, lead), tail); w += 2; b += 2; si += 1
+                        continue
+                    }
                     let (c, cw) = scalar(bytes, b)
                     if isLetter(c) {
                         put(lower(c), out, &w, &h); b += cw; si += 1
@@ -202,6 +214,21 @@ enum Tokenizer {
             spaceBefore = false
         }
         return (count, w)
+    }
+
+    /// The UTF-8 of `lower` of U+0401, U+0410–U+044F and U+0451 (А–я, Ё, ё: ё → е) from the
+    /// letter's two bytes; nil for the rest of D0/D1 (they take the general path).
+    @inline(__always) static func cyrillicLower(_ lead: UInt8, _ tail: UInt8) -> (UInt8, UInt8)? {
+        if lead == 0xD0 {
+            if tail >= 0xB0 && tail <= 0xBF { return (0xD0, tail) }         // а–п
+            if tail >= 0x90 && tail <= 0x9F { return (0xD0, tail + 0x20) }  // А–П → а–п
+            if tail >= 0xA0 && tail <= 0xAF { return (0xD1, tail - 0x20) }  // Р–Я → р–я
+            if tail == 0x81 { return (0xD0, 0xB5) }                          // Ё → е
+            return nil
+        }
+        if tail >= 0x80 && tail <= 0x8F { return (0xD1, tail) }             // р–я
+        if tail == 0x91 { return (0xD0, 0xB5) }                              // ё → е
+        return nil
     }
 
     /// The normalized form of a short text (category names, learning keys): lower case, ё → е.

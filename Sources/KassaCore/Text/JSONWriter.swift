@@ -169,11 +169,20 @@ extension JSONWriter {
         var value = value
         value.withUTF8 { utf8 in
             var runStart = 0
-            for index in 0..<utf8.count {
+            var index = 0
+            let count = utf8.count
+            while index < count {
+                // Eight bytes at a time while none needs an escape (nearly all text).
+                if index + 8 <= count,
+                   !mayNeedEscape(UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
                 let byte = utf8[index]
+                index += 1
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < index { out.put(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                runStart = index + 1
+                if runStart < index - 1 { out.put(UnsafeBufferPointer(rebasing: utf8[runStart..<index - 1])) }
+                runStart = index
                 out.put(UInt8(ascii: "\\"))
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.put(byte)
@@ -189,5 +198,16 @@ extension JSONWriter {
             if runStart < utf8.count { out.put(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         }
         out.put(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of eight bytes is a control character, `"` or a backslash (no false negatives: the
+    /// zero-byte test below is exact about whether some byte matches).
+    @inline(__always) static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word & highs
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        return (control | ((quote &- ones) & ~quote & highs) | ((backslash &- ones) & ~backslash & highs)) != 0
     }
 }

@@ -3,9 +3,9 @@
 // parsed on both cores in small pieces each thread takes in turn (the parser is shared safely by
 // threads), written in order through the one buffered writer, and flushed when no more input is
 // waiting — so a live pipe gets each answer as its line arrives. While more input waits, a
-// batch's answers are written by the second thread as it starts on the next batch, and the
-// next batch's lines are read by the first as it starts on this one: reading and writing overlap
-// parsing, and a file of 200,000 lines is answered at full speed.
+// batch's answers are written by the second thread and the next batch's lines are read by the
+// first as both start on this batch: reading and writing overlap parsing, and no core waits for
+// the other between batches (pieces shrink toward a batch's end).
 
 import KassaCore
 import Synchronization
@@ -25,6 +25,23 @@ public struct ParseCommand: Command {
     /// Lines a thread takes at a time from a batch: lines cost unequally, so two fixed halves
     /// left one thread waiting for the other.
     static let piece = 64
+    /// Room reserved per JSON answer; a parse answer is ~450 bytes, so a piece's buffer rarely grows.
+    static let bytesPerAnswer = 640
+    /// Answers of at least this many bytes are written straight out, not copied into the buffer.
+    static let directBytes = 16_384
+
+    /// Where a batch of `count` lines is cut into pieces: `piece` lines each, then smaller ones
+    /// toward the end (an eighth of what is left, at least 4), so the thread that takes the
+    /// last piece keeps the other waiting for a few lines, not for 64.
+    static func pieces(_ count: Int) -> [Int] {
+        var bounds = [0]
+        var from = 0
+        while from < count {
+            from += max(4, min(piece, (count - from) / 8))
+            bounds.append(min(from, count))
+        }
+        return bounds
+    }
 
     public init(_ arguments: CommandArguments) throws(UsageError) {
         text = arguments.words.isEmpty ? nil : arguments.words.joined(separator: " ")
@@ -57,7 +74,7 @@ public struct ParseCommand: Command {
             }
             let earlier = pending
             var next: [LineInput] = []
-            // This thread first takes the lines already waiting (the next batch) while the other
+            // This thread first reads the lines already waiting (the next batch) while the other
             // writes the answers before these; then both parse.
             let answers = work.answers(batch, meanwhile: { write(earlier, app: app, context: context) },
                                        first: { if let stdin { Self.takeWaiting(stdin, into: &next) } })
@@ -75,12 +92,13 @@ public struct ParseCommand: Command {
         return []
     }
 
-    /// Lines already here, or readable without waiting, join `batch` (up to `batchLimit`).
+    /// Lines already here, or readable without waiting, join `batch` (up to `batchLimit`); a
+    /// live pipe that has nothing more adds none.
     private static func takeWaiting(_ stdin: StdinLineReader, into batch: inout [LineInput]) {
         while batch.count < batchLimit, stdin.hasBufferedLine || stdin.inputWaiting {
-            let line = stdin.readLine(prompt: "")
-            if line == .end { break }
-            batch.append(line)
+            let next = stdin.readLine(prompt: "")
+            if next == .end { break }
+            batch.append(next)
         }
     }
 
@@ -88,7 +106,17 @@ public struct ParseCommand: Command {
         for answer in answers {
             if answer.failed { context.hadInputError = true }
             switch answer.output {
-            case .bytes(let bytes): bytes.withBytes(app.console.append)
+            case .bytes(let bytes):
+                bytes.withBytes { piece in
+                    // A piece's answers (~28 KB for 64 lines) go out as they are, after what is
+                    // buffered: copying every byte into the console's buffer first cost more.
+                    if piece.count >= Self.directBytes {
+                        app.console.flush()
+                        Console.write(UnsafeRawBufferPointer(piece), to: 1)
+                    } else {
+                        app.console.append(piece)
+                    }
+                }
             case .lines(let lines): app.console.write(lines)
             }
         }
@@ -114,18 +142,30 @@ public struct ParseCommand: Command {
         let renderer: TextRenderer
         let json: Bool
         let explain: Bool
+        /// `renderer.message`, made once: taking it per line copied the whole renderer each time.
+        let message: (any LocalizableError) -> String
+
+        init(parser: Parser, context: ParseContext, renderer: TextRenderer, json: Bool, explain: Bool) {
+            self.parser = parser
+            self.context = context
+            self.renderer = renderer
+            self.json = json
+            self.explain = explain
+            message = renderer.message
+        }
 
         /// The answers to a batch, in input order. A large batch is parsed by two threads taking
         /// its pieces in turn; `meanwhile` runs first on the second thread (writing the answers
-        /// before these) and `first` on this one (reading the next batch); both run here, in that
-        /// order, for a small batch.
+        /// before these) and `first` first on this one (reading the next lines); both run here,
+        /// one after the other, for a small batch.
         func answers(_ batch: [LineInput], meanwhile: @escaping () -> Void = {}, first: () -> Void = {}) -> [Answer] {
             guard batch.count >= ParseCommand.parallelThreshold else {
                 meanwhile()
                 first()
                 return [answer(batch[...])]
             }
-            let count = (batch.count + ParseCommand.piece - 1) / ParseCommand.piece
+            let bounds = ParseCommand.pieces(batch.count)
+            let count = bounds.count - 1
             let parts = UnsafeMutableBufferPointer<Answer>.allocate(capacity: count)
             defer { parts.deallocate() }
             let next = Atomic<Int>(0)
@@ -135,8 +175,7 @@ public struct ParseCommand: Command {
                 while true {
                     let k = next.add(1, ordering: .relaxed).oldValue
                     guard k < count else { return }
-                    let from = k * ParseCommand.piece
-                    (shared.baseAddress! + k).initialize(to: answer(batch[from..<min(batch.count, from + ParseCommand.piece)]))
+                    (shared.baseAddress! + k).initialize(to: answer(batch[bounds[k]..<bounds[k + 1]]))
                 }
             }
             nonisolated(unsafe) let share = work
@@ -151,7 +190,7 @@ public struct ParseCommand: Command {
         /// One answer for a run of lines: bytes for JSON (so the run is one buffer), lines for text.
         func answer(_ lines: ArraySlice<LineInput>) -> Answer {
             var failed = false
-            var bytes = ByteBuffer(capacity: json ? lines.count * 420 : 0)
+            var bytes = ByteBuffer(capacity: json ? lines.count * ParseCommand.bytesPerAnswer : 0)
             var text: [OutputLine] = []
             for input in lines {
                 guard case .line(let line) = input else {
@@ -159,7 +198,7 @@ public struct ParseCommand: Command {
                     failed = true
                     if json {
                         let unreadable = ParseResult(input: "", error: ParseError(code: "bad-input", messageKey: "input.unreadable"))
-                        JSONEncoding.writeParseResult(unreadable, message: renderer.message, explain: false, to: &bytes)
+                        JSONEncoding.writeParseResult(unreadable, message: message, explain: false, to: &bytes)
                     } else {
                         text += renderer.render(.error(SessionError("input.unreadable")))
                     }
@@ -168,7 +207,7 @@ public struct ParseCommand: Command {
                 let result = parser.parse(TerminalSafety.readable(line), context: context)
                 if result.error != nil || result.drafts.isEmpty { failed = true }
                 if json {
-                    JSONEncoding.writeParseResult(result, message: renderer.message, explain: explain, to: &bytes)
+                    JSONEncoding.writeParseResult(result, message: message, explain: explain, to: &bytes)
                 } else {
                     if let error = result.error {
                         text += renderer.render(.error(error, input: result.input, span: error.span))

@@ -23,9 +23,31 @@ public enum TerminalSafety {
     static func mayBeUnsafe(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            for byte in bytes where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 { return true }
+            var index = 0
+            // Eight bytes at a time: a line is checked before every parse.
+            while index + 8 <= bytes.count {
+                if mayHoldUnsafe(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)) { return true }
+                index += 8
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 { return true }
+                index += 1
+            }
             return false
         }
+    }
+
+    /// Whether any of eight bytes is below 0x20 or is 7F, C2, D8 or E2 (the zero-byte test is
+    /// exact about whether some byte matches).
+    @inline(__always)
+    static func mayHoldUnsafe(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let control = (word &- ones &* 0x20) & ~word & highs
+        return (control | hasZero(word ^ (ones &* 0x7F)) | hasZero(word ^ (ones &* 0xC2))
+                | hasZero(word ^ (ones &* 0xD8)) | hasZero(word ^ (ones &* 0xE2))) != 0
     }
 
     /// `text` with every unsafe scalar written as a visible escape. Fast when there is none.

@@ -25,6 +25,8 @@ public final class StdinLineReader: LineReader {
     private var lineStart = 0
     /// Where to resume the newline search (bytes from `lineStart` up to it have no newline).
     private var scanned = 0
+    /// The newline `nextNewline` found last (at or after `scanned`), or -1.
+    private var knownNewline = -1
     /// Set while skipping the rest of an over-long line; holds its byte count so far.
     private var discarding: Int?
     private var reachedEnd = false
@@ -51,7 +53,21 @@ public final class StdinLineReader: LineReader {
     /// A line can be returned without reading: a whole line is buffered, or the input ended.
     public var hasBufferedLine: Bool {
         if reachedEnd { return true }
-        return pending[max(scanned, lineStart)...].contains(UInt8(ascii: "\n"))
+        return nextNewline() != nil
+    }
+
+    /// Where the next newline is in `pending`, searched with memchr from where the last search
+    /// stopped; `kassa parse` asks before every line, so the answer is kept for `takeLine`.
+    private func nextNewline() -> Int? {
+        let from = max(scanned, lineStart)
+        if knownNewline >= from { return knownNewline }
+        guard from < pending.count else { return nil }
+        let found = pending.withUnsafeBufferPointer { buffer -> Int? in
+            guard let hit = memchr(buffer.baseAddress! + from, 10, buffer.count - from) else { return nil }
+            return UnsafeRawPointer(hit) - UnsafeRawPointer(buffer.baseAddress!)
+        }
+        knownNewline = found ?? -1
+        return found
     }
 
     /// More bytes can be read at once without blocking (poll with no wait).
@@ -67,7 +83,7 @@ public final class StdinLineReader: LineReader {
 
     /// A complete line from `pending`, or nil when more bytes are needed.
     private func takeLine() -> LineInput? {
-        guard let newline = pending[max(scanned, lineStart)...].firstIndex(of: UInt8(ascii: "\n")) else {
+        guard let newline = nextNewline() else {
             scanned = pending.count
             let unread = pending.count - lineStart
             if discarding == nil, unread > Self.maximumLineBytes + 1 {
@@ -97,6 +113,7 @@ public final class StdinLineReader: LineReader {
         pending.removeAll(keepingCapacity: true)
         lineStart = 0
         scanned = 0
+        knownNewline = -1
     }
 
     /// At end of input: the last line if it had no newline, then `.end` for ever.
@@ -121,10 +138,21 @@ public final class StdinLineReader: LineReader {
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         }
         if bytes.count > Self.maximumLineBytes { return .tooLong(byteCount: bytes.count) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            return .invalidEncoding(byteCount: bytes.count)
-        }
+        guard let text = Self.validString(bytes) else { return .invalidEncoding(byteCount: bytes.count) }
         return .line(text)
+    }
+
+    /// The bytes as a String, or nil when they are not valid UTF-8. `String(decoding:)` is the
+    /// stdlib's fast path (String(validating:) went through generic code costing more than the
+    /// check itself); it repairs invalid input, so the result is valid only if it kept every byte.
+    static func validString(_ bytes: ArraySlice<UInt8>) -> String? {
+        bytes.withUnsafeBufferPointer { raw in
+            var text = String(decoding: raw, as: UTF8.self)
+            let same = text.withUTF8 { decoded in
+                decoded.count == raw.count && (raw.isEmpty || memcmp(decoded.baseAddress!, raw.baseAddress!, raw.count) == 0)
+            }
+            return same ? text : nil
+        }
     }
 
     // MARK: - Reading
@@ -135,6 +163,7 @@ public final class StdinLineReader: LineReader {
             pending.removeSubrange(..<lineStart)
             scanned -= lineStart
             lineStart = 0
+            knownNewline = -1
         }
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
