@@ -137,7 +137,32 @@ enum ParseBench {
             }
             print(line)
         }
+        hostileRules(sources: sources, context: context)
         if drafts == 42 { print("") }  // keeps the optimizer from dropping the work
+    }
+
+    /// A person's rule file cannot hang kassa: the two worst cases RuleSafetyTests checks for
+    /// their answers are timed here (tests never assert on time). Thirty optional elements before
+    /// a word that never comes (2^30 ways for plain backtracking), and 1,000 stems × 1,000
+    /// endings (refused with an error at its line, after a bounded amount of work).
+    static func hostileRules(sources: [GrammarSource], context: ParseContext) {
+        let clock = ContinuousClock()
+        let rule = "pattern offset = " + Array(repeating: "@span?", count: 30).joined(separator: " ") + " ago"
+        let parser = Parser(grammar: Grammar.load(sources + [GrammarSource(path: "/bench/mine.rules", language: .en,
+                                                                           contents: rule)]).0)
+        let line = Array(repeating: "day week", count: 150).joined(separator: " ") + " coffee 1500"
+        let t0 = clock.now
+        let drafts = parser.parse(line, context: context).drafts.count
+        let optional = secs(clock.now - t0)
+        let endings = (0..<1_000).map { "e\($0)" }.joined(separator: ", ")
+        var text = "endings big = \(endings)\n"
+        for k in 0..<1_000 { text += "category food/coffee = stem\(k)~big\n" }
+        let t1 = clock.now
+        let errors = Grammar.load([GrammarSource(path: "/bench/forms.rules", language: .ru, contents: text)]).1.count
+        let forms = secs(clock.now - t1)
+        print("hostile rules: 30 optional elements over 301 words \(format(optional * 1000)) ms (\(drafts) draft); "
+              + "1,000 stems × 1,000 endings refused in \(format(forms * 1000)) ms (\(errors) error); "
+              + "exponential matching or unbounded forms would take well over 10 s")
     }
 
     /// CPU time of the calling thread, in seconds.

@@ -16,10 +16,9 @@ import KassaTestSupport
         #expect(errors.isEmpty)
         let parser = Parser(grammar: grammar)
         let line = Array(repeating: "day week", count: 150).joined(separator: " ") + " coffee 1500"
-        let clock = ContinuousClock()
-        let elapsed = clock.measure { _ = parser.parse(line, context: context) }
-        // Generous: the exponential version takes well over ten seconds.
-        #expect(elapsed < .seconds(5))
+        // The exponential version would not finish; how long the bounded one takes is measured by
+        // `kassa-bench parse` (hostile rules), since tests never assert on time.
+        #expect(parser.parse(line, context: context).drafts.first?.amount?.decimalString == "1500.00")
         #expect(parser.parse("coffee 1500 day day ago", context: context).drafts.first?.amount?.decimalString == "1500.00")
     }
 
@@ -44,15 +43,11 @@ import KassaTestSupport
         let endings = (0..<1_000).map { "e\($0)" }.joined(separator: ", ")
         var text = "endings big = \(endings)\n"
         for k in 0..<1_000 { text += "category food/coffee = stem\(k)~big\n" }
-        let clock = ContinuousClock()
-        var errors: [GrammarError] = []
-        let elapsed = clock.measure {
-            errors = Grammar.load([GrammarSource(path: "/u/mine.rules", language: .ru, contents: text)]).1
-        }
+        // Timed in `kassa-bench parse` (hostile rules).
+        let errors = Grammar.load([GrammarSource(path: "/u/mine.rules", language: .ru, contents: text)]).1
         let error = errors.first { $0.reasonKey == "grammar.too-many-forms" }
         #expect(error != nil)
         #expect(error.map { $0.line > 1 && $0.file == "/u/mine.rules" } ?? false)
-        #expect(elapsed < .seconds(5))
     }
 }
 

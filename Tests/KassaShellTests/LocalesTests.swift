@@ -31,16 +31,47 @@ import KassaTestSupport
         }
     }
 
-    @Test func everyKeyTheShellUsesExists() throws {
-        let en = Fixtures.catalog(.en)
-        let sources = TestSupport.packageRoot.appendingPathComponent("Sources/KassaShell")
-        let pattern = try Regex(#"(?:text\(|SessionError\(|key: )"([a-z][a-z0-9-]*\.[a-z0-9.-]+)""#)
-        for file in try FileManager.default.contentsOfDirectory(atPath: sources.path) where file.hasSuffix(".swift") {
-            let text = try String(contentsOfFile: sources.appendingPathComponent(file).path, encoding: .utf8)
-            for match in text.matches(of: pattern) {
-                let key = String(match.output[1].substring!)
-                #expect(en.has(key), "\(file) uses \(key), missing from Locales/en")
+    /// Every message key a Swift source names — in any folder of Sources, however deep — exists
+    /// in every language. A literal counts as a key when its first component is one of the
+    /// catalogs' namespaces ("budget.", "store." …); a literal naming a family of keys (a prefix
+    /// a function completes, such as "history.kind") counts when some key starts with it.
+    /// Comment lines are skipped: they quote keys as examples.
+    @Test func everyKeyTheSourcesUseExistsInEveryLanguage() throws {
+        // Per language: every key's base and every dotted prefix of one (the families).
+        let catalogs = [Language.en, .ru].map { language in
+            let keys = Fixtures.catalog(language).keys.map(Self.baseKey)
+            var names = Set(keys)
+            for key in keys {
+                var prefix = Substring(key)
+                while let dot = prefix.lastIndex(of: ".") { prefix = prefix[..<dot]; names.insert(String(prefix)) }
+            }
+            return (language, names)
+        }
+        let known = Set(Fixtures.catalog(.en).keys.map(Self.baseKey))
+        let namespaces = Set(known.map { String($0.prefix { $0 != "." }) })
+        let files = try Self.swiftFiles(under: TestSupport.packageRoot.appendingPathComponent("Sources"))
+        #expect(files.count > 100, "the walk found \(files.count) Swift files: it no longer reaches the sources")
+        let pattern = try Regex(#""([a-z][a-z0-9-]*\.[a-z0-9.-]*[a-z0-9])""#)
+        var checked = 0
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for line in text.split(separator: "\n") where !line.drop { $0 == " " }.hasPrefix("//") {
+                for match in line.matches(of: pattern) {
+                    let key = String(match.output[1].substring!)
+                    guard namespaces.contains(String(key.prefix { $0 != "." })) else { continue }
+                    checked += 1
+                    for (language, names) in catalogs where !names.contains(key) {
+                        Issue.record("\(file.lastPathComponent) uses \(key), missing from Locales/\(language.rawValue)")
+                    }
+                }
             }
         }
+        #expect(checked > 300, "only \(checked) keys were found in the sources: the key pattern no longer matches")
+    }
+
+    static func swiftFiles(under root: URL) throws -> [URL] {
+        guard let walk = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+        return walk.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+            .sorted { $0.path < $1.path }
     }
 }
