@@ -56,17 +56,11 @@ public struct ConfigCommand: Command {
         let settings = app.settings
         switch action {
         case .list:
-            let width = ConfigFile.Key.allCases.map(\.rawValue.count).max() ?? 0
-            var lines = ConfigFile.Key.allCases.map { key in
-                let value = settings[key]
-                return key.rawValue.padding(to: width) + " = " + value.value + "    # "
-                    + ConfigCommand.describe(value.source, path: settings.config.path, catalog: app.catalog)
-            }
-            lines.insert("# " + app.catalog.text(settings.config.exists ? "config.file" : "config.file-missing",
-                                                 ["path": settings.config.path]), at: 0)
-            return [.text(lines)]
+            return [.output(ConfigListing(entries: ConfigFile.Key.allCases.map { .init(key: $0, value: settings[$0]) },
+                                          path: settings.config.path, fileExists: settings.config.exists, valueOnly: false))]
         case .get(let key):
-            return [.text([settings[key].value])]
+            return [.output(ConfigListing(entries: [.init(key: key, value: settings[key])], path: settings.config.path,
+                                          fileExists: settings.config.exists, valueOnly: true))]
         case .set(let key, let value):
             guard !settings.config.path.isEmpty else {
                 return context.reject(SessionError("config.no-home"))

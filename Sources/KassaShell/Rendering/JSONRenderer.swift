@@ -150,6 +150,8 @@ public struct JSONRenderer: SessionRenderer {
                 item.add("summary", entry.summary)
                 return item.result
             }))
+        case .output(let output):
+            return output.jsonObjects(text).map { OutputLine($0.result) }
         case .text(let lines):
             json.add("event", "report")
             json.add("lines", strings: lines)

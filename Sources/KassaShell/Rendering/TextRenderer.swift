@@ -87,6 +87,8 @@ public struct TextRenderer: SessionRenderer, Sendable {
             }
         case .text(let lines):
             return lines.map { OutputLine($0) }
+        case .output(let output):
+            return output.textLines(self).map { OutputLine(TerminalSafety.visible($0)) }
         case .balance(let lines):
             return balanceLines(lines)
         case .report(let output):

@@ -46,6 +46,8 @@ public enum SessionEvent: Sendable {
     case help(form: CommandForm, topic: String?)
     /// Lines already localized (grammar check and test reports).
     case text([String])
+    /// A command's own typed output, which renders itself (CommandOutput).
+    case output(any CommandOutput)
     /// Something was wrong with a line or the journal. `input` and `span` place a caret.
     case error(any LocalizableError, input: String?, span: Range<Int>?)
     /// A catalog message with no other meaning (e.g. a reminder about an unsaved draft).
