@@ -19,6 +19,9 @@ struct PartReading {
 }
 
 extension DraftStage {
+    /// A type value "transfer/ACCOUNT" (Grammars: `class type transfer/cash = withdrew, atm`).
+    static let transferPrefix = "transfer/"
+
     /// The draft of one part; its explanations are appended to `reasons`, marked with `index`.
     /// The decisions in order: what the words are (note, time, recurrence, accounts, type word),
     /// the date, the accounts (and so transfer or not), the amount, the category (and so income
@@ -156,7 +159,13 @@ extension DraftStage {
     /// transfer (from → to); else the account said, carried, or the default.
     @inline(__always) func decideAccounts(_ carry: inout Carry, index: Int, _ r: inout PartReading, _ reasons: inout [Why]) {
         let accounts = r.accounts
-        let transferWord = r.typeWord?.0 == "transfer"
+        // "transfer", or "transfer/ACCOUNT": a word that also says where the money goes when the
+        // line does not ("withdrew 20000 from kaspi", «снял в банкомате»: to cash).
+        let typeValue = r.typeWord?.0
+        let impliedDestination = typeValue.flatMap { v in
+            v.hasPrefix(DraftStage.transferPrefix) ? String(v.dropFirst(DraftStage.transferPrefix.count)) : nil
+        }
+        let transferWord = typeValue == "transfer" || impliedDestination != nil
         let hasDirections = accounts.contains { $0.direction < 0 } && accounts.contains { $0.direction > 0 }
         if transferWord || (accounts.count >= 2 && hasDirections) {
             r.type = .transfer
@@ -174,6 +183,11 @@ extension DraftStage {
             if let t = to, t.start != from?.start {
                 r.toAccount = t.name
                 reasons.append(why("to_account", t.start, t.end, t.rule))
+            } else if let implied = impliedDestination, implied != r.account, var e = r.typeWord?.1 {
+                // Not from the account it goes to: cash "withdrawn" from cash is still asked about.
+                r.toAccount = implied
+                e.field = "to_account"
+                reasons.append(e)
             }
             for m in [from, to].compactMap({ $0 }) where !m.alternatives.isEmpty {
                 r.flags.insert(.ambiguous)
