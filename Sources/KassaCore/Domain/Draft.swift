@@ -19,7 +19,7 @@ public struct Draft: Hashable, Sendable {
     public var confidence: Double
     /// The flags as bits of DraftFlag.bit: no array per draft (the parser makes hundreds of
     /// thousands of drafts a second).
-    private var flagBits: UInt8 = 0
+    private var flagBits: UInt16 = 0
 
     /// In DraftFlag order, no duplicates, so output is deterministic.
     public var flags: [DraftFlag] { DraftFlag.allCases.filter(has) }

@@ -4,6 +4,8 @@
 /// (JSON "flags"); comparison uses the declaration order, no string compares on the hot path.
 public enum DraftFlag: String, Hashable, Sendable, CaseIterable, Comparable {
     case accountDefault = "account-default"
+    /// The account was heard, not read: a name as a speech engine misheard it ("from Caspi").
+    case accountGuessed = "account-guessed"
     /// Two readings tied (02.03 in English; two accounts that fit): the session asks.
     case ambiguous = "ambiguous"
     /// No amount was said: the session asks for it before the draft can be saved.
@@ -20,25 +22,26 @@ public enum DraftFlag: String, Hashable, Sendable, CaseIterable, Comparable {
     private var rank: Int {
         switch self {
         case .accountDefault: 0
-        case .ambiguous: 1
-        case .amountMissing: 2
-        case .categoryGuessed: 3
-        case .currencyDefault: 4
-        case .currencyUnknown: 5
-        case .dateAssumed: 6
-        case .dateCarried: 7
+        case .accountGuessed: 1
+        case .ambiguous: 2
+        case .amountMissing: 3
+        case .categoryGuessed: 4
+        case .currencyDefault: 5
+        case .currencyUnknown: 6
+        case .dateAssumed: 7
+        case .dateCarried: 8
         }
     }
 
     public static func < (a: DraftFlag, b: DraftFlag) -> Bool { a.rank < b.rank }
 
     /// Its bit in a draft's set of flags.
-    var bit: UInt8 { 1 << UInt8(rank) }
+    var bit: UInt16 { 1 << UInt16(rank) }
 }
 
 /// A set of flags as bits, for building a draft's flags without an array.
 struct DraftFlagSet {
-    private(set) var bits: UInt8 = 0
+    private(set) var bits: UInt16 = 0
 
     mutating func insert(_ flag: DraftFlag) { bits |= flag.bit }
     mutating func remove(_ flag: DraftFlag) { bits &= ~flag.bit }

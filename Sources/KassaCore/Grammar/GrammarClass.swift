@@ -27,6 +27,9 @@ enum GrammarClass: String, CaseIterable, Sendable {
     case qunit, numbered
     // The rest of the line.
     case filler, correction, stop, sep, from, to, account, type, category
+    /// Words that name a kind of account ("card", «картой», «счёта»): before a specific account
+    /// («картой халыка», «со счёта жусана») the specific one is meant.
+    case accountKind = "account-kind"
     /// A type phrase said around the amount: "got 5000 back", «получил 5000 обратно».
     case typeAround = "type-around"
     /// A category phrase said around the amount: «закинул 2000 на телефон» (mobile top-up).

@@ -11,6 +11,8 @@ struct AccountMention {
     var rule: Why.Rule
     /// Other accounts that fit the same words equally well.
     var alternatives: [String]
+    /// Not said exactly: a name as a speech engine misheard it ("from Caspi"), shown as a guess.
+    var guessed = false
 }
 
 extension ScanStage {
@@ -27,14 +29,51 @@ extension ScanStage {
             guard k < tokens.count else { return nil }
         }
         var found = accountWords(at: k, after: k > i, aliases: aliases, named: named)
+        // «картой халыка», «со счёта жусана», "card kaspi": a word for a kind of account before a
+        // specific account means that account (the kind alone, «картой», stays the card).
+        if ids.accountKind >= 0, k + 1 < tokens.count, has(k, ids.accountKind),
+           let specific = accountWords(at: k + 1, after: true, aliases: aliases, named: named),
+           found.map({ specific.end > $0.end }) ?? true {
+            found = specific
+        }
         // "to my Halyk card", "на свою карту": a stop word between the preposition and the
         // account (not another preposition).
         if found == nil, k > i, k + 1 < tokens.count, has(k, ids.stop), !has(k, ids.from), !has(k, ids.to) {
             found = accountWords(at: k + 1, after: true, aliases: aliases, named: named)
         }
+        // Only after a preposition ("from Caspi", "with my Halic card"): a name alone may be a
+        // shop or a person.
+        let heard = k < tokens.count && has(k, ids.stop) && !has(k, ids.from) && !has(k, ids.to) ? k + 1 : k
+        if found == nil, k > i, let guess = soundAlikeAccount(at: heard, aliases: aliases) {
+            let end = heard + 1 < tokens.count && has(heard + 1, ids.accountKind) ? heard + 2 : heard + 1
+            return AccountMention(name: guess, start: i, end: end, direction: direction, rule: .soundAlike,
+                                  alternatives: [], guessed: true)
+        }
         guard let found else { return nil }
         return AccountMention(name: found.names[0], start: i, end: found.end, direction: direction,
                               rule: found.rule, alternatives: Array(found.names.dropFirst()))
+    }
+
+    /// The one account whose name or one-word alias sounds like the word at `k` (SoundAlike);
+    /// nil when none does or when two accounts do equally (no guess between two).
+    func soundAlikeAccount(at k: Int, aliases: AccountAliases) -> String? {
+        guard k < tokens.count, tokens[k].kind == .word, tokens[k].word < 0 || !has(k, ids.stop),
+              let word = SoundAlike.fold(normBytes(k)) else { return nil }
+        let limit = SoundAlike.allowedEdits(word.count)
+        var found: String?
+        func consider(_ name: String, _ bytes: [UInt8]) -> Bool {
+            guard let candidate = SoundAlike.fold(bytes), SoundAlike.within(word, candidate, limit) else { return true }
+            if let f = found, f != name { found = nil; return false }
+            found = name
+            return true
+        }
+        for alias in aliases.list where alias.words.count == 1 {
+            guard consider(alias.account, alias.words[0]) else { return nil }
+        }
+        for name in ids.accountValues {
+            guard consider(name, Array(name.utf8)) else { return nil }
+        }
+        return found
     }
 
     /// The account words at `k`: the person's own accounts first; the grammar's account words

@@ -20,6 +20,12 @@ struct ClassIDs: Sendable {
     let typeAround: Int
     /// Category phrases said around the amount the same way («закинул 2000 на телефон»).
     let categoryAround: Int
+    /// Words naming a kind of account («картой», «счёта», "card"): a specific account right
+    /// after one is the account meant («картой халыка»).
+    let accountKind: Int
+    /// The grammar's account names (the values of `account` words: cash, kaspi, halyk …), for
+    /// matching a misheard name (SoundAlike).
+    let accountValues: [String]
     /// Words that take a number as a name ("iphone", "route"): "iphone15" glued is a model.
     let numbered: Int
     /// Month names: digits after a multiplier that come right before one are a day, not the
@@ -60,6 +66,11 @@ struct ClassIDs: Sendable {
         currencyAfter = id(.currencyAfter); correction = id(.correction); sign = id(.sign)
         typeAround = id(.typeAround); categoryAround = id(.categoryAround)
         numbered = id(.numbered)
+        accountKind = id(.accountKind)
+        let accountClass = id(.account)
+        var values: [String] = []
+        for entry in g.entries where entry.classID == accountClass && !values.contains(entry.value) { values.append(entry.value) }
+        accountValues = values
         month = id(.month)
         spokenThousands = id(.spokenThousands); categoryYields = id(.categoryYields)
         let wins = id(.categoryWins)

@@ -189,13 +189,16 @@ extension DraftStage {
                 e.field = "to_account"
                 reasons.append(e)
             }
+            if from?.guessed == true || (to?.guessed == true && r.toAccount == to?.name) { r.flags.insert(.accountGuessed) }
             for m in [from, to].compactMap({ $0 }) where !m.alternatives.isEmpty {
                 r.flags.insert(.ambiguous)
                 r.questions.append(Question(draftIndex: index, field: m.direction > 0 ? "to_account" : "account",
                                             options: [m.name] + m.alternatives))
             }
-        } else if let a = accounts.first {
+        } else if let a = accounts.first(where: { !$0.guessed }) ?? accounts.first {
+            // A guess never beats an account said exactly anywhere in the part.
             r.account = a.name
+            if a.guessed { r.flags.insert(.accountGuessed) }
             let e = why("account", a.start, a.end, a.rule)
             reasons.append(e)
             carry.account = (a.name, e)

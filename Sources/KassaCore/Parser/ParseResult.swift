@@ -56,6 +56,8 @@ public struct ParseResult: Sendable {
 struct Why: Sendable {
     enum Rule: Sendable {
         case none, learned, context
+        /// An account name heard, not read: SoundAlike ("from Caspi" → kaspi).
+        case soundAlike
         case entry(Int32)
         case pattern(Int32)
 
@@ -63,6 +65,7 @@ struct Why: Sendable {
             switch self {
             case .none, .context: return ""
             case .learned: return "learned"
+            case .soundAlike: return "sound-alike"
             case .entry(let e): return grammar?.entries[Int(e)].location.description ?? ""
             case .pattern(let p): return grammar?.patterns[Int(p)].location.description ?? ""
             }

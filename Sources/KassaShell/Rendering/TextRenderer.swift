@@ -181,11 +181,13 @@ public struct TextRenderer: SessionRenderer, Sendable {
                 lines.append(OutputLine(text))
             }
             if draft.type == .transfer {
-                field("from", draft.account ?? "—", .accountDefault, "default")
+                field("from", draft.account ?? "—", draft.has(.accountGuessed) ? .accountGuessed : .accountDefault,
+                      draft.has(.accountGuessed) ? "guessed" : "default")
                 field("to", draft.toAccount ?? "—")
             } else {
                 field("category", categoryName(draft.category), .categoryGuessed, "guessed")
-                field("account", draft.account ?? "—", .accountDefault, "default")
+                field("account", draft.account ?? "—", draft.has(.accountGuessed) ? .accountGuessed : .accountDefault,
+                      draft.has(.accountGuessed) ? "guessed" : "default")
             }
             field("date", formatDate(draft.date) + (draft.time.map { " " + $0.description } ?? ""),
                   draft.has(.dateCarried) ? .dateCarried : .dateAssumed, draft.has(.dateCarried) ? "carried" : "assumed")
