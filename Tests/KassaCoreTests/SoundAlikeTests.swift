@@ -47,3 +47,24 @@ import KassaTestSupport
         #expect(parser.parse("taxi 1500 from the airport", context: context).drafts.first?.account == "cash")
     }
 }
+
+@Suite struct TypoIndexTests {
+    let parser = Parser(grammar: GrammarFixtures.grammar().0)
+    let context = ParseContext(today: CivilDate(year: 2026, month: 3, day: 10)!)
+
+    @Test func aTypoOfOneKeywordIsItsCategoryAsAGuess() {
+        let draft = parser.parse("resturant 5000", context: context).drafts.first
+        #expect(draft?.category == "food/restaurants" && draft?.has(.categoryGuessed) == true)
+        let why = parser.parse("resturant 5000", context: context).explanations.first?.first { $0.field == "category" }
+        #expect(why?.rule == "typo")
+    }
+
+    @Test func exactKeywordsShortWordsAndLongWordsAreNoTypos() {
+        // An exact keyword anywhere in the note wins; a four-letter word is never guessed.
+        #expect(parser.parse("taxi 2000 resturant", context: context).drafts.first?.category == "transport/taxi")
+        #expect(parser.parse("cofe 1500", context: context).drafts.first?.category == nil)
+        // A 10 KB word is refused by its length, not compared letter by letter with each keyword.
+        let long = String(repeating: "restaurant", count: 1_000) + " 500"
+        #expect(parser.parse(long, context: context).drafts.first?.category == nil)
+    }
+}

@@ -34,6 +34,9 @@ public final class Grammar: Sendable {
     /// first looked up by name (a parse seldom does; start-up should not pay for it).
     private let categoryIndex: Deferred<[String: String]>
     var categoryByName: [String: String] { categoryIndex.value }
+    /// One-word category keywords for typo matching: made when a line first needs it.
+    private let typoKeywords: Deferred<TypoIndex>
+    var typos: TypoIndex { typoKeywords.value }
     /// Each language's `convention` lines, by Language.allCases index (nil: none said).
     let conventionsByLanguage: [NumericConventions?]
     /// The tables every token consults, as raw buffers (see GrammarTables.swift).
@@ -78,6 +81,8 @@ public final class Grammar: Sendable {
         elements = patterns.flatMap(\.elements)
         self.builtinBuckets = builtinBuckets
         categoryIndex = Deferred { Grammar.categoryIndex(categories) }
+        let categoryClass = classIDs[GrammarClass.category.rawValue]
+        typoKeywords = Deferred { TypoIndex(hot: hot, words: words, entries: entries, categoryClass: categoryClass) }
         conventionsByLanguage = Language.allCases.map { conventions[$0] }
         self.hot = hot
         self.tables = tables

@@ -443,11 +443,23 @@ extension DraftStage {
                 break
             }
         }
-        guard let b = best else { return nil }
+        guard let b = best else { return typoCategory(noteTokens) }
         let slug = grammar.entries[b.entry].value
         // Saying the category's own name ("coffee", "продукты") is not a guess.
         let named = saysCategoryName(of: b.entry, b.start, b.end)
         return (slug, why("category", b.start, b.end, .entry(Int32(b.entry))), !named)
+    }
+
+    /// No keyword in the note: a word the grammar does not know, of five letters or more, that
+    /// is a typo of exactly one category's keyword ("resturant", "grocerys", «супермаркит»),
+    /// read as that category and flagged as a guess. Never tried when any keyword matched.
+    func typoCategory(_ noteTokens: ScratchList<Int>) -> (String, Why, Bool)? {
+        for k in noteTokens where tokens[k].kind == .word && tokens[k].word < 0 {
+            guard let word = SoundAlike.fold(normBytes(k)),
+                  let e = grammar.typos.entry(for: word, slug: { grammar.entries[$0].value }) else { continue }
+            return (grammar.entries[e].value, why("category", k, k + 1, .typo), true)
+        }
+        return nil
     }
 
     /// Whether the keyword at tokens start..<end is one that gives way (`category-yields`).

@@ -58,6 +58,8 @@ struct Why: Sendable {
         case none, learned, context
         /// An account name heard, not read: SoundAlike ("from Caspi" → kaspi).
         case soundAlike
+        /// A category keyword with a typo ("resturant"): TypoIndex.
+        case typo
         case entry(Int32)
         case pattern(Int32)
 
@@ -66,6 +68,7 @@ struct Why: Sendable {
             case .none, .context: return ""
             case .learned: return "learned"
             case .soundAlike: return "sound-alike"
+            case .typo: return "typo"
             case .entry(let e): return grammar?.entries[Int(e)].location.description ?? ""
             case .pattern(let p): return grammar?.patterns[Int(p)].location.description ?? ""
             }

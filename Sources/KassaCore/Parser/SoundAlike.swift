@@ -1,23 +1,27 @@
-// SoundAlike: a bounded, deterministic match of a word against account names the way speech
-// engines mishear them ("Caspi", "Halic", "Jusson" for Kaspi, Halyk, Jusan). Both sides are
-// folded by a few phonetic rules (c, q → k; y → i; w → v; ph → f; a doubled letter once), then
-// compared by edit distance (Damerau: a swap of neighbours is one edit): none below five letters,
-// one edit up to seven, two from eight. Work is bounded by the lengths (at most 32 letters are
-// compared), so a long word costs no more than a short one.
+// SoundAlike: a bounded, deterministic match of a word against a name the way speech engines
+// mishear it and people mistype it: account names ("Caspi", "Halic", "Jusson" for Kaspi, Halyk,
+// Jusan; AccountMention) and category keywords ("resturant", «супермаркит»; TypoIndex). Both
+// sides are folded by a few phonetic rules (c, q → k; y → i; w → v; ph → f; a doubled letter
+// once), then compared by edit distance (Damerau: a swap of neighbours is one edit): none for a
+// word of fewer than five letters, one edit up to seven folded letters, two from eight. At most
+// 32 folded letters are compared, so a long word costs no more than a short one.
 
 enum SoundAlike {
     static let minimumLetters = 5
     static let maximumLetters = 32
 
-    /// The edits a word of `letters` letters may be off by.
-    static func allowedEdits(_ letters: Int) -> Int { letters < minimumLetters ? -1 : letters < 8 ? 1 : 2 }
+    /// The edits a folded word of `letters` letters may be off by (fold has already refused a
+    /// word of fewer than five letters as said; folding may shorten it: "coffee" is "kofe").
+    static func allowedEdits(_ letters: Int) -> Int { letters < 8 ? 1 : 2 }
 
     /// The word's letters, phonetically folded; nil for a word too short, too long or not made
     /// of letters alone (digits and signs are no mishearing of a name).
     static func fold<C: Collection>(_ bytes: C) -> [UInt32]? where C.Element == UInt8 {
         var scalars: [UInt32] = []
+        var letters = 0
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
             guard scalar.properties.isAlphabetic else { return nil }
+            letters += 1
             var v = scalar.value
             switch scalar {
             case "c", "q": v = 107  // k
@@ -32,7 +36,7 @@ enum SoundAlike {
             scalars.append(v)
             if scalars.count > maximumLetters { return nil }
         }
-        return scalars.count >= minimumLetters ? scalars : nil
+        return letters >= minimumLetters && scalars.count >= 3 ? scalars : nil
     }
 
     /// Whether `a` and `b` (folded) are within `limit` edits; early exit past the limit.
