@@ -61,17 +61,17 @@ extension ScanStage {
               let word = SoundAlike.fold(normBytes(k)) else { return nil }
         let limit = SoundAlike.allowedEdits(word.count)
         var found: String?
-        func consider(_ name: String, _ bytes: [UInt8]) -> Bool {
-            guard let candidate = SoundAlike.fold(bytes), SoundAlike.within(word, candidate, limit) else { return true }
+        func consider(_ name: String, _ candidate: [UInt32]?) -> Bool {
+            guard let candidate, SoundAlike.within(word, candidate, limit) else { return true }
             if let f = found, f != name { found = nil; return false }
             found = name
             return true
         }
         for alias in aliases.list where alias.words.count == 1 {
-            guard consider(alias.account, alias.words[0]) else { return nil }
+            guard consider(alias.account, SoundAlike.fold(alias.words[0])) else { return nil }
         }
-        for name in ids.accountValues {
-            guard consider(name, Array(name.utf8)) else { return nil }
+        for (name, folded) in zip(ids.accountValues, ids.accountValuesFolded) {
+            guard consider(name, folded) else { return nil }
         }
         return found
     }

@@ -26,6 +26,8 @@ struct ClassIDs: Sendable {
     /// The grammar's account names (the values of `account` words: cash, kaspi, halyk …), for
     /// matching a misheard name (SoundAlike).
     let accountValues: [String]
+    /// The same names folded for SoundAlike once per grammar (nil: too short to be guessed).
+    let accountValuesFolded: [[UInt32]?]
     /// Words that take a number as a name ("iphone", "route"): "iphone15" glued is a model.
     let numbered: Int
     /// Month names: digits after a multiplier that come right before one are a day, not the
@@ -71,6 +73,7 @@ struct ClassIDs: Sendable {
         var values: [String] = []
         for entry in g.entries where entry.classID == accountClass && !values.contains(entry.value) { values.append(entry.value) }
         accountValues = values
+        accountValuesFolded = values.map { SoundAlike.fold(Array($0.utf8)) }
         month = id(.month)
         spokenThousands = id(.spokenThousands); categoryYields = id(.categoryYields)
         let wins = id(.categoryWins)
