@@ -183,6 +183,14 @@ public struct JSONRenderer: SessionRenderer {
                 json.add("since", budget.since.iso)
             }
             json.add("message", text.budgetChangeText(budget, removed: removed))
+        case .dialog(let note):
+            json.add("event", "dialog")
+            json.add("code", note.code)
+            if case .changed(let number, let field, _, _) = note {
+                json.add("field", field)
+                if let number { json.add("draft", number) }
+            }
+            json.add("message", text.dialogLines(note).map(\.text).joined(separator: "\n"))
         }
         return [OutputLine(json.result)]
     }
