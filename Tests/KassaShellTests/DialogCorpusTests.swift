@@ -9,7 +9,7 @@ import KassaTestSupport
 
 @Suite struct DialogCorpusTests {
     static let resources = Fixtures.resources
-    static let parser: Parser = Parser(grammar: Grammar.load(resources.grammarSources).grammar)
+    static let parser: Parser = Parser(grammar: Grammar.load(resources.grammarSources).0)
 
     @Test(arguments: ["en", "ru"])
     func corpusPasses(language: String) {

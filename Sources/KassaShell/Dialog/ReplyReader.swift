@@ -42,7 +42,7 @@ struct ReplyReader {
             let rest = said.text((low + join.length)..<high)
             let result = parser.parse(rest, context: context)
             if result.error == nil, result.drafts.contains(where: { $0.amount != nil && !$0.note.isEmpty }) {
-                return (.entry, said.text(low..<(low + join.length)))
+                return (.entry(rest: rest), said.text(low..<(low + join.length)))
             }
         }
         if let drop = grammar.match(.drop, in: said.words, at: low), low + drop.length < high {
@@ -89,6 +89,8 @@ struct ReplyReader {
         guard let first = parts.first else { return false }
         let said = ReplyWords(reply)
         if let cue = grammar.match(.cue, in: said.words, at: 0), cue.length > 1 { return false }
+        // "Сумма — 1 800.", "Amount: 1,600.": punctuation an engine adds is read here, not there.
+        if said.pauseBefore.contains(true) { return false }
         if words.name(in: "field", for: first) != nil { return parts.count > 1 }
         if Int(first) != nil, parts.count > 2, words.name(in: "field", for: parts[1]) != nil { return true }
         if parts.count == 2, words.name(in: "batch", for: first) == "drop", Int(parts[1]) != nil { return true }

@@ -21,8 +21,8 @@ enum ReplyReading {
     case noSuchDraft(said: String)
     /// A value the reply gives that is refused (an amount of 13 digits, a date before 1900).
     case invalid(any LocalizableError)
-    /// A new entry that joins the batch ("and a coffee 900").
-    case entry
+    /// A new entry that joins the batch ("and a coffee 900"): the words after the join word.
+    case entry(rest: String)
     /// A correction was begun ("no, …") but the rest was not understood.
     case unplaced(understood: String, missed: String)
     /// Not a reply in words: the documented forms and entries are tried next.

@@ -70,8 +70,9 @@ extension Session {
         case .unplaced(let understood, let missed):
             hadInputError = true
             return [.dialog(.unplaced(understood: understood, missed: missed)), .awaitingAnswer]
-        case .entry:
-            return join(line: raw)
+        case .entry(let rest):
+            // The join words ("and also", «и ещё») are not the purchase's words.
+            return join(line: rest)
         case .none:
             if let events = correct(line) {
                 explainReply(line, as: "documented", cue: "")

@@ -67,7 +67,7 @@ extension TextRenderer {
     private func fieldValue(_ field: String, _ draft: Draft) -> String {
         switch field {
         case "type": return catalog.text("type.\(draft.type.rawValue)")
-        case "amount": return draft.amount.map(money) ?? catalog.text("card.no-amount")
+        case "amount": return draft.amount.map(money) ?? "—"
         case "category": return draft.category.map { categoryNames.name($0, language: catalog.language) ?? $0 } ?? catalog.text("card.no-category")
         case "account": return TerminalSafety.visible(draft.account ?? "—")
         case "to_account": return TerminalSafety.visible(draft.toAccount ?? "—")
