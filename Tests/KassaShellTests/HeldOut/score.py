@@ -2,16 +2,17 @@
 # Scores the held-out dialogs (dialogs-heldout.txt) through the real binary: each dialog's lines
 # go to `kassa` on stdin with a fresh journal and --today 2026-11-26, then `kassa list --json`
 # says what was saved; a dialog counts when the saved transactions match its "=" line.
-# Usage: python3 Tests/KassaShellTests/HeldOut/score.py [.build/debug/kassa] [-v]
+# Usage: python3 Tests/KassaShellTests/HeldOut/score.py [.build/debug/kassa] [-v] [--set dialogs-heldout-2.txt]
 import json, os, subprocess, sys, tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
-binary = next((a for a in sys.argv[1:] if not a.startswith("-")), ".build/debug/kassa")
+binary = next((a for i, a in enumerate(sys.argv[1:], 1) if not a.startswith("-") and sys.argv[i - 1] != "--set"), ".build/debug/kassa")
 verbose = "-v" in sys.argv
+dataset = sys.argv[sys.argv.index("--set") + 1] if "--set" in sys.argv else "dialogs-heldout.txt"
 
 def dialogs():
     name, lines, expected = None, [], None
-    for raw in open(os.path.join(here, "dialogs-heldout.txt"), encoding="utf-8"):
+    for raw in open(os.path.join(here, dataset), encoding="utf-8"):
         raw = raw.rstrip("\n")
         if raw.startswith("## "):
             if name: yield name, lines, expected
