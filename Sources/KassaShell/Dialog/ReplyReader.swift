@@ -52,6 +52,13 @@ struct ReplyReader {
             case .none: break
             }
         }
+        // The name first, the verb last: «такси убери», "the coffee, drop it".
+        for start in stride(from: high - 1, to: low, by: -1) {
+            guard let drop = grammar.match(.drop, in: said.words, at: start), start + drop.length == high else { continue }
+            if case .draft(let index, _) = reference(said, from: low, to: start, drafts: drafts, wholeRest: true) {
+                return (.drop(index: index), said.text(low..<high))
+            }
+        }
         if let destination = destination(said, low: low, high: high, drafts: drafts) { return destination }
         return correction(said, low: low, high: high, drafts: drafts)
     }
@@ -91,8 +98,15 @@ struct ReplyReader {
         if let cue = grammar.match(.cue, in: said.words, at: 0), cue.length > 1 { return false }
         // "Сумма — 1 800.", "Amount: 1,600.": punctuation an engine adds is read here, not there.
         if said.pauseBefore.contains(true) { return false }
-        if words.name(in: "field", for: first) != nil { return parts.count > 1 }
-        if Int(first) != nil, parts.count > 2, words.name(in: "field", for: parts[1]) != nil { return true }
+        // A link or cue after the field word ("категорию поменяй на продукты", "amount should be 1600")
+        // or after a number ("1450 на самом деле") is a reply in words.
+        func linked(at index: Int) -> Bool {
+            grammar.match(.link, in: said.words, at: index) != nil || grammar.match(.cue, in: said.words, at: index) != nil
+        }
+        if words.name(in: "field", for: first) != nil { return parts.count > 1 && !linked(at: 1) }
+        if let number = Int(first), number <= 99, parts.count > 2, words.name(in: "field", for: parts[1]) != nil {
+            return (grammar.match(.cue, in: said.words, at: 1)?.length ?? 0) < 2 && !linked(at: 2)
+        }
         if parts.count == 2, words.name(in: "batch", for: first) == "drop", Int(parts[1]) != nil { return true }
         return false
     }
@@ -189,6 +203,8 @@ struct ReplyReader {
         var markers: [String] = []
         var named: (index: Int, words: String)?
         var namedByContent: Int?
+        /// "both were yesterday", «оба вчера»: every draft named at once.
+        var namedAll = false
         var clauseStart = true
         var afterName = false
         func close() {
@@ -203,12 +219,21 @@ struct ReplyReader {
                 clauseStart = true
             }
             let words = said.words
+            // After a field word, the words that link it to its value ("the date **was** yesterday",
+            // «поменяй сумму **на** 7600», "category **should be** groceries").
+            if let stretch = current, stretch.field != nil, stretch.start == i,
+               let m = grammar.match(.link, in: words, at: i) ?? grammar.match(.cue, in: words, at: i), i + m.length < high {
+                i += m.length
+                current!.start = i
+                current!.end = i
+                continue
+            }
             if clauseStart, let m = grammar.match(.negation, in: words, at: i) {
                 markers.append(said.text(i..<(i + m.length)))
                 i += m.length
                 continue
             }
-            if clauseStart || current == nil, let m = grammar.match(.not, in: words, at: i), i + m.length < high {
+            if let m = grammar.match(.not, in: words, at: i), i + m.length < high {
                 close()
                 markers.append(said.text(i..<(i + m.length)))
                 i += m.length
@@ -245,6 +270,14 @@ struct ReplyReader {
                 clauseStart = false
                 continue
             }
+            if clauseStart, named == nil, let all = grammar.match(.all, in: words, at: i) {
+                namedAll = true
+                markers.append(said.text(i..<(i + all.length)))
+                close()
+                i += all.length
+                afterName = true
+                continue
+            }
             if clauseStart, let ordinal = grammar.match(.ordinal, in: words, at: i) {
                 let text = said.text(i..<(i + ordinal.length))
                 switch position(ordinal.value, words: text, count: drafts.count) {
@@ -258,7 +291,7 @@ struct ReplyReader {
                 afterName = true
                 continue
             }
-            if clauseStart, named == nil, drafts.count > 1, let index = draftNamed(words[i], in: drafts) {
+            if clauseStart, named == nil, !namedAll, let index = draftNamed(words[i], in: drafts) {
                 named = (index, said.typed[i])
                 namedByContent = i
                 close()
@@ -271,6 +304,12 @@ struct ReplyReader {
                 afterName = wasAfterName
                 continue
             }
+            // A cue said last ("it's 3200 actually", «3200 вообще-то»).
+            if let m = grammar.match(.cue, in: words, at: i), i + m.length == high, current != nil {
+                markers.append(said.text(i..<(i + m.length)))
+                i += m.length
+                continue
+            }
             if current == nil { current = Stretch(start: i, end: i) }
             current!.end = i + 1
             clauseStart = false
@@ -279,7 +318,7 @@ struct ReplyReader {
         close()
         // A draft named by what it is counts as a correction only with a link or another mark
         // ("the taxi was 2000"); "taxi 2000" is a new entry.
-        let namedByPosition = named != nil && namedByContent == nil
+        let namedByPosition = (named != nil && namedByContent == nil) || namedAll
         guard !markers.isEmpty || namedByPosition else { return (.none, "") }
         let cue = markers.joined(separator: " ")
 
@@ -334,7 +373,8 @@ struct ReplyReader {
         }
         for field in order {
             let (value, text) = last[field]!
-            guard let indices = targets(field: field, value: value, named: named?.index, takenBack: takenBack, drafts: drafts) else {
+            guard let indices = namedAll ? Array(drafts.indices)
+                    : targets(field: field, value: value, named: named?.index, takenBack: takenBack, drafts: drafts) else {
                 return (.whichDraft(field: field, value: text), cue)
             }
             correction.changes.append(.init(field: field, value: value, said: text, indices: indices))
@@ -347,8 +387,12 @@ struct ReplyReader {
     private func startsValue(_ said: ReplyWords, at index: Int, high: Int, field: String) -> Bool {
         var end = index + 1
         while end < high && !said.pauseBefore[end] { end += 1 }
-        guard end > index + 1, case .values(let read) = readValues(said.text(index..<end)) else { return false }
-        return read.contains { $0.field == field }
+        guard end > index + 1, case .values(let with) = readValues(said.text(index..<end)),
+              let value = with.first(where: { $0.field == field })?.value else { return false }
+        // The word is part of the value when the value changes without it ("day before yesterday"
+        // is not "before yesterday"); "date was yesterday" is the field "date" and its value.
+        guard case .values(let without) = readValues(said.text((index + 1)..<end)) else { return true }
+        return without.first(where: { $0.field == field })?.value != value
     }
 
     /// The drafts a field's new value goes to; nil when kassa must ask which.
@@ -411,6 +455,11 @@ struct ReplyReader {
             }
         }
         guard read.isEmpty else { return .values(read) }
+        // An account by its name or alias, with a preposition or not ("kaspi", «с каспи»): a name that
+        // is also a shop's ("kaspi") is the account in a reply about a draft.
+        if let account = parser.account(named: text, context: context), text.split(separator: " ").count <= 3 {
+            return .values([("account", .account(account))])
+        }
         let directory = journal.map { CategoryDirectory(grammar: parser.grammar, journal: $0) }
         if let slug = directory?.slug(named: text) ?? parser.grammar.categorySlug(named: text) {
             return .values([("category", .category(slug))])
