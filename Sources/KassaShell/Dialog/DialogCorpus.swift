@@ -164,7 +164,7 @@ public enum DialogCorpus {
                     switch event {
                     case .saved(let transactions, _): saved += transactions
                     case .dialog(.whichDraft): asked = true
-                    case .error, .dialog(.unplaced), .dialog(.noSuchDraft): refused = true
+                    case .error: refused = true
                     case .notice(let key, _, _) where key == "batch.which-draft": asked = true
                     case .undone: undone = true
                     default: break

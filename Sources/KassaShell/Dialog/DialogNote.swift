@@ -11,10 +11,6 @@ public enum DialogNote: Sendable {
     case repeated(field: String, kept: String)
     /// A value for one draft, with no draft named, in a batch: which one?
     case whichDraft(field: String, value: String, count: Int)
-    /// A draft named by a position the batch does not have.
-    case noSuchDraft(said: String, count: Int)
-    /// A reply begun as a correction whose rest was not understood.
-    case unplaced(understood: String, missed: String)
     /// `:why` after a reply: which reading won and why.
     case explained(ReplyExplanation)
 

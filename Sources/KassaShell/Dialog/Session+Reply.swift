@@ -63,13 +63,13 @@ extension Session {
             return [.dialog(.whichDraft(field: field, value: value, count: pending.count))]
         case .noSuchDraft(let said):
             hadInputError = true
-            return [.dialog(.noSuchDraft(said: said, count: pending.count)), .awaitingAnswer]
+            return [.error(SessionError("dialog.no-such-draft", ["value": said, "count": String(pending.count)])), .awaitingAnswer]
         case .invalid(let error):
             hadInputError = true
             return [.error(error), .notice("dialog.drafts-kept"), .awaitingAnswer]
         case .unplaced(let understood, let missed):
             hadInputError = true
-            return [.dialog(.unplaced(understood: understood, missed: missed)), .awaitingAnswer]
+            return [.error(SessionError("dialog.unplaced", ["understood": understood, "missed": missed])), .awaitingAnswer]
         case .entry(let rest):
             // The join words ("and also", «и ещё») are not the purchase's words.
             return join(line: rest)

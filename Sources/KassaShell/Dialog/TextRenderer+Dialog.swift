@@ -1,5 +1,6 @@
 // TextRenderer+Dialog: the dialog's notes in words of the interface language (Locales/*/dialog.messages):
 // "amount ₸1,500 → ₸1,600" under a corrected card, "which draft is 1700 for?", and `:why` after a reply.
+// A reply refused (a draft the batch lacks, words not placed) is an ordinary error (SessionError).
 
 import KassaCore
 
@@ -10,8 +11,6 @@ extension DialogNote {
         case .changed: "dialog.changed"
         case .repeated: "dialog.repeated"
         case .whichDraft: "dialog.which-draft"
-        case .noSuchDraft: "dialog.no-such-draft"
-        case .unplaced: "dialog.unplaced"
         case .explained: "dialog.why"
         }
     }
@@ -33,14 +32,6 @@ extension TextRenderer {
             return [OutputLine(style.note(catalog.text("dialog.which-draft", [
                 "field": fieldLabel(field), "word": catalog.text("dialog.field-word.\(field)"), "value": visible(value), "count": String(count),
             ])))]
-        case .noSuchDraft(let said, let count):
-            return [OutputLine(style.bad(catalog.text("error.prefix")) + " " + catalog.text("dialog.no-such-draft", [
-                "value": visible(said), "count": String(count),
-            ]), to: .error)]
-        case .unplaced(let understood, let missed):
-            return [OutputLine(style.bad(catalog.text("error.prefix")) + " " + catalog.text("dialog.unplaced", [
-                "understood": visible(understood), "missed": visible(missed),
-            ]), to: .error)]
         case .explained(let reply):
             var lines = [OutputLine(catalog.text("dialog.why", [
                 "input": visible(reply.input), "reading": catalog.text("dialog.reading.\(reply.reading)"),
