@@ -45,37 +45,3 @@ enum ReplyReading {
         }
     }
 }
-
-/// A correction: each field's new value and the drafts it goes to.
-struct ReplyCorrection {
-    struct Change {
-        let field: String
-        let value: FieldValue
-        /// The words the value was read from.
-        let said: String
-        let indices: [Int]
-    }
-
-    var changes: [Change] = []
-    /// A field said twice in one reply: its name and the value kept (the last one said).
-    var repeated: (field: String, kept: String)?
-}
-
-/// Which reading a reply got, and the words that decided it: what `:why` shows.
-public struct ReplyExplanation: Sendable, Equatable {
-    public let input: String
-    /// `dialog.reading.NAME`: confirm, refuse, undo, drop, correction, entry, command, documented, …
-    public let reading: String
-    /// The words of the reply that decided it (a cue, a negation, a named draft), may be empty.
-    public let cue: String
-    /// Each change: the field, the words its value was read from, the drafts (numbered from 1).
-    public let details: [Detail]
-    /// How many drafts waited.
-    public let draftCount: Int
-
-    public struct Detail: Sendable, Equatable {
-        public let field: String
-        public let said: String
-        public let drafts: [Int]
-    }
-}

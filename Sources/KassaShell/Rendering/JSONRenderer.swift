@@ -184,7 +184,8 @@ public struct JSONRenderer: SessionRenderer {
             }
             json.add("message", text.budgetChangeText(budget, removed: removed))
         case .dialog(let note):
-            json.add("event", "dialog")
+            // A notice, as DESIGN.md §9 keeps the dialog's events: its code says which.
+            json.add("event", "notice")
             json.add("code", note.code)
             if case .changed(let number, let field, _, _) = note {
                 json.add("field", field)
