@@ -35,7 +35,7 @@ struct ReplyReader {
         // Polite words are among the kinds a whole reply may be made of ("no thanks" is a refusal).
         let whole = said.words
         if grammar.covers(whole, with: [.confirm, .polite], requiring: .confirm) { return (.confirm, said.text(low..<high)) }
-        if grammar.covers(whole, with: [.refuse, .negation, .polite], requiring: .refuse) { return (.refuse, said.text(low..<high)) }
+        if grammar.covers(whole, with: [.refuse, .negation, .not, .polite], requiring: .refuse) { return (.refuse, said.text(low..<high)) }
         if grammar.covers(whole, with: [.undo, .polite], requiring: .undo) { return (.undo, said.text(low..<high)) }
         if isDocumented(reply) { return (.none, "") }
         if let join = grammar.match(.join, in: said.words, at: low), low + join.length < high {
@@ -233,6 +233,16 @@ struct ReplyReader {
                 i += m.length
                 continue
             }
+            // "and" before a cue or a field word starts another clause ("no, 1800 and it was
+            // yesterday", «нет, 1800 и это было вчера»); inside a value it is the value's ("a hundred and five").
+            if current != nil, let join = grammar.match(.join, in: words, at: i), i + join.length < high,
+               case let next = skippingFillers(said, from: i + join.length, to: high), next < high,
+               grammar.match(.cue, in: words, at: next) != nil || self.words.name(in: "field", for: words[next]) != nil {
+                close()
+                i = next
+                clauseStart = true
+                continue
+            }
             if let m = grammar.match(.not, in: words, at: i), i + m.length < high {
                 close()
                 markers.append(said.text(i..<(i + m.length)))
@@ -354,7 +364,9 @@ struct ReplyReader {
         guard !values.isEmpty else {
             // "paid 1600 for lunch": a cue word opening a whole entry is an entry after all.
             let whole = parser.parse(said.text(low..<high), context: context)
+            let entryWords = whole.drafts.flatMap { Parser.learningKey($0.note).split(separator: " ") }
             if whole.error == nil, whole.drafts.contains(where: { $0.amount != nil && !$0.note.isEmpty }),
+               !entryWords.contains(where: { words.name(in: "field", for: $0) != nil }),
                markers.allSatisfy({ grammar.match(.cue, in: ReplyWords($0).words, at: 0) != nil }) { return (.none, "") }
             if !missed.isEmpty { return (.unplaced(understood: cue, missed: missed.joined(separator: " ")), cue) }
             return (.none, "")
@@ -380,6 +392,13 @@ struct ReplyReader {
             correction.changes.append(.init(field: field, value: value, said: text, indices: indices))
         }
         return (.correction(correction), cue + (named.map { " " + $0.words } ?? ""))
+    }
+
+    /// The first index from `start` that is not a filler word ("the", «этот»).
+    private func skippingFillers(_ said: ReplyWords, from start: Int, to end: Int) -> Int {
+        var index = start
+        while index < end, let filler = grammar.match(.filler, in: said.words, at: index) { index += filler.length }
+        return index
     }
 
     /// Whether the field word at `index` begins a value of its own field rather than naming it
