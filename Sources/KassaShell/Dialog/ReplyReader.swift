@@ -335,12 +335,14 @@ struct ReplyReader {
         var values: [(field: String, value: FieldValue, said: String)] = []
         var takenBack: [FieldValue] = []
         var missed: [String] = []
-        for stretch in stretches {
+        for (number, stretch) in stretches.enumerated() {
             let text = said.text(stretch.start..<stretch.end)
             if let field = stretch.field {
                 guard !text.isEmpty else { continue }
                 switch FieldValue.resolve(field: field, value: text, parser: parser, words: words, context: context, journal: journal) {
                 case .success(let value): values.append((field, value, text))
+                // "сумма неправильная, 1600": words about the field, its value said after them.
+                case .failure where number + 1 < stretches.count: missed.append(text)
                 case .failure(let error): return (.invalid(error), cue)
                 }
                 continue
