@@ -95,9 +95,11 @@ public final class AppContext: @unchecked Sendable {
         }
         for problem in resources.commandWordProblems {
             let location = "\(problem.file):\(problem.line)"
+            // A dialog rule (dialog.replies) has its own shape; `kassa grammar check` says what is wrong.
+            let badLine = ResourceLocator.ends(problem.file, with: ".replies") ? "dialog.bad-line" : "commands.bad-line"
             lines.append(OutputLine(problem.unknown.map {
                 catalog.text("commands.unknown-name", ["location": location, "name": $0])
-            } ?? catalog.text("commands.bad-line", ["location": location]), to: .error))
+            } ?? catalog.text(badLine, ["location": location]), to: .error))
         }
         console.write(lines)
     }

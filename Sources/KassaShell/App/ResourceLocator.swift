@@ -103,9 +103,14 @@ public struct ResourceLocator: Sendable {
             func named(_ suffix: String) -> Bool { ResourceLocator.ends(file.display, with: suffix) }
             // Only rule files, session words and (when asked) corpora: other files there, such as
             // the benchmark entries, are not read at start-up.
-            guard named(".rules") || named(".commands") || (corpora && named(".corpus")) else { continue }
+            guard named(".rules") || named(".commands") || named(".replies")
+                    || (corpora && (named(".corpus") || named(".exchanges"))) else { continue }
             guard let contents = file.read() else { continue }
-            if named(".commands") {
+            if named(".replies") || named(".exchanges") {
+                // The dialog's rules and corpus: checked and run by `kassa grammar`, never parser rules.
+                resources.dialogSources.append(GrammarSource(path: file.display, language: file.language, contents: contents))
+                if named(".replies") { wordFiles.append((file, contents)) }
+            } else if named(".commands") {
                 wordFiles.append((file, contents))
             } else {
                 resources.grammarSources.append(GrammarSource(path: file.display, language: file.language, contents: contents))
@@ -229,6 +234,9 @@ public struct Resources: Sendable {
     public var commandWords = CommandWords()
     /// Lines of session.commands that could not be read or name nothing kassa has.
     public var commandWordProblems: [CommandWords.Problem] = []
+    /// The dialog's rule files (dialog.replies) and, when corpora were asked for, its corpus
+    /// (dialog.exchanges): for `kassa grammar check` and `kassa grammar test`.
+    public var dialogSources: [GrammarSource] = []
 
     public init() {}
 

@@ -1,5 +1,6 @@
-// GrammarCommand: `kassa grammar check` validates every rule file; `kassa grammar test` runs
-// the corpora (GrammarCommands holds both as pure functions).
+// GrammarCommand: `kassa grammar check` validates every rule file (the dialog's dialog.replies
+// too); `kassa grammar test` runs the corpora, the dialog's dialog.exchanges included
+// (GrammarCommands holds both as pure functions).
 
 import KassaCore
 
@@ -18,19 +19,23 @@ public struct GrammarCommand: Command {
     public func run(_ context: CommandContext) -> [SessionEvent] {
         guard let app = context.app else { return [] }
         let sources: [GrammarSource]
+        var dialog: (lines: [String], status: Int32)
         if test {
             guard let withCorpora = try? app.locator.load(languages: [app.language], corpora: true) else {
                 context.hadUsageError = true
                 return []
             }
             sources = withCorpora.grammarSources
+            dialog = GrammarCommands.testDialog(sources: withCorpora.dialogSources, grammarSources: withCorpora.grammarSources,
+                                                words: withCorpora.commandWords, catalog: app.catalog)
         } else {
             sources = app.resources.grammarSources
+            dialog = GrammarCommands.checkDialog(sources: app.resources.dialogSources, catalog: app.catalog)
         }
         let (lines, status) = test
             ? GrammarCommands.test(sources: sources, catalog: app.catalog)
             : GrammarCommands.check(sources: sources, catalog: app.catalog)
-        if status != 0 { context.hadInputError = true }
-        return [.text(lines)]
+        if status != 0 || dialog.status != 0 { context.hadInputError = true }
+        return [.text(lines + dialog.lines)]
     }
 }

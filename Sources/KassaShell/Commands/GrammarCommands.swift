@@ -48,4 +48,40 @@ public enum GrammarCommands {
         lines.append(catalog.text("grammar.test-summary", ["passed": String(report.passed), "total": String(report.total)]))
         return (lines, report.failures.isEmpty && errors.isEmpty ? 0 : 1)
     }
+
+    /// Validates the dialog's rule files (dialog.replies): each mistake located as for rules.
+    public static func checkDialog(sources: [GrammarSource], catalog: Catalog) -> (lines: [String], status: Int32) {
+        var lines: [String] = []
+        var problems: [DialogGrammar.Problem] = []
+        var grammar = DialogGrammar()
+        let files = sources.filter { $0.path.hasSuffix(".replies") }
+        for source in files { problems += grammar.load(source.contents, file: source.path) }
+        problems += grammar.conflicts(file: files.map(\.path).joined(separator: ", "))
+        for problem in problems {
+            let reason = catalog.text(problem.reasonKey, problem.arguments)
+            let place = problem.line > 0 ? "\(problem.file):\(problem.line):\(problem.column)" : problem.file
+            lines += ["\(place): \(reason)", "    " + problem.lineText]
+            if problem.line > 0 { lines.append("    " + String(repeating: " ", count: max(0, problem.column - 1)) + "^") }
+        }
+        if problems.isEmpty {
+            lines.append(catalog.text("dialog.check-ok", ["files": String(files.count)]))
+            return (lines, 0)
+        }
+        lines.append(catalog.text("grammar.check-failed", count: problems.count))
+        return (lines, 1)
+    }
+
+    /// Runs the dialog corpus (dialog.exchanges) through real sessions: each failure, then a summary.
+    public static func testDialog(sources: [GrammarSource], grammarSources: [GrammarSource], words: CommandWords,
+                                  catalog: Catalog) -> (lines: [String], status: Int32) {
+        let (grammar, _) = Grammar.load(grammarSources)
+        let report = DialogCorpus.run(sources, parser: Parser(grammar: grammar), words: words)
+        var lines = report.failures.map {
+            catalog.text("dialog.test-failure", ["file": $0.file, "line": String($0.line), "input": $0.input,
+                                                 "expected": $0.expected, "actual": $0.actual])
+        }
+        lines.append(catalog.text("dialog.test-summary", ["passed": String(report.passed), "total": String(report.total),
+                                                          "negatives": String(report.negatives)]))
+        return (lines, report.failures.isEmpty ? 0 : 1)
+    }
 }

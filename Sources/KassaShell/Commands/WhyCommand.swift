@@ -1,4 +1,5 @@
-// WhyCommand: `:why`: which words of the session's last entry gave which field, by which rule.
+// WhyCommand: `:why`: which words of the session's last entry gave which field, by which rule;
+// after a reply to waiting drafts, which reading of it won (correction, confirmation, entry …) and why.
 
 public struct WhyCommand: Command {
     public static let name = "why"
@@ -9,6 +10,12 @@ public struct WhyCommand: Command {
     }
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
+        // After a reply to waiting drafts: which reading won and why, then (for an entry) its parse.
+        if let reply = context.session?.lastReply {
+            var events: [SessionEvent] = [.dialog(.explained(reply))]
+            if reply.reading == "entry", let result = context.session?.lastResult { events.append(.explanation(result)) }
+            return events
+        }
         guard let result = context.session?.lastResult else { return [.notice("why.nothing")] }
         return [.explanation(result)]
     }

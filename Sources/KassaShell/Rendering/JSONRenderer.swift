@@ -185,6 +185,15 @@ public struct JSONRenderer: SessionRenderer {
                 json.add("since", budget.since.iso)
             }
             json.add("message", text.budgetChangeText(budget, removed: removed))
+        case .dialog(let note):
+            // A notice, as DESIGN.md §9 keeps the dialog's events: its code says which.
+            json.add("event", "notice")
+            json.add("code", note.code)
+            if case .changed(let number, let field, _, _) = note {
+                json.add("field", field)
+                if let number { json.add("draft", number) }
+            }
+            json.add("message", text.dialogLines(note).map(\.text).joined(separator: "\n"))
         }
         return [OutputLine(json.result)]
     }

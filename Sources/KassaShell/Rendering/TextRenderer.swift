@@ -125,6 +125,8 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return budgetListing(listing)
         case .budgetChanged(let budget, let removed):
             return [budgetChange(budget, removed: removed)]
+        case .dialog(let note):
+            return dialogLines(note)
         }
     }
 

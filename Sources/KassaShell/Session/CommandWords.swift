@@ -1,5 +1,6 @@
 // CommandWords: the session's own vocabulary (command names, bare commands, yes/no answers,
-// correction fields), read from Grammars/<lang>/session.commands. All languages are merged:
+// correction fields), read from Grammars/<lang>/session.commands, and the words of replies to
+// drafts (Grammars/<lang>/dialog.replies, kept as a DialogGrammar). All languages are merged:
 // a Russian word works in an English session and the other way round.
 
 import KassaCore
@@ -12,6 +13,8 @@ public struct CommandWords: Sendable {
     private var groups: [String: [String]] = [:]
     /// (group, word) → name: ("command", "помощь") → "help". One flat table, the first entry wins.
     private var lookup: [Word: String] = [:]
+    /// The words of replies to waiting drafts (dialog.replies files).
+    private var dialogGrammar = DialogGrammar()
 
     /// A group and a lower-cased word as one dictionary key, hashed and compared by UTF-8 bytes:
     /// String's own hashing normalizes every non-ASCII key first, which made reading this file
@@ -61,6 +64,9 @@ public struct CommandWords: Sendable {
     public mutating func load(_ contents: String, file: String) -> [Problem] {
         // Files added to deferred words go over the deferred ones, read now.
         if let later { self = later.value }
+        if ResourceLocator.ends(file, with: ".replies") {
+            return dialogGrammar.load(contents, file: file).map { Problem(file: $0.file, line: $0.line) }
+        }
         var contents = contents
         return contents.withUTF8 { load(bytes: $0, file: file) }
     }
@@ -139,6 +145,9 @@ public struct CommandWords: Sendable {
             return Problem(file: origin.file, line: origin.line, unknown: origin.group + "." + origin.name)
         }
     }
+
+    /// The dialog grammar: confirmations, refusals, cues, ordinals … (Dialog/ReplyReader reads replies with it).
+    public var dialog: DialogGrammar { read.dialogGrammar }
 
     /// The name a word stands for in a group: ("command", "помощь") → "help".
     public func name(in group: String, for word: some StringProtocol) -> String? {

@@ -104,7 +104,7 @@ extension Session {
         return .lesson(phrase: phrase, category: category)
     }
 
-    private func afterCorrection() -> [SessionEvent] {
+    func afterCorrection() -> [SessionEvent] {
         [.corrected(pending)] + nextQuestion()
     }
 }

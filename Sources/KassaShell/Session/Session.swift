@@ -2,8 +2,9 @@
 //
 //   idle ──entry──▶ confirming ──Enter/y/д──▶ saved ──▶ idle
 //                      │  ▲  └──n/н──▶ discarded ──▶ idle
-//                      └──┘ correction ("amount 1600", "2 сумма 1000", "drop 2"), or another
-//                           entry, which joins the waiting drafts as one numbered batch
+//                      └──┘ correction ("amount 1600", "no, 1600", "the taxi was 2000", "drop the
+//                           coffee"), or another entry, which joins the waiting drafts as one
+//                           numbered batch (Dialog/Session+Reply decides which)
 //
 // Nothing waiting is ever discarded without the person saying so: a new entry joins the batch
 // (pasted dictation arrives line by line), a reply that is neither an answer, a correction nor
@@ -71,6 +72,8 @@ public final class Session {
     var pendingDue: [DueOccurrence?] = []
     var pendingSkips: [DueOccurrence] = []
     var lastResult: ParseResult?
+    /// What the last reply to waiting drafts was read as (`:why`); nil after a new entry.
+    public internal(set) var lastReply: ReplyExplanation?
     /// A line was not understood or rejected (scripted exit status 1).
     public internal(set) var hadInputError = false
     /// The journal failed to read or write (exit status 3).
@@ -128,18 +131,8 @@ public final class Session {
     func handle(line typed: String) -> [SessionEvent] {
         // Escape sequences and control characters are not words (a paste may carry colours).
         let raw = TerminalSafety.readable(typed)
-        let line = raw.trimmingWhitespace
-        if let events = command(line) { return events }
-        if state == .confirming {
-            if line.isEmpty { return confirm() }
-            if let events = correct(line) { return events }
-            // Another entry joins the batch; a reply that is none of these keeps it.
-            return join(line: raw)
-        }
-        // A blank line with nothing waiting is a pause in dictation: nothing to say.
-        if line.isEmpty { return [] }
-        if let events = phrase(line) { return events }
-        return enter(line: raw)
+        // Command, answer, correction or entry: decided in one place (Dialog/Session+Reply).
+        return respond(to: raw)
     }
 
     // MARK: - Entries

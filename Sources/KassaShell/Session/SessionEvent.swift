@@ -66,6 +66,8 @@ public enum SessionEvent: Sendable {
     case budgets(BudgetListing)
     /// A budget was set (or replaced) or removed.
     case budgetChanged(Budget, removed: Bool)
+    /// What the session says about a reply to waiting drafts (Dialog/): a change note, a question.
+    case dialog(DialogNote)
 }
 
 extension SessionEvent {

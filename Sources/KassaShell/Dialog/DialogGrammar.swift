@@ -1,0 +1,146 @@
+// DialogGrammar: the words of replies to waiting drafts, read from Grammars/<lang>/dialog.replies
+// (rules as data, like the parser's): confirmations and refusals in words, undo phrases,
+// negations, cue phrases, ordinals and the small words around a named draft. Every language's
+// file is merged, so a Russian reply works in an English session. ReplyReader interprets a reply
+// with these words; `kassa grammar check` reports a line it cannot read at its file, line and column.
+
+import KassaCore
+
+public struct DialogGrammar: Sendable {
+    /// The kinds of phrase a rule line may give (the file's first word).
+    public enum Kind: String, CaseIterable, Sendable {
+        case confirm, refuse, undo, negation, not, contrast, cue, link, filler, ordinal, all, drop, join, destination, polite
+    }
+
+    /// One phrase: its words (normalized) and a value (an ordinal's number; 0 otherwise).
+    struct Phrase: Sendable {
+        let words: [String]
+        let value: Int
+    }
+
+    /// A line of a dialog file kassa cannot read: where, why (a shell.messages key) and the line.
+    public struct Problem: Sendable, Equatable {
+        public let file: String
+        public let line: Int
+        public let column: Int
+        public let reasonKey: String
+        public let arguments: [String: String]
+        public let lineText: String
+    }
+
+    private var phrases: [Kind: [Phrase]] = [:]
+    /// Phrases by their first word, longest first, for matching at a position.
+    private var byFirstWord: [Kind: [String: [Phrase]]] = [:]
+
+    public init() {}
+
+    /// Whether any rule was read (an empty grammar reads no reply).
+    public var isEmpty: Bool { phrases.isEmpty }
+
+    /// Reads one dialog.replies file; lines it cannot read are returned and skipped.
+    @discardableResult
+    public mutating func load(_ contents: String, file: String) -> [Problem] {
+        var problems: [Problem] = []
+        for (offset, raw) in contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingWhitespace
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            let indent = raw.prefix { $0 == " " || $0 == "\t" }.count
+            func problem(_ key: String, _ arguments: [String: String] = [:], column: Int = 1) {
+                problems.append(Problem(file: file, line: offset + 1, column: indent + column, reasonKey: key, arguments: arguments, lineText: String(raw)))
+            }
+            guard let equals = line.firstIndex(of: "=") else {
+                problem("dialog.rule-no-equals")
+                continue
+            }
+            let head = line[..<equals].split(separator: " ").map(String.init)
+            guard let kindWord = head.first, let kind = Kind(rawValue: kindWord) else {
+                problem("dialog.rule-unknown-kind", ["kind": head.first ?? ""])
+                continue
+            }
+            var value = 0
+            if kind == .ordinal {
+                guard head.count == 2, let number = Int(head[1]), number == -1 || (1...99).contains(number) else {
+                    problem("dialog.rule-bad-ordinal", column: kindWord.count + 2)
+                    continue
+                }
+                value = number
+            } else if head.count != 1 {
+                problem("dialog.rule-unexpected-value", ["kind": kindWord], column: kindWord.count + 2)
+                continue
+            }
+            let items = line[line.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
+            var added = 0
+            for item in items {
+                let words = item.split(separator: " ").map { DialogGrammar.normalize($0) }.filter { !$0.isEmpty }
+                guard !words.isEmpty else {
+                    problem("dialog.rule-empty-item", column: line.distance(from: line.startIndex, to: equals) + 2)
+                    continue
+                }
+                add(Phrase(words: words, value: value), kind: kind)
+                added += 1
+            }
+            if added == 0 { problem("dialog.rule-empty-item", column: line.count) }
+        }
+        return problems
+    }
+
+    /// Phrases that would make one whole reply both a confirmation and a refusal.
+    public func conflicts(file: String) -> [Problem] {
+        let refusals = Set((phrases[.refuse] ?? []).map { $0.words.joined(separator: " ") })
+        return (phrases[.confirm] ?? []).map { $0.words.joined(separator: " ") }.filter(refusals.contains).map {
+            Problem(file: file, line: 0, column: 0, reasonKey: "dialog.rule-conflict", arguments: ["phrase": $0], lineText: $0)
+        }
+    }
+
+    private mutating func add(_ phrase: Phrase, kind: Kind) {
+        phrases[kind, default: []].append(phrase)
+        var table = byFirstWord[kind] ?? [:]
+        var list = table[phrase.words[0], default: []]
+        list.append(phrase)
+        list.sort { $0.words.count > $1.words.count }
+        table[phrase.words[0]] = list
+        byFirstWord[kind] = table
+    }
+
+    /// The longest phrase of `kind` that starts at `words[start]`: how many words it takes and its value.
+    func match(_ kind: Kind, in words: [String], at start: Int) -> (length: Int, value: Int)? {
+        guard start < words.count, let candidates = byFirstWord[kind]?[words[start]] else { return nil }
+        for phrase in candidates where start + phrase.words.count <= words.count {
+            if Array(words[start..<(start + phrase.words.count)]) == phrase.words { return (phrase.words.count, phrase.value) }
+        }
+        return nil
+    }
+
+    /// Whether `words` are all covered, left to right, by phrases of `kinds`, at least one of
+    /// them of `required` (a whole reply such as "ok, save it, thanks").
+    func covers(_ words: [String], with kinds: [Kind], requiring required: Kind) -> Bool {
+        guard !words.isEmpty else { return false }
+        // reach[i]: the first i words can be covered (0: none, 1: yes, 2: yes with a `required` phrase).
+        // Every phrase at every reachable position is tried, so "да, сохрани их" is "да" + "сохрани их"
+        // even though "да сохрани" is a longer phrase too.
+        var reach = [Int](repeating: 0, count: words.count + 1)
+        reach[0] = 1
+        for index in 0..<words.count where reach[index] > 0 {
+            for kind in kinds {
+                guard let candidates = byFirstWord[kind]?[words[index]] else { continue }
+                for phrase in candidates where index + phrase.words.count <= words.count
+                    && Array(words[index..<(index + phrase.words.count)]) == phrase.words {
+                    let state = kind == required ? 2 : reach[index]
+                    reach[index + phrase.words.count] = max(reach[index + phrase.words.count], state)
+                }
+            }
+        }
+        return reach[words.count] == 2
+    }
+
+    /// A word as the rules and replies are compared: lower case, ё read as е.
+    static func normalize(_ word: some StringProtocol) -> String {
+        CaseFolding.lowercased(word).replacingOccurrences(of: "ё", with: "е")
+    }
+}
+
+private extension String {
+    func replacingOccurrences(of target: Character, with replacement: Character) -> String {
+        String(map { $0 == target ? replacement : $0 })
+    }
+}

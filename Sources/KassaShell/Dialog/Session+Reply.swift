@@ -1,0 +1,133 @@
+// Session+Reply: the one place where the session decides what a line is — a command, an answer
+// to waiting drafts (a confirmation, a refusal, an undo), a correction, or a new entry — and acts
+// on it. `respond(to:)` is that decision point: every line passes through it, in this order:
+//
+//   1. commands and the one-word answers of session.commands (":list", "undo", "y", "нет");
+//   2. while drafts wait: Enter saves; then the reply read by ReplyReader (Grammars/*/dialog.replies)
+//      — confirm, refuse, undo, drop, correction, a named draft, a destination, a new entry;
+//      then the documented corrections ("amount 1600", "2 сумма 1000", a bare "1600" or "вчера");
+//      then a new entry joining the batch (or "not understood", the drafts kept);
+//   3. with nothing waiting: an undo in words, a phrase ("курс доллара 480"), an entry.
+//
+// Each correction is followed by one line per changed field ("amount ₸1,500 → ₸1,600"), and the
+// reading that won is kept for `:why`. Nothing here saves without the person's yes.
+
+import KassaCore
+import KassaStore
+
+extension Session {
+    /// THE decision point between command, answer, correction and entry (see the file header).
+    func respond(to raw: String) -> [SessionEvent] {
+        let line = raw.trimmingWhitespace
+        if let events = command(line) { return events }
+        if state == .confirming {
+            if line.isEmpty {
+                explainReply(line, as: "confirm", cue: "")
+                return confirm()
+            }
+            let before = pending
+            return withChangeNotes(replyWhileWaiting(raw: raw, line: line), before: before)
+        }
+        // A blank line with nothing waiting is a pause in dictation: nothing to say.
+        if line.isEmpty { return [] }
+        lastReply = nil
+        if replyReader.isUndo(line) {
+            explainReply(line, as: "undo", cue: line)
+            return run(UndoCommand.self, words: [])
+        }
+        if let events = phrase(line) { return events }
+        return enter(line: raw)
+    }
+
+    /// The reader of replies, with what it needs to read values as the parser does.
+    var replyReader: ReplyReader {
+        ReplyReader(grammar: words.dialog, words: words, parser: parser, context: parseContext, journal: journal)
+    }
+
+    /// A line while drafts wait, after commands and Enter.
+    private func replyWhileWaiting(raw: String, line: String) -> [SessionEvent] {
+        let (reading, cue) = replyReader.read(line, drafts: pending)
+        explainReply(line, as: reading.name, cue: cue, reading: reading)
+        switch reading {
+        case .confirm:
+            return confirm()
+        case .refuse:
+            return discardPending()
+        case .undo:
+            return run(UndoCommand.self, words: [])
+        case .drop(let index):
+            return drop(index)
+        case .correction(let correction):
+            return apply(correction)
+        case .whichDraft(let field, let value):
+            return [.dialog(.whichDraft(field: field, value: value, count: pending.count))]
+        case .noSuchDraft(let said):
+            hadInputError = true
+            return [.error(SessionError("dialog.no-such-draft", ["value": said, "count": String(pending.count)])), .awaitingAnswer]
+        case .invalid(let error):
+            hadInputError = true
+            return [.error(error), .notice("dialog.drafts-kept"), .awaitingAnswer]
+        case .unplaced(let understood, let missed):
+            hadInputError = true
+            return [.error(SessionError("dialog.unplaced", ["understood": understood, "missed": missed])), .awaitingAnswer]
+        case .entry(let rest):
+            // The join words ("and also", «и ещё») are not the purchase's words.
+            return join(line: rest)
+        case .none:
+            if let events = correct(line) {
+                explainReply(line, as: "documented", cue: "")
+                return events
+            }
+            explainReply(line, as: "entry", cue: "")
+            return join(line: raw)
+        }
+    }
+
+    /// Applies a correction's changes; a value a draft cannot take (a currency for a draft with
+    /// no amount) leaves every draft as it was.
+    private func apply(_ correction: ReplyCorrection) -> [SessionEvent] {
+        let before = pending
+        var events: [SessionEvent] = []
+        for change in correction.changes {
+            for index in change.indices {
+                guard change.value.apply(to: &pending[index]) else {
+                    pending = before
+                    return reject(SessionError("correction.bad-currency", ["value": change.said]))
+                }
+                if case .category(let slug) = change.value, let lesson = teach(note: pending[index].note, category: slug) {
+                    events.append(lesson)
+                }
+            }
+        }
+        if let repeated = correction.repeated {
+            events.append(.dialog(.repeated(field: repeated.field, kept: repeated.kept)))
+        }
+        return events + afterCorrection()
+    }
+
+    /// After the card of a correction, one line per field that changed ("amount ₸1,500 → ₸1,600").
+    private func withChangeNotes(_ events: [SessionEvent], before: [Draft]) -> [SessionEvent] {
+        guard pending.count == before.count, let card = events.firstIndex(where: {
+            if case .corrected = $0 { return true } else { return false }
+        }) else { return events }
+        var notes: [SessionEvent] = []
+        for index in pending.indices {
+            for field in DialogNote.fields where DialogNote.differs(field, before[index], pending[index]) {
+                notes.append(.dialog(.changed(number: pending.count > 1 ? index + 1 : nil, field: field,
+                                              before: before[index], after: pending[index])))
+            }
+        }
+        var events = events
+        events.insert(contentsOf: notes, at: card + 1)
+        return events
+    }
+
+    /// Keeps what the reply was read as, for `:why`.
+    private func explainReply(_ line: String, as name: String, cue: String, reading: ReplyReading? = nil) {
+        var details: [ReplyExplanation.Detail] = []
+        if case .correction(let correction)? = reading {
+            details = correction.changes.map { .init(field: $0.field, said: $0.said, drafts: $0.indices.map { $0 + 1 }) }
+        }
+        lastReply = ReplyExplanation(input: line, reading: name, cue: cue, details: details, draftCount: pending.count)
+    }
+}

@@ -1,0 +1,118 @@
+// ReplyReaderTests: the pieces of Dialog/ on their own — ReplyWords (punctuation off, pauses kept),
+// DialogGrammar (longest phrase, whole-reply cover), and ReplyReader's decisions on small cases,
+// positive and negative, with the shipped grammars and a fixed today.
+
+import Testing
+import KassaCore
+import KassaStore
+import KassaTestSupport
+@testable import KassaShell
+
+@Suite struct ReplyReaderTests {
+    static let resources = Fixtures.resources
+    static let parser = Parser(grammar: Grammar.load(resources.grammarSources).0)
+
+    func reader() throws -> ReplyReader {
+        let path = TestSupport.makeTemporaryDirectory("reply").appendingPathComponent("j.kassa").path
+        let context = ParseContext(today: Fixtures.today, language: .en, defaultCurrency: .kzt, defaultAccount: "cash",
+                                   accounts: [], learnedCategories: [:])
+        return ReplyReader(grammar: Self.resources.commandWords.dialog, words: Self.resources.commandWords,
+                           parser: Self.parser, context: context, journal: try Journal.open(path: path))
+    }
+
+    func drafts(_ line: String) -> [Draft] {
+        Self.parser.parse(line, context: ParseContext(today: Fixtures.today, language: .en, defaultCurrency: .kzt,
+                                                      defaultAccount: "cash", accounts: [], learnedCategories: [:])).drafts
+    }
+
+    @Test func wordsLoseOuterPunctuationAndKeepPauses() {
+        let said = ReplyWords("Amount: 1,600.")
+        #expect(said.words == ["amount", "1,600"])
+        #expect(said.pauseBefore == [false, true])
+        let ru = ReplyWords("Второе — 900, вообще-то")
+        #expect(ru.words == ["второе", "900", "вообще-то"])
+        #expect(ru.pauseBefore == [false, true, true])
+        #expect(ReplyWords("«ёлка»").words == ["елка"])
+    }
+
+    @Test func grammarMatchesTheLongestPhraseAndCoversWholeReplies() {
+        var grammar = DialogGrammar()
+        let problems = grammar.load("confirm = ok, yes, yes save, save it\npolite = thanks\nordinal 2 = second, second one\n", file: "t.replies")
+        #expect(problems.isEmpty)
+        #expect(grammar.match(.ordinal, in: ["second", "one", "was"], at: 0)?.length == 2)
+        #expect(grammar.match(.ordinal, in: ["second", "one"], at: 0)?.value == 2)
+        // "yes save" is longer, but only "yes" + "save it" covers the reply.
+        #expect(grammar.covers(["yes", "save", "it", "thanks"], with: [.confirm, .polite], requiring: .confirm))
+        #expect(!grammar.covers(["thanks"], with: [.confirm, .polite], requiring: .confirm))
+        #expect(!grammar.covers(["ok", "1600"], with: [.confirm, .polite], requiring: .confirm))
+    }
+
+    @Test func aNegationWithAnAmountCorrectsTheOnlyDraft() throws {
+        let (reading, cue) = try reader().read("no, 1600", drafts: drafts("coffee 1500"))
+        guard case .correction(let correction) = reading else { Issue.record("read as \(reading.name)"); return }
+        #expect(cue == "no")
+        #expect(correction.changes.count == 1)
+        #expect(correction.changes[0].field == "amount" && correction.changes[0].indices == [0])
+        #expect(correction.changes[0].value == .amount(Money(major: 1600, currency: .kzt)!))
+    }
+
+    @Test func theValueTakenBackNamesTheDraft() throws {
+        guard case .correction(let correction) = try reader().read("not 2000, 2300", drafts: drafts("coffee 1500 and taxi 2000")).reading else {
+            Issue.record("not a correction"); return
+        }
+        #expect(correction.changes.map(\.indices) == [[1]])
+    }
+
+    @Test func aDraftNamedByContentOrPosition() throws {
+        let batch = drafts("coffee 1500 and taxi 2000 and lunch 4000")
+        guard case .correction(let byContent) = try reader().read("the taxi was 2200", drafts: batch).reading,
+              case .correction(let byPosition) = try reader().read("the last one was 4500", drafts: batch).reading else {
+            Issue.record("not corrections"); return
+        }
+        #expect(byContent.changes.map(\.indices) == [[1]])
+        #expect(byPosition.changes.map(\.indices) == [[2]])
+        guard case .drop(let index) = try reader().read("drop the coffee", drafts: batch).reading else { Issue.record("no drop"); return }
+        #expect(index == 0)
+    }
+
+    @Test func aBatchAsksWhichAndNamesTheRange() throws {
+        let batch = drafts("coffee 1500 and taxi 2000")
+        guard case .whichDraft(let field, let value) = try reader().read("no, 1700", drafts: batch).reading else {
+            Issue.record("did not ask"); return
+        }
+        #expect(field == "amount" && value == "1700")
+        guard case .noSuchDraft(let said) = try reader().read("the fifth one was 900", drafts: batch).reading else {
+            Issue.record("no range"); return
+        }
+        #expect(said == "fifth")
+        // A date said once goes to every draft.
+        guard case .correction(let date) = try reader().read("actually it was yesterday", drafts: batch).reading else {
+            Issue.record("not a correction"); return
+        }
+        #expect(date.changes.map(\.indices) == [[0, 1]])
+    }
+
+    @Test func entriesAnswersAndTheDocumentedFormsAreNotCorrections() throws {
+        let one = drafts("coffee 1500")
+        let reader = try reader()
+        #expect(reader.read("coffee 900", drafts: one).reading.name == "none")
+        #expect(reader.read("and a coffee 900", drafts: one).reading.name == "entry")
+        #expect(reader.read("amount 1600", drafts: one).reading.name == "none")
+        #expect(reader.read("1600", drafts: one).reading.name == "none")
+        #expect(reader.read("yes, save it", drafts: one).reading.name == "confirm")
+        #expect(reader.read("да, сохрани", drafts: one).reading.name == "confirm")
+        #expect(reader.read("never mind", drafts: one).reading.name == "refuse")
+        #expect(reader.read("no, blargh", drafts: one).reading.name == "unplaced")
+        #expect(reader.read("no, 1234567890123", drafts: one).reading.name == "invalid")
+        #expect(reader.isUndo("undo that") && reader.isUndo("верни как было") && !reader.isUndo("undo 1500"))
+    }
+
+    @Test func aFieldSaidTwiceKeepsTheLast() throws {
+        guard case .correction(let correction) = try reader().read("no, 1600, no 1700", drafts: drafts("coffee 1500")).reading else {
+            Issue.record("not a correction"); return
+        }
+        #expect(correction.changes.count == 1)
+        #expect(correction.changes[0].value == .amount(Money(major: 1700, currency: .kzt)!))
+        #expect(correction.repeated?.field == "amount")
+    }
+}
