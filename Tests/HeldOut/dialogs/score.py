@@ -2,7 +2,7 @@
 # Scores the held-out dialogs (dialogs-heldout.txt) through the real binary: each dialog's lines
 # go to `kassa` on stdin with a fresh journal and --today 2026-11-26, then `kassa list --json`
 # says what was saved; a dialog counts when the saved transactions match its "=" line.
-# Usage: python3 Tests/KassaShellTests/HeldOut/score.py [.build/debug/kassa] [-v] [--set dialogs-heldout-2.txt]
+# Usage: python3 Tests/HeldOut/dialogs/score.py [.build/debug/kassa] [-v] [--set dialogs-heldout-2.txt]
 import json, os, subprocess, sys, tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
