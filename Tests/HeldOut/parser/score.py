@@ -2,7 +2,7 @@
 # Usage: python3 Tests/HeldOut/parser/score.py .build/debug/kassa  (a development aid, not a test)
 import os,sys,json,subprocess
 K=sys.argv[1]; extra=sys.argv[2:]
-rows=[l.rstrip('\n').split('\t') for l in open('os.path.join(os.path.dirname(os.path.abspath(__file__)), "lines.tsv")') if l.strip()]
+rows=[l.rstrip('\n').split('\t') for l in open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'lines.tsv')) if l.strip()]
 out=subprocess.run([K,'--today','2026-11-26',*extra,'parse','--json'],input='\n'.join(r[0] for r in rows)+'\n',capture_output=True,text=True).stdout.splitlines()
 ok=0
 for (line,exp),o in zip(rows,out):
