@@ -103,8 +103,13 @@ public struct ResourceLocator: Sendable {
             func named(_ suffix: String) -> Bool { ResourceLocator.ends(file.display, with: suffix) }
             // Only rule files, session words and (when asked) corpora: other files there, such as
             // the benchmark entries, are not read at start-up.
-            guard named(".rules") || named(".commands") || (corpora && named(".corpus")) else { continue }
+            guard named(".rules") || named(".commands") || named(".ask") || (corpora && (named(".corpus") || named(".ask-corpus"))) else { continue }
             guard let contents = file.read() else { continue }
+            // Questions (Ask/): their own grammar, read apart from the entry rules.
+            if named(".ask") || named(".ask-corpus") {
+                resources.questionSources.append(GrammarSource(path: file.display, language: file.language, contents: contents))
+                continue
+            }
             if named(".commands") {
                 wordFiles.append((file, contents))
             } else {
@@ -229,6 +234,8 @@ public struct Resources: Sendable {
     public var commandWords = CommandWords()
     /// Lines of session.commands that could not be read or name nothing kassa has.
     public var commandWordProblems: [CommandWords.Problem] = []
+    /// The questions grammar (`.ask`) and, for `kassa grammar test`, its examples (`.ask-corpus`).
+    public var questionSources: [GrammarSource] = []
 
     public init() {}
 

@@ -18,18 +18,20 @@ public struct GrammarCommand: Command {
     public func run(_ context: CommandContext) -> [SessionEvent] {
         guard let app = context.app else { return [] }
         let sources: [GrammarSource]
+        var questions = app.resources.questionSources
         if test {
             guard let withCorpora = try? app.locator.load(languages: [app.language], corpora: true) else {
                 context.hadUsageError = true
                 return []
             }
             sources = withCorpora.grammarSources
+            questions = withCorpora.questionSources
         } else {
             sources = app.resources.grammarSources
         }
         let (lines, status) = test
-            ? GrammarCommands.test(sources: sources, catalog: app.catalog)
-            : GrammarCommands.check(sources: sources, catalog: app.catalog)
+            ? GrammarCommands.test(sources: sources, questions: questions, catalog: app.catalog)
+            : GrammarCommands.check(sources: sources, questions: questions, catalog: app.catalog)
         if status != 0 { context.hadInputError = true }
         return [.text(lines)]
     }

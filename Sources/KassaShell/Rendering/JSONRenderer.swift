@@ -183,6 +183,12 @@ public struct JSONRenderer: SessionRenderer {
                 json.add("since", budget.since.iso)
             }
             json.add("message", text.budgetChangeText(budget, removed: removed))
+        case .answer(let result, _):
+            // `kassa ask --json` prints the object alone (DESIGN.md §9); a session names the event.
+            return [OutputLine(AskJSON.object(result, text: text, event: !listingAsLines))]
+        case .askExplanation(let result):
+            json.add("event", "explanation")
+            json.add("question", raw: AskJSON.object(result, text: text))
         }
         return [OutputLine(json.result)]
     }

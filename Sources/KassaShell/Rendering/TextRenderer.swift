@@ -123,6 +123,11 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return budgetListing(listing)
         case .budgetChanged(let budget, let removed):
             return [budgetChange(budget, removed: removed)]
+        case .answer(let result, let notQuestion):
+            if notQuestion { return [OutputLine(style.note(catalog.text("ask.not-a-question", ["text": TerminalSafety.visible(result.question)])))] }
+            return answerLines(result)
+        case .askExplanation(let result):
+            return askExplanation(result)
         }
     }
 

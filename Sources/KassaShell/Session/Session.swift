@@ -71,6 +71,8 @@ public final class Session {
     var pendingDue: [DueOccurrence?] = []
     var pendingSkips: [DueOccurrence] = []
     var lastResult: ParseResult?
+    /// The last question answered (Ask/), for `:why`; a later entry's result wins over it.
+    var lastQuestion: AskResult?
     /// A line was not understood or rejected (scripted exit status 1).
     public internal(set) var hadInputError = false
     /// The journal failed to read or write (exit status 3).
@@ -130,6 +132,8 @@ public final class Session {
         let raw = TerminalSafety.readable(typed)
         let line = raw.trimmingWhitespace
         if let events = command(line) { return events }
+        // Ask/: a question about the journal is answered, not drafted (Session+Ask).
+        if let events = answer(line) { return events }
         if state == .confirming {
             if line.isEmpty { return confirm() }
             if let events = correct(line) { return events }

@@ -64,6 +64,10 @@ public enum SessionEvent: Sendable {
     case budgets(BudgetListing)
     /// A budget was set (or replaced) or removed.
     case budgetChanged(Budget, removed: Bool)
+    /// A question answered (Ask/); `notQuestion`: `kassa ask` was given a line that is no question.
+    case answer(AskResult, notQuestion: Bool)
+    /// `:why` after a question: how it was read.
+    case askExplanation(AskResult)
 }
 
 extension SessionEvent {
