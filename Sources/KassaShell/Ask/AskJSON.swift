@@ -12,7 +12,8 @@ enum AskJSON {
         if event { json.add("event", "answer") }
         json.add("question", result.question)
         json.add("kind", query.unknownPeriod != nil ? QueryKind.unknown.rawValue : query.kind.rawValue)
-        json.add("period", raw: period(query.period))
+        // A budget's answer covers the budget's own period.
+        json.add("period", raw: period(query.period ?? answer.period))
         var filters = JSONWriter()
         filters.add("type", query.type?.rawValue)
         filters.add("category", query.category)
