@@ -49,4 +49,7 @@ public struct Query: Sendable, Hashable {
     public var isQuestion: Bool { kind != .unknown || unknownPeriod != nil || asked }
     /// Said as a question (a question word first, or a question mark) without a kind kassa knows.
     public var asked = false
+    /// A cue of the questions grammar said it ("how much", "biggest", "than last month"), not
+    /// only a question word or mark: enough to answer it even while drafts wait for a reply.
+    public var cued = false
 }

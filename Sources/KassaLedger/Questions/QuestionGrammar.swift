@@ -93,9 +93,8 @@ public struct QuestionGrammar: Sendable {
 
     private mutating func add(_ phrase: Phrase) {
         if phrase.group == .question {
+            // One word each: «на что» would make every «на …» reply a question.
             if case .word(let word)? = phrase.elements.first, phrase.elements.count == 1 { questionWords.insert(word) }
-            // Several words ("на что"): its first word is enough to open a question.
-            if case .word(let word)? = phrase.elements.first { questionWords.insert(word) }
             return
         }
         let index = phrases.count

@@ -69,6 +69,7 @@ public struct QuestionReader: Sendable {
 
         var query = Query()
         query.asked = asked
+        query.cued = !kinds.isEmpty || generic || comparing
         for match in matches where match.group != .filler {
             let text = words[match.start..<match.end].joined(separator: " ")
             var value = match.name
@@ -130,8 +131,9 @@ public struct QuestionReader: Sendable {
         }
         if let n = kinds.first(where: { $0.name == QueryKind.top.rawValue && $0.number != nil })?.number { query.topCount = min(max(n, 1), 100) }
 
-        // 4. Periods.
+        // 4. Periods (none when the one said is not understood: it is not this month either).
         resolvePeriods(matches, into: &query, today: today)
+        if query.unknownPeriod != nil { query.period = nil; query.previous = nil }
         return query
     }
 

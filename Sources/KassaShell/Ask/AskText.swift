@@ -133,7 +133,11 @@ extension TextRenderer {
     /// "Spending on coffee, this month": the words kassa understood, for what it cannot answer.
     func understood(_ query: Query, today: CivilDate?) -> String {
         var parts: [String] = []
-        if query.category != nil || query.account != nil || query.text != nil || query.type != nil { parts.append(what(query)) }
+        if query.category != nil || query.account != nil || query.type != nil {
+            parts.append(what(query))
+        } else if let words = query.text, !words.isEmpty {
+            parts.append(catalog.text("ask.quoted", ["text": TerminalSafety.visible(words)]))
+        }
         if let period = query.period { parts.append(periodText(period, today: today)) }
         return parts.isEmpty ? catalog.text("ask.understood-nothing") : parts.joined(separator: ", ")
     }

@@ -29,6 +29,10 @@ enum Asking {
                        app: AppContext?, budgets: BudgetBook?) throws -> AskResult {
         let today = configuration.today
         let base = configuration.baseCurrency
+        // What kassa did not understand is said, not answered over a guessed period or kind.
+        if query.kind == .unknown || query.unknownPeriod != nil {
+            return AskResult(question: question, query: query, answer: QueryAnswer())
+        }
         var facts = QueryAnswerer.Facts()
         switch query.kind {
         case .balance:

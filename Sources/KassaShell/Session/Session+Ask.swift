@@ -11,6 +11,8 @@ extension Session {
         guard !line.isEmpty else { return nil }
         let reader = QuestionReader(grammar: Asking.grammar(app), parser: parser)
         guard let query = reader.read(line, context: parseContext) else { return nil }
+        // While drafts wait, a reply ("на наличные", "what?") is theirs: only a cued question is answered.
+        if state == .confirming, !query.cued { return nil }
         do {
             try journal.refresh()
             var result = try Asking.answer(query, question: line, journal: journal, configuration: configuration,
