@@ -2,13 +2,13 @@
 // takes. A typo ("kind totl", "perod") is an error at its line, not a phrase that never matches.
 
 public enum QuestionGroup: String, Sendable, CaseIterable {
-    case kind, generic, by, unit, type, period, month, than, opener, question, filler
+    case kind, generic, topic, by, unit, type, period, month, than, opener, question, filler
 
     /// The names a line of this group may carry; empty when the group takes none.
     public var names: [String] {
         switch self {
         case .kind: return QueryKind.allCases.filter { $0 != .unknown }.map(\.rawValue)
-        case .type: return ["expense", "income"]
+        case .type, .topic: return ["expense", "income"]
         case .unit: return Query.AverageUnit.allCases.map(\.rawValue)
         case .by: return Query.TopBy.allCases.map(\.rawValue)
         case .period: return PeriodWord.allCases.map(\.rawValue)

@@ -65,7 +65,9 @@ public struct QuestionReader: Sendable {
         let asked = marked || grammar.questionWords.contains(words[0])
         // "coffee this month compared to last month": a period said after "than" compares.
         let comparing = matches.indices.contains { QuestionReader.namesPrevious(matches, at: $0) }
-        guard !kinds.isEmpty || generic || asked || comparing else { return nil }
+        // "income this month", «траты за вчера»: a topic noun and a period ask for a total.
+        let topical = matches.contains { $0.group == .topic } && matches.contains { $0.group == .period }
+        guard !kinds.isEmpty || generic || asked || comparing || topical else { return nil }
 
         var query = Query()
         query.asked = asked
@@ -99,8 +101,8 @@ public struct QuestionReader: Sendable {
         if kind == nil, !units.isEmpty { kind = .average }
         // "How much" is a total; a question word alone is one only when it names something to
         // count ("what was my income last month"), not "why is the sky blue".
-        if kind == nil, generic || (asked && (query.category != nil || query.account != nil
-            || matches.contains(where: { $0.group == .type || $0.group == .period }))) {
+        if kind == nil, generic || topical || (asked && (query.category != nil || query.account != nil
+            || matches.contains(where: { $0.group == .type || $0.group == .topic || $0.group == .period }))) {
             kind = .total
         }
         if (kind == .total || kind == .budget), query.account != nil, query.category == nil, query.text == nil,
@@ -113,7 +115,8 @@ public struct QuestionReader: Sendable {
 
         // Type: said, or an income category's, or spending for the kinds that count money out.
         // A type word, even inside another cue («доходы за этот год»).
-        if let type = matches.last(where: { $0.group == .type })?.name ?? anywhere(.type, in: words, skipping: []) {
+        if let type = matches.last(where: { $0.group == .type || $0.group == .topic })?.name
+            ?? anywhere(.type, in: words, skipping: []) ?? anywhere(.topic, in: words, skipping: []) {
             query.type = TransactionType(rawValue: type)
         }
         if let category = query.category, category == "income" || category.hasPrefix("income/") { query.type = .income }
