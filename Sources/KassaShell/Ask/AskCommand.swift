@@ -39,6 +39,7 @@ public struct AskCommand: Command {
             result.today = context.configuration.today
             if result.unanswered { context.hadInputError = true }
             context.session?.lastQuestion = result
+            context.session?.lastResult = nil
             return [.answer(result, notQuestion: false)]
         }
     }
