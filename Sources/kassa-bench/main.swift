@@ -36,9 +36,11 @@ case "interchange":
     InterchangeBench.run(arguments: Array(arguments.dropFirst()))
 case "budget":
     BudgetBench.run(arguments: Array(arguments.dropFirst()))
+case "ask":
+    AskBench.run(arguments: Array(arguments.dropFirst()))
 default:
     // Benchmark output is for developers at a terminal, not a user-facing message.
-    let usage = "usage: kassa-bench parse|store|cli|startup|report|recurring|interchange|budget [options]\n"
+    let usage = "usage: kassa-bench parse|store|cli|startup|report|recurring|interchange|budget|ask [options]\n"
     _ = usage.withCString { write(2, $0, strlen($0)) }
     exit(2)
 }

@@ -3,6 +3,7 @@
 // (`list`, `balance`, `check`, `undo` …) never load the grammars.
 
 import KassaCore
+import KassaLedger
 import KassaStore
 import Synchronization
 
@@ -25,6 +26,7 @@ public final class AppContext: @unchecked Sendable {
     public let console: Console
     private let loaded = Mutex<(grammar: Grammar, errors: [GrammarError])?>(nil)
     private let builtParser = Mutex<Parser?>(nil)
+    private let questions = Mutex<QuestionGrammar?>(nil)
 
     init(options: Options, environment: [String: String], resources: Resources, locator: ResourceLocator, language: Language,
          today: CivilDate, paths: ShellPaths, settings: Settings, executablePath: String?, interactive: Bool, style: TextStyle, console: Console) {
@@ -58,6 +60,15 @@ public final class AppContext: @unchecked Sendable {
         let parser = Parser(grammar: grammar)
         builtParser.withLock { $0 = parser }
         return parser
+    }
+
+    /// The questions grammar (Ask/), read on the first question; its mistakes are warnings then.
+    public var questionGrammar: QuestionGrammar {
+        if let done = questions.withLock({ $0 }) { return done }
+        let (grammar, errors) = QuestionGrammar.load(resources.questionSources)
+        questions.withLock { $0 = grammar }
+        reportGrammarProblems(errors)
+        return grammar
     }
 
     public var catalog: Catalog { resources.catalog(language) }

@@ -103,9 +103,14 @@ public struct ResourceLocator: Sendable {
             func named(_ suffix: String) -> Bool { ResourceLocator.ends(file.display, with: suffix) }
             // Only rule files, session words and (when asked) corpora: other files there, such as
             // the benchmark entries, are not read at start-up.
-            guard named(".rules") || named(".commands") || named(".replies")
-                    || (corpora && (named(".corpus") || named(".exchanges"))) else { continue }
+            guard named(".rules") || named(".commands") || named(".replies") || named(".ask")
+                    || (corpora && (named(".corpus") || named(".exchanges") || named(".ask-corpus"))) else { continue }
             guard let contents = file.read() else { continue }
+            // Questions (Ask/): their own grammar, read apart from the entry rules.
+            if named(".ask") || named(".ask-corpus") {
+                resources.questionSources.append(GrammarSource(path: file.display, language: file.language, contents: contents))
+                continue
+            }
             if named(".replies") || named(".exchanges") {
                 // The dialog's rules and corpus: checked and run by `kassa grammar`, never parser rules.
                 resources.dialogSources.append(GrammarSource(path: file.display, language: file.language, contents: contents))
@@ -237,6 +242,8 @@ public struct Resources: Sendable {
     /// The dialog's rule files (dialog.replies) and, when corpora were asked for, its corpus
     /// (dialog.exchanges): for `kassa grammar check` and `kassa grammar test`.
     public var dialogSources: [GrammarSource] = []
+    /// The questions grammar (`.ask`) and, for `kassa grammar test`, its examples (`.ask-corpus`).
+    public var questionSources: [GrammarSource] = []
 
     public init() {}
 

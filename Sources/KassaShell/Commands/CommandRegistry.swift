@@ -10,6 +10,7 @@ public enum CommandRegistry {
         ListCommand.self,
         BalanceCommand.self,
         ReportCommand.self,
+        AskCommand.self,
         BudgetCommand.self,
         HistoryCommand.self,
         UndoCommand.self,

@@ -20,6 +20,7 @@ public struct GrammarCommand: Command {
         guard let app = context.app else { return [] }
         let sources: [GrammarSource]
         var dialog: (lines: [String], status: Int32)
+        var questions = app.resources.questionSources
         if test {
             guard let withCorpora = try? app.locator.load(languages: [app.language], corpora: true) else {
                 context.hadUsageError = true
@@ -28,13 +29,14 @@ public struct GrammarCommand: Command {
             sources = withCorpora.grammarSources
             dialog = GrammarCommands.testDialog(sources: withCorpora.dialogSources, grammarSources: withCorpora.grammarSources,
                                                 words: withCorpora.commandWords, catalog: app.catalog)
+            questions = withCorpora.questionSources
         } else {
             sources = app.resources.grammarSources
             dialog = GrammarCommands.checkDialog(sources: app.resources.dialogSources, catalog: app.catalog)
         }
         let (lines, status) = test
-            ? GrammarCommands.test(sources: sources, catalog: app.catalog)
-            : GrammarCommands.check(sources: sources, catalog: app.catalog)
+            ? GrammarCommands.test(sources: sources, questions: questions, catalog: app.catalog)
+            : GrammarCommands.check(sources: sources, questions: questions, catalog: app.catalog)
         if status != 0 || dialog.status != 0 { context.hadInputError = true }
         return [.text(lines + dialog.lines)]
     }

@@ -2,17 +2,20 @@
 // reads the grammar files (corpora included for `test`) and prints the returned lines; the
 // status is 0 when all is well, 1 when a rule file has mistakes or a corpus case fails.
 import KassaCore
+import KassaLedger
 
 public enum GrammarCommands {
     /// Validates every rule file: each mistake as `file:line:column: reason`, the line, and a
     /// caret under the column; then a count.
-    public static func check(sources: [GrammarSource], catalog: Catalog) -> (lines: [String], status: Int32) {
-        let (_, errors) = Grammar.load(sources)
+    public static func check(sources: [GrammarSource], questions: [GrammarSource] = [], catalog: Catalog) -> (lines: [String], status: Int32) {
+        let (_, ruleErrors) = Grammar.load(sources)
+        // The questions grammar (Ask/) is checked with the rules.
+        let errors = ruleErrors + QuestionGrammar.load(questions).1
         var lines: [String] = []
         for error in errors {
             lines += describe(error, catalog: catalog)
         }
-        let files = sources.filter { $0.path.hasSuffix(".rules") }.count
+        let files = sources.filter { $0.path.hasSuffix(".rules") }.count + questions.filter { $0.path.hasSuffix(".ask") }.count
         if errors.isEmpty {
             lines.append(catalog.text("grammar.check-ok", count: files))
             return (lines, 0)
@@ -30,12 +33,19 @@ public enum GrammarCommands {
 
     /// Runs every case of every `.corpus` source against the grammars in `sources`; prints each
     /// failure as `file:line: input: field expected …, got …` and a summary.
-    public static func test(sources: [GrammarSource], catalog: Catalog) -> (lines: [String], status: Int32) {
-        let (grammar, errors) = Grammar.load(sources)
+    public static func test(sources: [GrammarSource], questions: [GrammarSource] = [], catalog: Catalog) -> (lines: [String], status: Int32) {
+        let (grammar, ruleErrors) = Grammar.load(sources)
+        let (questionGrammar, questionErrors) = QuestionGrammar.load(questions)
+        let errors = ruleErrors + questionErrors
         var lines: [String] = []
         for error in errors { lines += describe(error, catalog: catalog) }
-        let report = Corpus.run(sources, parser: Parser(grammar: grammar))
-        for f in report.failures {
+        let parser = Parser(grammar: grammar)
+        let report = Corpus.run(sources, parser: parser)
+        // The questions' examples (Ask/): each question and the query it must give.
+        let asked = QuestionCorpus.run(questions, reader: QuestionReader(grammar: questionGrammar, parser: parser))
+        let failures = report.failures.map { ($0.file, $0.line, $0.input, $0.field, $0.expected, $0.actual) }
+            + asked.failures.map { ($0.file, $0.line, $0.input, $0.field, $0.expected, $0.actual) }
+        for f in failures.map({ (file: $0.0, line: $0.1, input: $0.2, field: $0.3, expected: $0.4, actual: $0.5) }) {
             if f.field == "case" {
                 lines.append(catalog.text("grammar.test-bad-case", ["file": f.file, "line": String(f.line), "reason": f.expected]))
             } else {
@@ -45,8 +55,9 @@ public enum GrammarCommands {
                 ]))
             }
         }
-        lines.append(catalog.text("grammar.test-summary", ["passed": String(report.passed), "total": String(report.total)]))
-        return (lines, report.failures.isEmpty && errors.isEmpty ? 0 : 1)
+        lines.append(catalog.text("grammar.test-summary", ["passed": String(report.passed + asked.passed),
+                                                            "total": String(report.total + asked.total)]))
+        return (lines, failures.isEmpty && errors.isEmpty ? 0 : 1)
     }
 
     /// Validates the dialog's rule files (dialog.replies): each mistake located as for rules.

@@ -1,5 +1,6 @@
 // WhyCommand: `:why`: which words of the session's last entry gave which field, by which rule;
-// after a reply to waiting drafts, which reading of it won (correction, confirmation, entry …) and why.
+// after a reply to waiting drafts, which reading of it won (correction, confirmation, entry …) and
+// why; after a question, how the question was read (Ask/AskText). Whichever came last is shown.
 
 public struct WhyCommand: Command {
     public static let name = "why"
@@ -10,6 +11,8 @@ public struct WhyCommand: Command {
     }
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
+        // After a question (Ask/), how the question was read; after an entry, the entry.
+        if context.session?.lastResult == nil, let question = context.session?.lastQuestion { return [.askExplanation(question)] }
         // After a reply to waiting drafts: which reading won and why, then (for an entry) its parse.
         if let reply = context.session?.lastReply {
             var events: [SessionEvent] = [.dialog(.explained(reply))]

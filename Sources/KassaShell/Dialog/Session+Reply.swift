@@ -2,7 +2,8 @@
 // to waiting drafts (a confirmation, a refusal, an undo), a correction, or a new entry — and acts
 // on it. `respond(to:)` is that decision point: every line passes through it, in this order:
 //
-//   1. commands and the one-word answers of session.commands (":list", "undo", "y", "нет");
+//   1. commands and the one-word answers of session.commands (":list", "undo", "y", "нет"), then a
+//      question about the journal (Ask/: "how much did I spend on coffee?"), answered not drafted;
 //   2. while drafts wait: Enter saves; then the reply read by ReplyReader (Grammars/*/dialog.replies)
 //      — confirm, refuse, undo, drop, correction, a named draft, a destination, a new entry;
 //      then the documented corrections ("amount 1600", "2 сумма 1000", a bare "1600" or "вчера");
@@ -20,6 +21,12 @@ extension Session {
     func respond(to raw: String) -> [SessionEvent] {
         let line = raw.trimmingWhitespace
         if let events = command(line) { return events }
+        // Ask/: a question about the journal is answered, not drafted (Session+Ask); while drafts
+        // wait, only a line with a question cue is one («на наличные» stays the drafts' answer).
+        if let events = answer(line) {
+            lastReply = nil
+            return events
+        }
         if state == .confirming {
             if line.isEmpty {
                 explainReply(line, as: "confirm", cue: "")
@@ -129,5 +136,6 @@ extension Session {
             details = correction.changes.map { .init(field: $0.field, said: $0.said, drafts: $0.indices.map { $0 + 1 }) }
         }
         lastReply = ReplyExplanation(input: line, reading: name, cue: cue, details: details, draftCount: pending.count)
+        lastQuestion = nil  // the reply came after any question: `:why` explains the reply
     }
 }

@@ -194,6 +194,12 @@ public struct JSONRenderer: SessionRenderer {
                 if let number { json.add("draft", number) }
             }
             json.add("message", text.dialogLines(note).map(\.text).joined(separator: "\n"))
+        case .answer(let result, _):
+            // `kassa ask --json` prints the object alone (DESIGN.md §9); a session names the event.
+            return [OutputLine(AskJSON.object(result, text: text, event: !listingAsLines))]
+        case .askExplanation(let result):
+            json.add("event", "explanation")
+            json.add("question", raw: AskJSON.object(result, text: text))
         }
         return [OutputLine(json.result)]
     }

@@ -127,6 +127,11 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return [budgetChange(budget, removed: removed)]
         case .dialog(let note):
             return dialogLines(note)
+        case .answer(let result, let notQuestion):
+            if notQuestion { return [OutputLine(style.note(catalog.text("ask.not-a-question", ["text": TerminalSafety.visible(result.question)])))] }
+            return answerLines(result)
+        case .askExplanation(let result):
+            return askExplanation(result)
         }
     }
 

@@ -74,6 +74,8 @@ public final class Session {
     var lastResult: ParseResult?
     /// What the last reply to waiting drafts was read as (`:why`); nil after a new entry.
     public internal(set) var lastReply: ReplyExplanation?
+    /// The last question answered (Ask/), for `:why`; a later entry's result wins over it.
+    var lastQuestion: AskResult?
     /// A line was not understood or rejected (scripted exit status 1).
     public internal(set) var hadInputError = false
     /// The journal failed to read or write (exit status 3).

@@ -68,6 +68,10 @@ public enum SessionEvent: Sendable {
     case budgetChanged(Budget, removed: Bool)
     /// What the session says about a reply to waiting drafts (Dialog/): a change note, a question.
     case dialog(DialogNote)
+    /// A question answered (Ask/); `notQuestion`: `kassa ask` was given a line that is no question.
+    case answer(AskResult, notQuestion: Bool)
+    /// `:why` after a question: how it was read.
+    case askExplanation(AskResult)
 }
 
 extension SessionEvent {

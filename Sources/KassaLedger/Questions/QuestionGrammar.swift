@@ -1,0 +1,134 @@
+// QuestionGrammar: the words that make a line a question (Grammars/<lang>/questions.ask), read
+// from text into phrase tables. Syntax (documented at the top of Grammars/en/questions.ask):
+//
+//     GROUP NAME = phrase, phrase, ...        kind total = how much did i spend, spent on
+//     GROUP = phrase, ...                     filler = i, my, the
+//
+// A phrase is words matched whole (lower-cased, ё as е, punctuation dropped); `stem~` matches the
+// stem and up to four more letters (Russian endings); `#n` is a number. Every language's file is
+// loaded together, so a Russian question is understood in an English session. A group or name
+// kassa does not have is an error at its file:line:column, never a silent no-match. Pure: the
+// shell reads the files.
+
+import KassaCore
+
+public struct QuestionGrammar: Sendable {
+    /// One element of a phrase.
+    public enum Element: Sendable, Hashable {
+        case word(String)
+        /// A stem and at most `QuestionGrammar.stemSlack` letters after it.
+        case stem(String)
+        case number
+    }
+
+    public struct Phrase: Sendable, Hashable {
+        public let group: QuestionGroup
+        /// The group's name ("total", "last-month"); "" for groups without names.
+        public let name: String
+        public let elements: [Element]
+        /// "Grammars/en/questions.ask:12", for `:why`.
+        public let origin: String
+    }
+
+    /// Letters a stem may be followed by: enough for Russian endings, not for another word.
+    public static let stemSlack = 4
+
+    public private(set) var phrases: [Phrase] = []
+    /// Words of the `question` group: a line that starts with one is a question.
+    public private(set) var questionWords: Set<String> = []
+    /// Phrases by their first element's word (stems and numbers under their own keys), so a
+    /// position tries only the phrases that can start there.
+    private var byFirstWord: [String: [Int]] = [:]
+    private var byStem: [Int] = []
+    private var byNumber: [Int] = []
+
+    public init() {}
+
+    /// Loads `sources` (the `.ask` files), in order; returns the grammar and its mistakes.
+    public static func load(_ sources: [GrammarSource]) -> (QuestionGrammar, [GrammarError]) {
+        var grammar = QuestionGrammar()
+        var errors: [GrammarError] = []
+        for source in sources where source.path.hasSuffix(".ask") {
+            errors += grammar.read(source)
+        }
+        return (grammar, errors)
+    }
+
+    private mutating func read(_ source: GrammarSource) -> [GrammarError] {
+        var errors: [GrammarError] = []
+        for (offset, rawLine) in source.contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(rawLine)
+            let trimmed = line.trimmed(of: " \t\r")
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            func error(_ key: String, _ arguments: [String: String] = [:], column: Int = 1) {
+                errors.append(GrammarError(file: source.path, line: offset + 1, column: column, lineText: line,
+                                           reasonKey: key, reasonArguments: arguments))
+            }
+            guard let equals = line.firstIndex(of: "=") else { error("grammar.missing-equals"); continue }
+            let head = line[..<equals].split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard let groupWord = head.first else { error("grammar.missing-directive"); continue }
+            guard let group = QuestionGroup(rawValue: groupWord) else {
+                error("ask.unknown-group", ["name": groupWord, "expected": QuestionGroup.allCases.map(\.rawValue).joined(separator: ", ")])
+                continue
+            }
+            let name = head.count > 1 ? head[1] : ""
+            let column = line.distance(from: line.startIndex, to: equals) + 2
+            if head.count > 2 { error("grammar.missing-name", column: 1); continue }
+            guard group.names.isEmpty ? name.isEmpty : group.names.contains(name) else {
+                error("ask.unknown-name", ["group": groupWord, "name": name, "expected": group.names.joined(separator: ", ")])
+                continue
+            }
+            for item in line[line.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false) {
+                let elements = QuestionGrammar.elements(of: String(item))
+                guard !elements.isEmpty else { error("grammar.empty-item", column: column); continue }
+                if elements.contains(.number) && !group.takesNumbers {
+                    error("ask.number-not-here", ["group": groupWord], column: column)
+                    continue
+                }
+                add(Phrase(group: group, name: name, elements: elements, origin: "\(source.path):\(offset + 1)"))
+            }
+        }
+        return errors
+    }
+
+    private mutating func add(_ phrase: Phrase) {
+        if phrase.group == .question {
+            // One word each: «на что» would make every «на …» reply a question.
+            if case .word(let word)? = phrase.elements.first, phrase.elements.count == 1 { questionWords.insert(word) }
+            return
+        }
+        let index = phrases.count
+        phrases.append(phrase)
+        switch phrase.elements[0] {
+        case .word(let word): byFirstWord[word, default: []].append(index)
+        case .stem: byStem.append(index)
+        case .number: byNumber.append(index)
+        }
+    }
+
+    /// The phrases that may start at a word: by the word itself, then every stem and number phrase.
+    func candidates(startingWith word: String, isNumber: Bool) -> [Int] {
+        (byFirstWord[word] ?? []) + byStem + (isNumber ? byNumber : [])
+    }
+
+    /// A phrase's elements: its words as QuestionWords reads a line, `~` and `#n` marked.
+    static func elements(of item: String) -> [Element] {
+        item.split(whereSeparator: { $0 == " " || $0 == "\t" }).flatMap { raw -> [Element] in
+            if raw == "#n" { return [.number] }
+            if raw.hasSuffix("~") {
+                let stem = QuestionWords.words(String(raw.dropLast())).joined()
+                return stem.isEmpty ? [] : [.stem(stem)]
+            }
+            return QuestionWords.words(String(raw)).map(Element.word)
+        }
+    }
+}
+
+extension StringProtocol {
+    /// Without the characters of `set` at either end.
+    func trimmed(of set: String) -> String {
+        let skip = Set(set)
+        guard let first = firstIndex(where: { !skip.contains($0) }), let last = lastIndex(where: { !skip.contains($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

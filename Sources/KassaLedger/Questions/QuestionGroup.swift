@@ -1,0 +1,24 @@
+// QuestionGroup: the closed list of groups a questions.ask line may name, with the names each
+// takes. A typo ("kind totl", "perod") is an error at its line, not a phrase that never matches.
+
+public enum QuestionGroup: String, Sendable, CaseIterable {
+    case kind, generic, topic, by, unit, type, period, month, than, opener, question, filler
+
+    /// The names a line of this group may carry; empty when the group takes none.
+    public var names: [String] {
+        switch self {
+        case .kind: return QueryKind.allCases.filter { $0 != .unknown }.map(\.rawValue)
+        case .type, .topic: return ["expense", "income"]
+        case .unit: return Query.AverageUnit.allCases.map(\.rawValue)
+        case .by: return Query.TopBy.allCases.map(\.rawValue)
+        case .period: return PeriodWord.allCases.map(\.rawValue)
+        case .generic, .month, .than, .opener, .question, .filler: return []
+        }
+    }
+
+    /// Periods ("last #n days") and kinds ("top #n") hold a number.
+    var takesNumbers: Bool { self == .period || self == .kind }
+
+    /// Which of two phrases of the same length at one word wins: the earlier group here.
+    var rank: Int { QuestionGroup.allCases.firstIndex(of: self)! }
+}

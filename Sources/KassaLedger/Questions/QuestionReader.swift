@@ -1,0 +1,373 @@
+// QuestionReader: reads a line as a question, or says it is not one (nil: the line is an entry).
+//
+// 1. The line's words are cut into the longest phrases of the questions grammar (QuestionGrammar):
+//    kind cues, "how much", type, unit, top-by, period words; month names and years come from the
+//    entry grammar ("in February", «в феврале», "in 2025").
+// 2. A line is a question when it holds a kind cue or "how much", or opens with a question word
+//    or ends with "?" — and no number is left over: "how much? 1500 coffee" and «на такси 2000»
+//    are entries (a leftover number is a price).
+// 3. What is left is the subject, read with the entry grammar's own words through the parser:
+//    a category (its keywords, names, brands), an account ("kaspi", «с каспи»); words neither
+//    are looked for in notes.
+// 4. Periods resolve against `today` as DESIGN.md §9 says (PeriodWord); each kind has its default.
+//
+// Pure: no clock, no journal — the parser context carries today and the person's accounts.
+
+import KassaCore
+
+public struct QuestionReader: Sendable {
+    public let grammar: QuestionGrammar
+    public let parser: Parser
+
+    public init(grammar: QuestionGrammar, parser: Parser) {
+        self.grammar = grammar
+        self.parser = parser
+    }
+
+    /// A matched stretch of the line: words [start, end) and what they mean.
+    struct Match {
+        var start: Int
+        var end: Int
+        var group: QuestionGroup
+        var name: String
+        var number: Int?
+        /// A month or year named through the entry grammar.
+        var period: Period?
+        var origin: String
+    }
+
+    /// The question `line` asks, or nil when it is not one.
+    public func read(_ line: String, context: ParseContext) -> Query? {
+        let words = QuestionWords.words(line)
+        guard !words.isEmpty else { return nil }
+        let trimmed = line.trimmed(of: " \t\r\n")
+        let marked = trimmed.hasSuffix("?") || trimmed.hasSuffix("？")
+        let today = context.today
+
+        // 1. Longest phrases, left to right.
+        var matches: [Match] = []
+        var leftover: [Int] = []
+        var i = 0
+        while i < words.count {
+            if let match = longestMatch(at: i, words: words, today: today) {
+                matches.append(match)
+                i = match.end
+            } else {
+                leftover.append(i)
+                i += 1
+            }
+        }
+
+        // 2. Is it a question at all? A number nobody took is a price: an entry.
+        if leftover.contains(where: { QuestionWords.isDigits(words[$0]) || numberWord(words[$0]) != nil }) { return nil }
+        let kinds = matches.filter { $0.group == .kind }
+        let generic = matches.contains { $0.group == .generic }
+        let asked = marked || grammar.questionWords.contains(words[0])
+        // "coffee this month compared to last month": a period said after "than" compares.
+        let comparing = matches.indices.contains { QuestionReader.namesPrevious(matches, at: $0) }
+        // "income this month", «траты за вчера»: a topic noun and a period ask for a total.
+        let topical = matches.contains { $0.group == .topic } && matches.contains { $0.group == .period }
+        guard !kinds.isEmpty || generic || asked || comparing || topical else { return nil }
+
+        var query = Query()
+        query.asked = asked
+        query.cued = !kinds.isEmpty || generic || comparing
+        for match in matches where match.group != .filler {
+            let text = words[match.start..<match.end].joined(separator: " ")
+            var value = match.name
+            if let period = match.period { value = period.from.iso + ".." + period.to.iso }
+            if let number = match.number { value += value.isEmpty ? String(number) : " \(number)" }
+            query.readings.append(Query.Reading(words: text, field: match.group.rawValue, value: value, origin: match.origin))
+        }
+
+        // Words after a period opener that no rule took: a period kassa does not know.
+        var subject = leftover
+        for match in matches where match.group == .opener {
+            if let next = subject.first(where: { $0 == match.end }) {
+                query.unknownPeriod = words[match.start..<match.end].joined(separator: " ") + " " + words[next]
+                subject.removeAll { $0 == next }
+            }
+        }
+
+        // 3. The subject, through the entry grammar.
+        readSubject(subject.map { words[$0] }, into: &query, context: context)
+
+        // The kind: the cue first in precedence; "how much" alone is a total, or a balance when
+        // only an account is named.
+        var said = Set(kinds.compactMap { QueryKind(rawValue: $0.name) })
+        if comparing { said.insert(.compare) }
+        var kind = QueryKind.precedence.first { said.contains($0) }
+        let units = matches.filter { $0.group == .unit }
+        if kind == nil, !units.isEmpty { kind = .average }
+        // "How much" is a total; a question word alone is one only when it names something to
+        // count ("what was my income last month"), not "why is the sky blue".
+        if kind == nil, generic || topical || (asked && (query.category != nil || query.account != nil
+            || matches.contains(where: { $0.group == .type || $0.group == .topic || $0.group == .period }))) {
+            kind = .total
+        }
+        if (kind == .total || kind == .budget), query.account != nil, query.category == nil, query.text == nil,
+           !matches.contains(where: { $0.group == .period || $0.group == .type }) {
+            kind = .balance
+        }
+        if kind == .balance, query.account == nil, query.category != nil { kind = .total }
+        query.kind = kind ?? .unknown
+        if query.kind == .unknown, !asked { return nil }
+
+        // Type: said, or an income category's, or spending for the kinds that count money out.
+        // A type word, even inside another cue («доходы за этот год»).
+        if let type = matches.last(where: { $0.group == .type || $0.group == .topic })?.name
+            ?? anywhere(.type, in: words, skipping: []) ?? anywhere(.topic, in: words, skipping: []) {
+            query.type = TransactionType(rawValue: type)
+        }
+        if let category = query.category, category == "income" || category.hasPrefix("income/") { query.type = .income }
+        if query.type == nil, [.total, .count, .average, .top, .compare, .last].contains(query.kind) { query.type = .expense }
+        if [.balance, .budget, .due, .subscriptions].contains(query.kind) { query.type = nil }
+
+        if let unit = units.last { query.unit = Query.AverageUnit(rawValue: unit.name) }
+        // Top what: a `by` word anywhere, even inside another cue ("самые большие расходы на еду").
+        let topCues = matches.filter { $0.group == .kind && $0.name == QueryKind.top.rawValue }
+        if let by = anywhere(.by, in: words, skipping: topCues).flatMap(Query.TopBy.init(rawValue:)) { query.topBy = by }
+        // A due date is asked by the series' name: its words, whatever category they also name.
+        if query.kind == .due, query.text == nil {
+            let named = subject.map { words[$0] }.filter { !fillerWords.contains($0) && !grammar.questionWords.contains($0) }
+            if !named.isEmpty, query.account == nil || query.category != nil { query.text = named.joined(separator: " ") }
+        }
+        if let n = kinds.first(where: { $0.name == QueryKind.top.rawValue && $0.number != nil })?.number { query.topCount = min(max(n, 1), 100) }
+
+        // 4. Periods (none when the one said is not understood: it is not this month either).
+        resolvePeriods(matches, into: &query, today: today)
+        if query.unknownPeriod != nil { query.period = nil; query.previous = nil }
+        return query
+    }
+
+    // MARK: - Matching
+
+    private func longestMatch(at start: Int, words: [String], today: CivilDate) -> Match? {
+        var best: Match?
+        func consider(_ match: Match) {
+            guard let current = best else { best = match; return }
+            let (a, b) = (match.end - match.start, current.end - current.start)
+            if a > b || (a == b && match.group.rank < current.group.rank) { best = match }
+        }
+        let isNumber = QuestionWords.isDigits(words[start]) || numberWord(words[start]) != nil
+        for index in grammar.candidates(startingWith: words[start], isNumber: isNumber) {
+            let phrase = grammar.phrases[index]
+            if let (end, number) = match(phrase.elements, words: words, at: start) {
+                consider(Match(start: start, end: end, group: phrase.group, name: phrase.name, number: number, origin: phrase.origin))
+            }
+        }
+        if let dated = monthOrYear(at: start, words: words, today: today) { consider(dated) }
+        return best
+    }
+
+    private func match(_ elements: [QuestionGrammar.Element], words: [String], at start: Int) -> (Int, Int?)? {
+        var i = start
+        var number: Int?
+        for element in elements {
+            guard i < words.count else { return nil }
+            let word = words[i]
+            switch element {
+            case .word(let expected):
+                guard word == expected else { return nil }
+            case .stem(let stem):
+                guard word.hasPrefix(stem), word.count - stem.count <= QuestionGrammar.stemSlack else { return nil }
+            case .number:
+                if QuestionWords.isDigits(word), word.count <= 4, let value = Int(word) { number = value }
+                else if let value = numberWord(word) { number = value }
+                else { return nil }
+            }
+            i += 1
+        }
+        return (i, number)
+    }
+
+    /// A number said in words ("five", «пять»), from the entry grammar's number classes.
+    private func numberWord(_ word: String) -> Int? {
+        for name in ["ones", "tens"] {
+            if let value = parser.grammar.values(of: word, inClass: name).first.flatMap({ Int($0) }) { return value }
+        }
+        return nil
+    }
+
+    /// "in february", «в феврале», "march 2025", "in 2025": a month (with its year) or a year,
+    /// through the entry grammar's month names. A bare month of three letters or fewer ("may")
+    /// counts only after a preposition of the `month` group.
+    private func monthOrYear(at start: Int, words: [String], today: CivilDate) -> Match? {
+        var i = start
+        var origin = "entry grammar: month"
+        let prepositions = grammar.phrases.filter { $0.group == .month }
+        var hasPreposition = false
+        for phrase in prepositions {
+            if let (end, _) = match(phrase.elements, words: words, at: i), end < words.count {
+                i = end
+                hasPreposition = true
+                origin = phrase.origin
+                break
+            }
+        }
+        guard i < words.count else { return nil }
+        if let month = parser.grammar.values(of: words[i], inClass: "month").first.flatMap({ Int($0) }),
+           hasPreposition || words[i].count > 3 {
+            var end = i + 1
+            var year: Int?
+            if end < words.count, let y = yearValue(words[end]) { year = y; end += 1 }
+            return Match(start: start, end: end, group: .period, name: "month", period: PeriodWord.month(month, year: year, today: today), origin: origin)
+        }
+        if hasPreposition, let year = yearValue(words[i]) {
+            let whole = Period.year(containing: CivilDate(year: year, month: 1, day: 1)!)
+            let period = whole.contains(day: today.daysSinceEpoch) ? Period(kind: .year, from: whole.from, to: today) : whole
+            return Match(start: start, end: i + 1, group: .period, name: "year", period: period, origin: origin)
+        }
+        return nil
+    }
+
+    private func yearValue(_ word: String) -> Int? {
+        guard word.count == 4, QuestionWords.isDigits(word), let year = Int(word), (1900...2100).contains(year) else { return nil }
+        return year
+    }
+
+    // MARK: - Subject
+
+    /// Category, account, or words for the notes, from what no question rule took.
+    private func readSubject(_ words: [String], into query: inout Query, context: ParseContext) {
+        let content = words.filter { !fillerWords.contains($0) && !grammar.questionWords.contains($0) }
+        guard !content.isEmpty else { return }
+        let text = content.joined(separator: " ")
+        var used = Set<Int>()
+        // The account as the words say it together ("карты халык" is halyk, not any card).
+        query.account = parser.account(named: text, context: context)
+        for (index, word) in content.enumerated() {
+            if query.account != nil, parser.account(named: word, context: context) != nil {
+                used.insert(index)
+                continue
+            }
+            let slug = parser.grammar.categorySlug(named: word) ?? {
+                let one = parser.parse(word + " 1", context: context).drafts.first
+                return one?.category
+            }()
+            guard let slug else { continue }
+            // Two categories: the narrower one when one holds the other ("food delivery").
+            if let known = query.category, known != slug {
+                guard slug.hasPrefix(known + "/") else { continue }
+            }
+            query.category = slug
+            used.insert(index)
+        }
+        // The rest as an entry: phrases and brands ("yandex go", "public transport").
+        let unread = content.indices.filter { !used.contains($0) }.map { content[$0] }
+        if !unread.isEmpty, let draft = parser.parse(unread.joined(separator: " ") + " 1", context: context).drafts.first {
+            if query.category == nil, let category = draft.category {
+                query.category = category
+                used.formUnion(content.indices.filter { !used.contains($0) })
+            }
+            if query.account == nil, let account = draft.account, !draft.has(.accountDefault) { query.account = account }
+        }
+        let rest = content.indices.filter { !used.contains($0) }.map { content[$0] }
+        if query.category == nil && query.account == nil {
+            query.text = rest.joined(separator: " ")
+            query.readings.append(Query.Reading(words: query.text!, field: "text", value: query.text!, origin: "note"))
+            return
+        }
+        if let category = query.category {
+            query.readings.append(Query.Reading(words: text, field: "category", value: category, origin: "entry grammar"))
+        }
+        if let account = query.account {
+            query.readings.append(Query.Reading(words: text, field: "account", value: account, origin: "entry grammar"))
+        }
+    }
+
+    private var fillerWords: Set<String> {
+        var set = Set<String>()
+        for phrase in grammar.phrases where phrase.group == .filler || phrase.group == .month || phrase.group == .than {
+            if phrase.elements.count == 1, case .word(let word) = phrase.elements[0] { set.insert(word) }
+        }
+        return set
+    }
+
+    // MARK: - Periods
+
+    private func resolvePeriods(_ matches: [Match], into query: inout Query, today: CivilDate) {
+        var said: [(period: Period?, afterThan: Bool)] = []
+        for (index, match) in matches.enumerated() where match.group == .period {
+            let period = match.period ?? PeriodWord(rawValue: match.name)?.period(today: today, count: match.number ?? 1)
+            let afterThan = QuestionReader.namesPrevious(matches, at: index)
+            said.append((period, afterThan))
+        }
+        let thisMonth = PeriodWord.thisMonth.period(today: today)
+        switch query.kind {
+        case .compare:
+            if said.count >= 2 {
+                query.period = said[0].period
+                query.previous = said[1].period
+            } else if let one = said.first, let period = one.period {
+                if one.afterThan {
+                    query.previous = period
+                    query.period = QuestionReader.current(matching: period, today: today)
+                } else {
+                    query.period = period
+                    query.previous = QuestionReader.before(period)
+                }
+            } else {
+                query.period = thisMonth
+                query.previous = thisMonth.map(QuestionReader.before)
+            }
+        case .total, .count, .top:
+            query.period = said.isEmpty ? thisMonth : said[0].period
+        case .average:
+            if let first = said.first { query.period = first.period }
+            else if query.unit == .month {
+                // The three whole months before this one.
+                query.period = Period(kind: .range, from: Period.month(year: today.year, month: today.month - 3).from,
+                                      to: Period.month(year: today.year, month: today.month - 1).to)
+            } else {
+                query.period = thisMonth
+            }
+        case .last:
+            query.period = said.first?.period
+        case .balance, .budget, .due, .subscriptions, .unknown:
+            query.period = said.first?.period
+        }
+    }
+
+    /// The match at `index` is a period said right after "than" (or a comparison cue ending in
+    /// it, "больше чем"): the period compared with.
+    static func namesPrevious(_ matches: [Match], at index: Int) -> Bool {
+        guard index > 0, matches[index].group == .period else { return false }
+        let before = matches[index - 1]
+        return before.end == matches[index].start
+            && (before.group == .than || (before.group == .kind && before.name == QueryKind.compare.rawValue))
+    }
+
+    /// The name of the last phrase of `group` anywhere in the words, outside the `skipping`
+    /// stretches (a top cue's own words: "основные траты" asks for categories).
+    private func anywhere(_ group: QuestionGroup, in words: [String], skipping: [Match]) -> String? {
+        var found: String?
+        for start in words.indices where !skipping.contains(where: { $0.start <= start && start < $0.end }) {
+            for index in grammar.candidates(startingWith: words[start], isNumber: false) where grammar.phrases[index].group == group {
+                if match(grammar.phrases[index].elements, words: words, at: start) != nil { found = grammar.phrases[index].name }
+            }
+        }
+        return found
+    }
+
+    /// The period before `period` to compare with: the whole previous week, month or year for a
+    /// calendar period (even one that runs only to today), the same number of days for a range.
+    static func before(_ period: Period) -> Period {
+        switch period.kind {
+        case .week: return Period.week(containing: period.from.adding(days: -7))
+        case .month: return Period.month(year: period.from.year, month: period.from.month - 1)
+        case .year: return Period.year(containing: CivilDate(year: period.from.year - 1, month: 1, day: 1)!)
+        case .range: return period.previous
+        }
+    }
+
+    /// "than last month": the period now of the same kind as the one compared with.
+    static func current(matching previous: Period, today: CivilDate) -> Period {
+        switch previous.kind {
+        case .week: return PeriodWord.thisWeek.period(today: today)!
+        case .year: return PeriodWord.thisYear.period(today: today)!
+        case .month: return PeriodWord.thisMonth.period(today: today)!
+        case .range: return Period(kind: .range, from: today.adding(days: 1 - previous.dayCount), to: today)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+// AskCommand: `kassa ask [--json] TEXT...` and `:ask TEXT...`: a question about the journal,
+// answered (DESIGN.md §9). A line that is not a question is "kind": "unknown" with exit status 1;
+// so is a question kassa cannot answer, which says what it understood and what it did not.
+
+import KassaCore
+import KassaLedger
+import KassaStore
+
+public struct AskCommand: Command {
+    public static let name = "ask"
+    public static let forms = CommandForms.both
+    public static let options: [CommandOption] = [.flag("--json"), .flag("--ascii")]
+
+    let text: String
+    let ascii: Bool
+
+    public init(_ arguments: CommandArguments) throws(UsageError) {
+        guard !arguments.words.isEmpty else { throw UsageError(key: "usage.ask") }
+        text = arguments.words.joined(separator: " ")
+        ascii = arguments.flags.contains("--ascii")
+    }
+
+    public func run(_ context: CommandContext) -> [SessionEvent] {
+        let reader = QuestionReader(grammar: Asking.grammar(context.app), parser: context.parser)
+        return context.storeChange(readOnly: true) { journal in
+            if context.session != nil { try journal.refresh() }
+            let parseContext = context.parseContext(journal)
+            let ascii = self.ascii || ChartStyle.localeIsASCII(context.app?.environment ?? [:])
+            guard let query = reader.read(text, context: parseContext) else {
+                // Not a question: the JSON still says so ("kind": "unknown"), exit status 1.
+                context.hadInputError = true
+                var result = AskResult(question: text, query: Query(), answer: QueryAnswer())
+                result.today = context.configuration.today
+                return [.answer(result, notQuestion: true)]
+            }
+            var result = try Asking.answer(query, question: text, journal: journal, configuration: context.configuration,
+                                           app: context.app, budgets: context.session?.budgets)
+            result.ascii = ascii
+            result.today = context.configuration.today
+            if result.unanswered { context.hadInputError = true }
+            context.session?.lastQuestion = result
+            context.session?.lastResult = nil
+            return [.answer(result, notQuestion: false)]
+        }
+    }
+}

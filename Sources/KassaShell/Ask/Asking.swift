@@ -1,0 +1,77 @@
+// Asking: a line to an answer — read it with the questions grammar (QuestionReader), gather what
+// the ledger already computes for the kind (balances' openings, budget states, recurring series),
+// answer it over the journal (QueryAnswerer), and fetch the notes the sentence names. The session
+// and `kassa ask` both come here, so a question gets the same answer in both.
+
+import KassaBuiltinData
+import KassaCore
+import KassaLedger
+import KassaStore
+import Synchronization
+
+enum Asking {
+    /// The questions grammar: the data directory's or the person's `.ask` files when kassa runs
+    /// as a program, else the built-in ones (a session in a test).
+    static func grammar(_ app: AppContext?) -> QuestionGrammar {
+        if let app { return app.questionGrammar }
+        return builtIn
+    }
+
+    static let builtIn: QuestionGrammar = {
+        let sources = BuiltinData.files.filter { $0.path.hasSuffix(".ask") }.map { file in
+            GrammarSource(path: file.path, language: nil, contents: file.contents)
+        }
+        return QuestionGrammar.load(sources).0
+    }()
+
+    /// Answers `query` (read from `question`) over `journal` as of the configuration's today.
+    static func answer(_ query: Query, question: String, journal: Journal, configuration: Session.Configuration,
+                       app: AppContext?, budgets: BudgetBook?) throws -> AskResult {
+        let today = configuration.today
+        let base = configuration.baseCurrency
+        // What kassa did not understand is said, not answered over a guessed period or kind.
+        if query.kind == .unknown || query.unknownPeriod != nil {
+            return AskResult(question: question, query: query, answer: QueryAnswer())
+        }
+        var facts = QueryAnswerer.Facts()
+        switch query.kind {
+        case .balance:
+            facts.openings = AccountBook.profiles(journal).values.compactMap { profile in
+                profile.opening.map { OpeningBalance(account: profile.name, amount: $0, date: profile.openingDate) }
+            }.sorted { $0.account < $1.account }
+        case .budget:
+            let book = budgets ?? BudgetBook(journal: journal, configuration: configuration, app: app)
+            facts.budgets = try book.current().statuses()
+        case .due, .subscriptions:
+            let series = journal.objects(Series.kind).compactMap(Series.init(record:))
+            let settled = DueOccurrences.settled(journal.objects(Occurrence.kind))
+            facts.recurring = try RecurringOverview.compute(series, settled: settled, today: today)
+        default:
+            break
+        }
+        // The journal narrows by date (and by words in notes) on its compact rows first.
+        var filter = TransactionFilter()
+        if [.total, .count, .average, .top, .compare, .last].contains(query.kind) {
+            let spans = [query.period, query.kind == .compare ? query.previous : nil].compactMap { $0 }
+            if !spans.isEmpty, query.period != nil {
+                filter.from = spans.map(\.from).min()
+                filter.to = spans.map(\.to).max()
+            }
+            if query.category == nil, query.account == nil, let text = query.text, !text.isEmpty { filter.text = text }
+        }
+        let answerer = QueryAnswerer(today: today, base: base)
+        let rates = RateCommand.table(journal, base: base)
+        let answer: QueryAnswer
+        if rates.rates.isEmpty || query.kind == .balance {
+            answer = try answerer.answer(query, source: journal.source(filter), facts: facts)
+        } else {
+            answer = try answerer.answer(query, source: ConvertingSource(journal.source(filter), rates: rates, to: base), facts: facts)
+        }
+        var result = AskResult(question: question, query: query, answer: answer)
+        let ids = (answer.items ?? []).compactMap(\.id) + [answer.id].compactMap { $0 }
+        if query.kind == .top || query.kind == .last {
+            for id in ids { result.notes[id] = journal.transaction(id: id)?.note }
+        }
+        return result
+    }
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+# Scores the held-out questions (questions.txt) through a kassa binary's `ask --json`:
+#     python3 Tests/HeldOut/questions/score.py .build/debug/kassa
+# A case passes when every field it names matches: kind, type, category, account, text (the
+# "filters"), from/to (the "period"; "-" for a field means null). A binary without `ask` fails
+# every case (that is the score before the feature). Prints the failures and the score.
+import json, os, subprocess, sys, tempfile
+
+binary = sys.argv[1]
+here = os.path.dirname(os.path.abspath(__file__))
+journal = os.path.join(tempfile.mkdtemp(), "heldout.kassa")
+passed = total = 0
+for raw in open(os.path.join(here, "questions.txt"), encoding="utf-8"):
+    line = raw.strip()
+    if not line or line.startswith("#"):
+        continue
+    question, expected = [part.strip() for part in line.split("=>", 1)]
+    want = dict(item.split("=", 1) for item in expected.split())
+    total += 1
+    run = subprocess.run([binary, "ask", "--json", "--file", journal, "--today", "2026-11-26", "--lang", "en", question],
+                         capture_output=True, text=True)
+    try:
+        got = json.loads(run.stdout.strip().splitlines()[-1])
+    except Exception:
+        print(f"FAIL {question!r}: no ask JSON (exit {run.returncode}) {run.stderr.strip()[:80]}")
+        continue
+    period = got.get("period") or {}
+    filters = got.get("filters") or {}
+    actual = {"kind": got.get("kind"), "type": filters.get("type"), "category": filters.get("category"),
+              "account": filters.get("account"), "text": filters.get("text"),
+              "from": period.get("from"), "to": period.get("to")}
+    wrong = [f"{key}={actual[key]!r} (want {value})" for key, value in want.items()
+             if (None if value == "-" else value) != actual[key]]
+    if wrong:
+        print(f"FAIL {question!r}: " + ", ".join(wrong))
+    else:
+        passed += 1
+print(f"{passed}/{total} held-out questions read as meant")
