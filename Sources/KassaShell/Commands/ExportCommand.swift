@@ -46,7 +46,7 @@ public struct ExportCommand: Command {
     public func run(_ context: CommandContext) -> [SessionEvent] {
         filter.run(in: context) { journal, query in
             let today = context.configuration.today
-            var writer = makeWriter(journal, query: query, currency: context.configuration.defaultCurrency,
+            var writer = makeWriter(journal, context: context, query: query, currency: context.configuration.defaultCurrency,
                                     base: context.configuration.baseCurrency, filter: filter, today: today)
             let sink: ExportSink
             if let output {
@@ -74,11 +74,17 @@ public struct ExportCommand: Command {
         }
     }
 
-    private func makeWriter(_ journal: Journal, query: TransactionFilter, currency: Currency, base: Currency, filter: ListFilter,
+    private func makeWriter(_ journal: Journal, context: CommandContext, query: TransactionFilter, currency: Currency, base: Currency, filter: ListFilter,
                             today: CivilDate) -> any ExportWriter {
         switch format {
         case .csv: return CSVWriter()
-        case .tenra: return TenraCSVWriter()
+        case .tenra:
+            // Categories by the names the person sees, in the interface language (their own too).
+            let names = context.app.map { app -> [String: String] in
+                app.categoryNames.use(CategoryDirectory.definitions(journal))
+                return app.categoryNames.all(app.language)
+            } ?? [:]
+            return TenraCSVWriter(names: names)
         case .jsonl: return BackupWriter(accounts: journal.accounts, lessons: journal.learnedCategories, objects: journal.allObjects)
         case .hledger, .ledger, .beancount:
             let inventory = ExportInventory.collect(journal.source(query), accounts: journal.accounts)
