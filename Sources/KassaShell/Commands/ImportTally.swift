@@ -144,6 +144,7 @@ final class ImportTally {
         }
         if !records.lessons.isEmpty { events.append(.notice(key: "import.preview.lessons", arguments: [:], count: records.lessons.count)) }
         if skipped > 0 { events.append(.notice(key: "import.duplicates", arguments: [:], count: skipped)) }
+        if records.zeroRows > 0 { events.append(.notice(key: "import.zero-rows", arguments: [:], count: records.zeroRows)) }
         if !records.unknownCategories.isEmpty {
             events.append(.notice(key: "import.unknown-categories", arguments: [
                 "names": records.unknownCategories.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(10).map(\.key).joined(separator: ", "),

@@ -33,6 +33,7 @@ extension ImportVocabulary {
             },
             currency: { word in
                 words.name(in: "currency", for: word).flatMap { Currency(code: $0) } ?? Currency(code: word)
-            })
+            },
+            cashWithdrawal: { words.name(in: "withdrawal", for: $0) != nil })
     }
 }
