@@ -19,12 +19,26 @@ public enum Balances {
         let (currencies, cells) = (table.currencies, table.cells)
         var lines: [BalanceLine] = []
         for (slot, currency) in currencies.enumerated() {
+            // Account names are case-insensitive ("Cash" is "cash"): one line per account, named
+            // as first met (labels are numbered in the journal's order).
+            var seen: [String: Int] = [:]
             for label in cells[slot].indices where cells[slot][label].count + cells[slot][label].plannedCount > 0 {
                 let cell = cells[slot][label]
                 guard !cell.sum.overflowed, !cell.planned.overflowed else { throw MoneyError(.overflow, currency: currency) }
-                lines.append(BalanceLine(account: source.label(UInt32(label)), amount: Money(minorUnits: cell.sum.value, currency: currency),
-                                         count: cell.count, planned: Money(minorUnits: cell.planned.value, currency: currency),
-                                         plannedCount: cell.plannedCount))
+                let name = source.label(UInt32(label))
+                let line = BalanceLine(account: name, amount: Money(minorUnits: cell.sum.value, currency: currency),
+                                       count: cell.count, planned: Money(minorUnits: cell.planned.value, currency: currency),
+                                       plannedCount: cell.plannedCount)
+                guard let name else { lines.append(line); continue }
+                if let i = seen[name.lowercased()] {
+                    lines[i].amount = try lines[i].amount.adding(line.amount)
+                    lines[i].planned = try lines[i].planned.adding(line.planned)
+                    lines[i].count += line.count
+                    lines[i].plannedCount += line.plannedCount
+                } else {
+                    seen[name.lowercased()] = lines.count
+                    lines.append(line)
+                }
             }
         }
         for opening in openings where !opening.amount.isZero {

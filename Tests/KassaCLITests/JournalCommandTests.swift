@@ -52,6 +52,36 @@ import KassaTestSupport
         #expect(history.status == 0 && history.output.contains("3 changes"))
     }
 
+    /// A killed writer leaves a torn tail: check says so once and exits 0 (open ignores it too);
+    /// a change whose last part was cut short mid-line is one problem, not two.
+    @Test func checkOfATornTailAloneExitsZeroWithOneNotice() throws {
+        let journal = path("torn.kassa")
+        try add("coffee 1500\ntea 500\n", to: journal)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: journal))
+        bytes.append(contentsOf: Array("c0ffee00\t9\t1/2\tcommit\t9".utf8))
+        try bytes.write(to: URL(fileURLWithPath: journal))
+        let checked = try KassaBinary.run(["check", "--file", journal, "--lang", "en"], environment: env)
+        #expect(checked.status == 0, "\(checked.output)\(checked.error)")
+        #expect(checked.output.contains("cut short") && checked.output.split(separator: "\n").count == 1, "\(checked.output)")
+        // The last change of a real journal cut in its last line: one notice, exit 0.
+        let cut = path("cut.kassa")
+        try add("coffee 1500\n", to: cut)
+        let series = try KassaBinary.run(["add", "--yes", "netflix 4990 every month", "--file", cut], environment: env)
+        #expect(series.status == 0, "\(series.error)")
+        var whole = try Data(contentsOf: URL(fileURLWithPath: cut))
+        whole.removeLast(20)
+        try whole.write(to: URL(fileURLWithPath: cut))
+        let torn = try KassaBinary.run(["check", "--file", cut, "--lang", "en"], environment: env)
+        #expect(torn.status == 0 && torn.output.split(separator: "\n").count == 1, "\(torn.output)")
+        // Damage before the end is still damage.
+        var damaged = try Data(contentsOf: URL(fileURLWithPath: journal))
+        let lines = damaged.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let offset = lines[0].count + 1 + 12
+        damaged[offset] = damaged[offset] == 0x41 ? 0x42 : 0x41
+        try damaged.write(to: URL(fileURLWithPath: journal))
+        #expect(try KassaBinary.run(["check", "--file", journal], environment: env).status == 3)
+    }
+
     @Test func checkFindsDamageAndRepairKeepsTheIntactRecords() throws {
         let journal = path("e.kassa")
         try add("coffee 1500\ntea 500\njuice 700\n", to: journal)

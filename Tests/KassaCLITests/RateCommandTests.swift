@@ -83,6 +83,32 @@ import KassaTestSupport
         #expect(try lines(kassa(["rate", "--json"]).output).count == 5)
     }
 
+    /// The real daily file lists XDR (and may list codes kassa does not know): the rates kassa
+    /// can read are kept, the others named — one unknown code no longer refuses the file.
+    @Test func theNationalBankFileKeepsEveryRateItCanRead() throws {
+        let nbk = home.appendingPathComponent("get_rates_xdr.xml")
+        try """
+        <?xml version="1.0" encoding="utf-8"?>
+        <rates><generator>nationalbank.kz</generator><date>24.11.2026</date>
+        <item><fullname>ДОЛЛАР США</fullname><title>USD</title><description>513.10</description><quant>1</quant></item>
+        <item><fullname>СДР</fullname><title>XDR</title><description>690.12</description><quant>1</quant></item>
+        <item><fullname>ЕВРО</fullname><title>EUR</title><description>560.20</description><quant>1</quant></item>
+        <item><fullname>НЕЧТО</fullname><title>ZZZ9</title><description>1.5</description><quant>1</quant></item>
+        </rates>
+        """.write(to: nbk, atomically: true, encoding: .utf8)
+        let imported = try kassa(["rate", "import", nbk.path])
+        #expect(imported.status == 0, "\(imported.error)\(imported.output)")
+        #expect(imported.output.contains("ZZZ9"), "\(imported.output)")
+        let rates = try lines(kassa(["rate", "--json"]).output)
+        #expect(rates.contains(["currency": "USD", "base": "KZT", "rate": "513.1", "date": "2026-11-24"]))
+        #expect(rates.contains(["currency": "EUR", "base": "KZT", "rate": "560.2", "date": "2026-11-24"]))
+        #expect(!rates.contains { $0["currency"] == "ZZZ9" })
+        // A file with no rate at all is still refused.
+        try "<rates><date>24.11.2026</date><item><title>ZZZ9</title><description>1</description></item></rates>"
+            .write(to: nbk, atomically: true, encoding: .utf8)
+        #expect(try kassa(["rate", "import", nbk.path]).status == 1)
+    }
+
     @Test func usageMistakesExitTwo() throws {
         for arguments in [["rate", "set", "USD"], ["rate", "set", "XYZ", "5"], ["rate", "set", "USD", "-5"],
                           ["rate", "set", "USD", "1.1234567"], ["rate", "remove", "USD"], ["balance", "--in", "ABC"],

@@ -90,22 +90,29 @@ import KassaCore
         #expect(grade(150_000) == .poor)    // spending more than earned
     }
 
-    @Test func threeMonthFiguresNeedThreeMonthsOfHistory() throws {
+    @Test func monthlyFiguresUseTheCompleteMonthsThereAre() throws {
         var b = Builder()
         for month in ["2025-12", "2026-01", "2026-02"] {
             b.add("\(month)-05", .income, 1000, "income/salary")
             b.add("\(month)-06", .expense, 800, "housing/rent")
         }
         let found = try b.insights()
-        #expect(found.contains(.savingsRate(rate: 0.2, grade: .fair)))
+        #expect(found.contains(.savingsRate(rate: 0.2, grade: .fair, over: 3)))
         #expect(found.contains { $0.code == "income-vs-expense" })
         #expect(found.contains(.emergencyFund(months: 0.75, balance: Money(major: 600, currency: .kzt)!,
                                               monthlyExpense: Money(major: 800, currency: .kzt)!)))
         #expect(!found.contains { $0.code == "balance-runway" })  // the balance grows
+        // Two complete months: the figures come from those two, and say so.
         var short = Builder()
         short.transactions = b.transactions.filter { $0.date.month != 12 }
-        #expect(try !short.codes().contains("savings-rate"))
-        #expect(try !short.codes().contains("emergency-fund"))
+        #expect(try short.insights().contains(.savingsRate(rate: 0.2, grade: .fair, over: 2)))
+        #expect(try short.codes().contains("emergency-fund"))
+        // Only this month: no complete month, no monthly figures.
+        var none = Builder()
+        none.add("2026-03-05", .income, 1000, "income/salary")
+        none.add("2026-03-06", .expense, 800, "housing/rent")
+        #expect(try !none.codes().contains("savings-rate"))
+        #expect(try !none.codes().contains("emergency-fund"))
     }
 
     @Test func runwayOnlyWhenTheBalanceShrinks() throws {
@@ -116,17 +123,22 @@ import KassaCore
             b.add("\(month)-06", .expense, 1200, "housing")
         }
         #expect(try b.insights().contains(.runway(months: 47, balance: Money(major: 9400, currency: .kzt)!,
-                                                  monthlyNet: Money(major: -200, currency: .kzt)!)))
+                                                  monthlyNet: Money(major: -200, currency: .kzt)!, over: 3)))
     }
 
     @Test func forecastUntilTheMonthsLastDay() throws {
         var b = Builder()
         b.add("2026-03-01", .expense, 3000, "food")
         b.add("2026-03-18", .expense, 3000, "food")
-        // 6000 in the last 30 days: 200 a day × 11 days left + 6000 spent.
-        #expect(try b.insights().contains(.forecast(amount: Money(major: 8200, currency: .kzt)!,
-                                                    spent: Money(major: 6000, currency: .kzt)!, daysLeft: 11)))
-        #expect(try !b.codes(today: CivilDate(year: 2026, month: 3, day: 31)!).contains("spending-forecast"))
+        // 6000 in the last 30 days: 200 a day × 12 days left (today included, as budgets count
+        // them) + 6000 spent.
+        #expect(try b.insights().contains(.forecast(amount: Money(major: 8400, currency: .kzt)!,
+                                                    spent: Money(major: 6000, currency: .kzt)!,
+                                                    recurring: Money(minorUnits: 0, currency: .kzt), daysLeft: 12)))
+        // On the month's last day, that day is left.
+        #expect(try b.insights(today: CivilDate(year: 2026, month: 3, day: 31)!).contains {
+            if case .forecast(_, _, _, 1) = $0 { return true } else { return false }
+        })
     }
 
     @Test func dormantFromThirtyDays() throws {

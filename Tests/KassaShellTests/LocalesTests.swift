@@ -74,4 +74,26 @@ import KassaTestSupport
         return walk.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
             .sorted { $0.path < $1.path }
     }
+
+    /// No message may say that kassa lacks a feature: budgets, recurring payments, rates and the
+    /// rest exist, so a text claiming otherwise ("not in kassa yet", "kassa cannot keep … yet",
+    /// «пока нет в kassa») is a stale sentence. "No budgets yet" (the person has set none) is fine.
+    @Test func noMessageSaysKassaLacksWhatItHas() throws {
+        let claims = [
+            try Regex(#"(?i)not in kassa yet"#),
+            try Regex(#"(?i)kassa (cannot|can't|does not|doesn't) (keep|do|have|support)\b.*\byet\b"#),
+            try Regex(#"(?i)kassa has no \w+( or \w+)* (yet|payments yet)"#),
+            try Regex(#"(?i)kassa has no .*\byet\b"#),
+            try Regex(#"(?i)(пока нет в kassa|в kassa пока нет|их в kassa пока нет|kassa пока не умеет|пока не умеет|kassa ещё не умеет|в kassa ещё нет)"#),
+        ]
+        for language in Language.allCases {
+            let catalog = Fixtures.catalog(language)
+            for key in catalog.keys {
+                let text = catalog.template(key) ?? ""
+                for claim in claims {
+                    #expect(!text.contains(claim), "\(language) \(key) says kassa lacks something: \(text)")
+                }
+            }
+        }
+    }
 }

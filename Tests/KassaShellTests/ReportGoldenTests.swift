@@ -92,8 +92,36 @@ import KassaLedger
         ("insights", .insights, { .insights(try Insights.compute(source, today: today)) }),
         ("health", .health, { .health(try HealthScore.compute(source, today: today)) }),
         ("budget", .budget, { .unavailable(reason: "no-budgets") }),
-        ("subscriptions", .subscriptions, { .unavailable(reason: "no-recurring-series") }),
+        ("subscriptions", .subscriptions, { .subscriptions(try recurring()) }),
+        ("subscriptions-none", .subscriptions, { .unavailable(reason: "no-recurring-series") }),
+        ("health-recurring", .health, { .health(try HealthScore.compute(source, today: today, recurring: recurring())) }),
+        ("insights-recurring", .insights, { .insights(try Insights.compute(source, today: today, recurring: recurring())) }),
     ]
+
+    /// The series of the fixed journal: two streaming subscriptions (same category, similar
+    /// cost: possible duplicates), rent every month, a weekly lesson, a USD yearly licence with
+    /// no rate (left out of the totals and named), a paused gym and an income series (neither counted).
+    static func recurring() throws -> RecurringCosts {
+        func kzt(_ major: Int64) -> Money { Money(minorUnits: major * 100, currency: .kzt) }
+        let series = [
+            Series(id: 1, note: "netflix", amount: kzt(4_990), category: "subscriptions", account: "kaspi", frequency: .monthly,
+                   start: CivilDate(year: 2025, month: 6, day: 5)!, kind: .subscription),
+            Series(id: 2, note: "кинопоиск", amount: kzt(4_490), category: "subscriptions", account: "kaspi", frequency: .monthly,
+                   start: CivilDate(year: 2025, month: 9, day: 28)!, kind: .subscription),
+            Series(id: 3, note: "rent", amount: kzt(180_000), category: "housing/rent", account: "kaspi", frequency: .monthly,
+                   start: CivilDate(year: 2025, month: 1, day: 1)!),
+            Series(id: 4, note: "english lesson", amount: kzt(6_000), category: "education", account: "наличные", frequency: .weekly,
+                   start: CivilDate(year: 2026, month: 1, day: 7)!),
+            Series(id: 5, note: "ide licence", amount: Money(minorUnits: 199_00, currency: usd), category: "software",
+                   account: "usd-card", frequency: .yearly, start: CivilDate(year: 2025, month: 11, day: 2)!, kind: .subscription),
+            Series(id: 6, note: "gym", amount: kzt(25_000), category: "sport", frequency: .monthly,
+                   start: CivilDate(year: 2025, month: 3, day: 1)!, status: .paused),
+            Series(id: 7, note: "salary", amount: kzt(450_000), type: .income, category: "income/salary", account: "kaspi",
+                   frequency: .monthly, start: CivilDate(year: 2025, month: 1, day: 5)!),
+        ]
+        let settled: [Int: Set<CivilDate>] = [3: [CivilDate(year: 2026, month: 3, day: 1)!]]
+        return try RecurringCosts.compute(series, settled: settled, today: today, base: .kzt)
+    }
 
     static var source: TransactionArraySource { TransactionArraySource(transactions) }
 
@@ -156,10 +184,11 @@ import KassaLedger
             .spike(category: nil, amount: Money(minorUnits: 1, currency: .kzt), average: Money(minorUnits: 1, currency: .kzt), ratio: 2),
             .averagePerDay(amount: Money(minorUnits: 1, currency: .kzt), days: 1),
             .growing(category: nil, months: 3, from: Money(minorUnits: 1, currency: .kzt), to: Money(minorUnits: 2, currency: .kzt)),
-            .incomeVsExpense(income: Money(minorUnits: 1, currency: .kzt), expense: Money(minorUnits: 1, currency: .kzt), ratio: 1),
+            .incomeVsExpense(income: Money(minorUnits: 1, currency: .kzt), expense: Money(minorUnits: 1, currency: .kzt), ratio: 1, over: 3),
             .emergencyFund(months: 1, balance: Money(minorUnits: 1, currency: .kzt), monthlyExpense: Money(minorUnits: 1, currency: .kzt)),
-            .forecast(amount: Money(minorUnits: 1, currency: .kzt), spent: Money(minorUnits: 1, currency: .kzt), daysLeft: 1),
-            .runway(months: 1, balance: Money(minorUnits: 1, currency: .kzt), monthlyNet: Money(minorUnits: -1, currency: .kzt)),
+            .forecast(amount: Money(minorUnits: 1, currency: .kzt), spent: Money(minorUnits: 1, currency: .kzt),
+                      recurring: Money(minorUnits: 0, currency: .kzt), daysLeft: 1),
+            .runway(months: 1, balance: Money(minorUnits: 1, currency: .kzt), monthlyNet: Money(minorUnits: -1, currency: .kzt), over: 3),
             .dormant(account: "cash", days: 30),
         ]
         keys += insights.map { "report.insight." + $0.code }

@@ -12,6 +12,8 @@ public struct ImportDefaults: Sendable {
     public var account: String?
     public var currency: Currency
     public var dateOrder: DateText.Order?
+    /// Where a statement's cash withdrawal goes (kassa's cash account).
+    public var cashAccount = "cash"
 
     public init(account: String? = nil, currency: Currency = .kzt, dateOrder: DateText.Order? = nil) {
         self.account = account

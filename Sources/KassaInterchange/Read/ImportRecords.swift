@@ -31,6 +31,8 @@ public struct ImportRecords: Sendable {
     public var dateOrder: DateText.Order?
     /// A CSV's delimiter, as given or detected (for a saved rules file).
     public var separator: UInt8?
+    /// Statement rows of a zero amount (a card check, a cancelled hold): skipped, counted.
+    public var zeroRows = 0
 
     public init() {}
 }

@@ -14,10 +14,14 @@ public struct ImportVocabulary: Sendable {
     public var category: @Sendable (String, TransactionType) -> String?
     /// A currency word or sign ("₸", "тг", "usd") → a currency.
     public var currency: @Sendable (String) -> Currency?
+    /// A statement operation that takes cash out ("Снятие", "ATM"): a transfer to the cash account.
+    public var cashWithdrawal: @Sendable (String) -> Bool
 
     public init(column: @escaping @Sendable (String) -> String?, kind: @escaping @Sendable (String) -> TransactionType?,
                 category: @escaping @Sendable (String, TransactionType) -> String?,
-                currency: @escaping @Sendable (String) -> Currency?) {
+                currency: @escaping @Sendable (String) -> Currency?,
+                cashWithdrawal: @escaping @Sendable (String) -> Bool = { _ in false }) {
+        self.cashWithdrawal = cashWithdrawal
         self.column = column
         self.kind = kind
         self.category = category

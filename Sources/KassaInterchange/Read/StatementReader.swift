@@ -7,8 +7,12 @@
 // income, Перевод → transfer; an unknown one by its sign); the details go through the parser's
 // category lexicon. A transfer out leaves the statement's account for no account, one in
 // arrives from none — `kassa edit` names the other side. Lines that do not start with a date
-// (titles, headers, page footers) are not rows; a line that starts with one and cannot be
-// read is a bad row.
+// (titles, headers, page footers) are not rows, except a line right after a row (no blank line
+// between), which continues it (a foreign amount, a long merchant name) and is joined to its
+// details; a line that starts with one and cannot be read is a bad row. A table's rows may
+// start with '|'. Its Приход/Расход columns are in the account's currency (the operation's own
+// currency describes only the Сумма column). A zero row is skipped and counted; a cash
+// withdrawal (Снятие, ATM) is a transfer to the cash account.
 
 import KassaCore
 
@@ -34,10 +38,21 @@ public enum StatementReader {
     public static func read(_ text: String, vocabulary: ImportVocabulary, defaults: ImportDefaults = ImportDefaults()) -> ImportRecords {
         var records = ImportRecords()
         var lineNumber = 0
+        // The last row read, while the lines after it may continue it.
+        var open: Int?
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
-            let line = Substring(raw.trimmingCharacters())
-            guard let (date, rest) = dateAtStart(line) else { continue }
+            var line = Substring(raw.trimmingCharacters())
+            if line.first == "|" { line = Substring(line.dropFirst().trimmingCharacters()) }
+            guard let (date, rest) = dateAtStart(line) else {
+                if line.isEmpty { open = nil; continue }
+                if let k = open {
+                    let more = line.split(separator: "|").map { $0.trimmingCharacters() }.filter { !$0.isEmpty }.joined(separator: " ")
+                    records.transactions[k].note += (records.transactions[k].note.isEmpty ? "" : " ") + more
+                }
+                continue
+            }
+            open = nil
             let row: (negative: Bool, reading: AmountText.Reading, currencyWord: String?, operation: String, details: String)?
             if rest.contains("|") || rest.contains("\t") {
                 row = tableRow(rest)
@@ -56,17 +71,20 @@ public enum StatementReader {
                 }
                 currency = found
             }
-            guard let money = row.reading.money(currency), !money.isZero else {
+            guard let money = row.reading.money(currency) else {
                 records.problems.append(ImportProblem(line: lineNumber, reason: "amount", detail: String(line)))
                 continue
             }
+            guard !money.isZero else { records.zeroRows += 1; continue }
             let amount = money.minorUnits < 0 ? money.negated : money
             let negative = row.negative || money.minorUnits < 0
-            let type = vocabulary.kind(row.operation) ?? (negative ? .expense : .income)
+            let withdrawal = negative && vocabulary.cashWithdrawal(row.operation)
+            let type = withdrawal ? .transfer : vocabulary.kind(row.operation) ?? (negative ? .expense : .income)
             var transaction = Transaction(id: 0, type: type, amount: amount, date: date, account: defaults.account,
                                           note: row.details.isEmpty ? row.operation : row.details)
             switch type {
             case .transfer:
+                if withdrawal { transaction.toAccount = defaults.cashAccount }
                 if !negative { transaction.toAccount = defaults.account; transaction.account = nil }
             case .expense, .income:
                 var slug = row.details.isEmpty ? nil : vocabulary.category(row.details, type)
@@ -74,6 +92,7 @@ public enum StatementReader {
                 transaction.category = slug ?? (type == .income ? "income/other" : "other")
             }
             records.transactions.append(transaction)
+            open = records.transactions.count - 1
         }
         return records
     }
@@ -124,8 +143,10 @@ public enum StatementReader {
         let operation = cells[0], details = cells[1]
         let currencyWord = cells.count > 3 && !cells[3].isEmpty ? cells[3] : nil
         if cells.count >= 6 {
-            if !cells[4].isEmpty, let reading = AmountText.read(Substring(cells[4])) { return (false, reading, currencyWord, operation, details) }
-            if !cells[5].isEmpty, let reading = AmountText.read(Substring(cells[5])) { return (true, reading, currencyWord, operation, details) }
+            // Приход / Расход are in the account's currency (nil: the statement's default), not
+            // in the operation's, which describes only the Сумма column.
+            if !cells[4].isEmpty, let reading = AmountText.read(Substring(cells[4])) { return (false, reading, nil, operation, details) }
+            if !cells[5].isEmpty, let reading = AmountText.read(Substring(cells[5])) { return (true, reading, nil, operation, details) }
         }
         guard let reading = AmountText.read(Substring(cells[2])) else { return nil }
         return (reading.negative, reading, currencyWord ?? reading.currencyWord, operation, details)

@@ -1,10 +1,21 @@
-// TenraCSVReader: `kassa import --format tenra` — the app's CSV (DOMAIN.md §7) with every type:
-// expense; income (swapped: the `account` column is the income category, `targetAccount` the
-// account); internal (a transfer to targetAccount — across currencies, an expense from one
-// account and an income into the other, since a kassa transfer has one amount); deposit_topup
-// and deposit_withdrawal (transfers); deposit_interest (income); loan_payment and
-// loan_early_repayment (expenses). Types with no kassa twin keep their name in the note.
-// Subcategories become the slug's tail; accounts are reported with their currency.
+// TenraCSVReader: `kassa import --format tenra` — the app's CSV (DOMAIN.md §7, §10) with every
+// type booked as the app's balance engine books it:
+// - expense: `account` pays; when `targetCurrency`/`targetAmount` are there (the amount in the
+//   account's currency) the expense is that converted amount, so the account moves as in the app;
+// - income: swapped (the `account` column is the income category, `targetAccount` the account),
+//   converted the same way;
+// - internal: a transfer to targetAccount (across currencies, an expense from one account and an
+//   income into the other, since a kassa transfer has one amount);
+// - deposit_topup (account = the deposit): money added to it — a transfer from targetAccount when
+//   there is one, else income into the deposit; deposit_withdrawal: money taken out of it — a
+//   transfer to targetAccount, else an expense from it; deposit_interest: income to the deposit;
+// - loan_payment, loan_early_repayment (account = the loan, targetAccount = the card that pays):
+//   a transfer from the card to the loan, so the card goes down and the debt by the same amount.
+// What kassa has no field for is kept in `input` ("tenra:type=deposit_topup", "tenra:original=10.99
+// USD", the category as the app named it), so
+// the app's CSV export writes the row back as the app wrote it. Amounts are read as the app
+// writes them: `%.2f` whatever the currency (`1500.00` JPY). Subcategories become the slug's tail
+// (by name or by slug); accounts are reported with their currency.
 
 import KassaCore
 
@@ -21,6 +32,7 @@ public enum TenraCSVReader {
         var index: [String: Int] = [:]
         var header = true
         var accountCurrencies: [String: Currency] = [:]
+        let money = TenraCSVReader.money
         var order: [String] = []
         var categories: [String: String] = [:]
         var currencies: [String: Currency] = [:]
@@ -78,7 +90,7 @@ public enum TenraCSVReader {
                 return true
             }
             guard let reading = raw("amount").flatMap(FastText.plainAmount) ?? AmountText.read(Substring(cell("amount"))),
-                  let signed = reading.money(currency), !signed.isZero else {
+                  let signed = money(reading, currency), !signed.isZero else {
                 records.problems.append(ImportProblem(line: line, reason: "amount", detail: cell("amount")))
                 return true
             }
@@ -87,22 +99,80 @@ public enum TenraCSVReader {
             let typeName = cell("type").lowercased()
             let account = cell("account"), target = cell("targetaccount")
             var baseNote = cell("note")
-            func add(_ type: TransactionType, _ money: Money, category: String?, account: String?, to: String? = nil, note: String? = nil) {
+            func add(_ type: TransactionType, _ money: Money, category: String?, account: String?, to: String? = nil,
+                     note: String? = nil, input: String = "") {
                 records.transactions.append(Transaction(id: 0, type: type, amount: money, date: date, category: category,
-                                                        account: account, toAccount: to, note: note ?? baseNote))
+                                                        account: account, toAccount: to, note: note ?? baseNote, input: input))
+            }
+            /// The amount the account moves by: targetAmount in targetCurrency when the row has a
+            /// conversion (the original kept in `input`), else the row's own. nil: a bad target.
+            func converted(_ amount: Money) -> (Money, String)? {
+                let code = cell("targetcurrency"), text = cell("targetamount")
+                guard !code.isEmpty, !text.isEmpty else { return (amount, "") }
+                guard let targetCurrency = Currency(code: code) ?? vocabulary.currency(code) else {
+                    records.problems.append(ImportProblem(line: line, reason: "currency", detail: code))
+                    return nil
+                }
+                guard targetCurrency != amount.currency else { return (amount, "") }
+                guard let reading = AmountText.read(Substring(text)), let target = money(reading, targetCurrency), !target.isZero else {
+                    records.problems.append(ImportProblem(line: line, reason: "amount", detail: text))
+                    return nil
+                }
+                let positive = target.minorUnits < 0 ? target.negated : target
+                return (positive, amount.decimalString + " " + amount.currency.code)
+            }
+            /// What kassa has no field for, kept in `input` for the app's CSV export: the row's
+            /// original amount and its category as the app named it (one "key=value" a line).
+            func kept(_ original: String, category: String, subcategories: String, slug: String?) -> String {
+                var fields: [String] = []
+                if let slug { fields.append("slug=" + slug) }
+                if !original.isEmpty { fields.append("original=" + original) }
+                if !category.isEmpty { fields.append("category=" + category) }
+                if !subcategories.isEmpty { fields.append("subcategories=" + subcategories) }
+                return fields.isEmpty ? "" : "tenra:" + fields.joined(separator: "\n")
             }
             switch typeName {
             case "expense":
-                var name = cell("category")
-                let sub = cell("subcategories")
-                if !sub.isEmpty { name += "/" + sub.split(separator: ",").map { $0.trimmingCharacters() }.joined(separator: "/") }
-                note(account, currency)
-                add(.expense, amount, category: name.isEmpty ? nil : category(name, .expense), account: account.isEmpty ? nil : account)
+                let name = cell("category")
+                let subs = cell("subcategories").split(separator: ",").map { $0.trimmingCharacters() }.filter { !$0.isEmpty }
+                var slug: String? = name.isEmpty ? nil : category(name, .expense)
+                // A subcategory by its own name ("Кофе" under «Еда»), else by slug path.
+                if let parent = slug, let sub = subs.last {
+                    let found = vocabulary.category(sub, .expense)
+                    slug = found.map { $0.hasPrefix(parent + "/") ? $0 : nil } ?? nil
+                        ?? category(name + "/" + subs.joined(separator: "/"), .expense)
+                }
+                guard let (money, original) = converted(amount) else { return true }
+                note(account, money.currency)
+                add(.expense, money, category: slug, account: account.isEmpty ? nil : account,
+                    input: kept(original, category: name, subcategories: cell("subcategories"), slug: slug))
             case "income":
+                guard let (money, original) = converted(amount) else { return true }
+                note(target, money.currency)
+                let slug = account.isEmpty ? nil : category(account, .income)
+                add(.income, money, category: slug, account: target.isEmpty ? nil : target,
+                    input: kept(original, category: account, subcategories: "", slug: slug))
+            case "deposit_topup" where target.isEmpty, "deposit_interest":
+                // Money added to the deposit itself (the account column), from outside kassa's accounts.
+                note(account, currency)
+                add(.income, amount, category: typeName == "deposit_interest" ? "income/interest" : nil,
+                    account: account.isEmpty ? defaults.account : account, input: "tenra:type=" + typeName)
+            case "deposit_withdrawal" where target.isEmpty:
+                note(account, currency)
+                add(.expense, amount, category: nil, account: account.isEmpty ? defaults.account : account, input: "tenra:type=" + typeName)
+            case "deposit_topup":
+                // From the card in targetAccount into the deposit.
+                note(account, currency)
                 note(target, currency)
-                add(.income, amount, category: account.isEmpty ? nil : category(account, .income), account: target.isEmpty ? nil : target)
-            case "internal", "deposit_topup", "deposit_withdrawal":
-                if typeName != "internal" { baseNote = baseNote.isEmpty ? typeName : baseNote + " (" + typeName + ")" }
+                add(.transfer, amount, category: nil, account: target, to: account.isEmpty ? nil : account, input: "tenra:type=" + typeName)
+            case "loan_payment", "loan_early_repayment":
+                // The card in targetAccount pays the loan in account: both go down by the amount.
+                note(account, currency)
+                let from = target.isEmpty ? defaults.account : target
+                if let from { note(from, currency) }
+                add(.transfer, amount, category: nil, account: from, to: account.isEmpty ? nil : account, input: "tenra:type=" + typeName)
+            case "internal", "deposit_withdrawal":
+                let typeInput = typeName == "internal" ? "" : "tenra:type=" + typeName
                 let targetCode = cell("targetcurrency")
                 let targetCurrency = targetCode.isEmpty ? currency : Currency(code: targetCode) ?? vocabulary.currency(targetCode)
                 guard let targetCurrency else {
@@ -112,10 +182,11 @@ public enum TenraCSVReader {
                 note(account, currency)
                 if targetCurrency == currency {
                     note(target, currency)
-                    add(.transfer, amount, category: nil, account: account.isEmpty ? nil : account, to: target.isEmpty ? nil : target)
+                    add(.transfer, amount, category: nil, account: account.isEmpty ? nil : account, to: target.isEmpty ? nil : target,
+                        input: typeInput)
                 } else {
                     let targetText = cell("targetamount")
-                    guard let targetReading = AmountText.read(Substring(targetText)), let received = targetReading.money(targetCurrency),
+                    guard let targetReading = AmountText.read(Substring(targetText)), let received = money(targetReading, targetCurrency),
                           !received.isZero else {
                         records.problems.append(ImportProblem(line: line, reason: "amount", detail: targetText))
                         return true
@@ -126,15 +197,6 @@ public enum TenraCSVReader {
                     add(.income, received.minorUnits < 0 ? received.negated : received, category: "income/other",
                         account: target.isEmpty ? nil : target, note: exchange)
                 }
-            case "deposit_interest":
-                baseNote = baseNote.isEmpty ? typeName : baseNote + " (" + typeName + ")"
-                let into = target.isEmpty ? account : target
-                note(into, currency)
-                add(.income, amount, category: "income/other", account: into.isEmpty ? defaults.account : into)
-            case "loan_payment", "loan_early_repayment":
-                baseNote = baseNote.isEmpty ? typeName : baseNote + " (" + typeName + ")"
-                note(account, currency)
-                add(.expense, amount, category: category(cell("category"), .expense), account: account.isEmpty ? defaults.account : account)
             default:
                 records.problems.append(ImportProblem(line: line, reason: "type", detail: cell("type")))
             }
@@ -142,5 +204,17 @@ public enum TenraCSVReader {
         }
         records.accounts = order.map { Account(name: $0, currency: accountCurrencies[$0]) }
         return records
+    }
+
+    /// An amount in `currency` as the app writes it: `%.2f` whatever the currency, so a
+    /// zero-decimal one ("1500.00" JPY) has a fraction of zeros, which is read as whole units.
+    static func money(_ reading: AmountText.Reading, _ currency: Currency) -> Money? {
+        if let money = reading.money(currency) { return money }
+        guard reading.fraction.count > currency.minorDigits, reading.fraction.dropFirst(currency.minorDigits).allSatisfy({ $0 == "0" }) else {
+            return nil
+        }
+        var trimmed = reading
+        trimmed.fraction = String(reading.fraction.prefix(currency.minorDigits))
+        return trimmed.money(currency)
     }
 }

@@ -11,8 +11,9 @@ public struct AccountNames {
 
     /// Transactions without an account post to this asset.
     static let noAccount = "no-account"
-    /// Expenses and income without a category.
-    static let noCategory = "other"
+    /// Expenses and income without a category ("other" is kassa's own Other category, which
+    /// keeps its name).
+    static let noCategory = "uncategorized"
 
     let style: Style
     private var assets: [String: String] = [:]
@@ -27,10 +28,11 @@ public struct AccountNames {
     }
 
     /// The journal account of a kassa account ("" or nil for none).
+    /// Account names are case-insensitive: "Cash" and "cash" are one account, named as first met.
     public mutating func asset(_ name: String?) -> String {
-        let key = name ?? ""
+        let key = (name ?? "").lowercased()
         if let known = assets[key] { return known }
-        let made = unique(roots.assets + ":" + component(key.isEmpty ? AccountNames.noAccount : key))
+        let made = unique(roots.assets + ":" + component(key.isEmpty ? AccountNames.noAccount : name ?? ""))
         assets[key] = made
         return made
     }
@@ -38,7 +40,7 @@ public struct AccountNames {
     public mutating func expense(_ slug: String?) -> String {
         let key = slug ?? ""
         if let known = expenses[key] { return known }
-        let made = unique(roots.expenses + ":" + path(key))
+        let made = unique(roots.expenses + ":" + (key.isEmpty ? component(AccountNames.noCategory) : path(key)))
         expenses[key] = made
         return made
     }
@@ -47,7 +49,8 @@ public struct AccountNames {
         let key = slug ?? ""
         if let known = income[key] { return known }
         // Income slugs are "income/salary": the root already says income.
-        let made = unique(roots.income + ":" + path(key.hasPrefix("income/") ? String(key.dropFirst(7)) : key))
+        let made = unique(roots.income + ":" + (key.isEmpty ? component(AccountNames.noCategory)
+            : path(key.hasPrefix("income/") ? String(key.dropFirst(7)) : key)))
         income[key] = made
         return made
     }

@@ -7,8 +7,8 @@ import KassaCore
 public struct BeancountWriter: ExportWriter {
     var journal: PostingJournalWriter
 
-    public init(inventory: ExportInventory, operatingCurrency: Currency) {
-        journal = PostingJournalWriter(dialect: .beancount, inventory: inventory, operatingCurrency: operatingCurrency)
+    public init(inventory: ExportInventory, operatingCurrency: Currency, extras: JournalExtras = JournalExtras()) {
+        journal = PostingJournalWriter(dialect: .beancount, inventory: inventory, operatingCurrency: operatingCurrency, extras: extras)
     }
 
     public mutating func begin(_ out: inout [UInt8]) { journal.begin(&out) }

@@ -6,8 +6,8 @@ import KassaCore
 public struct HledgerWriter: ExportWriter {
     var journal: PostingJournalWriter
 
-    public init(inventory: ExportInventory) {
-        journal = PostingJournalWriter(dialect: .hledger, inventory: inventory, operatingCurrency: .kzt)
+    public init(inventory: ExportInventory, extras: JournalExtras = JournalExtras()) {
+        journal = PostingJournalWriter(dialect: .hledger, inventory: inventory, operatingCurrency: .kzt, extras: extras)
     }
 
     public mutating func begin(_ out: inout [UInt8]) { journal.begin(&out) }

@@ -7,8 +7,8 @@ import KassaCore
 public struct LedgerWriter: ExportWriter {
     var journal: PostingJournalWriter
 
-    public init(inventory: ExportInventory) {
-        journal = PostingJournalWriter(dialect: .ledger, inventory: inventory, operatingCurrency: .kzt)
+    public init(inventory: ExportInventory, extras: JournalExtras = JournalExtras()) {
+        journal = PostingJournalWriter(dialect: .ledger, inventory: inventory, operatingCurrency: .kzt, extras: extras)
     }
 
     public mutating func begin(_ out: inout [UInt8]) { journal.begin(&out) }

@@ -2,8 +2,12 @@
 // person can move their kassa history into the app: its header exactly, LF line ends, amounts
 // with two decimals, and its conventions — income rows swapped (the `account` column holds
 // the income category, `targetAccount` the account), transfers as `internal` rows with their
-// destination in the target columns. A slug "food/coffee" is category "food", subcategory
-// "coffee".
+// destination in the target columns. Categories are written with the names the person sees in
+// the interface language (`names`: «Еда», subcategory «Кофе» for food/coffee; the slug's parts
+// when no name is known). What a tenra import kept in `input` is written back as the app wrote
+// it: the app's own types (deposit_topup, deposit_withdrawal, deposit_interest, loan_payment,
+// loan_early_repayment) with their account columns, and a converted row's original amount
+// with the converted one in targetCurrency/targetAmount.
 
 import KassaCore
 
@@ -14,7 +18,47 @@ public struct TenraCSVWriter: ExportWriter {
     private var splits: [String: (String, String)] = [:]
     private var incomeNames: [String: String] = [:]
 
-    public init() {}
+    /// Slug → display name in the interface language.
+    private let names: [String: String]
+
+    public init(names: [String: String] = [:]) {
+        self.names = names
+    }
+
+    /// What a tenra import kept in `input` ("tenra:" then "key=value" lines): the app's type,
+    /// the original amount of a converted row, the category and subcategories as the app named them.
+    struct Kept {
+        var type: String?
+        var original: Money?
+        var category: String?
+        var subcategories: String?
+        /// The category the row was filed under when read: its names hold while it still is.
+        var slug: String?
+    }
+
+    static func kept(_ t: Transaction) -> Kept? {
+        guard t.input.hasPrefix("tenra:") else { return nil }
+        var kept = Kept()
+        for line in t.input.dropFirst(6).split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            let key = line[..<equals], value = String(line[line.index(after: equals)...])
+            switch key {
+            case "type" where appTypes.contains(value): kept.type = value
+            case "original":
+                let parts = value.split(separator: " ")
+                if parts.count == 2, let currency = Currency(code: String(parts[1])) {
+                    kept.original = Money(decimal: String(parts[0]), currency: currency)
+                }
+            case "category": kept.category = value
+            case "subcategories": kept.subcategories = value
+            case "slug": kept.slug = value
+            default: break
+            }
+        }
+        return kept
+    }
+
+    static let appTypes: Set<String> = ["deposit_topup", "deposit_withdrawal", "deposit_interest", "loan_payment", "loan_early_repayment"]
 
     public mutating func begin(_ out: inout [UInt8]) {
         out.add(TenraCSVWriter.header)
@@ -22,6 +66,13 @@ public struct TenraCSVWriter: ExportWriter {
     }
 
     public mutating func append(_ t: Transaction, to out: inout [UInt8]) {
+        let kept = TenraCSVWriter.kept(t)
+        if let type = kept?.type { appendAppType(type, t, to: &out); return }
+        if t.type != .transfer, var kept, kept.original != nil || kept.category != nil {
+            if kept.slug != t.category { kept.category = nil; kept.subcategories = nil }
+            appendConverted(kept, t, to: &out)
+            return
+        }
         let code = t.amount.currency.code
         DecimalBytes.append(t.date, to: &out)
         out.append(44)
@@ -37,14 +88,14 @@ public struct TenraCSVWriter: ExportWriter {
         switch t.type {
         case .expense:
             let slug = t.category ?? ""
-            let (category, subcategories) = splits[slug] ?? TenraCSVWriter.split(t.category)
+            let (category, subcategories) = splits[slug] ?? split(t.category)
             if splits[slug] == nil { splits[slug] = (category, subcategories) }
             cell(t.account ?? "", &out); cell(category, &out); cell(subcategories, &out)
             CSVField.append(t.note, to: &out, neutralise: false)
             out.add(",,,\n")
         case .income:
             let slug = t.category ?? ""
-            let name = incomeNames[slug] ?? TenraCSVWriter.incomeName(t.category)
+            let name = incomeNames[slug] ?? (t.category.flatMap { names[$0] } ?? TenraCSVWriter.incomeName(t.category))
             if incomeNames[slug] == nil { incomeNames[slug] = name }
             cell(name, &out); out.add(",,")
             cell(t.note, &out)
@@ -58,6 +109,67 @@ public struct TenraCSVWriter: ExportWriter {
             TenraCSVWriter.appendAmount(t.amount, to: &out)
             out.append(10)
         }
+    }
+
+    /// A row of one of the app's own types, its accounts where the app puts them.
+    private mutating func appendAppType(_ type: String, _ t: Transaction, to out: inout [UInt8]) {
+        // The app's account column: the deposit or the loan; targetAccount: the other side.
+        let (account, target): (String, String)
+        switch (type, t.type) {
+        case ("deposit_withdrawal", .transfer): (account, target) = (t.account ?? "", t.toAccount ?? "")
+        case (_, .transfer): (account, target) = (t.toAccount ?? "", t.account ?? "")
+        default: (account, target) = (t.account ?? "", "")
+        }
+        DecimalBytes.append(t.date, to: &out)
+        out.add("," + type + ",")
+        TenraCSVWriter.appendAmount(t.amount, to: &out)
+        out.add("," + t.amount.currency.code + ",")
+        cell(account, &out); out.add(",,")
+        cell(t.note, &out)
+        CSVField.append(target, to: &out, neutralise: false)
+        out.add(",,\n")
+    }
+
+    /// An expense or income read from the app's CSV, as the app wrote it: its category names
+    /// (unless the category was changed in kassa since) and, for one in another currency than
+    /// its account's, the original amount with the converted one in the target columns.
+    private mutating func appendConverted(_ kept: Kept, _ t: Transaction, to out: inout [UInt8]) {
+        let shown = kept.original ?? t.amount
+        DecimalBytes.append(t.date, to: &out)
+        out.add(t.type == .income ? ",income," : ",expense,")
+        TenraCSVWriter.appendAmount(shown, to: &out)
+        out.add("," + shown.currency.code + ",")
+        if t.type == .income {
+            cell(kept.category ?? t.category.flatMap { names[$0] } ?? TenraCSVWriter.incomeName(t.category), &out); out.add(",,")
+            cell(t.note, &out)
+            cell(t.account ?? "", &out)
+        } else {
+            let (category, subcategories) = kept.category.map { ($0, kept.subcategories ?? "") } ?? split(t.category)
+            cell(t.account ?? "", &out); cell(category, &out); cell(subcategories, &out)
+            cell(t.note, &out)
+            out.add(",")
+        }
+        if kept.original != nil {
+            out.add(t.amount.currency.code + ",")
+            TenraCSVWriter.appendAmount(t.amount, to: &out)
+        } else {
+            out.add(",")
+        }
+        out.append(10)
+    }
+
+    /// A slug as the app's category and subcategories, by the names the person sees.
+    private func split(_ slug: String?) -> (String, String) {
+        guard let slug else { return ("", "") }
+        let parts = slug.split(separator: "/").map(String.init)
+        guard let top = parts.first else { return ("", "") }
+        let category = names[top] ?? top
+        var subs: [String] = []
+        for k in parts.indices.dropFirst() {
+            let path = parts[...k].joined(separator: "/")
+            subs.append(names[path] ?? parts[k])
+        }
+        return (category, subs.joined(separator: ","))
     }
 
     /// A cell and the comma after it.

@@ -1,6 +1,7 @@
 // BudgetStatus: where a budget stands on a day — spent in its current period (in the budget's
 // currency), the rollover carried in, what remains, the percent used, the days left, and the
-// projection (spent / days elapsed × days in period, DOMAIN.md §3). `level` is what the person
+// projection (spent / days elapsed × days in period, DOMAIN.md §3, plus what recurring series in
+// the budget's categories still ask before the period ends). `level` is what the person
 // should feel: warning at 80% used or when the projection overshoots, over when spent exceeds
 // what the period has. Amounts are exact; only the percent is rounded (down, so "80%" is
 // never shown before the warning starts).
@@ -26,6 +27,8 @@ public struct BudgetStatus: Sendable, Hashable {
     public let daysLeft: Int
     public let daysElapsed: Int
     public let projected: Money
+    /// Recurring payments in the budget's categories still due this period (in `projected`).
+    public let recurringDue: Money
     public let over: Bool
     public let projectedOver: Bool
     /// Expenses that could not be converted to the budget's currency: not in `spent`, named.
@@ -47,7 +50,7 @@ public struct BudgetStatus: Sendable, Hashable {
     }
 
     public init(budget: Budget, period: BudgetPeriod, today: CivilDate, spent: Money, carried: Money,
-                missingRates: [ConversionError] = []) throws(MoneyError) {
+                missingRates: [ConversionError] = [], recurringDue: Money? = nil) throws(MoneyError) {
         self.budget = budget
         self.period = period
         self.spent = spent
@@ -61,8 +64,10 @@ public struct BudgetStatus: Sendable, Hashable {
         percent = available.minorUnits > 0
             ? Int(Int128(spent.minorUnits) * 100 / Int128(available.minorUnits)) : nil
         let projection = Int128(spent.minorUnits) * Int128(period.dayCount) / Int128(daysElapsed)
-        guard let minor = Int64(exactly: projection) else { throw MoneyError(.overflow, currency: spent.currency) }
+        let due = recurringDue ?? Money(minorUnits: 0, currency: spent.currency)
+        guard let minor = Int64(exactly: projection + Int128(due.minorUnits)) else { throw MoneyError(.overflow, currency: spent.currency) }
         projected = Money(minorUnits: minor, currency: spent.currency)
+        self.recurringDue = due
         over = spent.minorUnits > available.minorUnits
         projectedOver = projected.minorUnits > available.minorUnits
     }

@@ -24,6 +24,8 @@ public struct BudgetTracker: Sendable {
     private var overflowed: [Bool]
     /// Per label number of a source: the budgets its category counts for (filled as met).
     private var labelBudgets: [[Int]?] = []
+    /// Per budget: what recurring series in its categories still ask this period (its currency).
+    private var recurringDue: [CheckedSum]
 
     public init(budgets: [Budget], today: CivilDate, weekStart: Int = 1, rates: RateTable) {
         self.today = today
@@ -41,6 +43,28 @@ public struct BudgetTracker: Sendable {
         before = current
         missing = Array(repeating: [:], count: budgets.count)
         overflowed = Array(repeating: false, count: budgets.count)
+        recurringDue = Array(repeating: CheckedSum(), count: budgets.count)
+    }
+
+    /// Counts the active expense series' dates from today to each budget's period end that are
+    /// not yet saved or skipped, into that budget's projection (converted at today's rate; one
+    /// with no rate is left out, as an unconverted expense is).
+    public mutating func expect(_ series: [Series], settled: [Int: Set<CivilDate>]) {
+        recurringDue = Array(repeating: CheckedSum(), count: budgets.count)
+        for s in series where s.status == .active && s.type == .expense {
+            guard let slug = s.category else { continue }
+            let done = settled[s.id] ?? []
+            for index in budgets(counting: slug) {
+                let end = CivilDate(daysSinceEpoch: periods[index].lastDay)
+                for date in s.schedule.dates(from: max(today, s.firstDueDate), through: end, limit: 400) where !done.contains(date) {
+                    let amount = s.amount(on: date)
+                    let target = budgets[index].limit.currency
+                    guard let minor = amount.currency == target ? amount.minorUnits
+                            : (try? rates.convert(amount, to: target, on: today))?.minorUnits else { continue }
+                    recurringDue[index].add(minor)
+                }
+            }
+        }
     }
 
     /// The budgets counting an expense filed under `slug`, by index.
@@ -110,7 +134,9 @@ public struct BudgetTracker: Sendable {
     public func status(_ index: Int) throws(MoneyError) -> BudgetStatus {
         let budget = budgets[index], period = periods[index]
         let currency = budget.limit.currency
-        guard !overflowed[index], !current[index].overflowed, !before[index].overflowed else { throw MoneyError(.overflow, currency: currency) }
+        guard !overflowed[index], !current[index].overflowed, !before[index].overflowed, !recurringDue[index].overflowed else {
+            throw MoneyError(.overflow, currency: currency)
+        }
         var carried = Money(minorUnits: 0, currency: currency)
         if budget.rollover {
             carried = try BudgetRollover.carried(limit: budget.limit, periods: period.periodsSince(budget.since),
@@ -121,6 +147,7 @@ public struct BudgetTracker: Sendable {
         }
         return try BudgetStatus(budget: budget, period: period, today: today,
                                 spent: Money(minorUnits: current[index].value, currency: currency),
-                                carried: carried, missingRates: named)
+                                carried: carried, missingRates: named,
+                                recurringDue: Money(minorUnits: recurringDue[index].value, currency: currency))
     }
 }

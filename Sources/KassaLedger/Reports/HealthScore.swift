@@ -1,8 +1,11 @@
 // HealthScore: `report health` — the app's 0–100 score (DOMAIN.md §6) from five weighted
 // components: savings rate 0.30, budget adherence 0.25, recurring load 0.20, emergency fund
-// 0.15, cash flow 0.10 (budget adherence: the share of budgets within their limit this period). A component without data (no budgets, no recurring series, no income)
-// is left out and the others' weights are rescaled to sum to 1, as the app does without budgets.
-// Figures come from the last three complete months (InsightFacts).
+// 0.15, cash flow 0.10 (budget adherence: the share of budgets within their limit this period;
+// recurring load: the active series' monthly cost against the average monthly income). A
+// component without data (no budgets, no recurring series, no income) is left out with its
+// reason and the others' weights are rescaled to sum to 1, as the app does without budgets.
+// Figures come from the complete months there are, up to the last three (InsightFacts); a score
+// from fewer than three components is marked partial.
 
 import KassaCore
 
@@ -48,19 +51,29 @@ public struct HealthScore: Sendable, Hashable {
     /// 0...100, nil when no component has data.
     public let score: Int?
     public var grade: Grade? { score.map(Grade.of) }
+    /// The complete months the figures come from (1 to 3; 0 without a complete month).
+    public var months: Int { facts.averagedMonths }
+    /// How many components had data; a score from fewer than `fullComponents` says so.
+    public var components: Int { parts.filter { $0.score != nil }.count }
+    public static let fullComponents = 3
+    public var partial: Bool { score != nil && components < HealthScore.fullComponents }
 
     /// `budgets`: every budget's state today (BudgetTracker); adherence is the share of them
-    /// within their limit this period, left out when there are none.
+    /// within their limit this period, left out when there are none. `recurring`: the active
+    /// series' costs (RecurringCosts); the recurring load is left out when there are none.
     public static func compute(_ source: some TransactionSource, today: CivilDate,
-                               base: Currency = .kzt, budgets: [BudgetStatus] = []) throws(MoneyError) -> HealthScore {
-        try compute(InsightFacts.gather(source, today: today, base: base), budgets: budgets)
+                               base: Currency = .kzt, budgets: [BudgetStatus] = [],
+                               recurring: RecurringCosts? = nil) throws(MoneyError) -> HealthScore {
+        try compute(InsightFacts.gather(source, today: today, base: base), budgets: budgets, recurring: recurring)
     }
 
-    public static func compute(_ facts: InsightFacts, budgets: [BudgetStatus] = []) throws(MoneyError) -> HealthScore {
+    public static func compute(_ facts: InsightFacts, budgets: [BudgetStatus] = [],
+                               recurring: RecurringCosts? = nil) throws(MoneyError) -> HealthScore {
         var raw: [(Component, Double?, String?)] = []
-        let averages = try facts.threeMonthAverages()
+        // With at least one complete month, the figures use the months there are (up to three).
+        let averages = try facts.averages()
         if let averages, averages.income.minorUnits > 0 {
-            let income = try facts.lastThree(facts.incomeMonths), expense = try facts.lastThree(facts.expenseMonths)
+            let income = try facts.lastMonths(facts.incomeMonths), expense = try facts.lastMonths(facts.expenseMonths)
             let rate = (Double(income.minorUnits) - Double(expense.minorUnits)) / Double(income.minorUnits)
             raw.append((.savingsRate, clamp(rate / 0.20 * 100), nil))
         } else {
@@ -72,7 +85,17 @@ public struct HealthScore: Sendable, Hashable {
             let kept = budgets.filter { !$0.over }.count
             raw.append((.budgetAdherence, Double(kept) / Double(budgets.count) * 100, nil))
         }
-        raw.append((.recurringLoad, nil, "no-recurring-series"))
+        // Recurring load: (1 − monthly recurring cost / average monthly income) × 100.
+        if let recurring, !recurring.isEmpty {
+            if let averages, averages.income.minorUnits > 0 {
+                let load = Double(recurring.monthlyTotal.minorUnits) / Double(averages.income.minorUnits)
+                raw.append((.recurringLoad, clamp((1 - load) * 100), nil))
+            } else {
+                raw.append((.recurringLoad, nil, averages == nil ? "no-history" : "no-income"))
+            }
+        } else {
+            raw.append((.recurringLoad, nil, "no-recurring-series"))
+        }
         if let averages, averages.expense.minorUnits > 0 {
             let months = Double(max(0, facts.balance.minorUnits)) / Double(averages.expense.minorUnits)
             raw.append((.emergencyFund, clamp(months / 3 * 100), nil))

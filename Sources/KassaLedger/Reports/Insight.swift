@@ -13,15 +13,16 @@ public enum Insight: Sendable, Hashable {
     case averagePerDay(amount: Money, days: Int)
     /// A category that grew every month for `months` complete months in a row (3 or more).
     case growing(category: String?, months: Int, from: Money, to: Money)
-    /// Income against expenses over the last three complete months.
-    case incomeVsExpense(income: Money, expense: Money, ratio: Double)
-    case savingsRate(rate: Double, grade: SavingsGrade)
-    /// The balance in months of average spending (last three complete months).
+    /// Income against expenses over the last complete months (up to three: `over`).
+    case incomeVsExpense(income: Money, expense: Money, ratio: Double, over: Int)
+    case savingsRate(rate: Double, grade: SavingsGrade, over: Int)
+    /// The balance in months of average spending (the last complete months, up to three).
     case emergencyFund(months: Double, balance: Money, monthlyExpense: Money)
-    /// This month's spending at its end: spent so far + the last 30 days' daily average × days left.
-    case forecast(amount: Money, spent: Money, daysLeft: Int)
-    /// Months the balance lasts at the average net outflow of the last three months.
-    case runway(months: Double, balance: Money, monthlyNet: Money)
+    /// This month's spending at its end: spent so far + the last 30 days' daily average × days
+    /// left (today included, as budgets count them) + what recurring series ask in those days.
+    case forecast(amount: Money, spent: Money, recurring: Money, daysLeft: Int)
+    /// Months the balance lasts at the average net outflow of the last complete months (up to three).
+    case runway(months: Double, balance: Money, monthlyNet: Money, over: Int)
     /// Accounts with no transaction for 30 days or more.
     case dormant(account: String, days: Int)
     /// A budget spent past what its period has (limit plus rollover): by how much.
@@ -30,6 +31,11 @@ public enum Insight: Sendable, Hashable {
     case projectedOverspend(category: String, projected: Money, available: Money)
     /// A budget under 80% used: what is left and the days to spend it in.
     case budgetHeadroom(category: String, remaining: Money, daysLeft: Int)
+    /// The active recurring series' monthly cost (base currency), their count, and its share of
+    /// the average monthly income when there is income.
+    case recurringCost(total: Money, count: Int, share: Double?)
+    /// Two subscriptions that may pay for the same thing: same category, or costs within ±15%.
+    case duplicateSubscriptions(first: String, second: String, reason: RecurringCosts.DuplicateReason)
 
     /// The stable code of the insight (JSON, message keys).
     public var code: String {
@@ -48,6 +54,8 @@ public enum Insight: Sendable, Hashable {
         case .budgetOverspend: return "budget-overspend"
         case .projectedOverspend: return "projected-overspend"
         case .budgetHeadroom: return "budget-headroom"
+        case .recurringCost: return "recurring-cost"
+        case .duplicateSubscriptions: return "duplicate-subscriptions"
         }
     }
 }
@@ -66,7 +74,8 @@ public enum SavingsGrade: String, Sendable, Hashable {
     }
 }
 
-/// An insight of the app's list that cannot be computed yet, and why (JSON: `unavailable`).
+/// An insight of the app's list that the journal has no data for, and why (JSON: `unavailable`):
+/// no budgets set, or no active recurring payments.
 public enum MissingInsight: String, Sendable, CaseIterable {
     case budgetOverspend = "budget-overspend"
     case budgetHeadroom = "budget-headroom"
@@ -74,7 +83,7 @@ public enum MissingInsight: String, Sendable, CaseIterable {
     case recurringCost = "recurring-cost"
     case duplicateSubscriptions = "duplicate-subscriptions"
 
-    /// What is missing: budgets or recurring series (another issue adds them).
+    /// What is missing: budgets or active recurring series.
     public var reason: String {
         switch self {
         case .budgetOverspend, .budgetHeadroom, .projectedOverspend: return "no-budgets"

@@ -119,19 +119,35 @@ public struct InsightFacts: Sendable, Hashable {
 
     // MARK: - Derived figures shared by the insights and the health score
 
-    /// Sum of the three complete months before this one (months 1, 2, 3 back).
-    func lastThree(_ months: [Money]) throws(MoneyError) -> Money {
-        try months[1].adding(months[2]).adding(months[3])
+    /// How many complete months the averages cover: the last three, or fewer when the history
+    /// is shorter (at least one is needed).
+    public static let averagedMonths = 3
+
+    /// The complete months the averages use: min(3, history), 0 without a complete month.
+    public var averagedMonths: Int { min(InsightFacts.averagedMonths, historyMonths) }
+
+    /// Sum of the complete months the averages use (months 1 … averagedMonths back).
+    func lastMonths(_ months: [Money]) throws(MoneyError) -> Money {
+        var sum = Money(minorUnits: 0, currency: currency)
+        for back in stride(from: 1, through: averagedMonths, by: 1) { sum = try sum.adding(months[back]) }
+        return sum
     }
 
-    /// Average monthly income, expenses and net flow over the last three complete months;
-    /// nil without three months of history.
-    public func threeMonthAverages() throws(MoneyError) -> (income: Money, expense: Money, net: Money)? {
-        guard historyMonths >= 3 else { return nil }
-        let income = try lastThree(incomeMonths), expense = try lastThree(expenseMonths)
+    /// Average monthly income, expenses and net flow over the complete months there are (up to
+    /// three); nil without one complete month.
+    public func averages() throws(MoneyError) -> (income: Money, expense: Money, net: Money, months: Int)? {
+        let count = averagedMonths
+        guard count >= 1 else { return nil }
+        let income = try lastMonths(incomeMonths), expense = try lastMonths(expenseMonths)
         let net = try income.subtracting(expense)
-        return (Money(minorUnits: income.minorUnits / 3, currency: currency),
-                Money(minorUnits: expense.minorUnits / 3, currency: currency),
-                Money(minorUnits: net.minorUnits / 3, currency: currency))
+        let n = Int64(count)
+        return (Money(minorUnits: income.minorUnits / n, currency: currency),
+                Money(minorUnits: expense.minorUnits / n, currency: currency),
+                Money(minorUnits: net.minorUnits / n, currency: currency), count)
+    }
+
+    /// Days of this month from today on, today included — the count budgets use too.
+    public var daysLeftInMonth: Int {
+        Period.month(containing: today).lastDay - today.daysSinceEpoch + 1
     }
 }

@@ -7,7 +7,7 @@ import KassaCore
 public struct InsightsReport: Sendable, Hashable {
     public let facts: InsightFacts
     public let insights: [Insight]
-    /// The app's insights that need budgets or recurring series, which kassa does not have yet.
+    /// The app's insights that need budgets or recurring series, when the journal has none.
     public let missing: [MissingInsight]
 }
 
@@ -17,11 +17,17 @@ public enum Insights {
 
     /// `budgets`: every budget's state today (BudgetTracker); without any, the budget insights
     /// are listed as missing.
+    /// `recurring`: the active series' costs; without any, the recurring insights are listed as missing.
     public static func compute(_ source: some TransactionSource, today: CivilDate,
-                               base: Currency = .kzt, budgets: [BudgetStatus] = []) throws(MoneyError) -> InsightsReport {
+                               base: Currency = .kzt, budgets: [BudgetStatus] = [],
+                               recurring: RecurringCosts? = nil) throws(MoneyError) -> InsightsReport {
         let facts = try InsightFacts.gather(source, today: today, base: base)
-        let missing = MissingInsight.allCases.filter { budgets.isEmpty || $0.reason != "no-budgets" }
-        return InsightsReport(facts: facts, insights: try compute(facts) + budgetInsights(budgets), missing: missing)
+        let hasRecurring = !(recurring?.isEmpty ?? true)
+        let missing = MissingInsight.allCases.filter {
+            $0.reason == "no-budgets" ? budgets.isEmpty : !hasRecurring
+        }
+        return InsightsReport(facts: facts, insights: try compute(facts, recurring: recurring) + budgetInsights(budgets),
+                              missing: missing)
     }
 
     /// Per budget, its one finding: over, on pace to go over, or the headroom left under 80%.
@@ -41,7 +47,7 @@ public enum Insights {
         }
     }
 
-    public static func compute(_ facts: InsightFacts) throws(MoneyError) -> [Insight] {
+    public static func compute(_ facts: InsightFacts, recurring: RecurringCosts? = nil) throws(MoneyError) -> [Insight] {
         var out: [Insight] = []
         let currency = facts.currency
         func money(_ value: Int64) -> Money { Money(minorUnits: value, currency: currency) }
@@ -90,15 +96,16 @@ public enum Insights {
             }
         }
 
-        if let averages = try facts.threeMonthAverages() {
-            let income = try facts.lastThree(facts.incomeMonths), expense = try facts.lastThree(facts.expenseMonths)
+        let averages = try facts.averages()
+        if let averages {
+            let income = try facts.lastMonths(facts.incomeMonths), expense = try facts.lastMonths(facts.expenseMonths)
             if income.minorUnits > 0, expense.minorUnits > 0 {
                 out.append(.incomeVsExpense(income: income, expense: expense,
-                                            ratio: Double(income.minorUnits) / Double(expense.minorUnits)))
+                                            ratio: Double(income.minorUnits) / Double(expense.minorUnits), over: averages.months))
             }
             if income.minorUnits > 0 {
                 let rate = (Double(income.minorUnits) - Double(expense.minorUnits)) / Double(income.minorUnits)
-                out.append(.savingsRate(rate: rate, grade: SavingsGrade.of(income: income, expense: expense)))
+                out.append(.savingsRate(rate: rate, grade: SavingsGrade.of(income: income, expense: expense), over: averages.months))
             }
             if averages.expense.minorUnits > 0, facts.balance.minorUnits > 0 {
                 out.append(.emergencyFund(months: Double(facts.balance.minorUnits) / Double(averages.expense.minorUnits),
@@ -106,16 +113,27 @@ public enum Insights {
             }
             if averages.net.minorUnits < 0, facts.balance.minorUnits > 0 {
                 out.append(.runway(months: Double(facts.balance.minorUnits) / Double(-averages.net.minorUnits),
-                                   balance: facts.balance, monthlyNet: averages.net))
+                                   balance: facts.balance, monthlyNet: averages.net, over: averages.months))
             }
         }
 
-        let monthEnd = Period.month(containing: facts.today).lastDay
-        let daysLeft = monthEnd - facts.today.daysSinceEpoch
-        if daysLeft > 0, facts.last30Days.minorUnits > 0 {
+        // The rest of the month, today included (the count budgets use): the daily average of
+        // the last 30 days for each day, plus what the recurring series ask in those days.
+        let daysLeft = facts.daysLeftInMonth
+        let due = recurring?.dueRestOfMonth ?? money(0)
+        if facts.last30Days.minorUnits > 0 || due.minorUnits > 0 {
             let ahead = try facts.last30Days.multiplied(by: Int64(daysLeft))
-            let amount = try facts.monthToDate.adding(money(ahead.minorUnits / 30))
-            out.append(.forecast(amount: amount, spent: facts.monthToDate, daysLeft: daysLeft))
+            let amount = try facts.monthToDate.adding(money(ahead.minorUnits / 30)).adding(due)
+            out.append(.forecast(amount: amount, spent: facts.monthToDate, recurring: due, daysLeft: daysLeft))
+        }
+
+        if let recurring, !recurring.isEmpty {
+            let share = averages.flatMap { $0.income.minorUnits > 0
+                ? Double(recurring.monthlyTotal.minorUnits) / Double($0.income.minorUnits) : nil }
+            out.append(.recurringCost(total: recurring.monthlyTotal, count: recurring.lines.count, share: share))
+            for pair in recurring.duplicates {
+                out.append(.duplicateSubscriptions(first: pair.first.note, second: pair.second.note, reason: pair.reason))
+            }
         }
 
         for (account, day) in facts.lastActivity.sorted(by: { $0.key < $1.key }) {

@@ -18,10 +18,15 @@ public struct AccountsCommand: Command {
     }
 
     /// The defined accounts, then every other account that holds transactions.
+    /// Names are case-insensitive: "CASH" and "cash" are one account, shown as first given.
     static func all(_ journal: Journal) -> [Account] {
         let defined = journal.accounts
-        let names = Set(defined.map(\.name))
-        return defined + journal.accountsInUse().filter { !names.contains($0) }.map { Account(name: $0) }
+        var names = Set(defined.map { $0.name.lowercased() })
+        var out = defined
+        for name in journal.accountsInUse() where names.insert(name.lowercased()).inserted {
+            out.append(Account(name: name))
+        }
+        return out
     }
 
     static func list(_ context: CommandContext, all: Bool) -> [SessionEvent] {

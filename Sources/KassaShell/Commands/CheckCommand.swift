@@ -1,5 +1,5 @@
 // CheckCommand: `kassa check`: reads the whole journal and reports any damaged record; changes
-// nothing. Exit 0 intact, 3 damaged.
+// nothing. Exit 0 intact (or with only a torn tail, said in one notice), 3 damaged.
 
 import KassaStore
 

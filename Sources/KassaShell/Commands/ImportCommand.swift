@@ -96,8 +96,13 @@ public struct ImportCommand: Command {
             }
         }
         return context.storeChange { journal in
+            // The journal's own categories (by slug or name, either language) come first.
             let vocabulary = ImportVocabulary.make(words: context.words, parser: context.parser,
-                                                   context: context.parseContext(journal))
+                                                   context: context.parseContext(journal),
+                                                   directory: CategoryDirectory(grammar: context.parser.grammar, journal: journal))
+            let aliases = ImportTally.aliases(of: journal.accounts)
+            var spellings: [String: String] = [:]
+            for name in AccountsCommand.all(journal).map(\.name) { spellings[name.lowercased()] = name }
             var defaults = ImportDefaults(account: account ?? rules?.account ?? context.configuration.defaultAccount(in: journal),
                                           currency: currency ?? rules?.currency ?? context.configuration.defaultCurrency,
                                           dateOrder: dateOrder)
@@ -115,7 +120,7 @@ public struct ImportCommand: Command {
             let interactive = context.app.map { $0.interactive && !$0.options.yes } == true && source != nil && !dryRun
             if interactive {
                 // First pass: counts only, no lock held while the person reads and answers.
-                let tally = ImportTally(allowDuplicates: allowDuplicates)
+                let tally = ImportTally(allowDuplicates: allowDuplicates, aliases: aliases, spellings: spellings)
                 var outcome = Outcome.write
                 try journal.importChange(write: false) { sink in
                     try reading.read(into: sink, tally: tally)
@@ -130,7 +135,7 @@ public struct ImportCommand: Command {
                 reading.restart(again)
             }
             // The pass that writes (or, for --dry-run, only counts).
-            let tally = ImportTally(allowDuplicates: allowDuplicates)
+            let tally = ImportTally(allowDuplicates: allowDuplicates, aliases: aliases, spellings: spellings)
             var outcome = Outcome.write
             var extras: ImportExtras?
             let showProgress = isatty(2) == 1
@@ -222,8 +227,9 @@ public struct ImportCommand: Command {
     }
 
     private func newAccounts(_ tally: ImportTally, _ journal: Journal) -> [Account] {
-        let known = Set(journal.accounts.map { $0.name.lowercased() })
-        return tally.records.accounts.filter { !known.contains($0.name.lowercased()) }
+        var known = Set(journal.accounts.flatMap { [$0.name.lowercased()] + $0.aliases.map { $0.lowercased() } })
+        // One new account per name whatever its case, as first given.
+        return tally.records.accounts.filter { known.insert($0.name.lowercased()).inserted }
     }
 
     private func newLessons(_ tally: ImportTally, _ journal: Journal) -> [Lesson] {

@@ -23,12 +23,44 @@ final class ImportTally {
     private var duplicates = DuplicateFilter()
     private let allowDuplicates: Bool
 
-    init(allowDuplicates: Bool) {
+    /// The journal's account aliases, lower-cased → the account's name: a row naming "Kaspi
+    /// Gold" lands in the account it is an alias of.
+    var aliases: [String: String] = [:]
+
+    /// Each account's spelling, lower-cased → as first given (the journal's, then the file's):
+    /// "CASH" in a file whose journal has "cash" is "cash".
+    var spellings: [String: String] = [:]
+
+    init(allowDuplicates: Bool, aliases: [String: String] = [:], spellings: [String: String] = [:]) {
         self.allowDuplicates = allowDuplicates
+        self.aliases = aliases
+        self.spellings = spellings
+    }
+
+    /// The spelling an account name takes: the one first given for it.
+    private func spelled(_ name: String) -> String {
+        let key = name.lowercased()
+        if let known = aliases[key] ?? spellings[key] { return known }
+        spellings[key] = name
+        return name
+    }
+
+    /// The journal's aliases of its accounts (those that are not the name itself).
+    static func aliases(of accounts: [Account]) -> [String: String] {
+        var map: [String: String] = [:]
+        for account in accounts {
+            for alias in account.aliases where alias.lowercased() != account.name.lowercased() {
+                map[alias.lowercased()] = account.name
+            }
+        }
+        return map
     }
 
     /// One row of the file: skipped when the journal has it, else counted and given to the sink.
-    func take(_ t: Transaction, into sink: ImportSink) throws {
+    func take(_ row: Transaction, into sink: ImportSink) throws {
+        var t = row
+        t.account = t.account.map(spelled)
+        t.toAccount = t.toAccount.map(spelled)
         total += 1
         if !allowDuplicates, !sink.journalIsEmpty, duplicates.isDuplicate(t, existing: sink.existing(on:)) {
             skipped += 1
@@ -45,7 +77,8 @@ final class ImportTally {
     /// Whether rows may come already encoded (`take(_ row:)`): when written, and nothing needs
     /// their whole transaction to be found in the journal (duplicates allowed, or none there).
     func takesEncodedRows(_ sink: ImportSink) -> Bool {
-        sink.writes && !sink.skipsExisting && (allowDuplicates || sink.journalIsEmpty)
+        // Rows naming an account by its alias are renamed one by one.
+        sink.writes && !sink.skipsExisting && (allowDuplicates || sink.journalIsEmpty) && aliases.isEmpty
     }
 
     /// Rows a reader encoded itself (a backup's or a CSV's), a run at a time (only when
@@ -111,6 +144,7 @@ final class ImportTally {
         }
         if !records.lessons.isEmpty { events.append(.notice(key: "import.preview.lessons", arguments: [:], count: records.lessons.count)) }
         if skipped > 0 { events.append(.notice(key: "import.duplicates", arguments: [:], count: skipped)) }
+        if records.zeroRows > 0 { events.append(.notice(key: "import.zero-rows", arguments: [:], count: records.zeroRows)) }
         if !records.unknownCategories.isEmpty {
             events.append(.notice(key: "import.unknown-categories", arguments: [
                 "names": records.unknownCategories.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(10).map(\.key).joined(separator: ", "),

@@ -7,19 +7,33 @@ import KassaCore
 import KassaInterchange
 
 extension ImportVocabulary {
-    static func make(words: CommandWords, parser: Parser, context: ParseContext) -> ImportVocabulary {
-        ImportVocabulary(
+    /// `directory`: the journal's own categories, looked up by slug and by name in any language
+    /// before the grammar's.
+    static func make(words: CommandWords, parser: Parser, context: ParseContext,
+                     directory: CategoryDirectory? = nil) -> ImportVocabulary {
+        // Lower-cased slug or name → slug, for every category record of the journal (its own
+        // categories and renamed ones), the way CategoryDirectory.slug(named:) reads them.
+        var table: [String: String] = [:]
+        for definition in directory?.definitions ?? [] {
+            for name in [definition.slug, definition.name ?? ""] + Array(definition.names.values) where !name.isEmpty {
+                if table[name.lowercased()] == nil { table[name.lowercased()] = definition.slug }
+            }
+        }
+        let own = table
+        return ImportVocabulary(
             column: { words.name(in: "column", for: $0) },
             kind: { word in
                 words.name(in: "kind", for: word).flatMap(TransactionType.init(rawValue:))
                     ?? words.name(in: "type", for: word).flatMap(TransactionType.init(rawValue:))
             },
             category: { text, _ in
+                if !own.isEmpty, let slug = own[text.trimmingWhitespace.lowercased()] { return slug }
                 if let slug = parser.grammar.categorySlug(named: text) { return slug }
                 return parser.parse(text, context: context).drafts.first?.category
             },
             currency: { word in
                 words.name(in: "currency", for: word).flatMap { Currency(code: $0) } ?? Currency(code: word)
-            })
+            },
+            cashWithdrawal: { words.name(in: "withdrawal", for: $0) != nil })
     }
 }

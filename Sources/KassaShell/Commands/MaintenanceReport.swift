@@ -15,7 +15,8 @@ enum MaintenanceReport {
         let path = paths.journal
         do {
             let report = try operation(path)
-            if !report.isClean && !repairing { context.hadStoreError = true }
+            // A torn tail alone is what a killed writer leaves: said, not an error (exit 0).
+            if !report.isClean && !report.tornTailOnly && !repairing { context.hadStoreError = true }
             return report.messages.map { .notice(key: $0.key, arguments: $0.arguments, count: $0.count) }
         } catch {
             context.hadStoreError = true

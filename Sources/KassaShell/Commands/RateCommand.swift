@@ -82,10 +82,13 @@ public struct RateCommand: Command {
             guard let bytes = path == "-" ? FileReading.bytes(from: 0) : FileReading.bytes(atPath: path) else {
                 return context.usage(UsageError(key: "import.unreadable", arguments: ["path": path]))
             }
-            let file = NationalBankRatesReader.recognizes(bytes)
+            let national = NationalBankRatesReader.recognizes(bytes)
+            let file = national
                 ? (base == .kzt ? NationalBankRatesReader.read(bytes) : RatesFile(problems: [ImportProblem(line: 1, reason: "rate-base")]))
                 : RatesCSVReader.read(bytes, base: base)
-            return RateCommand.importRates(file, path: path, in: context)
+            // The National Bank's daily file lists every currency it publishes (XDR among them):
+            // one kassa cannot read is named and left out, the others are kept.
+            return RateCommand.importRates(file, path: path, keepReadable: national, in: context)
         }
     }
 
@@ -101,19 +104,25 @@ public struct RateCommand: Command {
         }
     }
 
-    static func importRates(_ file: RatesFile, path: String, in context: CommandContext) -> [SessionEvent] {
-        guard file.problems.isEmpty else {
-            let catalog = context.app?.catalog
-            var events: [SessionEvent] = file.problems.prefix(20).map { problem in
-                .notice("import.bad-row", [
-                    "line": String(problem.line), "detail": ImportCommand.shown(problem.detail, catalog: catalog),
-                    "reason": catalog?.text("import.reason." + problem.reason) ?? problem.reason,
-                ])
-            }
-            events += context.reject(SessionError("rate.import-bad", ["path": path, "count": String(file.problems.count)]))
-            return events
+    /// `keepReadable`: import the rates that could be read and name the others (the National
+    /// Bank's file); otherwise one unreadable row refuses the file.
+    static func importRates(_ file: RatesFile, path: String, keepReadable: Bool = false, in context: CommandContext) -> [SessionEvent] {
+        let catalog = context.app?.catalog
+        let named: [SessionEvent] = file.problems.prefix(20).map { problem in
+            .notice("import.bad-row", [
+                "line": String(problem.line), "detail": ImportCommand.shown(problem.detail, catalog: catalog),
+                "reason": catalog?.text("import.reason." + problem.reason) ?? problem.reason,
+            ])
         }
-        return context.storeChange { journal in
+        let partial = keepReadable && !file.rates.isEmpty && !file.problems.contains { $0.reason == "format" || $0.reason == "rate-base" }
+        guard file.problems.isEmpty || partial else {
+            return named + context.reject(SessionError("rate.import-bad", ["path": path, "count": String(file.problems.count)]))
+        }
+        let skipped: [SessionEvent] = file.problems.isEmpty ? [] : named + [
+            .notice(key: "rate.import-skipped", arguments: ["path": path, "count": String(file.problems.count)],
+                    count: file.problems.count),
+        ]
+        return skipped + context.storeChange { journal in
             let existing = Set(journal.objects(ExchangeRate.kind).compactMap(ExchangeRate.init(record:)))
             // One record per (currency, date): the file's last word on a day wins.
             var latest: [String: ExchangeRate] = [:]

@@ -1,7 +1,9 @@
 // ReportCommand: `:report [KIND] [--period P] [--by B] [--json|--csv] [--width N] [--ascii]` and
 // `kassa report …`: spending (the default), income, cashflow, trend [CATEGORY], budget (the
-// budget listing, as `kassa budget`),
-// subscriptions, insights, health. The numbers come from KassaLedger (one pass over the
+// budget listing, as `kassa budget`), subscriptions, insights, health; `--in CODE` shows the
+// figures in another currency, as `balance --in` does. Recurring series feed subscriptions,
+// the health score, the insights and the forecast (RecurringCosts, one computation for all of
+// them). The numbers come from KassaLedger (one pass over the
 // journal); the renderers draw them (Rendering/Reports, Rendering/Charts). Kinds, period words
 // and groupings are read in every language through session.commands (`report.*`, `period.*`,
 // `by.*`), with the English names always accepted.
@@ -15,6 +17,7 @@ public struct ReportCommand: Command {
     public static let forms = CommandForms.both
     public static let options: [CommandOption] = [
         .value("--period"), .value("--by"), .flag("--json"), .flag("--csv"), .value("--width"), .flag("--ascii"),
+        .value("--in"),
     ]
 
     /// The longest span shown month by month (cash flow, trend, --by month): 20 years.
@@ -29,6 +32,8 @@ public struct ReportCommand: Command {
     let csv: Bool
     let width: Int?
     let ascii: Bool
+    /// `--in CODE`: the currency the figures are shown in (the base currency without it).
+    let target: Currency?
 
     public init(_ arguments: CommandArguments) throws(UsageError) {
         var words = arguments.words[...]
@@ -85,13 +90,20 @@ public struct ReportCommand: Command {
             width = nil
         }
         ascii = arguments.flags.contains("--ascii")
+        if let code = arguments.values["--in"] {
+            guard let currency = Currency(code: code) else { throw UsageError(key: "rate.bad-currency", arguments: ["value": code]) }
+            target = currency
+        } else {
+            target = nil
+        }
     }
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
         let json = self.json || (context.app?.options.json ?? false)
         guard !(json && csv) else { return context.usage(UsageError(key: "report.json-and-csv")) }
         let today = context.configuration.today
-        let base = context.configuration.baseCurrency
+        let journalBase = context.configuration.baseCurrency
+        let base = target ?? journalBase
         // A month per row or column: a span of centuries would be a screenful of nothing.
         if let period, kind == .cashflow || kind == .trend || grouping == .month,
            period.resolve(today: today).months.count > ReportCommand.maximumMonths {
@@ -124,14 +136,23 @@ public struct ReportCommand: Command {
             }
             // With rates recorded, every amount is seen in the base currency at its own date's
             // rate; what has no rate stays in its currency (its own section) and is named.
-            let rates = RateCommand.table(journal, base: base)
-            guard !rates.rates.isEmpty else {
-                let result = try compute(journal.source(), today: today, base: base, category: category, budgets: budgets)
+            let rates = RateCommand.table(journal, base: journalBase)
+            // The recurring series, for the reports that count them.
+            var recurring: RecurringCosts?
+            if kind == .subscriptions || kind == .health || kind == .insights {
+                let series = journal.objects(Series.kind).compactMap(Series.init(record:))
+                let settled = DueOccurrences.settled(journal.objects(Occurrence.kind))
+                recurring = try RecurringCosts.compute(series, settled: settled, today: today, base: base, rates: rates)
+            }
+            guard !rates.rates.isEmpty || base != journalBase else {
+                let result = try compute(journal.source(), today: today, base: base, category: category, budgets: budgets,
+                                         recurring: recurring)
                 return [.report(ReportOutput(kind: kind, result: result, format: csv ? .csv : json ? .json : .text,
                                              chart: chart, base: base, today: today))]
             }
             let source = ConvertingSource(journal.source(), rates: rates, to: base)
-            let result = try compute(source, today: today, base: base, category: category, budgets: budgets)
+            let result = try compute(source, today: today, base: base, category: category, budgets: budgets,
+                                     recurring: recurring)
             return [.report(ReportOutput(kind: kind, result: result, format: csv ? .csv : json ? .json : .text,
                                          chart: chart, base: base, today: today))]
                 + source.missing.map { missing in
@@ -142,7 +163,8 @@ public struct ReportCommand: Command {
 
     /// The report's numbers over `source` (pure; the tests call it on arrays).
     func compute(_ source: some TransactionSource, today: CivilDate, base: Currency,
-                 category: String?, budgets: [BudgetStatus] = []) throws(MoneyError) -> ReportResult {
+                 category: String?, budgets: [BudgetStatus] = [],
+                 recurring: RecurringCosts? = nil) throws(MoneyError) -> ReportResult {
         switch kind {
         case .spending, .income:
             let span = (period ?? .month).resolve(today: today)
@@ -155,14 +177,15 @@ public struct ReportCommand: Command {
             let span = period?.resolve(today: today) ?? CashflowReport.defaultPeriod(today: today)
             return .trend(try TrendReport.compute(source, period: span, category: category, today: today, base: base))
         case .insights:
-            return .insights(try Insights.compute(source, today: today, base: base, budgets: budgets))
+            return .insights(try Insights.compute(source, today: today, base: base, budgets: budgets, recurring: recurring))
         case .health:
-            return .health(try HealthScore.compute(source, today: today, base: base, budgets: budgets))
+            return .health(try HealthScore.compute(source, today: today, base: base, budgets: budgets, recurring: recurring))
         case .budget:
             // With budgets, `run` shows them (the budget listing); here there are none.
             return .unavailable(reason: "no-budgets")
         case .subscriptions:
-            return .unavailable(reason: "no-recurring-series")
+            guard let recurring, !recurring.isEmpty else { return .unavailable(reason: "no-recurring-series") }
+            return .subscriptions(recurring)
         }
     }
 }

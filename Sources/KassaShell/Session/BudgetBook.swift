@@ -45,6 +45,9 @@ public final class BudgetBook {
         let rates = RateTable(base: base, rates: journal.objects(ExchangeRate.kind).compactMap(ExchangeRate.init(record:)))
         var built = BudgetTracker(budgets: budgets, today: today, weekStart: weekStart, rates: rates)
         if !budgets.isEmpty {
+            // Recurring payments still due this period count in each budget's projection.
+            built.expect(journal.objects(Series.kind).compactMap(Series.init(record:)),
+                         settled: DueOccurrences.settled(journal.objects(Occurrence.kind)))
             built.scan(journal.source(TransactionFilter(from: built.firstDay, to: today, type: .expense)))
         }
         tracker = built
@@ -59,6 +62,11 @@ public final class BudgetBook {
         let touched = saved.filter { $0.type == .expense && $0.category != nil }
         if var kept = tracker, trackedChanges == changesBefore, journal.changeCount == changesBefore + 1 {
             for transaction in touched { kept.record(transaction) }
+            // A saved occurrence is spent now, no longer due: the projection's series are re-read.
+            if !kept.budgets.isEmpty {
+                kept.expect(journal.objects(Series.kind).compactMap(Series.init(record:)),
+                            settled: DueOccurrences.settled(journal.objects(Occurrence.kind)))
+            }
             tracker = kept
             trackedChanges = journal.changeCount
         } else {

@@ -128,6 +128,8 @@ public struct CommandWords: Sendable {
             // kassa import's CSV headers, type and operation words, currency signs.
             "column": Set(ImportColumn.allCases.map(\.rawValue)),
             "kind": Set(TransactionType.allCases.map(\.rawValue)),
+            // A statement operation that takes cash out: a transfer to the cash account.
+            "withdrawal": ["cash"],
             "currency": Set(Currency.allCodes),
             "recurring": ["pause", "resume", "archive", "remind", "amount", "auto", "manual", "every", "subscription"],
             "frequency": Set(Recurrence.allCases.map(\.rawValue)),

@@ -49,8 +49,20 @@ public struct CheckReport: Sendable, Hashable {
 
     public var isClean: Bool { problems.isEmpty }
 
+    /// The only problem is the ordinary end of a killed writer: one incomplete change (or one
+    /// cut-short line) at the very end, which opening ignores and the next save moves aside.
+    /// `check` says so in one notice and exits 0.
+    public var tornTailOnly: Bool { problems.count == 1 && problems[0].kind == .incomplete }
+
     /// What to print, in order: one line per problem and a summary.
     public var messages: [StoreMessage] {
+        if tornTailOnly, side == nil {
+            let p = problems[0]
+            return [StoreMessage(key: "store.check.torn-tail", arguments: [
+                "path": path, "line": String(p.line), "count": String(p.bytes), "changes": String(changes),
+                "transactions": String(transactions),
+            ], count: p.bytes)]
+        }
         var out = problems.map { p in
             // A bad amount or date gets its own words ("invalid amount"), not a bare field name.
             let special = p.kind == .refused && (p.detail == "amount" || p.detail == "date")

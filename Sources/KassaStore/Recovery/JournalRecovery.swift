@@ -198,14 +198,17 @@ enum JournalRecovery {
                 && members.enumerated().allSatisfy { lines[$1].record!.part == $0 + 1 }
                 && (rest == 0 || (rest == 1 && lines[j].record == nil))
             if torn {
-                let group = members.map { lines[$0] }
+                // The change's parts and the cut-short line after them are one torn tail: one
+                // problem, not two.
+                let cut = rest == 1 && !lines[j].terminated
+                let group = members.map { lines[$0] } + (cut ? [lines[j]] : [])
                 out.problems.append(JournalProblem(line: first.number, kind: .incomplete, detail: String(head.change),
                                                    bytes: group.reduce(0) { $0 + $1.range.count }))
                 for line in group {
                     out.damaged += bytes[line.range]
                     out.movedLines += 1
                 }
-                k = j
+                k = j + (cut ? 1 : 0)
                 continue
             }
             for index in inside { moveAside(lines[index], lines[index].terminated ? .checksum : .incomplete) }

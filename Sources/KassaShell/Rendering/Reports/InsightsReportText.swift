@@ -14,7 +14,9 @@ extension ReportText {
             lines += wrap(sentence(insight), indent: "  ", first: bullet)
         }
         lines.append("")
-        lines += dimmed(text(report.missing.contains { $0.reason == "no-budgets" } ? "report.insights.missing" : "report.insights.missing-recurring"))
+        for reason in ["no-budgets", "no-recurring-series"] where report.missing.contains(where: { $0.reason == reason }) {
+            lines += dimmed(text("report.insights.missing." + reason))
+        }
         lines += excludedNote(report.facts)
         return lines
     }
@@ -36,17 +38,20 @@ extension ReportText {
         case .growing(let category, let months, let from, let to):
             return catalog.text(key, count: months, ["category": categoryLabel(category), "from": money.format(from),
                                                      "to": money.format(to)])
-        case .incomeVsExpense(let income, let expense, let ratio):
-            return text(key, ["income": money.format(income), "expense": money.format(expense), "ratio": money.decimal(ratio)])
-        case .savingsRate(let rate, let grade):
-            return text(key + "." + grade.rawValue, ["rate": money.percent(rate)])
+        case .incomeVsExpense(let income, let expense, let ratio, let over):
+            return catalog.text(key, count: over, ["income": money.format(income), "expense": money.format(expense),
+                                                   "ratio": money.decimal(ratio)])
+        case .savingsRate(let rate, let grade, let over):
+            return catalog.text(key + "." + grade.rawValue, count: over, ["rate": money.percent(rate)])
         case .emergencyFund(let months, let balance, let expense):
             return text(key, ["months": money.decimal(months), "balance": money.format(balance), "expense": money.format(expense)])
-        case .forecast(let amount, let spent, let daysLeft):
-            return catalog.text(key, count: daysLeft, ["amount": money.format(amount), "spent": money.format(spent)])
-        case .runway(let months, let balance, let net):
-            return text(key, ["months": money.decimal(months), "balance": money.format(balance),
-                              "net": money.format(Money(minorUnits: -net.minorUnits, currency: net.currency))])
+        case .forecast(let amount, let spent, let recurring, let daysLeft):
+            return catalog.text(recurring.isZero ? key : key + ".recurring", count: daysLeft, [
+                "amount": money.format(amount), "spent": money.format(spent), "recurring": money.format(recurring),
+            ])
+        case .runway(let months, let balance, let net, let over):
+            return catalog.text(key, count: over, ["months": money.decimal(months), "balance": money.format(balance),
+                                                   "net": money.format(Money(minorUnits: -net.minorUnits, currency: net.currency))])
         case .dormant(let account, let days):
             return catalog.text(key, count: days, ["account": account])
         case .budgetOverspend(let category, let over, let available):
@@ -56,6 +61,12 @@ extension ReportText {
                               "available": money.format(available)])
         case .budgetHeadroom(let category, let remaining, let daysLeft):
             return catalog.text(key, count: daysLeft, ["category": categoryLabel(category), "amount": money.format(remaining)])
+        case .recurringCost(let total, let count, let share):
+            var arguments = ["amount": money.format(total)]
+            if let share { arguments["share"] = money.percent(share) }
+            return catalog.text(share == nil ? key + ".no-income" : key, count: count, arguments)
+        case .duplicateSubscriptions(let first, let second, let reason):
+            return text(key + "." + reason.rawValue, ["first": TerminalSafety.visible(first), "second": TerminalSafety.visible(second)])
         }
     }
 
@@ -73,7 +84,14 @@ extension ReportText {
         }
         let gradeText = text("report.health.grade.\(grade.rawValue)")
         let styledGrade = score >= 60 ? style.good(gradeText) : score >= 40 ? style.note(gradeText) : style.bad(gradeText)
-        lines.append(text("report.health.score", ["score": style.bold(String(score)), "grade": styledGrade]))
+        var scoreLine = text("report.health.score", ["score": style.bold(String(score)), "grade": styledGrade])
+        if health.partial {
+            // Fewer than three components with data: said next to the grade, not hidden below.
+            scoreLine += " " + catalog.text("report.health.partial", count: health.components,
+                                            ["total": String(HealthScore.Component.allCases.count)])
+        }
+        lines.append(scoreLine)
+        lines += dimmed(catalog.text("report.health.months", count: health.months, [:]))
         lines.append("")
         let names = health.parts.map { text("report.health.component.\($0.component.rawValue)") }
         let weights = health.parts.map { $0.score == nil ? "" : text("report.health.weight", ["weight": money.percent($0.weight)]) }

@@ -45,6 +45,14 @@ enum ReportCSV {
                              ratio(part.weight), part.reason ?? ""])
             }
             rows.append(["total", health.score.map(String.init) ?? "", "", health.grade?.rawValue ?? ""])
+        case .subscriptions(let costs):
+            rows = [["series", "note", "kind", "frequency", "interval", "currency", "amount", "next", "monthly_cost", "monthly_base"]]
+            for line in costs.lines {
+                let s = line.series
+                rows.append([String(s.id), s.note, s.kind.rawValue, s.frequency.rawValue, String(s.interval),
+                             line.amount.currency.code, line.amount.decimalString, line.next?.iso ?? "",
+                             line.monthly.decimalString, line.monthlyInBase?.decimalString ?? ""])
+            }
         case .unavailable:
             rows = [output.kind == .budget ? ["category", "limit", "spent", "remaining"] : ["series", "monthly_cost", "next"]]
         }

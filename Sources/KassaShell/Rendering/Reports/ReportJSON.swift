@@ -19,6 +19,7 @@ struct ReportJSON {
         case .trend(let report): return trend(report, output: output)
         case .insights(let report): return [insights(report)]
         case .health(let score): return [health(score)]
+        case .subscriptions(let costs): return [subscriptions(costs)]
         case .unavailable(let reason):
             var json = JSONWriter()
             json.add("report", output.kind.rawValue)
@@ -28,6 +29,52 @@ struct ReportJSON {
             json.add("message", catalog.text("report.unavailable.\(reason)"))
             return [json.result]
         }
+    }
+
+    /// `report subscriptions --json`: {"report", "date", "currency", "subscriptions": [{"id", "note", "kind",
+    /// "category", "account", "frequency", "interval", "amount", "currency", "next", "monthly", "monthly_base"}],
+    /// "monthly_total", "subscriptions_total", "due_rest_of_month", "totals": [{"currency", "amount"}],
+    /// "duplicates": [{"first", "second", "reason"}], "unconverted"}.
+    private func subscriptions(_ costs: RecurringCosts) -> String {
+        var json = JSONWriter()
+        json.add("report", "subscriptions")
+        json.add("date", costs.today.iso)
+        json.add("currency", costs.base.code)
+        json.add("subscriptions", raw: JSONWriter.array(costs.lines.map { line in
+            var item = JSONWriter()
+            let s = line.series
+            item.add("id", s.id)
+            item.add("note", s.note)
+            item.add("kind", s.kind.rawValue)
+            item.add("category", s.category)
+            item.add("account", s.account)
+            item.add("frequency", s.frequency.rawValue)
+            item.add("interval", s.interval)
+            item.add("amount", line.amount.decimalString)
+            item.add("currency", line.amount.currency.code)
+            item.add("next", line.next?.iso)
+            item.add("monthly", line.monthly.decimalString)
+            item.add("monthly_base", line.monthlyInBase?.decimalString)
+            return item.result
+        }))
+        json.add("monthly_total", costs.monthlyTotal.decimalString)
+        json.add("subscriptions_total", costs.subscriptionTotal.decimalString)
+        json.add("due_rest_of_month", costs.dueRestOfMonth.decimalString)
+        json.add("totals", raw: JSONWriter.array(costs.totals.map { total in
+            var item = JSONWriter()
+            item.add("currency", total.currency.code)
+            item.add("amount", total.decimalString)
+            return item.result
+        }))
+        json.add("duplicates", raw: JSONWriter.array(costs.duplicates.map { pair in
+            var item = JSONWriter()
+            item.add("first", pair.first.id)
+            item.add("second", pair.second.id)
+            item.add("reason", pair.reason.rawValue)
+            return item.result
+        }))
+        json.add("unconverted", strings: costs.unconverted.map(\.code))
+        return json.result
     }
 
     static func ratio(_ value: Double?) -> String {
@@ -184,25 +231,29 @@ struct ReportJSON {
             item.add("months", months)
             item.add("from", from.decimalString)
             item.add("to", to.decimalString)
-        case .incomeVsExpense(let income, let expense, let ratio):
+        case .incomeVsExpense(let income, let expense, let ratio, let over):
             item.add("income", income.decimalString)
             item.add("expense", expense.decimalString)
             item.add("ratio", raw: ReportJSON.ratio(ratio))
-        case .savingsRate(let rate, let grade):
+            item.add("months", over)
+        case .savingsRate(let rate, let grade, let over):
             item.add("rate", raw: ReportJSON.ratio(rate))
             item.add("grade", grade.rawValue)
+            item.add("months", over)
         case .emergencyFund(let months, let balance, let expense):
             item.add("months", raw: ReportJSON.ratio(months))
             item.add("balance", balance.decimalString)
             item.add("monthly_expense", expense.decimalString)
-        case .forecast(let amount, let spent, let daysLeft):
+        case .forecast(let amount, let spent, let recurring, let daysLeft):
             item.add("amount", amount.decimalString)
             item.add("spent", spent.decimalString)
+            item.add("recurring_due", recurring.decimalString)
             item.add("days_left", daysLeft)
-        case .runway(let months, let balance, let net):
+        case .runway(let months, let balance, let net, let over):
             item.add("months", raw: ReportJSON.ratio(months))
             item.add("balance", balance.decimalString)
             item.add("monthly_net", net.decimalString)
+            item.add("over_months", over)
         case .dormant(let account, let days):
             item.add("account", account)
             item.add("days", days)
@@ -218,6 +269,14 @@ struct ReportJSON {
             item.add("category", category)
             item.add("amount", remaining.decimalString)
             item.add("days_left", daysLeft)
+        case .recurringCost(let total, let count, let share):
+            item.add("amount", total.decimalString)
+            item.add("series", count)
+            item.add("share", raw: ReportJSON.ratio(share))
+        case .duplicateSubscriptions(let first, let second, let reason):
+            item.add("first", first)
+            item.add("second", second)
+            item.add("reason", reason.rawValue)
         }
         item.add("message", sentence(insight))
         return item.result
@@ -230,6 +289,9 @@ struct ReportJSON {
         json.add("currency", health.facts.currency.code)
         json.add("score", raw: health.score.map(String.init) ?? "null")
         json.add("grade", health.grade?.rawValue)
+        json.add("months", health.months)
+        json.add("components_with_data", health.components)
+        json.add("partial", health.partial)
         json.add("components", raw: JSONWriter.array(health.parts.map { part in
             var item = JSONWriter()
             item.add("component", part.component.rawValue)

@@ -1,7 +1,7 @@
 // ReportOutput: a computed report (KassaLedger's numbers) and how to show it — text with
 // charts, one JSON object per line, or a CSV table — carried by SessionEvent.report to the
-// renderers. Reports that need data kassa does not have yet (budgets, recurring series) are
-// `unavailable`, with the reason, never a stub that pretends.
+// renderers. Reports whose data the journal does not hold (no budgets set, no recurring series)
+// are `unavailable`, with the reason, never a stub that pretends.
 
 import KassaCore
 import KassaLedger
@@ -20,7 +20,9 @@ public enum ReportResult: Sendable, Hashable {
     case trend(TrendReport)
     case insights(InsightsReport)
     case health(HealthScore)
-    /// The report needs data kassa cannot hold yet; `reason` is a stable code ("no-budgets").
+    /// The active recurring series, their monthly costs and possible duplicates.
+    case subscriptions(RecurringCosts)
+    /// The journal has none of the data the report needs; `reason` is a stable code ("no-budgets").
     case unavailable(reason: String)
 }
 

@@ -33,6 +33,7 @@ struct ReportText {
         case .trend(let report): return trendLines(report)
         case .insights(let report): return insightLines(report)
         case .health(let score): return healthLines(score)
+        case .subscriptions(let costs): return subscriptionLines(costs)
         case .unavailable(let reason):
             return [style.bold(text("report.\(output.kind.rawValue).title"))]
                 + wrap(text("report.unavailable.\(reason)"), indent: "")
