@@ -232,11 +232,13 @@ public struct RulePattern: Sendable {
             var items: [Node] = []
             while let scalar = peek, scalar != "|", scalar != ")" {
                 guard var atom = atom() else { return nil }
-                while let quantifier = quantifier() {
+                if let quantifier = quantifier() {
                     guard quantifier.max.map({ $0 >= quantifier.min }) ?? true, quantifier.min <= 1000,
                           (quantifier.max ?? 0) <= 1000 else { return nil }
                     atom = .repeated(atom, min: quantifier.min, max: quantifier.max)
                     if peek == "?" { index += 1 }  // lazy: the same set of matches
+                    // A possessive `a++` (or a quantifier on a quantifier) means something else: not read.
+                    if let next = peek, next == "*" || next == "+" || next == "?" || next == "{" { return nil }
                 }
                 items.append(atom)
             }
