@@ -20,6 +20,9 @@ public struct Parser: Sendable {
 
     /// Lines longer than this (in Unicode scalars) are refused rather than parsed.
     public static let maxInputLength = 100_000
+    /// A line that reads as more entries than this is refused whole (a paste of `1 1 1 …` would
+    /// otherwise make tens of thousands of drafts for one question): split it into lines.
+    public static let maxDraftsPerLine = 200
     /// Categories under this branch make a draft income.
     static let incomeBranch = "income/"
 
@@ -67,6 +70,11 @@ public struct Parser: Sendable {
         }
         let (drafts, reasons, questions, error) = DraftStage(scanner).assemble(&scan)
         if let error { return ParseResult(input: input, error: error) }
+        if drafts.count > Parser.maxDraftsPerLine {
+            return ParseResult(input: input, error: ParseError(
+                code: "too-many-entries", messageKey: "parse.too-many-entries",
+                messageArguments: ["count": String(drafts.count), "limit": String(Parser.maxDraftsPerLine)], span: nil))
+        }
         return ParseResult(input: input, drafts: drafts, reasons: reasons, grammar: grammar, questions: questions)
     }
 
