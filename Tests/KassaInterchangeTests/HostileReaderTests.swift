@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 import KassaTestSupport
+import KassaCore
 @testable import KassaInterchange
 
 @Suite struct HostileReaderTests {
@@ -76,5 +77,70 @@ import KassaTestSupport
         for index in 0..<40_000 { text += item(codes[index % 4], "480.50") }
         let file = NationalBankRatesReader.read(Array((text + "</rates>").utf8))
         #expect(file.rates.count == 40_000 && file.problems.isEmpty)
+    }
+}
+
+/// Rows are never lost or misread without a word: broken CSV structure is a problem naming its
+/// line; no number is read by dropping characters; a refund is not a duplicate of its purchase.
+@Suite struct HostileRowTests {
+    let vocabulary = InterchangeFixtures.vocabulary
+
+    func csv(_ text: String) -> ImportRecords {
+        CSVReader.read(Array(text.utf8), vocabulary: vocabulary, defaults: ImportDefaults(account: "kaspi", currency: .kzt, dateOrder: .dmy))
+    }
+
+    @Test func brokenQuotesAndLineEndsAreNamedNotSwallowed() {
+        let unclosed = csv("Date,Note,Amount\n01.03.2026,\"coffee,-1500\n02.03.2026,tea,-500\n03.03.2026,bread,-300\n")
+        #expect(unclosed.transactions.isEmpty)
+        #expect(unclosed.problems.map(\.reason) == ["quote"] && unclosed.problems.first?.line == 2)
+        let trailing = csv("Date,Note,Amount\n01.03.2026,\"coffee\" extra,-1500\n")
+        #expect(trailing.problems.map(\.reason) == ["after-quote"] && trailing.problems.first?.line == 2)
+        let carriage = csv("Date,Note,Amount\r01.03.2026,coffee,-1500\r02.03.2026,tea,-500\r")
+        #expect(carriage.problems.map(\.reason) == ["line-end"])
+        // CRLF and quoted line breaks stay fine.
+        let good = csv("Date,Note,Amount\r\n01.03.2026,\"two\nlines\",-1500\r\n02.03.2026,\"a \"\"b\"\"\",-500\r\n")
+        #expect(good.problems.isEmpty && good.transactions.count == 2)
+    }
+
+    @Test func noAmountIsReadByDroppingCharacters() {
+        for text in ["1e3", "12a34", "1.2.3", "1,2,3", "1 2 3", "12 34", "1'2'3", "1,23,456", "1.234,5.6"] {
+            #expect(AmountText.read(Substring(text)) == nil, "\(text)")
+        }
+        for (text, whole, fraction) in [("1 234,56", "1234", "56"), ("1,234.56", "1234", "56"), ("1.234.567", "1234567", ""),
+                                        ("+ 450 000,00 ₸", "450000", "00"), ("12.99 USD", "12", "99"), ("1'500", "1500", ""),
+                                        ("-1 500,00", "1500", "00"), ("0,125", "0", "125"), ("1500", "1500", "")] {
+            let reading = AmountText.read(Substring(text))
+            #expect(reading?.whole == whole && reading?.fraction == fraction, "\(text)")
+        }
+        // Random strings: whatever reads as a number has only its own digits.
+        var generator = SeededGenerator(state: 99)
+        let alphabet = Array("0123456789 .,'-+e$₸aбUSD()")
+        for _ in 0..<5000 {
+            let text = String((0..<Int.random(in: 1...10, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            guard let reading = AmountText.read(Substring(text)) else { continue }
+            let digits = text.filter { $0.isASCII && $0.isNumber }
+            #expect(reading.whole + reading.fraction == digits, "\(text)")
+        }
+    }
+
+    @Test func appCSVNumbersAreStrict() {
+        let header = "date,type,amount,currency,account,category,subcategories,note,targetAccount,targetCurrency,targetAmount\n"
+        for amount in ["1e3", "12a34", "$5", "1.2.3", "\"1,2,3\"", "1 2 3"] {
+            let records = TenraCSVReader.read(Array((header + "2026-03-02,expense,\(amount),KZT,Kaspi Gold,food,,x,,,\n").utf8),
+                                              vocabulary: vocabulary)
+            #expect(records.transactions.isEmpty && records.problems.map(\.reason) == ["amount"], "\(amount)")
+        }
+    }
+
+    @Test func aRefundIsNotADuplicateOfThePurchase() {
+        let day = CivilDate(year: 2026, month: 3, day: 1)!
+        let purchase = Transaction(id: 1, type: .expense, amount: InterchangeFixtures.kzt(1500), date: day, account: "kaspi", note: "shop")
+        var refund = purchase
+        refund.id = 0
+        refund.type = .income
+        #expect(Duplicates.remove(from: [refund], existing: [purchase]).skipped == 0)
+        var again = purchase
+        again.id = 0
+        #expect(Duplicates.remove(from: [again], existing: [purchase]).skipped == 1)
     }
 }

@@ -133,6 +133,13 @@ public enum CSVReader {
                         records: inout ImportRecords) -> Prepared? {
         let table = CSVTable(bytes, delimiter: rules.separator)
         records.separator = table.delimiter
+        // A broken quote or CR-only line ends would lose or merge rows without a word: refused,
+        // naming the line, before any row is read.
+        let broken = table.structuralProblems()
+        guard broken.isEmpty else {
+            records.problems += broken
+            return nil
+        }
         let layout = layout(table, vocabulary: vocabulary, rules: rules)
         guard layout.usable else {
             records.problems.append(ImportProblem(line: max(layout.headerLine, 1), reason: "columns",

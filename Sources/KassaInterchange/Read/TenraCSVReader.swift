@@ -18,6 +18,9 @@ public enum TenraCSVReader {
     public static func read(_ bytes: [UInt8], vocabulary: ImportVocabulary, defaults: ImportDefaults = ImportDefaults()) -> ImportRecords {
         var records = ImportRecords()
         let table = CSVTable(bytes, delimiter: 44)
+        // Rows a broken quote or CR-only line ends would lose: refused, naming the line.
+        records.problems += table.structuralProblems()
+        guard records.problems.isEmpty else { return records }
         var index: [String: Int] = [:]
         var header = true
         var accountCurrencies: [String: Currency] = [:]
@@ -77,8 +80,10 @@ public enum TenraCSVReader {
                 records.problems.append(ImportProblem(line: line, reason: "currency", detail: codeText))
                 return true
             }
+            // The app writes plain numbers: a letter or a currency sign in one ("$5", "1e3") is
+            // no amount here, never a number read by dropping it.
             guard let reading = raw("amount").flatMap(FastText.plainAmount) ?? AmountText.read(Substring(cell("amount"))),
-                  let signed = reading.money(currency), !signed.isZero else {
+                  reading.currencyWord == nil, let signed = reading.money(currency), !signed.isZero else {
                 records.problems.append(ImportProblem(line: line, reason: "amount", detail: cell("amount")))
                 return true
             }
@@ -115,7 +120,7 @@ public enum TenraCSVReader {
                     add(.transfer, amount, category: nil, account: account.isEmpty ? nil : account, to: target.isEmpty ? nil : target)
                 } else {
                     let targetText = cell("targetamount")
-                    guard let targetReading = AmountText.read(Substring(targetText)), let received = targetReading.money(targetCurrency),
+                    guard let targetReading = AmountText.read(Substring(targetText)), targetReading.currencyWord == nil, let received = targetReading.money(targetCurrency),
                           !received.isZero else {
                         records.problems.append(ImportProblem(line: line, reason: "amount", detail: targetText))
                         return true
