@@ -264,7 +264,7 @@ public enum CSVReader {
     /// "'=SUM(…)" → "=SUM(…)": the apostrophe CSVWriter put before a formula-like cell.
     static func unneutralised(_ text: String) -> String {
         guard text.utf8.first == 39, let second = text.utf8.dropFirst().first, second == 61 || second == 43 || second == 45
-                || second == 64 || second == 9 || second == 13 else { return text }
+                || second == 64 || second == 9 || second == 13 || second == 39 else { return text }
         return String(text.dropFirst())
     }
 }

@@ -31,13 +31,25 @@ public enum StatementReader {
         return (date, line[end...])
     }
 
+    /// A line starting with dd.mm.yy or dd.mm.yyyy digits, whether or not they make a date.
+    static func looksLikeDate(_ line: Substring) -> Bool {
+        var end = line.startIndex
+        while end < line.endIndex, line[end].isASCII, line[end].isNumber || line[end] == "." { end = line.index(after: end) }
+        let head = line[line.startIndex..<end]
+        return (head.count == 8 || head.count == 10) && head.filter({ $0 == "." }).count == 2 && DateText.parts(head) != nil
+    }
+
     public static func read(_ text: String, vocabulary: ImportVocabulary, defaults: ImportDefaults = ImportDefaults()) -> ImportRecords {
         var records = ImportRecords()
         var lineNumber = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let line = Substring(raw.trimmingCharacters())
-            guard let (date, rest) = dateAtStart(line) else { continue }
+            guard let (date, rest) = dateAtStart(line) else {
+                // Shaped like a date but none ("31.02.26", "00.13.2026"): a row named, not dropped.
+                if looksLikeDate(line) { records.problems.append(ImportProblem(line: lineNumber, reason: "date", detail: String(line))) }
+                continue
+            }
             let row: (negative: Bool, reading: AmountText.Reading, currencyWord: String?, operation: String, details: String)?
             if rest.contains("|") || rest.contains("\t") {
                 row = tableRow(rest)

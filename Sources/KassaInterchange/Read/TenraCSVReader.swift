@@ -58,7 +58,8 @@ public enum TenraCSVReader {
             }
             func cell(_ name: String) -> String {
                 guard let k = positions[name], k < cells.count else { return "" }
-                return table.trimmedText(cells[k]) ?? ""
+                // A text cell the export neutralised for spreadsheets ("'=…") is read back as it was.
+                return (table.trimmedText(cells[k])).map(CSVReader.unneutralised) ?? ""
             }
             func raw(_ name: String) -> ArraySlice<UInt8>? {
                 guard let k = positions[name], k < cells.count, !cells[k].escaped else { return nil }

@@ -276,7 +276,8 @@ public final class EditLineReader: LineReader {
     /// Prints the candidates in columns below the line; libedit redraws the prompt after.
     private func listCandidates(_ candidates: [String]) {
         let columns = max(20, Int(kassa_terminal_columns(1)))
-        writeOutput("\n" + EditLineText.columnLayout(candidates, width: columns))
+        // Shown escaped: an account name from an imported file may hold ESC sequences.
+        writeOutput("\n" + EditLineText.columnLayout(candidates.map(TerminalSafety.visible), width: columns))
     }
 
     // MARK: - History file
