@@ -47,6 +47,15 @@ public struct CategoryDefinition: Sendable, Hashable {
         return out
     }
 
+    /// Whether `slug` is one kassa could have made: "/"-separated parts, each as slugPart makes
+    /// them (letters and digits of any script, "-" between; lower case). `../../etc`, an empty
+    /// part or a blank is none.
+    public static func isValidSlug(_ slug: String) -> Bool {
+        !slug.isEmpty && slug.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
+            !part.isEmpty && slugPart(String(part)) == part
+        }
+    }
+
     public var record: ObjectRecord {
         var fields: [ObjectRecord.Field] = []
         if let name { fields.append(.init("name", name)) }

@@ -169,7 +169,13 @@ public final class Grammar: Sendable {
         guard scalars.count >= 3, !scalars.contains(" ") else { return nil }
         var suffixes: Set<String> = [""]
         for id in 0..<endings.count { suffixes.insert(endings.string(Int32(id))) }
-        for cut in stride(from: scalars.count - 1, through: 2, by: -1) {
+        // Only cuts that leave a known ending after them and a stem no longer than a name can
+        // match: a 10 KB word costs a few tries, not ten thousand copies of itself.
+        let longestEnding = suffixes.map { $0.unicodeScalars.count }.max() ?? 0
+        let longestName = categoryByName.keys.map { $0.unicodeScalars.count }.max() ?? 0
+        let lowest = max(2, scalars.count - longestEnding)
+        guard lowest <= scalars.count - 1, lowest <= longestName else { return nil }
+        for cut in stride(from: scalars.count - 1, through: lowest, by: -1) where cut <= longestName {
             var ending = String.UnicodeScalarView(), stem = String.UnicodeScalarView()
             ending.append(contentsOf: scalars[cut...])
             stem.append(contentsOf: scalars[..<cut])

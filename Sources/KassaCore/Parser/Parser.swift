@@ -20,6 +20,9 @@ public struct Parser: Sendable {
 
     /// Lines longer than this (in Unicode scalars) are refused rather than parsed.
     public static let maxInputLength = 100_000
+    /// A line that reads as more entries than this is refused whole (a paste of `1 1 1 …` would
+    /// otherwise make tens of thousands of drafts for one question): split it into lines.
+    public static let maxDraftsPerLine = 200
     /// Categories under this branch make a draft income.
     static let incomeBranch = "income/"
 
@@ -67,6 +70,17 @@ public struct Parser: Sendable {
         }
         let (drafts, reasons, questions, error) = DraftStage(scanner).assemble(&scan)
         if let error { return ParseResult(input: input, error: error) }
+        if drafts.count > Parser.maxDraftsPerLine {
+            return ParseResult(input: input, error: ParseError(
+                code: "too-many-entries", messageKey: "parse.too-many-entries",
+                messageArguments: ["count": String(drafts.count), "limit": String(Parser.maxDraftsPerLine)], span: nil))
+        }
+        // A date kassa cannot keep ("3050-01-01", "5000 years ago") is refused here, as the
+        // person's input (exit 1), not later by the journal (exit 3).
+        if let outside = drafts.first(where: { !$0.date.isSupported }) {
+            return ParseResult(input: input, error: ParseError(
+                code: "date-out-of-range", messageKey: "parse.date-out-of-range", messageArguments: ["date": outside.date.iso], span: nil))
+        }
         return ParseResult(input: input, drafts: drafts, reasons: reasons, grammar: grammar, questions: questions)
     }
 
@@ -106,6 +120,18 @@ public struct Parser: Sendable {
     public func amount(in text: String, context: ParseContext) -> Money? {
         let result = parse(text, context: context)
         return result.drafts.first { $0.amount != nil }?.amount
+    }
+
+    /// An amount and nothing else, for a field set to a value (`edit #1 amount 1600`, `budget set
+    /// food 50000`): a sign ("-5") or words left over ("1e9" is 1 and "e9") make it no amount,
+    /// never a different one.
+    public func exactAmount(in text: String, context: ParseContext) -> Money? {
+        let trimmed = String(text.trimmingSpaces)
+        guard let first = trimmed.unicodeScalars.first, !["-", "−", "–", "+"].contains(first) else { return nil }
+        let result = parse(trimmed, context: context)
+        guard result.error == nil, result.drafts.count == 1, let draft = result.drafts.first,
+              draft.note.isEmpty, let amount = draft.amount else { return nil }
+        return amount
     }
 
     /// The currency a word or two name ("доллара", "usd", "евро"), or nil when they name none.

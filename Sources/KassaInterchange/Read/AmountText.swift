@@ -2,7 +2,10 @@
 // "1.234,56", "+ 450 000,00 ₸", "12.99 USD", "(250.00)" — read into a sign, minor units and an
 // optional currency word. The decimal mark is the last '.' or ',' followed by 1–3 digits at
 // the end (and not a thousands group of three after another mark); spaces, no-break spaces,
-// apostrophes and the other mark group thousands. Never a Double.
+// apostrophes and the other mark group thousands — and a grouped number's groups are checked
+// (1–3 digits, then threes, one kind of separator: "1.2.3", "1,2,3" and "1 2 3" are no number).
+// No character is dropped to make a number: a letter between digits ("1e3", "12a34") is none.
+// Never a Double.
 
 import KassaCore
 
@@ -38,8 +41,14 @@ public enum AmountText {
         var body: [Character] = []
         var word = ""
         var sawDigit = false
+        var wordAfterDigits = false
         for ch in text {
-            if ch.isASCII, ch.isNumber { body.append(ch); sawDigit = true; continue }
+            if ch.isASCII, ch.isNumber {
+                if wordAfterDigits { return nil }
+                body.append(ch)
+                sawDigit = true
+                continue
+            }
             switch ch {
             case "-", "−", "–":
                 if sawDigit { return nil }
@@ -47,12 +56,22 @@ public enum AmountText {
             case "+": if sawDigit { return nil }
             case "(", ")": negative = negative || ch == "("
             case ".", ",": body.append(ch)
-            case " ", "\u{00A0}", "\u{202F}", "'", "’", "\t": continue
+            case " ", "\u{00A0}", "\u{202F}", "'", "’", "\t":
+                // A blank or an apostrophe right after a digit may group thousands ("g").
+                if let previous = body.last, previous.isNumber { body.append("g") }
             default:
-                if ch.isLetter || ch.isCurrencySymbol { word.append(ch) } else { return nil }
+                if ch.isLetter || ch.isCurrencySymbol {
+                    word.append(ch)
+                    if sawDigit { wordAfterDigits = true }
+                } else {
+                    return nil
+                }
             }
         }
         guard sawDigit else { return nil }
+        // A group separator not followed by a digit was only a blank before a word ("12.99 USD").
+        while body.last == "g" { body.removeLast() }
+        body = body.enumerated().filter { $0.element != "g" || body[$0.offset + 1].isNumber }.map(\.element)
         // The decimal mark: the last mark, when it is the only one of its kind and is not
         // followed by exactly three digits with no other mark ("1,234" is a thousand, "0,125" is not).
         var whole = "", fraction = ""
@@ -63,17 +82,41 @@ public enum AmountText {
             // A group of thousands never follows a leading 0 ("0.001" is a fraction).
             let leadingZero = body.first == "0" && body.dropFirst().first.map { $0 == "." || $0 == "," } == true
             let isDecimal = sameMarks == 1 && !after.isEmpty && (after.count != 3 || marks.count > 1 || leadingZero)
+            guard !after.contains("g") || !isDecimal else { return nil }
             if isDecimal {
+                guard groupsAreSound(body[..<last]) else { return nil }
                 whole = String(body[..<last].filter(\.isNumber))
                 fraction = String(after)
             } else {
+                guard groupsAreSound(body[...]) else { return nil }
                 whole = String(body.filter(\.isNumber))
             }
         } else {
-            whole = String(body)
+            guard groupsAreSound(body[...]) else { return nil }
+            whole = String(body.filter(\.isNumber))
         }
         guard whole.count <= Money.maximumWholeDigits + 6 else { return nil }
         return Reading(negative: negative, whole: whole, fraction: fraction, currencyWord: word.isEmpty ? nil : word)
+    }
+}
+
+extension AmountText {
+    /// The whole part's thousands groups: none, or 1–3 digits then groups of exactly three, all
+    /// split by one kind of separator ("g" for a blank or an apostrophe).
+    static func groupsAreSound(_ whole: ArraySlice<Character>) -> Bool {
+        var groups: [Int] = [0]
+        var separator: Character?
+        for ch in whole {
+            if ch.isNumber {
+                groups[groups.count - 1] += 1
+            } else {
+                if let separator, separator != ch { return false }
+                separator = ch
+                groups.append(0)
+            }
+        }
+        guard groups.count > 1 else { return true }
+        return (1...3).contains(groups[0]) && groups.dropFirst().allSatisfy { $0 == 3 }
     }
 }
 

@@ -248,6 +248,9 @@ struct BackupLineDecoder {
         let category = labelKey(base, spans[12], spans[13], 0), account = labelKey(base, spans[14], spans[15], 1),
             toAccount = labelKey(base, spans[16], spans[17], 2)
         guard category != -3, account != -3, toAccount != -3 else { return nil }
+        // An income category on an expense: the careful path refuses it.
+        if type == .expense, spans[13] >= 6, base[spans[12]] == UInt8(ascii: "i"),
+           UnsafeBufferPointer(start: base + spans[12], count: spans[13]).starts(with: "income".utf8) { return nil }
         @inline(__always) func bytes(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(start: spans[2 * slot + 1] > 0 ? base + spans[2 * slot] : nil, count: max(spans[2 * slot + 1], 0))
         }
@@ -279,6 +282,8 @@ struct BackupLineDecoder {
         }
         let bytes = UnsafeBufferPointer(start: p, count: l)
         guard let text = JSONObjectReader.string(bytes) else { return -3 }
+        // A category that is no slug kassa could make (`../../etc`) goes to the careful path, which refuses it.
+        if which == 0, !CategoryDefinition.isValidSlug(text) { return -3 }
         guard labelValues.count < BackupLineDecoder.maxLabels else { return -2 }
         let key = labelValues.count
         labelTable[position] = Int16(key + 1)

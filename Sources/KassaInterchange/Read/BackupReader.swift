@@ -262,6 +262,12 @@ public enum BackupReader {
             guard let value = field(slot), !value.isEmpty else { return nil }
             return value
         }
+        // A category is a slug kassa could have made, and an expense's is no income one.
+        if let slug = label(Slot.category) {
+            guard CategoryDefinition.isValidSlug(slug), !(type == .expense && (slug == "income" || slug.hasPrefix("income/"))) else {
+                throw FieldFailure(name: "category")
+            }
+        }
         return Transaction(id: id, type: type, amount: amount, date: date, time: time, category: label(Slot.category),
                            account: label(Slot.account), toAccount: label(Slot.toAccount), note: field(Slot.note) ?? "",
                            recurrence: recurrence, input: field(Slot.input) ?? "")

@@ -135,6 +135,13 @@ public enum CSVReader {
                         records: inout ImportRecords) -> Prepared? {
         let table = CSVTable(bytes, delimiter: rules.separator)
         records.separator = table.delimiter
+        // A broken quote or CR-only line ends would lose or merge rows without a word: refused,
+        // naming the line, before any row is read.
+        let broken = table.structuralProblems()
+        guard broken.isEmpty else {
+            records.problems += broken
+            return nil
+        }
         let layout = layout(table, vocabulary: vocabulary, rules: rules)
         guard layout.usable else {
             records.problems.append(ImportProblem(line: max(layout.headerLine, 1), reason: "columns",
@@ -259,7 +266,7 @@ public enum CSVReader {
     /// "'=SUM(…)" → "=SUM(…)": the apostrophe CSVWriter put before a formula-like cell.
     static func unneutralised(_ text: String) -> String {
         guard text.utf8.first == 39, let second = text.utf8.dropFirst().first, second == 61 || second == 43 || second == 45
-                || second == 64 || second == 9 || second == 13 else { return text }
+                || second == 64 || second == 9 || second == 13 || second == 39 else { return text }
         return String(text.dropFirst())
     }
 }

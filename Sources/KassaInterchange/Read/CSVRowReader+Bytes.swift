@@ -188,7 +188,10 @@ extension CSVRowReader {
     private static func unneutralised(_ cell: Range<Int>, _ base: UnsafePointer<UInt8>) -> Range<Int> {
         guard cell.count >= 2, base[cell.lowerBound] == 39 else { return cell }
         let second = base[cell.lowerBound + 1]
-        guard second == 61 || second == 43 || second == 45 || second == 64 || second == 9 || second == 13 else { return cell }
+        // An apostrophe before another is one the export doubled (the cell began with one).
+        guard second == 61 || second == 43 || second == 45 || second == 64 || second == 9 || second == 13 || second == 39 else {
+            return cell
+        }
         return (cell.lowerBound + 1)..<cell.upperBound
     }
 

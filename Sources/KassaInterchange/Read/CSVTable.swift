@@ -187,6 +187,51 @@ public struct CSVTable: Sendable {
         }
     }
 
+    /// What the row reader would otherwise pass over without a word, found in one pass: a quote
+    /// never closed (every later row would be one cell), text after a closing quote (it would be
+    /// dropped), a line ended by a CR alone (old Mac files: rows would merge). Each is a problem
+    /// naming its line (reasons "quote", "after-quote", "line-end"), at most one of each kind.
+    public func structuralProblems() -> [ImportProblem] {
+        var problems: [ImportProblem] = []
+        var quoteLine = 0, line = 1, i = start
+        var cellStart = true
+        var quoted = false, afterQuote = false, lineEnds = false
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if quoted {
+                if b == 34 {
+                    if i + 1 < n, bytes[i + 1] == 34 { i += 2; continue }
+                    quoted = false
+                    // After a closing quote: the delimiter, a line end, or the end of the file.
+                    let next = i + 1 < n ? bytes[i + 1] : 10
+                    let ends = next == delimiter || next == 10 || (next == 13 && (i + 2 >= n || bytes[i + 2] == 10))
+                    if !ends, !afterQuote {
+                        afterQuote = true
+                        problems.append(ImportProblem(line: line, reason: "after-quote"))
+                    }
+                } else if b == 10 {
+                    line += 1
+                }
+                i += 1
+                continue
+            }
+            if b == 34, cellStart {
+                quoted = true
+                quoteLine = line
+            } else if b == 10 {
+                line += 1
+            } else if b == 13, i + 1 < n, bytes[i + 1] != 10, !lineEnds {
+                lineEnds = true
+                problems.append(ImportProblem(line: line, reason: "line-end"))
+            }
+            cellStart = b == delimiter || b == 10
+            i += 1
+        }
+        if quoted { problems.append(ImportProblem(line: quoteLine, reason: "quote")) }
+        return problems
+    }
+
     /// The first row's cells as text (the header).
     public func firstRow() -> (line: Int, cells: [String])? {
         var found: (Int, [String])?

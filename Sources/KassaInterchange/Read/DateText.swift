@@ -39,7 +39,10 @@ public enum DateText {
     public static func parse(_ text: Substring, order: Order) -> CivilDate? {
         guard let (a, b, c, firstWidth, _) = parts(text) else { return nil }
         if firstWidth == 4 { return CivilDate(year: a, month: b, day: c) }
-        let year = c < 100 ? 2000 + c : c
+        // Two-digit years as POSIX reads them: 69–99 are 1969–1999, 00–68 are 2000–2068
+        // ("01.01.99" is 1999, never 2099). A year written with three digits is no year.
+        guard c < 100 || c >= 1000 else { return nil }
+        let year = c < 100 ? (c >= 69 ? 1900 + c : 2000 + c) : c
         switch order {
         case .mdy: return CivilDate(year: year, month: a, day: b)
         case .dmy, .ymd: return CivilDate(year: year, month: b, day: a)

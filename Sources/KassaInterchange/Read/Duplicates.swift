@@ -1,5 +1,6 @@
 // Duplicates: what of an import is already in the journal. Two transactions are the same when
-// their fingerprints are — date, amount, currency, account and note (trimmed, lower case) —
+// their fingerprints are — date, type, amount, currency, account and note (trimmed, lower case;
+// the type, so a +1,500 refund is not taken for the −1,500 purchase it undoes) —
 // and each one in the journal answers for one incoming row only, so importing a file twice
 // adds nothing the second time while two identical rows of one day in one file are both kept.
 // A backup's transactions match by the same fingerprint, so a restored id is never doubled.
@@ -8,6 +9,7 @@ import KassaCore
 
 public struct Fingerprint: Hashable, Sendable {
     let days: Int
+    let type: TransactionType
     let minor: Int64
     let currency: Currency
     let account: String
@@ -15,6 +17,7 @@ public struct Fingerprint: Hashable, Sendable {
 
     public init(_ t: Transaction) {
         days = t.date.daysSinceEpoch
+        type = t.type
         minor = t.amount.minorUnits
         currency = t.amount.currency
         account = (t.account ?? "").lowercased()

@@ -13,15 +13,17 @@
 //   if ЗАРПЛАТА                     (a block: the indented lines below apply)
 //     category income/salary
 //
-// Patterns are regular expressions, case-insensitive, matched against the row's text; the
-// first matching rule of each kind wins. Directive words are the file format's, like a
+// Patterns are regular expressions (RulePattern: the common core, matched in linear time, so a
+// row cannot hang the import), case-insensitive, matched against the row's text; the first
+// matching rule of each kind wins. A pattern that is no regular expression at all (`ООО (Kaspi`)
+// is looked for as plain text; one in a syntax RulePattern does not read is a bad line. Directive words are the file format's, like a
 // programming language's keywords, not text shown to the person.
 
 import KassaCore
 
 public struct ImportRules: Sendable {
-    public struct Rule: @unchecked Sendable {
-        let pattern: Regex<AnyRegexOutput>?
+    public struct Rule: Sendable {
+        let pattern: RulePattern?
         let literal: String
         /// The pattern as written (a saved rules file writes it back).
         let source: String
@@ -29,7 +31,7 @@ public struct ImportRules: Sendable {
         public var account: String?
 
         func matches(_ text: String) -> Bool {
-            if let pattern { return (try? pattern.firstMatch(in: text)) != nil }
+            if let pattern { return pattern.matches(text) }
             return text.lowercased().contains(literal)
         }
     }
@@ -92,7 +94,12 @@ public struct ImportRules: Sendable {
                 }
                 let trimmed = pattern.trimmingCharacters()
                 guard !trimmed.isEmpty else { throw ImportProblem(line: lineNumber, reason: "rules", detail: line) }
-                var rule = Rule(pattern: (try? Regex(trimmed))?.ignoresCase(), literal: trimmed.lowercased(), source: trimmed)
+                let compiled = RulePattern.compile(trimmed)
+                // Swift's Regex is only asked whether the text is meant as a pattern; it never matches.
+                if compiled == nil, (try? Regex(trimmed)) != nil {
+                    throw ImportProblem(line: lineNumber, reason: "rules", detail: line)
+                }
+                var rule = Rule(pattern: compiled, literal: trimmed.lowercased(), source: trimmed)
                 if then.isEmpty {
                     rules.append(rule)
                     block = rules.count - 1

@@ -21,12 +21,25 @@ public enum NationalBankRatesReader {
         let documentDate = element("date", in: Substring(text), before: "<item").flatMap(date)
         var rest = Substring(text)
         var itemNumber = 0
-        while let open = rest.firstRange(of: "<item>") ?? rest.firstRange(of: "<item ") {
+        // Lines are counted from where the last item's count stopped: linear in the file.
+        var line = 1
+        var counted = text.startIndex
+        while let open = itemStart(in: rest) {
             itemNumber += 1
-            guard let close = rest[open.upperBound...].firstRange(of: "</item>") else { break }
+            line += text[counted..<open.lowerBound].reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
+            counted = open.lowerBound
+            // An item not closed before the next one opens (or before the end) is a problem named
+            // with its line; the next item is read as itself, not swallowed. Each search stops at
+            // the next item, so the file is scanned once.
+            let next = itemStart(in: rest[open.upperBound...])
+            guard let close = rest[open.upperBound..<(next?.lowerBound ?? rest.endIndex)].firstRange(of: "</item>") else {
+                file.problems.append(ImportProblem(line: line, reason: "format", detail: "<item>"))
+                guard let next else { break }
+                rest = rest[next.lowerBound...]
+                continue
+            }
             let item = rest[open.upperBound..<close.lowerBound]
             rest = rest[close.upperBound...]
-            let line = text[..<open.lowerBound].reduce(1) { $0 + ($1 == "\n" ? 1 : 0) }
             let code = element("title", in: item).flatMap { Currency(code: $0) }
             let itemDate = element("pubDate", in: item).flatMap(date) ?? documentDate
             guard let code, code != Currency.kzt else {
@@ -37,7 +50,13 @@ public enum NationalBankRatesReader {
                 file.problems.append(ImportProblem(line: line, reason: "date", detail: element("pubDate", in: item) ?? ""))
                 continue
             }
-            let quant = element("quant", in: item).flatMap { Int64($0) } ?? 1
+            // No <quant> is one unit; a <quant> that does not read as a whole number is a problem,
+            // never 1 (a rate per 1000 units read per unit would be 1000 times too high).
+            let quantText = element("quant", in: item)
+            guard let quant = quantText.map({ Int64($0) }) ?? 1 else {
+                file.problems.append(ImportProblem(line: line, reason: "rate", detail: quantText ?? ""))
+                continue
+            }
             guard let total = element("description", in: item).flatMap(ExchangeRate.micros(from:)), quant > 0, quant <= 1_000_000 else {
                 file.problems.append(ImportProblem(line: line, reason: "rate", detail: element("description", in: item) ?? ""))
                 continue
@@ -51,6 +70,19 @@ public enum NationalBankRatesReader {
         }
         if itemNumber == 0 { file.problems.append(ImportProblem(line: 1, reason: "format")) }
         return file
+    }
+
+    /// The first `<item>` or `<item …>` in `text`, found in one pass.
+    static func itemStart(in text: Substring) -> Range<Substring.Index>? {
+        var scope = text
+        while let found = scope.firstRange(of: "<item") {
+            let after = found.upperBound
+            if after < text.endIndex, text[after] == ">" || text[after] == " " {
+                return found.lowerBound..<text.index(after: after)
+            }
+            scope = text[after...]
+        }
+        return nil
     }
 
     /// The trimmed text of the first <name>…</name> in `text` (before `limit`, when given).

@@ -35,6 +35,14 @@ public enum StatementReader {
         return (date, line[end...])
     }
 
+    /// A line starting with dd.mm.yy or dd.mm.yyyy digits, whether or not they make a date.
+    static func looksLikeDate(_ line: Substring) -> Bool {
+        var end = line.startIndex
+        while end < line.endIndex, line[end].isASCII, line[end].isNumber || line[end] == "." { end = line.index(after: end) }
+        let head = line[line.startIndex..<end]
+        return (head.count == 8 || head.count == 10) && head.filter({ $0 == "." }).count == 2 && DateText.parts(head) != nil
+    }
+
     public static func read(_ text: String, vocabulary: ImportVocabulary, defaults: ImportDefaults = ImportDefaults()) -> ImportRecords {
         var records = ImportRecords()
         var lineNumber = 0
@@ -45,6 +53,12 @@ public enum StatementReader {
             var line = Substring(raw.trimmingCharacters())
             if line.first == "|" { line = Substring(line.dropFirst().trimmingCharacters()) }
             guard let (date, rest) = dateAtStart(line) else {
+                // Shaped like a date but none ("31.02.26", "00.13.2026"): a row named, not dropped.
+                if looksLikeDate(line) {
+                    records.problems.append(ImportProblem(line: lineNumber, reason: "date", detail: String(line)))
+                    open = nil
+                    continue
+                }
                 if line.isEmpty { open = nil; continue }
                 if let k = open {
                     let more = line.split(separator: "|").map { $0.trimmingCharacters() }.filter { !$0.isEmpty }.joined(separator: " ")

@@ -29,6 +29,9 @@ public enum TenraCSVReader {
     public static func read(_ bytes: [UInt8], vocabulary: ImportVocabulary, defaults: ImportDefaults = ImportDefaults()) -> ImportRecords {
         var records = ImportRecords()
         let table = CSVTable(bytes, delimiter: 44)
+        // Rows a broken quote or CR-only line ends would lose: refused, naming the line.
+        records.problems += table.structuralProblems()
+        guard records.problems.isEmpty else { return records }
         var index: [String: Int] = [:]
         var header = true
         var accountCurrencies: [String: Currency] = [:]
@@ -67,7 +70,8 @@ public enum TenraCSVReader {
             }
             func cell(_ name: String) -> String {
                 guard let k = positions[name], k < cells.count else { return "" }
-                return table.trimmedText(cells[k]) ?? ""
+                // A text cell the export neutralised for spreadsheets ("'=…") is read back as it was.
+                return (table.trimmedText(cells[k])).map(CSVReader.unneutralised) ?? ""
             }
             func raw(_ name: String) -> ArraySlice<UInt8>? {
                 guard let k = positions[name], k < cells.count, !cells[k].escaped else { return nil }
@@ -89,8 +93,10 @@ public enum TenraCSVReader {
                 records.problems.append(ImportProblem(line: line, reason: "currency", detail: codeText))
                 return true
             }
+            // The app writes plain numbers: a letter or a currency sign in one ("$5", "1e3") is
+            // no amount here, never a number read by dropping it.
             guard let reading = raw("amount").flatMap(FastText.plainAmount) ?? AmountText.read(Substring(cell("amount"))),
-                  let signed = money(reading, currency), !signed.isZero else {
+                  reading.currencyWord == nil, let signed = money(reading, currency), !signed.isZero else {
                 records.problems.append(ImportProblem(line: line, reason: "amount", detail: cell("amount")))
                 return true
             }
@@ -114,7 +120,7 @@ public enum TenraCSVReader {
                     return nil
                 }
                 guard targetCurrency != amount.currency else { return (amount, "") }
-                guard let reading = AmountText.read(Substring(text)), let target = money(reading, targetCurrency), !target.isZero else {
+                guard let reading = AmountText.read(Substring(text)), reading.currencyWord == nil, let target = money(reading, targetCurrency), !target.isZero else {
                     records.problems.append(ImportProblem(line: line, reason: "amount", detail: text))
                     return nil
                 }
@@ -186,7 +192,7 @@ public enum TenraCSVReader {
                         input: typeInput)
                 } else {
                     let targetText = cell("targetamount")
-                    guard let targetReading = AmountText.read(Substring(targetText)), let received = money(targetReading, targetCurrency),
+                    guard let targetReading = AmountText.read(Substring(targetText)), targetReading.currencyWord == nil, let received = money(targetReading, targetCurrency),
                           !received.isZero else {
                         records.problems.append(ImportProblem(line: line, reason: "amount", detail: targetText))
                         return true

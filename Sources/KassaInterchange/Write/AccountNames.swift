@@ -2,7 +2,8 @@
 // journal — `assets:kaspi`, `expenses:food:coffee`, `income:salary` for hledger and ledger,
 // `Assets:Kaspi`, `Expenses:Food:Coffee` for beancount (DOMAIN.md §9). Cyrillic is kept; only
 // what a tool cannot read is replaced (a colon inside a name, separators, and for beancount
-// spaces, underscores and a lower-case first letter). Two names that come out the same get
+// spaces, underscores and a lower-case first letter; a name in a script without capitals gets
+// an "X" before it, since a beancount account part must start with a capital or a digit). Two names that come out the same get
 // "-2", "-3": every kassa account keeps its own journal account. Names are cached, so a
 // million entries cost a dictionary look-up each.
 
@@ -104,7 +105,14 @@ public struct AccountNames {
             while out.last == "-" { out.removeLast() }
             while out.first == "-" { out.removeFirst() }
             guard let first = out.first else { return "X" }
-            return first.uppercased() + out.dropFirst()
+            let upper = first.uppercased()
+            // A script without letter case (Chinese, Japanese, Korean, Hebrew, Arabic, Thai …)
+            // has no capital to start with: "X" goes first, the name follows whole.
+            let startsWell = upper.unicodeScalars.first.map {
+                $0.properties.generalCategory == .uppercaseLetter || $0.properties.generalCategory == .titlecaseLetter
+                    || ($0.isASCII && $0.properties.numericType == .decimal)
+            } ?? false
+            return startsWell ? upper + out.dropFirst() : "X" + out
         }
     }
 }

@@ -1,7 +1,8 @@
 // CSVField: one cell of an RFC 4180 file — quoted when it holds a comma, a quote or a line
 // break (quotes doubled) — and, for files a spreadsheet may open, neutralised when it would
 // run as a formula: a cell starting with = + - @ tab or CR gets a leading apostrophe, which
-// spreadsheets show as text and CSVReader takes off again.
+// spreadsheets show as text and CSVReader takes off again. A cell that starts with an apostrophe
+// of its own gets one more, so the round trip keeps it.
 
 enum CSVField {
     static func append(_ text: String, to out: inout [UInt8], neutralise: Bool) {
@@ -12,7 +13,7 @@ enum CSVField {
                 needsQuotes = true
                 break
             }
-            let formula = neutralise && bytes.first.map(isFormulaStart) == true
+            let formula = neutralise && bytes.first.map { isFormulaStart($0) || $0 == 39 } == true
             if !needsQuotes && !formula {
                 out.append(contentsOf: bytes)
                 return

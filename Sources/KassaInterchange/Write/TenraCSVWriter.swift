@@ -91,7 +91,7 @@ public struct TenraCSVWriter: ExportWriter {
             let (category, subcategories) = splits[slug] ?? split(t.category)
             if splits[slug] == nil { splits[slug] = (category, subcategories) }
             cell(t.account ?? "", &out); cell(category, &out); cell(subcategories, &out)
-            CSVField.append(t.note, to: &out, neutralise: false)
+            CSVField.append(t.note, to: &out, neutralise: true)
             out.add(",,,\n")
         case .income:
             let slug = t.category ?? ""
@@ -99,7 +99,7 @@ public struct TenraCSVWriter: ExportWriter {
             if incomeNames[slug] == nil { incomeNames[slug] = name }
             cell(name, &out); out.add(",,")
             cell(t.note, &out)
-            CSVField.append(t.account ?? "", to: &out, neutralise: false)
+            CSVField.append(t.account ?? "", to: &out, neutralise: true)
             out.add(",,\n")
         case .transfer:
             cell(t.account ?? "", &out); out.add(",,")
@@ -173,8 +173,10 @@ public struct TenraCSVWriter: ExportWriter {
     }
 
     /// A cell and the comma after it.
+    /// A text cell, neutralised like the csv export's (a spreadsheet opens this file too); the
+    /// reader takes the apostrophe off again.
     private func cell(_ text: String, _ out: inout [UInt8]) {
-        CSVField.append(text, to: &out, neutralise: false)
+        CSVField.append(text, to: &out, neutralise: true)
         out.append(44)
     }
 

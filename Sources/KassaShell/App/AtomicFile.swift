@@ -1,10 +1,12 @@
 // AtomicFile: writes a small file kassa owns (the config file, an installed binary, a man page)
-// so that a crash leaves the old file or the new one, never half of one: a temporary file
-// beside it, written whole, fsynced, then renamed over the old one. Missing folders are made.
+// so that a crash leaves the old file or the new one, never half of one: SafeFile's temporary
+// beside it (made exclusively, never through a link), written whole, fsynced, renamed over the
+// old one, the folder fsynced. Missing folders are made.
 
 #if canImport(Glibc)
 import Glibc
 #endif
+import KassaStore
 
 enum AtomicFile {
     /// Writes `bytes` to `path` with `mode`, making missing folders with `folderMode`.
@@ -13,28 +15,7 @@ enum AtomicFile {
         if let slash = path.lastIndex(of: "/"), slash > path.startIndex {
             makeDirectories(String(path[..<slash]), mode: folderMode)
         }
-        let temporary = path + ".tmp.\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode)
-        guard descriptor >= 0 else { return errno }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let failure = errno
-                close(descriptor)
-                unlink(temporary)
-                return failure
-            }
-            written += count
-        }
-        fchmod(descriptor, mode)
-        if fsync(descriptor) != 0 || close(descriptor) != 0 || rename(temporary, path) != 0 {
-            let failure = errno
-            unlink(temporary)
-            return failure
-        }
-        return nil
+        return SafeFile.write(bytes, to: path, mode: mode)?.code
     }
 
     /// Makes every missing folder of `path` with `mode`.

@@ -27,6 +27,18 @@ public struct KassaApp {
     }
 
     public func run() -> Int32 {
+        let status = runBody()
+        // Everything said on standard output must have got there: a full disk or an I/O error
+        // under `kassa list --json > backup.jsonl` is a failure (3), never a quiet short file.
+        guard let failure = console.finish() else { return status }
+        let options = (try? Options.parse(arguments)) ?? Options()
+        let catalog = (try? makeContext(options))?.catalog ?? Catalog(language: .en)
+        Console.write(catalog.text("error.prefix") + " "
+            + catalog.text("output.unwritable", ["reason": String(cString: strerror(failure))]) + "\n", to: 2)
+        return ExitStatus.journal.rawValue
+    }
+
+    private func runBody() -> Int32 {
         let options: Options
         do {
             options = try Options.parse(arguments)

@@ -151,8 +151,9 @@ public struct BudgetCommand: Command {
                                  defaultCurrency: base, defaultAccount: context.configuration.defaultAccount)
         let result = context.parser.parse(text, context: parse)
         // "-5" reads as a refund (income): not a limit.
-        guard result.error == nil, result.drafts.count == 1, result.drafts[0].type == .expense, let amount = result.drafts[0].amount,
-              amount.minorUnits > 0, amount.isWithinEntryBound else { return nil }
+        // Words left over ("1e9" is 1 and "e9") make it no limit, never a different one.
+        guard result.error == nil, result.drafts.count == 1, result.drafts[0].type == .expense, result.drafts[0].note.isEmpty,
+              let amount = result.drafts[0].amount, amount.minorUnits > 0, amount.isWithinEntryBound else { return nil }
         return amount
     }
 }

@@ -1,7 +1,8 @@
 // CompletionsCommand: `kassa completions bash|zsh|fish` prints a completion script
 // (CompletionScripts); `kassa completions accounts|categories|commands` prints the words those
-// scripts ask for when Tab is pressed, one per line. Asking never creates a journal: without one
-// the only account is the default.
+// scripts ask for when Tab is pressed, one per line (with --null each ended by a NUL byte instead:
+// a name from an imported file may hold a line break, and the scripts must get it whole). Asking
+// never creates a journal: without one the only account is the default.
 
 #if canImport(Glibc)
 import Glibc
@@ -11,9 +12,11 @@ import KassaCore
 public struct CompletionsCommand: Command {
     public static let name = "completions"
     public static let forms = CommandForms.oneShot
+    public static let options: [CommandOption] = [.flag("--null")]
     static let lists = ["accounts", "categories", "commands"]
 
     let what: String
+    let nullEnded: Bool
 
     public init(_ arguments: CommandArguments) throws(UsageError) {
         guard arguments.words.count == 1, let word = arguments.words.first?.lowercased(),
@@ -21,6 +24,7 @@ public struct CompletionsCommand: Command {
             throw UsageError(key: "usage.completions")
         }
         what = word
+        nullEnded = arguments.flags.contains("--null")
     }
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
@@ -50,7 +54,12 @@ public struct CompletionsCommand: Command {
         }
         // A word list once each (an alias may repeat a name); a script as it is.
         var seen = Set<String>()
-        app.console.write(lines.filter { !words || seen.insert($0).inserted }.map { OutputLine($0) })
+        let kept = lines.filter { !words || seen.insert($0).inserted }
+        if nullEnded && words {
+            app.console.append(kept.flatMap { Array($0.utf8) + [0] })
+        } else {
+            app.console.write(kept.map { OutputLine($0) })
+        }
         return []
     }
 }

@@ -50,10 +50,11 @@ public struct ExportCommand: Command {
                                     base: context.configuration.baseCurrency, filter: filter, today: today)
             let sink: ExportSink
             if let output {
-                guard let file = ExportSink(path: output) else {
-                    return context.reject(SessionError("export.unwritable", ["path": output]))
+                do throws(SafeFile.Errno) {
+                    sink = try ExportSink(path: output)
+                } catch {
+                    return unwritable(output, error, context)
                 }
-                sink = file
             } else {
                 guard let console = context.app?.console else { return [] }
                 sink = ExportSink(console: console)
@@ -68,10 +69,16 @@ public struct ExportCommand: Command {
                 sink.write { writer.append(transaction, to: &$0) }
             }
             sink.write { writer.end(&$0) }
-            guard sink.finish() else { return context.reject(SessionError("export.unwritable", ["path": output ?? "-"])) }
+            if let failure = sink.finish() { return unwritable(output ?? "-", failure, context) }
             guard let output else { return [] }
             return [.notice(key: "export.done", arguments: ["path": output, "format": format.rawValue], count: count)]
         }
+    }
+
+    /// A file that could not be written: exit status 3, the path and the system's reason.
+    private func unwritable(_ path: String, _ failure: SafeFile.Errno, _ context: CommandContext) -> [SessionEvent] {
+        context.hadStoreError = true
+        return [.error(SessionError("export.unwritable", ["path": path, "reason": failure.reason]))]
     }
 
     private func makeWriter(_ journal: Journal, context: CommandContext, query: TransactionFilter, currency: Currency, base: Currency, filter: ListFilter,

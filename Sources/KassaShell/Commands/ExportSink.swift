@@ -1,32 +1,44 @@
 // ExportSink: where an export's bytes go — the program's Console, or a file written beside its
 // final name and renamed into place when complete (a failed export never leaves half a file
-// where a good one was). Buffered in 64 KiB chunks either way.
+// where a good one was). Buffered in 64 KiB chunks either way. The file is SafeFile's temporary
+// (exclusive, never through a link), every write checked, fsynced and closed before its rename.
+// A device or a pipe named with -o (/dev/stdout, a FIFO) is written directly: it cannot be
+// replaced, and renaming a file over /dev/null would break the system.
 
 #if canImport(Glibc)
 import Glibc
 #endif
+import KassaStore
 
 final class ExportSink {
     private let console: Console?
-    private var descriptor: Int32 = -1
-    private var path = ""
-    private var temporary = ""
+    private var temporary: SafeFile.Temporary?
+    /// A device or pipe written directly.
+    private var direct: Int32?
     private var buffer: [UInt8] = []
-    private var failed = false
+    /// The first failure, kept to be said (a full disk, an I/O error).
+    private(set) var failure: SafeFile.Errno?
     private static let limit = 1 << 16
 
     init(console: Console) {
         self.console = console
     }
 
-    /// nil when the file cannot be created.
-    init?(path: String) {
+    /// Fails with errno when the file cannot be created.
+    init(path: String) throws(SafeFile.Errno) {
         console = nil
-        self.path = path
-        temporary = path + ".kassa-export-" + String(getpid())
-        descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return nil }
         buffer.reserveCapacity(ExportSink.limit + 4096)
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFCHR || (info.st_mode & S_IFMT) == S_IFIFO {
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw SafeFile.Errno(errno) }
+            direct = descriptor
+            return
+        }
+        switch SafeFile.create(beside: path, mode: 0o644) {
+        case .success(let made): temporary = made
+        case .failure(let failure): throw failure
+        }
     }
 
     func write(_ body: (inout [UInt8]) -> Void) {
@@ -39,34 +51,30 @@ final class ExportSink {
     }
 
     private func drain() {
-        guard !failed else { buffer.removeAll(keepingCapacity: true); return }
-        buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failed = true
-                    return
-                }
-                offset += written
-            }
+        if failure == nil, let descriptor = direct ?? temporary?.descriptor {
+            failure = buffer.withUnsafeBytes { SafeFile.writeAll($0, to: descriptor) }
         }
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Writes what is left; for a file, renames it into place. false when anything failed.
-    func finish() -> Bool {
+    /// Writes what is left; for a file, fsyncs it and renames it into place. The failure, if any
+    /// (standard output's own failures are the Console's, said at exit).
+    func finish() -> SafeFile.Errno? {
         if let console {
             console.flush()
-            return true
+            return nil
         }
         drain()
-        if close(descriptor) != 0 { failed = true }
-        if failed || rename(temporary, path) != 0 {
-            unlink(temporary)
-            return false
+        if let direct {
+            if close(direct) != 0, failure == nil, errno != EINTR { failure = SafeFile.Errno(errno) }
+            return failure
         }
-        return true
+        guard let temporary else { return failure }
+        if failure != nil {
+            SafeFile.discard(temporary)
+            return failure
+        }
+        failure = SafeFile.commit(temporary)
+        return failure
     }
 }

@@ -13,8 +13,10 @@
 // thinks: a first pass counts (nothing spooled, no lock), the question is asked, and a second
 // pass writes. --dry-run is the first pass alone. An all-slash date column that no row decides
 // (03/04/2026) is asked about on a terminal, and refused in a script naming --date-format.
-// A rules file is --rules, or FILE.rules beside the file, or kassa.rules in its folder;
-// --save-rules FILE writes the rules this import used (and the date order it settled) there.
+// A rules file is used only when named with --rules: one lying beside the file (FILE.rules or
+// kassa.rules, which a downloaded archive could bring along) is mentioned, never applied.
+// --save-rules FILE writes the rules this import used (and the date order it settled) there;
+// --dry-run writes nothing, that file included.
 
 #if canImport(Glibc)
 import Glibc
@@ -70,6 +72,10 @@ public struct ImportCommand: Command {
         rulesPath = arguments.values["--rules"]
         saveRulesPath = arguments.values["--save-rules"]
         account = arguments.values["--account"]?.lowercased()
+        // An account name is one line of a rules file (and a journal's record): no control characters.
+        if let account, account.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value <= 0x9F) }) {
+            throw UsageError(key: "import.bad-account", arguments: ["value": account.debugDescription])
+        }
         dryRun = arguments.flags.contains("--dry-run")
         skipBad = arguments.flags.contains("--skip-bad")
         allowDuplicates = arguments.flags.contains("--allow-duplicates")
@@ -82,10 +88,12 @@ public struct ImportCommand: Command {
         guard let input = openInput() else {
             return context.usage(UsageError(key: "import.unreadable", arguments: ["path": source ?? "-"]))
         }
-        // The rules: given, or kept beside the file.
+        // The rules: only those named. One kept beside the file is pointed out, not used.
         var rules: ImportRules?
-        let rulesFile = rulesPath ?? source.flatMap(ImportCommand.rulesBeside)
-        if let rulesFile {
+        if rulesPath == nil, let beside = source.flatMap(ImportCommand.rulesBeside) {
+            context.emit([.notice(key: "import.rules-beside", arguments: ["path": beside], count: nil)])
+        }
+        if let rulesFile = rulesPath {
             guard let text = FileReading.bytes(atPath: rulesFile).flatMap({ String(validating: $0, as: UTF8.self) }) else {
                 return context.usage(UsageError(key: "import.unreadable", arguments: ["path": rulesFile]))
             }
@@ -151,11 +159,12 @@ public struct ImportCommand: Command {
                                       objects: newObjects(tally, journal))
                 return extras
             }
-            if outcome == .write || outcome == .nothingNew || outcome == .dryRun, let saveRulesPath, format == .csv {
+            if outcome == .write || outcome == .nothingNew, let saveRulesPath, format == .csv {
                 let saved = (rules ?? ImportRules()).settling(separator: tally.records.separator, dateOrder: reading.settledDateOrder,
                                                               currency: currency, account: account)
-                guard AtomicFile.write(Array(saved.text.utf8), to: saveRulesPath, mode: 0o644, folderMode: 0o755) == nil else {
-                    return context.reject(SessionError("export.unwritable", ["path": saveRulesPath]))
+                if let failure = AtomicFile.write(Array(saved.text.utf8), to: saveRulesPath, mode: 0o644, folderMode: 0o755) {
+                    context.hadStoreError = true
+                    return [.error(SessionError("export.unwritable", ["path": saveRulesPath, "reason": String(cString: strerror(failure))]))]
                 }
                 context.emit([.notice(key: "import.rules-saved", arguments: ["path": saveRulesPath], count: nil)])
             }
@@ -267,7 +276,7 @@ public struct ImportCommand: Command {
         }
     }
 
-    /// FILE.rules beside FILE, else kassa.rules in its folder; nil when neither exists.
+    /// FILE.rules beside FILE, else kassa.rules in its folder; nil when neither exists (only named, never used).
     static func rulesBeside(_ path: String) -> String? {
         let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
         for candidate in [path + ".rules", folder + "kassa.rules"] where access(candidate, R_OK) == 0 { return candidate }

@@ -111,8 +111,7 @@ public struct ParseCommand: Command {
                     // A piece's answers (~28 KB for 64 lines) go out as they are, after what is
                     // buffered: copying every byte into the console's buffer first cost more.
                     if piece.count >= Self.directBytes {
-                        app.console.flush()
-                        Console.write(UnsafeRawBufferPointer(piece), to: 1)
+                        app.console.writeDirectly(UnsafeRawBufferPointer(piece))
                     } else {
                         app.console.append(piece)
                     }

@@ -111,7 +111,7 @@ public struct ReportCommand: Command {
         }
         let chart = ChartStyle(width: width ?? (context.app == nil ? ChartStyle.defaultWidth : ChartStyle.terminalWidth()),
                                ascii: ascii || ChartStyle.localeIsASCII(context.app?.environment ?? [:]))
-        return context.storeChange { journal in
+        return context.storeChange(readOnly: true) { journal in
             if context.session != nil { try journal.refresh() }
             var category: String?
             if let categoryName {

@@ -1,5 +1,6 @@
 // UninstallCommand: `kassa uninstall [--prefix DIR]` removes what `kassa install` put under DIR
-// (default ~/.local) and says so file by file. The journal, the history and the config file stay.
+// (default ~/.local) and says so file by file. The journal, the history and the config file stay,
+// and so does any file at those paths kassa did not write (Installation.isOurs): it is named, kept.
 
 #if canImport(Glibc)
 import Glibc
@@ -27,6 +28,10 @@ public struct UninstallCommand: Command {
         for item in Installation.Item.allCases {
             let path = installation.path(item)
             guard Installation.exists(path) else { continue }
+            guard Installation.isOurs(item, at: path) else {
+                lines.append(app.catalog.text("install.not-ours", ["path": path]))
+                continue
+            }
             if unlink(path) != 0 {
                 context.hadStoreError = true
                 return [.text(lines), .error(SessionError("install.remove-failed", ["path": path, "reason": String(cString: strerror(errno))]))]

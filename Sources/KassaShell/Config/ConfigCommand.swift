@@ -115,15 +115,16 @@ public struct ConfigCommand: Command {
     /// The config file's unusable lines as warnings: file:line and what is wrong.
     static func describe(_ problems: [ConfigFile.Problem], path: String, catalog: Catalog) -> [String] {
         problems.map { problem in
-            let location = "\(path):\(problem.line)"
+            // The file's own words are shown escaped: a value holding ESC cannot recolour the screen.
+            let location = TerminalSafety.visible(path) + ":\(problem.line)"
             switch problem.kind {
             case .unknownKey(let key):
                 return catalog.text("config.warning.unknown-key", [
-                    "location": location, "key": key, "keys": ConfigFile.Key.allCases.map(\.rawValue).joined(separator: ", "),
+                    "location": location, "key": TerminalSafety.visible(key), "keys": ConfigFile.Key.allCases.map(\.rawValue).joined(separator: ", "),
                 ])
             case .badValue(let key, let value):
                 let expected = ConfigFile.Key(rawValue: key).map { ConfigCommand.expected($0, catalog: catalog) } ?? ""
-                return catalog.text("config.warning.bad-value", ["location": location, "key": key, "value": value, "expected": expected])
+                return catalog.text("config.warning.bad-value", ["location": location, "key": TerminalSafety.visible(key), "value": TerminalSafety.visible(value), "expected": expected])
             case .badLine:
                 return catalog.text("config.warning.bad-line", ["location": location])
             }

@@ -47,7 +47,10 @@ public struct ConfigFile: Sendable {
     public init(path: String, contents: String?) {
         self.path = path
         exists = contents != nil
-        var lines = (contents ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Any line ending: "\r\n" is one Character to Swift, so splitting on "\n" alone would
+        // read a CRLF file as one line.
+        var lines = (contents ?? "").split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+            .map(String.init)
         if lines.last == "" { lines.removeLast() }
         self.lines = lines
         for (index, line) in lines.enumerated() {
@@ -87,7 +90,11 @@ public struct ConfigFile: Sendable {
     /// it is not one the key takes.
     public static func normalize(_ key: Key, _ value: String) -> String? {
         let value = value.trimmingSpaces
-        guard !value.isEmpty else { return nil }
+        // No control character in any value: a line break in `config set account "a\nfile = …"`
+        // would write a second setting into the file.
+        guard !value.isEmpty, !value.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value <= 0x9F) }) else {
+            return nil
+        }
         switch key {
         case .currency, .baseCurrency: return Currency(code: value)?.code
         case .lang: return Language(rawValue: value.lowercased())?.rawValue

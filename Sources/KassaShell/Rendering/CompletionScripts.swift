@@ -59,15 +59,39 @@ struct CompletionScripts {
         # Install: kassa completions bash > ~/.local/share/bash-completion/completions/kassa
         # or add to ~/.bashrc: eval "$(kassa completions bash)"
 
+        # Nothing here evaluates a word it did not write: candidates (account names come from
+        # imported files and may hold `$(…)`, backticks, globs, quotes, line breaks) are matched
+        # against the word typed as plain text, and quoted for the line with printf %q.
+        _kassa_words() {
+            local cur=$1 word
+            shift
+            COMPREPLY=()
+            for word in "$@"; do
+                [[ $word == "$cur"* ]] && COMPREPLY+=("$word")
+            done
+        }
+
         _kassa_ask() {
-            # One candidate per line from kassa itself: accounts or categories of the journal in use.
-            local IFS=$'\\n' i passed=()
+            # Accounts or categories of the journal in use, from kassa itself, each ended by a NUL.
+            local i word passed=()
             for ((i = 1; i < COMP_CWORD; i++)); do
                 case "${COMP_WORDS[i]}" in
                     \(alternatives(Self.passedOn))) passed+=("${COMP_WORDS[i]}" "${COMP_WORDS[i + 1]}"); ((i++)) ;;
                 esac
             done
-            COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" "${passed[@]}" completions "$1" 2>/dev/null)" -- "$2"))
+            COMPREPLY=()
+            while IFS= read -r -d '' word; do
+                [[ $word == "$2"* ]] || continue
+                printf -v word '%q' "$word"
+                COMPREPLY+=("$word")
+            done < <("${COMP_WORDS[0]}" "${passed[@]}" completions --null "$1" 2>/dev/null)
+        }
+
+        _kassa_files() {
+            local word
+            COMPREPLY=()
+            compopt -o filenames 2>/dev/null
+            while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -f -- "$1")
         }
 
         _kassa() {
@@ -81,31 +105,31 @@ struct CompletionScripts {
                 esac
             done
             case "$prev" in
-                --file|-f|--data-dir) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-                --lang) COMPREPLY=($(compgen -W "\(Language.allCases.map(\.rawValue).joined(separator: " "))" -- "$cur")); return ;;
+                --file|-f|--data-dir) _kassa_files "$cur"; return ;;
+                --lang) _kassa_words "$cur" \(Language.allCases.map(\.rawValue).joined(separator: " ")); return ;;
                 --account) _kassa_ask accounts "$cur"; return ;;
                 --category) _kassa_ask categories "$cur"; return ;;
                 \(alternatives(valueOptions))) return ;;
             esac
             if [[ -z $command ]]; then
                 if [[ $cur == -* ]]; then
-                    COMPREPLY=($(compgen -W "\(Self.globalOptions.joined(separator: " "))" -- "$cur"))
+                    _kassa_words "$cur" \(Self.globalOptions.joined(separator: " "))
                 else
-                    COMPREPLY=($(compgen -W "\(commands.map { $0.name }.joined(separator: " "))" -- "$cur"))
+                    _kassa_words "$cur" \(commands.map { $0.name }.joined(separator: " "))
                 fi
                 return
             fi
-            local options=""
+            local options=()
             case "$command" in
 
         """
         for type in commands where !type.options.isEmpty {
-            out += "            \(type.name)) options=\"\(type.options.map(\.name).joined(separator: " "))\" ;;\n"
+            out += "            \(type.name)) options=(\(type.options.map(\.name).joined(separator: " "))) ;;\n"
         }
         out += """
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W "$options \(Self.globalOptions.joined(separator: " "))" -- "$cur"))
+                _kassa_words "$cur" "${options[@]}" \(Self.globalOptions.joined(separator: " "))
                 return
             fi
             case "$command" in
@@ -113,11 +137,11 @@ struct CompletionScripts {
         """
         for type in commands {
             guard let subwords = subwords(type.name) else { continue }
-            out += "            \(type.name)) [[ $position -eq 0 ]] && COMPREPLY=($(compgen -W \"\(subwords.joined(separator: " "))\" -- \"$cur\"))"
+            out += "            \(type.name)) [[ $position -eq 0 ]] && _kassa_words \"$cur\" \(subwords.joined(separator: " "))"
             if type.name == "config" {
-                out += "\n                [[ $position -eq 1 && $prev != list ]] && COMPREPLY=($(compgen -W \"\(ConfigFile.Key.allCases.map(\.rawValue).joined(separator: " "))\" -- \"$cur\"))"
+                out += "\n                [[ $position -eq 1 && $prev != list ]] && _kassa_words \"$cur\" \(ConfigFile.Key.allCases.map(\.rawValue).joined(separator: " "))"
                 for (key, values) in configChoices {
-                    out += "\n                [[ $position -eq 2 && $prev == \(key) ]] && COMPREPLY=($(compgen -W \"\(values)\" -- \"$cur\"))"
+                    out += "\n                [[ $position -eq 2 && $prev == \(key) ]] && _kassa_words \"$cur\" \(values)"
                 }
             }
             if type.name == "account" {
@@ -150,7 +174,7 @@ struct CompletionScripts {
         # or add to ~/.zshrc after compinit: eval "$(kassa completions zsh)"
 
         _kassa_ask() {
-            # One candidate per line from kassa itself: accounts or categories of the journal in use.
+            # Accounts or categories of the journal in use, from kassa itself.
             local i
             local -a passed candidates
             for ((i = 2; i < CURRENT; i++)); do
@@ -158,7 +182,8 @@ struct CompletionScripts {
                     (\(alternatives(Self.passedOn))) passed+=(${words[i]} ${words[i + 1]}); ((i++)) ;;
                 esac
             done
-            candidates=(${(f)"$(${words[1]} $passed completions $1 2>/dev/null)"})
+            # Each name ends with a NUL (a name may hold a line break); compadd quotes what it inserts.
+            candidates=(${(0)"$(${words[1]} $passed completions --null $1 2>/dev/null)"})
             compadd -a candidates
         }
 
@@ -253,7 +278,7 @@ struct CompletionScripts {
         # Install: kassa completions fish > ~/.config/fish/completions/kassa.fish
 
         function __kassa_ask
-            # One candidate per line from kassa itself: accounts or categories of the journal in use.
+            # Accounts or categories of the journal in use, from kassa itself.
             set -l line (commandline -opc)
             set -l passed
             set -l i 2
@@ -264,7 +289,12 @@ struct CompletionScripts {
                 end
                 set i (math $i + 1)
             end
-            $line[1] $passed completions $argv[1] 2>/dev/null
+            # Each name ends with a NUL; fish takes candidates one per line and never expands them,
+            # so a name holding a line break, a carriage return or a tab (which fish reads as a
+            # description) is left out.
+            for name in ($line[1] $passed completions --null $argv[1] 2>/dev/null | string split0)
+                string match -q -r '[\\n\\t\\r]' -- $name; or printf '%s\\n' $name
+            end
         end
 
         function __kassa_previous

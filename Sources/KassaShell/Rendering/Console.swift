@@ -4,6 +4,8 @@
 // listing every 64 KiB, and at exit — so a live pipe still gets each answer at once, and a
 // million lines cost a few hundred writes instead of a million. Errors are written at once,
 // after the output said before them, so a person reads the complaint where it belongs.
+// A failed write to standard output (a full disk under `> backup.jsonl`, an I/O error) is kept
+// and said at exit with status 3 (KassaApp.finishOutput); a closed pipe is not a failure.
 
 #if canImport(Glibc)
 import Glibc
@@ -15,6 +17,8 @@ public final class Console {
     private var output: [UInt8] = []
     /// Past this many buffered bytes the output is written out, to keep memory flat.
     private let limit = 1 << 16
+    /// The first errno a write to standard output failed with (EPIPE excepted).
+    public private(set) var outputFailure: Int32?
 
     public init() {
         output.reserveCapacity(limit + 4096)
@@ -45,12 +49,18 @@ public final class Console {
     /// Buffers raw output bytes; a block past the limit is written out as it is, not copied.
     public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         if bytes.count >= limit {
-            flush()
-            Console.write(UnsafeRawBufferPointer(bytes), to: 1)
+            writeDirectly(UnsafeRawBufferPointer(bytes))
             return
         }
         output.append(contentsOf: bytes)
         if output.count >= limit { flush() }
+    }
+
+    /// Writes what is buffered, then `bytes` as they are (a large block, not copied).
+    public func writeDirectly(_ bytes: UnsafeRawBufferPointer) {
+        flush()
+        let failure = Console.write(bytes, to: 1)
+        if let failure, failure != EPIPE, outputFailure == nil { outputFailure = failure }
     }
 
     /// Lets a writer append to the buffer in place, then flushes if it grew past the limit.
@@ -62,7 +72,8 @@ public final class Console {
     /// Writes what is buffered.
     public func flush() {
         guard !output.isEmpty else { return }
-        output.withUnsafeBytes { Console.write($0, to: 1) }
+        let failure = output.withUnsafeBytes { Console.write($0, to: 1) }
+        if let failure, failure != EPIPE, outputFailure == nil { outputFailure = failure }
         output.removeAll(keepingCapacity: true)
     }
 
@@ -72,17 +83,33 @@ public final class Console {
         text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 
-    /// Writes all of `bytes`, retrying on EINTR and short writes; a closed pipe ends it quietly.
-    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
-        guard let base = bytes.baseAddress else { return }
+    /// Standard output made durable and closed: a regular file is fsynced (a full disk some file
+    /// systems report only then), and close's own error counts. The first failure, as errno.
+    public func finish() -> Int32? {
+        flush()
+        var info = stat()
+        if outputFailure == nil, fstat(1, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+           fsync(1) != 0, errno != EINVAL {
+            outputFailure = errno
+        }
+        if close(1) != 0, outputFailure == nil, errno != EINTR, errno != EBADF { outputFailure = errno }
+        return outputFailure
+    }
+
+    /// Writes all of `bytes`, retrying on EINTR and short writes; errno when a write fails (a
+    /// closed pipe gives EPIPE, which the caller takes as the reader's choice, not a failure).
+    @discardableResult
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        guard let base = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
             let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                return  // A closed pipe: nothing more can be said.
+                return errno
             }
             offset += written
         }
+        return nil
     }
 }

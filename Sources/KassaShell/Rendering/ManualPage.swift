@@ -148,12 +148,15 @@ struct ManualPage {
     /// Text for a roff text line: backslashes as \e, hyphens that start an option or follow a
     /// space as \- (so they are not broken or turned into typographic hyphens), everything beyond
     /// ASCII as a \[uXXXX] glyph (groff reads its input as Latin-1 unless told otherwise), and a
-    /// line that would start with a control character or a space guarded by \&.
+    /// line that would start with a control character or a space guarded by \&. A line break or
+    /// another control character inside (a locale line may hold one) becomes a space: it would
+    /// otherwise start a new roff line, and `.so`, `.pso` there are requests.
     static func escape(_ text: String) -> String {
         var out = ""
         var previous: Unicode.Scalar = " "
         for scalar in text.unicodeScalars {
             switch scalar {
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += " "
             case "\\": out += "\\e"
             case "-" where !(previous.properties.isAlphabetic): out += "\\-"
             case _ where scalar.value > 0x7F:

@@ -25,7 +25,7 @@ enum FieldValue: Equatable {
                         context: ParseContext, journal: Journal? = nil) -> Result<FieldValue, SessionError> {
         switch field {
         case "amount":
-            guard let amount = parser.amount(in: value, context: context) else {
+            guard let amount = parser.exactAmount(in: value, context: context) else {
                 return .failure(SessionError("correction.bad-amount", ["value": value]))
             }
             guard amount.isWithinEntryBound else {

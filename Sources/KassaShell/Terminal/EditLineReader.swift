@@ -14,6 +14,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KassaStore
 
 public final class EditLineReader: LineReader {
     public enum InitError: Error, Sendable, Equatable {
@@ -275,7 +276,8 @@ public final class EditLineReader: LineReader {
     /// Prints the candidates in columns below the line; libedit redraws the prompt after.
     private func listCandidates(_ candidates: [String]) {
         let columns = max(20, Int(kassa_terminal_columns(1)))
-        writeOutput("\n" + EditLineText.columnLayout(candidates, width: columns))
+        // Shown escaped: an account name from an imported file may hold ESC sequences.
+        writeOutput("\n" + EditLineText.columnLayout(candidates.map(TerminalSafety.visible), width: columns))
     }
 
     // MARK: - History file
@@ -299,20 +301,22 @@ public final class EditLineReader: LineReader {
         if !directory.isEmpty, access(directory, F_OK) != 0 {
             AtomicFile.makeDirectories(directory, mode: 0o700)
         }
-        let temporary = historyPath + ".tmp.\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return }
-        _ = fchmod(fd, 0o600)
-        guard let file = fdopen(fd, "w") else {
-            close(fd)
-            unlink(temporary)
+        // SafeFile's temporary: exclusive, never through a planted link, fsynced before the rename.
+        guard case .success(let temporary) = SafeFile.create(beside: historyPath, mode: 0o600) else { return }
+        let copy = dup(temporary.descriptor)
+        guard copy >= 0, let file = fdopen(copy, "w") else {
+            if copy >= 0 { close(copy) }
+            SafeFile.discard(temporary)
             return
         }
         let saved = kassa_history_w_file(merged, &event, H_SAVE_FP, file)
         let flushed = fflush(file) == 0
-        fclose(file)
-        if saved >= 0, flushed, rename(temporary, historyPath) == 0 { return }
-        unlink(temporary)
+        let closed = fclose(file) == 0
+        guard saved >= 0, flushed, closed else {
+            SafeFile.discard(temporary)
+            return
+        }
+        _ = SafeFile.commit(temporary)
     }
 
     private static func directory(of path: String) -> String {

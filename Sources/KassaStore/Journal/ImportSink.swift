@@ -300,15 +300,18 @@ public final class ImportSink {
         return true
     }
 
-    /// What makes two entries "the same" for an id-less import line.
+    /// What makes two entries "the same" for an id-less import line (the type too: a refund is
+    /// not the purchase of the same amount).
     private struct Fingerprint: Hashable {
         var days: Int
+        var type: TransactionType
         var amount: Int64
         var currency: String
         var account: String?
         var note: String
         init(_ t: Transaction) {
             days = t.date.daysSinceEpoch
+            type = t.type
             amount = t.amount.minorUnits
             currency = t.amount.currency.code
             account = t.account

@@ -178,7 +178,8 @@ extension Journal {
                 // Undo N is all or nothing; redo N brings back what there is (and says how many).
                 guard let target = try pick() else {
                     if op == .redo, !chosen.isEmpty { break }
-                    throw StoreError(op == .undo ? .nothingToUndo : .nothingToRedo, path: path)
+                    throw StoreError(op == .undo ? .nothingToUndo : .nothingToRedo, path: path,
+                                     detail: chosen.isEmpty ? nil : String(chosen.count))
                 }
                 let conflicting = state.conflicts(of: target)
                 guard conflicting.isEmpty else {

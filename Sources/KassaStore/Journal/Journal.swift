@@ -122,13 +122,15 @@ public final class Journal {
         journal.lockTimeoutMilliseconds = lockTimeoutMilliseconds
         _ = try journal.file.lock()
         defer { journal.file.unlock() }
+        try journal.reload()
+        // Only once the file has read as a journal (its header checked) is it treated as kassa's
+        // own: `--file /etc/passwd add …` is refused without its mode or its neighbours touched.
         if journal.writes {
             JournalRecovery.removeStaleTemporaries(of: path)
             if let old = file.tightenPermissions() {
                 journal.warnings.append(StoreWarning(kind: .permissionsTightened, path: path, side: "", bytes: Int(old), line: 0))
             }
         }
-        try journal.reload()
         return journal
     }
 

@@ -298,12 +298,17 @@ final class JournalFile {
     }
 
     /// fsync of the directory holding `path`, so a created or renamed entry survives a crash.
-    static func syncDirectory(of path: String) {
-        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        let dfd = Glibc.open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard dfd >= 0 else { return }
-        _ = fsync(dfd)
-        close(dfd)
+    /// errno when it failed (a folder that cannot be synced at all, EINVAL, is not a failure).
+    @discardableResult
+    static func syncDirectory(of path: String) -> Int32? {
+        SafeFile.syncFolder(of: path)?.code
+    }
+
+    /// syncDirectory for a replaced file: a rename that may not survive a crash is a failure to say.
+    static func syncDirectoryOrThrow(of path: String) throws {
+        if let failure = syncDirectory(of: path) {
+            throw StoreError(.unwritable, path: path, errno: failure)
+        }
     }
 
     /// Writes `bytes` to a new file `path` (0600) durably; fails if it exists.
@@ -318,7 +323,7 @@ final class JournalFile {
             unlink(temporary)
             throw StoreError(.unwritable, path: path, errno: failure)
         }
-        syncDirectory(of: path)
+        try syncDirectoryOrThrow(of: path)
     }
 
     /// `replaceAtomically` for repair: `path` is the real file (symlinks already resolved, so the
@@ -338,11 +343,11 @@ final class JournalFile {
             unlink(temporary)
             throw StoreError(.unwritable, path: path, errno: failure)
         }
-        syncDirectory(of: path)
+        try syncDirectoryOrThrow(of: path)
     }
 
     static func writeNewFile(_ path: String, _ bytes: [UInt8], prepare: (Int32) -> Void = { _ in }) throws {
-        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw StoreError(.unwritable, path: path, errno: errno) }
         defer { close(fd) }
         prepare(fd)

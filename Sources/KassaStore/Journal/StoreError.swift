@@ -55,6 +55,8 @@ public struct StoreError: LocalizableError, Hashable {
         if let detail, detail == "amount" || detail == "date", kind == .corrupt || kind == .invalid || kind == .importInvalid {
             return "store." + kind.rawValue + "-" + detail
         }
+        // Undo N with fewer changes than N: how many there are, not "nothing" (detail: the count).
+        if kind == .nothingToUndo, let detail, Int(detail) ?? 0 > 0 { return "store.nothing-to-undo-fewer" }
         return "store." + kind.rawValue
     }
 

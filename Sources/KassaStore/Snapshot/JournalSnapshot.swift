@@ -111,16 +111,14 @@ enum JournalSnapshot {
         guard end <= state.bytes.count, end > 0, known != nil || state.hole.isEmpty else { return nil }
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         if !directory.isEmpty { makeDirectories(directory) }
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return nil }
-        let prefix = writeContents(of: state, end: end, prefix: known, to: fd)
-        close(fd)
-        // Only a whole snapshot takes the name; anything less is removed.
-        guard let prefix, rename(temporary, path) == 0 else {
-            unlink(temporary)
+        // A new file of our own beside it (never a planted link's target), fsynced before it
+        // takes the name: only a whole snapshot takes the name; anything less is removed.
+        guard case .success(let temporary) = SafeFile.create(beside: path, mode: 0o600) else { return nil }
+        guard let prefix = writeContents(of: state, end: end, prefix: known, to: temporary.descriptor) else {
+            SafeFile.discard(temporary)
             return nil
         }
+        guard SafeFile.commit(temporary) == nil else { return nil }
         return prefix
     }
 

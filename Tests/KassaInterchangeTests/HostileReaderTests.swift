@@ -1,0 +1,146 @@
+// Hostile input to the readers: rules patterns match in linear time and agree with a regular
+// expression engine on random patterns; the National Bank rates file is read in one pass, an
+// unreadable <quant> or an unclosed <item> is a problem named with its line, never a wrong rate
+// or a swallowed item.
+import Foundation
+import Testing
+import KassaTestSupport
+import KassaCore
+@testable import KassaInterchange
+
+@Suite struct HostileReaderTests {
+    // MARK: - Rules patterns
+
+    /// Random small patterns over a tiny alphabet, on random short texts: RulePattern says what a
+    /// backtracking engine says (the texts are short, so the engine's time is no issue here).
+    @Test func rulePatternsAgreeWithARegexEngine() throws {
+        var generator = SeededGenerator(state: 2028)
+        let pieces = ["a", "b", "A", ".", "*", "+", "?", "|", "(", ")", "[ab]", "[^a]", "^", "$", "{1,2}", "{2}", "\\d", "1", "(?:", "[a-c]"]
+        var compared = 0
+        for _ in 0..<3000 {
+            let length = Int.random(in: 1...6, using: &generator)
+            let source = (0..<length).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            guard let ours = RulePattern.compile(source), let theirs = try? Regex(source).ignoresCase() else { continue }
+            for _ in 0..<8 {
+                let text = String((0..<Int.random(in: 0...6, using: &generator)).map { _ in "abAc1".randomElement(using: &generator)! })
+                let expected = (try? theirs.firstMatch(in: text)) != nil
+                #expect(ours.matches(text) == expected, "\(source) on \(text)")
+                compared += 1
+            }
+        }
+        #expect(compared > 5000)
+    }
+
+    /// The classic catastrophic patterns cost a pass over the row, whatever its length.
+    @Test func catastrophicPatternsAreLinear() throws {
+        let row = String(repeating: "a", count: 20_000) + "!"
+        for source in ["(a+)+$", "^(a|a)*$", "(a*)*b", "(a|aa)+$", "(.*a){20}$", "^(\\w+\\s?)*$"] {
+            let pattern = try #require(RulePattern.compile(source), "\(source)")
+            #expect(!pattern.matches(row), "\(source)")
+        }
+        #expect(RulePattern.compile("(a+)+$")!.matches("xaaaa"))
+        // Too large once spelled out: refused, not run.
+        #expect(RulePattern.compile("(a{1000}){1000}") == nil)
+        let rules = try ImportRules("if (a+)+$ then category food\n")
+        #expect(rules.match([row]).category == nil)
+        #expect(rules.match(["caaa"]).category == "food")
+        #expect(throws: ImportProblem.self) { try ImportRules("if (a{1000}){1000} then category food\n") }
+        // No regular expression at all: looked for as text.
+        #expect(try ImportRules("if ООО (Kaspi then category food\n").match(["оплата ооо (kaspi gold"]).category == "food")
+    }
+
+    // MARK: - National Bank rates
+
+    func item(_ code: String, _ rate: String, quant: String? = "1") -> String {
+        "<item><title>\(code)</title><description>\(rate)</description>" + (quant.map { "<quant>\($0)</quant>" } ?? "") + "</item>\n"
+    }
+
+    @Test func anUnreadableQuantIsAProblemNotOne() {
+        let text = "<rates><date>23.11.2026</date>\n" + item("USD", "480.50") + item("JPY", "320.00", quant: "1OO") + item("EUR", "520.00", quant: nil) + "</rates>"
+        let file = NationalBankRatesReader.read(Array(text.utf8))
+        #expect(file.rates.map(\.currency.code) == ["USD", "EUR"])
+        #expect(file.problems.count == 1 && file.problems.first?.line == 3 && file.problems.first?.detail == "1OO")
+    }
+
+    @Test func anUnclosedItemIsNamedAndTheNextOneRead() {
+        let text = "<rates><date>23.11.2026</date>\n<item><title>USD</title><description>480.50</description>\n" + item("EUR", "520.00") + "<item><title>RUB</title>"
+        let file = NationalBankRatesReader.read(Array(text.utf8))
+        #expect(file.rates.map(\.currency.code) == ["EUR"])
+        #expect(file.problems.map(\.line) == [2, 4])
+        #expect(file.problems.allSatisfy { $0.reason == "format" })
+    }
+
+    /// 40,000 items (6 MB): a reader that counted lines from the start for each item took minutes.
+    @Test func aLargeRatesFileIsReadInOnePass() {
+        var text = "<rates><date>23.11.2026</date>\n"
+        let codes = ["USD", "EUR", "RUB", "CNY"]
+        for index in 0..<40_000 { text += item(codes[index % 4], "480.50") }
+        let file = NationalBankRatesReader.read(Array((text + "</rates>").utf8))
+        #expect(file.rates.count == 40_000 && file.problems.isEmpty)
+    }
+}
+
+/// Rows are never lost or misread without a word: broken CSV structure is a problem naming its
+/// line; no number is read by dropping characters; a refund is not a duplicate of its purchase.
+@Suite struct HostileRowTests {
+    let vocabulary = InterchangeFixtures.vocabulary
+
+    func csv(_ text: String) -> ImportRecords {
+        CSVReader.read(Array(text.utf8), vocabulary: vocabulary, defaults: ImportDefaults(account: "kaspi", currency: .kzt, dateOrder: .dmy))
+    }
+
+    @Test func brokenQuotesAndLineEndsAreNamedNotSwallowed() {
+        let unclosed = csv("Date,Note,Amount\n01.03.2026,\"coffee,-1500\n02.03.2026,tea,-500\n03.03.2026,bread,-300\n")
+        #expect(unclosed.transactions.isEmpty)
+        #expect(unclosed.problems.map(\.reason) == ["quote"] && unclosed.problems.first?.line == 2)
+        let trailing = csv("Date,Note,Amount\n01.03.2026,\"coffee\" extra,-1500\n")
+        #expect(trailing.problems.map(\.reason) == ["after-quote"] && trailing.problems.first?.line == 2)
+        let carriage = csv("Date,Note,Amount\r01.03.2026,coffee,-1500\r02.03.2026,tea,-500\r")
+        #expect(carriage.problems.map(\.reason) == ["line-end"])
+        // CRLF and quoted line breaks stay fine.
+        let good = csv("Date,Note,Amount\r\n01.03.2026,\"two\nlines\",-1500\r\n02.03.2026,\"a \"\"b\"\"\",-500\r\n")
+        #expect(good.problems.isEmpty && good.transactions.count == 2)
+    }
+
+    @Test func noAmountIsReadByDroppingCharacters() {
+        for text in ["1e3", "12a34", "1.2.3", "1,2,3", "1 2 3", "12 34", "1'2'3", "1,23,456", "1.234,5.6"] {
+            #expect(AmountText.read(Substring(text)) == nil, "\(text)")
+        }
+        for (text, whole, fraction) in [("1 234,56", "1234", "56"), ("1,234.56", "1234", "56"), ("1.234.567", "1234567", ""),
+                                        ("+ 450 000,00 ₸", "450000", "00"), ("12.99 USD", "12", "99"), ("1'500", "1500", ""),
+                                        ("-1 500,00", "1500", "00"), ("0,125", "0", "125"), ("1500", "1500", "")] {
+            let reading = AmountText.read(Substring(text))
+            #expect(reading?.whole == whole && reading?.fraction == fraction, "\(text)")
+        }
+        // Random strings: whatever reads as a number has only its own digits.
+        var generator = SeededGenerator(state: 99)
+        let alphabet = Array("0123456789 .,'-+e$₸aбUSD()")
+        for _ in 0..<5000 {
+            let text = String((0..<Int.random(in: 1...10, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            guard let reading = AmountText.read(Substring(text)) else { continue }
+            let digits = text.filter { $0.isASCII && $0.isNumber }
+            #expect(reading.whole + reading.fraction == digits, "\(text)")
+        }
+    }
+
+    @Test func appCSVNumbersAreStrict() {
+        let header = "date,type,amount,currency,account,category,subcategories,note,targetAccount,targetCurrency,targetAmount\n"
+        for amount in ["1e3", "12a34", "$5", "1.2.3", "\"1,2,3\"", "1 2 3"] {
+            let records = TenraCSVReader.read(Array((header + "2026-03-02,expense,\(amount),KZT,Kaspi Gold,food,,x,,,\n").utf8),
+                                              vocabulary: vocabulary)
+            #expect(records.transactions.isEmpty && records.problems.map(\.reason) == ["amount"], "\(amount)")
+        }
+    }
+
+    @Test func aRefundIsNotADuplicateOfThePurchase() {
+        let day = CivilDate(year: 2026, month: 3, day: 1)!
+        let purchase = Transaction(id: 1, type: .expense, amount: InterchangeFixtures.kzt(1500), date: day, account: "kaspi", note: "shop")
+        var refund = purchase
+        refund.id = 0
+        refund.type = .income
+        #expect(Duplicates.remove(from: [refund], existing: [purchase]).skipped == 0)
+        var again = purchase
+        again.id = 0
+        #expect(Duplicates.remove(from: [again], existing: [purchase]).skipped == 1)
+    }
+}
