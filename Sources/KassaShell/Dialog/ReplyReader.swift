@@ -466,8 +466,10 @@ struct ReplyReader {
                 read.append(("amount", .amount(amount)))
             }
             if !draft.has(.dateAssumed), draft.amount == nil || bare {
-                guard (1900...2100).contains(draft.date.year) else {
-                    return .refused(SessionError("dialog.date-out-of-range", ["value": text]))
+                guard CivilDate.supported.contains(draft.date) else {
+                    return .refused(SessionError("dialog.date-out-of-range", [
+                        "value": text, "from": CivilDate.supported.lowerBound.iso, "to": CivilDate.supported.upperBound.iso,
+                    ]))
                 }
                 read.append(("date", .date(draft.date)))
             }

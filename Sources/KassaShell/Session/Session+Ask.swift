@@ -11,8 +11,10 @@ extension Session {
         guard !line.isEmpty else { return nil }
         let reader = QuestionReader(grammar: Asking.grammar(app), parser: parser)
         guard let query = reader.read(line, context: parseContext) else { return nil }
-        // While drafts wait, a reply ("на наличные", "what?") is theirs: only a cued question is answered.
-        if state == .confirming, !query.cued { return nil }
+        // While drafts wait, a reply ("на наличные", "what?") is theirs: only a cued question is
+        // answered, and never a line that starts with a field's name ("сумма …", "2 amount …":
+        // a correction, even when its value is no amount).
+        if state == .confirming, !query.cued || startsWithField(line) { return nil }
         do {
             try journal.refresh()
             var result = try Asking.answer(query, question: line, journal: journal, configuration: configuration,
@@ -29,5 +31,16 @@ extension Session {
             hadStoreError = true
             return [.error(SessionError("store.failed"))]
         }
+    }
+
+    /// Whether the line's first word (after a draft's number) names a correction field.
+    private func startsWithField(_ line: String) -> Bool {
+        let marks: Set<Character> = [":", ",", ".", "—", "–", "-"]
+        let parts = line.split(whereSeparator: \.isWhitespace).prefix(2).map { word in
+            String(word.reversed().drop { marks.contains($0) }.reversed())
+        }
+        guard let first = parts.first else { return false }
+        if words.name(in: "field", for: first) != nil { return true }
+        return Int(first) != nil && parts.count > 1 && words.name(in: "field", for: parts[1]) != nil
     }
 }
