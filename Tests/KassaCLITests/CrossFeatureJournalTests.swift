@@ -192,4 +192,31 @@ import KassaTestSupport
         #expect(!text.contains("not in kassa") && !text.contains("yet"))
         #expect(try kassa(["report", "spending", "--in", "USD", "--json"]).output.contains("\"currency\": \"USD\""))
     }
+
+    /// The same journal through kassa's own formats and back: every transaction exported as
+    /// jsonl, csv and the app's CSV and imported into a fresh journal comes back with the same
+    /// date, type, amount, currency, category, accounts and note (ids are the new journal's).
+    @Test func everyTransactionSurvivesARoundTripThroughKassasFormats() throws {
+        try build()
+        func rows(_ file: String) throws -> [String] {
+            let out = try KassaBinary.run(["list", "--json", "--file", file, "--today", Self.today], environment: env).output
+            return try out.split(separator: "\n").map { line in
+                let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+                return ["date", "type", "amount", "currency", "category", "account", "to_account", "note"].map { key in
+                    let value = o[key].map { "\($0)" } ?? "-"
+                    return key.hasSuffix("account") ? value.lowercased() : value
+                }.joined(separator: "|")
+            }.sorted()
+        }
+        let original = try rows(journal)
+        #expect(original.count > 10)
+        for format in ["jsonl", "csv", "tenra"] {
+            let file = try export(format, planned: true)
+            let fresh = home.appendingPathComponent("round-\(format).kassa").path
+            let imported = try KassaBinary.run(["import", file, "--format", format, "--file", fresh, "--today", Self.today, "--yes"],
+                                               environment: env)
+            #expect(imported.status == 0, "\(format): \(imported.error)")
+            #expect(try rows(fresh) == original, "\(format) round trip")
+        }
+    }
 }
