@@ -57,7 +57,7 @@ extension ScanStage {
     /// The one account whose name or one-word alias sounds like the word at `k` (SoundAlike);
     /// nil when none does or when two accounts do equally (no guess between two).
     func soundAlikeAccount(at k: Int, aliases: AccountAliases) -> String? {
-        guard k < tokens.count, tokens[k].kind == .word, tokens[k].word < 0 || !has(k, ids.stop),
+        guard k < tokens.count, tokens[k].kind == .word, tokens[k].word < 0,  // a word the grammar knows means what it says
               let word = SoundAlike.fold(normBytes(k)) else { return nil }
         let limit = SoundAlike.allowedEdits(word.count)
         var found: String?
