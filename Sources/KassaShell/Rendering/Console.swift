@@ -7,6 +7,7 @@
 // A failed write to standard output (a full disk under `> backup.jsonl`, an I/O error) is kept
 // and said at exit with status 3 (KassaApp.finishOutput); a closed pipe is not a failure.
 
+import KassaStore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -96,20 +97,10 @@ public final class Console {
         return outputFailure
     }
 
-    /// Writes all of `bytes`, retrying on EINTR and short writes; errno when a write fails (a
-    /// closed pipe gives EPIPE, which the caller takes as the reader's choice, not a failure).
+    /// Writes all of `bytes` (SafeFile.writeAll: EINTR and short writes retried); errno when a
+    /// write fails (a closed pipe gives EPIPE, which the caller takes as the reader's choice).
     @discardableResult
     static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
-        guard let base = bytes.baseAddress else { return nil }
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return nil
+        SafeFile.writeAll(bytes, to: descriptor)?.code
     }
 }
