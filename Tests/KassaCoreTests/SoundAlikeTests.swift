@@ -26,6 +26,24 @@ import KassaTestSupport
         #expect(!heard("Caspita", "kaspi"))
     }
 
+    /// Names fold Russian unstressed vowels (о → а, е/ё → и) as engines write them; keywords do
+    /// not, so ordinary words do not become typos of one another.
+    @Test func russianVowelsSoundAlikeInNamesOnly() {
+        #expect(SoundAlike.fold(Array("холико".utf8), names: true) == SoundAlike.fold(Array("халыка".utf8), names: true))
+        #expect(SoundAlike.fold(Array("халека".utf8), names: true) == SoundAlike.fold(Array("халыка".utf8), names: true))
+        #expect(SoundAlike.fold(Array("холико".utf8)) != SoundAlike.fold(Array("халыка".utf8)))
+    }
+
+    /// Two accounts one edit away are told apart by the first sound («с халека»: halyk, not the
+    /// cash word «налика»); two with the same first sound are no guess.
+    @Test func theFirstSoundDecidesBetweenTwoNames() {
+        let parser = GrammarFixtures.parser
+        let context = ParseContext(today: CivilDate(year: 2026, month: 11, day: 26)!)
+        #expect(parser.parse("такси 2000 с халека", context: context).drafts.first?.account == "halyk")
+        #expect(parser.parse("такси 2000 с холико", context: context).drafts.first?.account == "halyk")
+        #expect(parser.parse("такси 2000 с кошелька", context: context).drafts.first?.flags.contains(.accountGuessed) != true)
+    }
+
     @Test func foldingIsPhonetic() {
         #expect(SoundAlike.fold(Array("phillip".utf8)) == SoundAlike.fold(Array("filip".utf8)))
         #expect(SoundAlike.fold(Array("qwyc".utf8)) == nil)  // four letters

@@ -30,6 +30,20 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// Words that name a kind of account ("card", «картой», «счёта»): before a specific account
     /// («картой халыка», «со счёта жусана») the specific one is meant.
     case accountKind = "account-kind"
+    /// Account words that name an account only after a preposition ("into savings", «на
+    /// депозит»): alone they are something else ("security deposit"). Money moved *to* one of
+    /// them is a transfer (saving is never spending).
+    case accountAfter = "account-after"
+    /// A word that makes the account said after it the whole batch's ("…, all from kaspi",
+    /// «…, всё с каспи»).
+    case batch
+    /// A word after the price that makes it a unit price ("2,500 each"), and one before it
+    /// («по 1200»): the amount is the count said in the same part times the price.
+    case each
+    case eachBefore = "each-before"
+    /// A word that makes the amount beside it the sum of the whole line ("2,900 total",
+    /// «итого 9000»): the counts said before it count things, not money.
+    case total
     /// A type phrase said around the amount: "got 5000 back", «получил 5000 обратно».
     case typeAround = "type-around"
     /// A category phrase said around the amount: «закинул 2000 на телефон» (mobile top-up).

@@ -267,7 +267,12 @@ struct GrammarLoader {
                 continue
             }
             var norm: [UInt8] = []
-            let tokens = Tokenizer.tokenize(string(b, (piece.0, baseEnd)), table: nil, norm: &norm).filter(\.isContent)
+            let all = Tokenizer.tokenize(string(b, (piece.0, baseEnd)), table: nil, norm: &norm)
+            // Punctuation inside an item only separates its words ("где-то" is "где то"); at the
+            // start of an item it is a word of its own: an arrow ("→", ">") or "/mo" (so "3 mo"
+            // stays three months while "4500/mo" is monthly).
+            let lead = out.isEmpty ? all.prefix { !$0.isContent } : []
+            let tokens = Array(lead) + all.dropFirst(lead.count).filter(\.isContent)
             for (k, t) in tokens.enumerated() {
                 out.append(ItemWord(bytes: Array(norm[t.normStart..<t.normEnd]), endings: k == tokens.count - 1 ? endings : nil,
                                     offset: piece.0))

@@ -13,6 +13,8 @@ struct AccountMention {
     var alternatives: [String]
     /// Not said exactly: a name as a speech engine misheard it ("from Caspi"), shown as a guess.
     var guessed = false
+    /// Said with an `account-after` word (savings, deposit): money moved to it is a transfer.
+    var keeps = false
 }
 
 extension ScanStage {
@@ -22,10 +24,11 @@ extension ScanStage {
     func accountAt(_ i: Int, aliases: AccountAliases, named: Bool = false) -> AccountMention? {
         var direction = 0
         var k = i
-        if has(i, ids.from) || has(i, ids.to) {
-            direction = has(i, ids.from) ? -1 : 1
-            if has(i, ids.from) && has(i, ids.to) { direction = 0 }
-            k = i + 1
+        // The preposition, of one word or more ("out of").
+        let fromEnd = matchClass(i, ids.from)?.end, toEnd = matchClass(i, ids.to)?.end
+        if fromEnd != nil || toEnd != nil {
+            direction = fromEnd == nil ? 1 : toEnd == nil ? -1 : 0
+            k = max(fromEnd ?? 0, toEnd ?? 0)
             guard k < tokens.count else { return nil }
         }
         var found = accountWords(at: k, after: k > i, aliases: aliases, named: named)
@@ -50,37 +53,46 @@ extension ScanStage {
                                   alternatives: [], guessed: true)
         }
         guard let found else { return nil }
+        // «проценты на вклад», "interest on the deposit": a keyword phrase begun before the
+        // preposition and reaching over the savings word is that category, not an account.
+        if found.keeps, (max(0, i - 3)..<i).contains(where: { (matchClass($0, ids.category)?.end ?? 0) >= found.end }) {
+            return nil
+        }
         return AccountMention(name: found.names[0], start: i, end: found.end, direction: direction,
-                              rule: found.rule, alternatives: Array(found.names.dropFirst()))
+                              rule: found.rule, alternatives: Array(found.names.dropFirst()), keeps: found.keeps)
     }
 
     /// The one account whose name or one-word alias sounds like the word at `k` (SoundAlike);
-    /// nil when none does or when two accounts do equally (no guess between two).
+    /// nil when none does or when two accounts do equally (no guess between two). Two that fit
+    /// are told apart only by the first sound, which engines rarely get wrong: «с халека» is
+    /// halyk, though one letter also separates it from «налика» (cash).
     func soundAlikeAccount(at k: Int, aliases: AccountAliases) -> String? {
         guard k < tokens.count, tokens[k].kind == .word, tokens[k].word < 0,  // a word the grammar knows means what it says
-              let word = SoundAlike.fold(normBytes(k)) else { return nil }
+              let word = SoundAlike.fold(normBytes(k), names: true) else { return nil }
         let limit = SoundAlike.allowedEdits(word.count)
-        var found: String?
-        func consider(_ name: String, _ candidate: [UInt32]?) -> Bool {
-            guard let candidate, SoundAlike.within(word, candidate, limit) else { return true }
-            if let f = found, f != name { found = nil; return false }
-            found = name
-            return true
+        var found: String?, sameStart: String?
+        var two = false, twoSameStart = false
+        func consider(_ name: String, _ candidate: [UInt32]?) {
+            guard let candidate, SoundAlike.within(word, candidate, limit) else { return }
+            if let f = found, f != name { two = true } else { found = name }
+            guard candidate.first == word.first else { return }
+            if let f = sameStart, f != name { twoSameStart = true } else { sameStart = name }
         }
         for alias in aliases.list where alias.words.count == 1 {
-            guard consider(alias.account, SoundAlike.fold(alias.words[0])) else { return nil }
+            consider(alias.account, SoundAlike.fold(alias.words[0], names: true))
         }
         for (name, folded) in zip(ids.accountValues, ids.accountValuesFolded) {
-            guard consider(name, folded) else { return nil }
+            consider(name, folded)
         }
-        return found
+        if !two { return found }
+        return twoSameStart ? nil : sameStart
     }
 
     /// The account words at `k`: the person's own accounts first; the grammar's account words
     /// only when none fits. `after`: a preposition was said before them.
     @inline(__always) private func accountWords(at k: Int, after: Bool, aliases: AccountAliases, named: Bool)
-        -> (names: [String], end: Int, rule: Why.Rule)? {
-        var best: (names: [String], end: Int, rule: Why.Rule)?
+        -> (names: [String], end: Int, rule: Why.Rule, keeps: Bool)? {
+        var best: (names: [String], end: Int, rule: Why.Rule, keeps: Bool)?
         let first = k < tokens.count && tokens[k].kind == .word ? norm[tokens[k].normStart] : 0
         let candidates = aliases.mayStart(with: first) ? aliases.list : []
         for alias in candidates {
@@ -94,7 +106,7 @@ extension ScanStage {
             }
             guard ok else { continue }
             if best == nil || j > best!.end {
-                best = ([alias.account], j, .context)
+                best = ([alias.account], j, .context, false)
             } else if j == best!.end, !best!.names.contains(alias.account) {
                 best!.names.append(alias.account)
             }
@@ -103,7 +115,11 @@ extension ScanStage {
         // is a purchase on Kaspi, "с каспи" the account; "kaspi shop" is a place to buy.
         if best == nil, let (e, end) = matchClass(k, ids.account) {
             let keywordEnd = matchClass(k, ids.category)?.end ?? 0
-            if keywordEnd < end || (keywordEnd == end && (after || named)) { best = ([grammar.entries[e].value], end, .entry(Int32(e))) }
+            if keywordEnd < end || (keywordEnd == end && (after || named)) { best = ([grammar.entries[e].value], end, .entry(Int32(e)), false) }
+        }
+        // "into savings", «на депозит»: these words name an account only after a preposition.
+        if best == nil, after, let (e, end) = matchClass(k, ids.accountAfter) {
+            best = ([grammar.entries[e].value], end, .entry(Int32(e)), true)
         }
         return best
     }

@@ -23,8 +23,14 @@ struct ClassIDs: Sendable {
     /// Words naming a kind of account («картой», «счёта», "card"): a specific account right
     /// after one is the account meant («картой халыка»).
     let accountKind: Int
+    /// Account words only after a preposition (savings, deposit), the batch word ("all"), the
+    /// unit-price words ("each", «по») and the sum word ("total"): see GrammarClass.
+    let accountAfter, batch, each, eachBefore, total: Int
+    /// Named days (Nauryz, Christmas): a date said with one wins over it.
+    let holiday: Int
     /// The grammar's account names (the values of `account` words: cash, kaspi, halyk …), for
-    /// matching a misheard name (SoundAlike).
+    /// matching a misheard name (SoundAlike), each once per distinct folded spelling (the Latin
+    /// name and the grammar's one-word forms of it): a name may repeat.
     let accountValues: [String]
     /// The same names folded for SoundAlike once per grammar (nil: too short to be guessed).
     let accountValuesFolded: [[UInt32]?]
@@ -69,11 +75,26 @@ struct ClassIDs: Sendable {
         typeAround = id(.typeAround); categoryAround = id(.categoryAround)
         numbered = id(.numbered)
         accountKind = id(.accountKind)
+        accountAfter = id(.accountAfter); batch = id(.batch); each = id(.each); eachBefore = id(.eachBefore)
+        total = id(.total); holiday = id(.holiday)
         let accountClass = id(.account)
         var values: [String] = []
         for entry in g.entries where entry.classID == accountClass && !values.contains(entry.value) { values.append(entry.value) }
-        accountValues = values
-        accountValuesFolded = values.map { SoundAlike.fold(Array($0.utf8)) }
+        // Every one-word form of the grammar's account words too («халыка», «каспи»): a Russian
+        // mishearing («с халека», «с холико») sounds like those, not like the Latin name.
+        var names = values, folded = values.map { SoundAlike.fold(Array($0.utf8), names: true) }
+        // The lexicon may be shorter than the word table (a grammar being loaded has none yet).
+        for w in 0..<max(0, min(g.words.count, g.hot.lexStart.count - 1)) {
+            for k in Int(g.hot.lexStart[w])..<Int(g.hot.lexStart[w + 1]) {
+                let e = Int(g.hot.lexEntries[k])
+                guard g.entries[e].classID == accountClass, g.entries[e].rest.isEmpty,
+                      let f = SoundAlike.fold(g.words.bytes(Int32(w)), names: true), !folded.contains(where: { $0 == f }) else { continue }
+                names.append(g.entries[e].value)
+                folded.append(f)
+            }
+        }
+        accountValues = names
+        accountValuesFolded = folded
         month = id(.month)
         spokenThousands = id(.spokenThousands); categoryYields = id(.categoryYields)
         let wins = id(.categoryWins)

@@ -28,8 +28,10 @@ extension DraftStage {
             }
         }
         applyCorrections(&s)
+        markTotals(&s)
         markQuantities(&s)
         markMistypedYears(&s)
+        markUnitPrices(&s)
         let parts = split(s)
         var drafts: [Draft] = []
         drafts.reserveCapacity(parts.count)  // one allocation, not a growth from empty
@@ -43,6 +45,7 @@ extension DraftStage {
             carry.date = firstDate(s, parts[parts.count - 1])
             carry.dateAt = parts[parts.count - 1].start
         }
+        if let batch = batchAccount(&s) { carry.account = batch }
         for part in parts {
             let (draft, asks) = build(part, s, &carry, index: drafts.count, reasons: &reasons)
             drafts.append(draft)
@@ -86,6 +89,84 @@ extension DraftStage {
             // pauses, not new purchases: the price is the stretch's, and "two" counts the books.
             if !separated || (onlyCommas && standsAlone(s, next)) { s.moneys[k].isQuantity = true }
         }
+    }
+
+    /// "three teas and a cake, 2,900 total", «обед на троих, итого 9000»: an amount said with a
+    /// `total` word is the sum of the line; the small counts said before it ("three", "два")
+    /// count things, even across "and" and commas. The total word leaves the note.
+    func markTotals(_ s: inout LineScan) {
+        guard ids.total >= 0, s.moneys.count > 1 else { return }
+        for t in s.moneys.indices.reversed() {
+            let m = s.moneys[t]
+            var after = m.end
+            while after < tokens.count, tokens[after].kind == .punct { after += 1 }
+            var before = m.start - 1
+            while before >= 0, tokens[before].kind == .punct { before -= 1 }
+            var said: Range<Int>?
+            if case .plain = s.roles[min(after, tokens.count - 1)], after < tokens.count,
+               let (_, end) = matchClass(after, ids.total) { said = after..<end }
+            if said == nil, before >= 0, case .plain = s.roles[before], let (_, end) = matchClass(before, ids.total),
+               end == before + 1 { said = before..<end }
+            guard let words = said else { continue }
+            for k in words { s.roles[k] = .filler }
+            for k in 0..<t {
+                let c = s.moneys[k]
+                guard c.currency == nil, let v = c.value.intValue, v > 0, v <= 20, c.end < tokens.count,
+                      tokens[c.end].kind == .word, case .plain = s.roles[c.end] else { continue }
+                s.moneys[k].isQuantity = true
+            }
+            return
+        }
+    }
+
+    /// "four tickets, 2,500 each", «три пива по 1200»: a price said with an `each` word after
+    /// it (or an `each-before` word before it) is a unit price; with a count of things said in
+    /// the same stretch (a quantity, markQuantities), the amount is count × price.
+    func markUnitPrices(_ s: inout LineScan) {
+        guard ids.each >= 0 || ids.eachBefore >= 0, !s.moneys.isEmpty else { return }
+        for p in s.moneys.indices where !s.moneys[p].isQuantity {
+            let m = s.moneys[p]
+            var unit: Range<Int>?
+            if m.end < tokens.count, case .plain = s.roles[m.end], let (_, end) = matchClass(m.end, ids.each) {
+                unit = m.end..<end
+            } else if m.start > 0, case .plain = s.roles[m.start - 1], has(m.start - 1, ids.eachBefore) {
+                unit = (m.start - 1)..<m.start
+            }
+            guard let words = unit else { continue }
+            // The count: the number right before the price, before a word ("2 coffees"), or a
+            // quantity pattern ("four tickets", «два билета»), with nothing between but words and
+            // commas of dictation (no "and", no sentence end).
+            guard let (count, countStart, countEnd) = countBefore(p, s), count >= 2, count <= 1000,
+                  !(countEnd..<m.start).contains(where: { if case .sep = s.roles[$0] { return !tokens[$0].isPunct(",") }; return false })
+            else { continue }
+            if p > 0, s.moneys[p - 1].start == countStart { s.moneys[p - 1].isQuantity = true }
+            s.moneys[p].value = m.value.multiplied(by: ExactNumber(units: count)) ?? ExactNumber(units: .max)
+            s.moneys[p].countStart = countStart
+            for k in words { s.roles[k] = .money(p) }
+            if words.lowerBound < m.start { s.moneys[p].start = words.lowerBound } else { s.moneys[p].end = words.upperBound }
+        }
+    }
+
+    /// The count said before the price `p`: the amount right before it, when a word follows
+    /// it ("2 coffees"), or else the last quantity pattern before it ("four tickets").
+    func countBefore(_ p: Int, _ s: LineScan) -> (Int64, Int, Int)? {
+        let m = s.moneys[p]
+        if p > 0 {
+            let q = s.moneys[p - 1]
+            if q.currency == nil, let v = q.value.intValue, q.end < tokens.count, tokens[q.end].kind == .word {
+                return (v, q.start, q.end)
+            }
+        }
+        for pm in s.patterns.reversed() where pm.match.end <= m.start && (p == 0 || pm.match.start >= s.moneys[p - 1].end) {
+            guard case .quantity = pm.value else { continue }
+            for k in pm.match.start..<min(pm.match.start + 2, pm.match.end) {
+                if let c = money.readMoney(at: k), c.currency == nil, c.end <= pm.match.end, let v = c.value.intValue {
+                    return (v, pm.match.start, pm.match.end)
+                }
+            }
+            return nil
+        }
+        return nil
     }
 
     /// "coffee 500 on 31 february 3026", "coffee 500 on 8 march 3026": four bare digits right
@@ -156,6 +237,12 @@ extension DraftStage {
             guard correctionBetween(previous.end, current.start) else { k += 1; continue }
             silence(previous.start, previous.end)
             silenceCorrections(previous.end, current.start)
+            // "3000, no, three and a half": a correction in words far below the amount it takes
+            // back keeps that amount's thousands (3,500, not 3.50).
+            if current.currency == nil, current.number.hasWords, !current.number.hasDigits,
+               let shortened = sameThousands(current.value, as: previous.value) {
+                s.moneys[k].value = shortened
+            }
             s.moneys.remove(at: k - 1)
             for j in 0..<tokens.count { if case .money(let m) = s.roles[j], m >= k { s.roles[j] = .money(m - 1) } }
         }
@@ -168,6 +255,15 @@ extension DraftStage {
             }
             previousDate = p
         }
+    }
+
+    /// `value` scaled by the thousands of `taken` when it is below 100 and `taken` is 1,000 or
+    /// more ("three and a half" after 3000 → 3,500); nil when it needs no scaling.
+    func sameThousands(_ value: ExactNumber, as taken: ExactNumber) -> ExactNumber? {
+        guard value < ExactNumber(units: 100), let whole = taken.normalized.intValue, whole >= 1000 else { return nil }
+        var scale: Int64 = 1
+        while whole / scale >= 1000 { scale *= 1000 }
+        return scale > 1 ? value.multiplied(by: ExactNumber(units: scale)) : nil
     }
 
     /// A name's number ("route 37", "iPhone 15 case", "for 2027") stays in the note when the
@@ -291,6 +387,25 @@ extension DraftStage {
         return parts
     }
 
+    /// "coffee 800, lunch 2700 - all from kaspi", «…, всё с каспи»: an account said right after
+    /// a `batch` word is the account of every part that names none of its own, the parts before
+    /// it included. The batch word leaves the note.
+    func batchAccount(_ s: inout LineScan) -> (String, Why)? {
+        guard ids.batch >= 0 else { return nil }
+        for a in s.accounts where a.direction <= 0 {
+            var j = a.start - 1
+            // "all on halyk": stop words may stand between.
+            while j >= 0, tokens[j].kind == .punct || (has(j, ids.stop) && !has(j, ids.batch)) { j -= 1 }
+            // The batch phrase ends right before the account: its first word is at most a few back.
+            for start in stride(from: j, through: max(0, j - 3), by: -1) {
+                guard case .plain = s.roles[start], let (_, end) = matchClass(start, ids.batch), end == j + 1 else { continue }
+                for k in start..<end { s.roles[k] = .filler }
+                return (a.name, why("account", a.start, a.end, a.rule))
+            }
+        }
+        return nil
+    }
+
     /// Whether a sentence ends between tokens `from` and `to` (a date said before it was carried
     /// into another sentence).
     func sentenceEnds(_ s: LineScan, from: Int, to: Int) -> Bool {
@@ -302,17 +417,22 @@ extension DraftStage {
         return false
     }
 
+    /// The part's date: the first said, except that a holiday gives way to another date said
+    /// with it ("cake for Nauryz, on the 20th": the holiday is what the cake is for).
     func firstDate(_ s: LineScan, _ part: Part) -> (CivilDate, Why, CivilDate?)? {
         var k = part.start
+        var holiday: (CivilDate, Why, CivilDate?)?
         while k < part.end {
             if case .pattern(let p) = s.roles[k] {
                 let pm = s.patterns[p]
                 if case .date(let d, _, let alt) = pm.value {
-                    return (d, why("date", pm.match.start, pm.match.end, .pattern(Int32(pm.match.pattern))), alt)
+                    let found = (d, why("date", pm.match.start, pm.match.end, .pattern(Int32(pm.match.pattern))), alt)
+                    guard ids.holiday >= 0, (pm.match.start..<pm.match.end).contains(where: { has($0, ids.holiday) }) else { return found }
+                    if holiday == nil { holiday = found }
                 }
                 k = pm.match.end
             } else { k += 1 }
         }
-        return nil
+        return holiday
     }
 }

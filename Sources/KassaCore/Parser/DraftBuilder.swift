@@ -167,9 +167,15 @@ extension DraftStage {
         }
         let transferWord = typeValue == "transfer" || impliedDestination != nil
         let hasDirections = accounts.contains { $0.direction < 0 } && accounts.contains { $0.direction > 0 }
-        if transferWord || (accounts.count >= 2 && hasDirections) {
+        // "put 100k into savings", «закинул 50 000 на депозит»: money moved to savings is kept,
+        // not spent. "halyk -> kaspi", «каспи на халык»: an account said right before "to".
+        let keeping = accounts.contains { $0.keeps && $0.direction > 0 }
+        let chained = accounts.contains { $0.direction > 0 && sourceRightBefore($0, accounts) != nil }
+        if transferWord || (accounts.count >= 2 && hasDirections) || keeping || chained {
             r.type = .transfer
-            let from = accounts.first { $0.direction < 0 } ?? accounts.first { $0.direction == 0 }
+            let from = accounts.first { $0.direction < 0 }
+                ?? accounts.first { $0.direction > 0 }.flatMap { sourceRightBefore($0, accounts) }
+                ?? accounts.first { $0.direction == 0 }
             let to = accounts.first { $0.direction > 0 } ?? accounts.first { $0.direction == 0 && $0.start != from?.start }
             if let f = from {
                 r.account = f.name
@@ -215,6 +221,14 @@ extension DraftStage {
         }
     }
 
+    /// The account said without a preposition right before `to` (only punctuation between:
+    /// "halyk -> kaspi", "halyk to kaspi", «каспи на халык»): where the money comes from.
+    func sourceRightBefore(_ to: AccountMention, _ accounts: [AccountMention]) -> AccountMention? {
+        accounts.first { a in
+            a.direction == 0 && a.end <= to.start && (a.end..<to.start).allSatisfy { tokens[$0].kind == .punct }
+        }
+    }
+
     /// Amount and currency: the currency said, else carried, else the account's, else the
     /// default (flagged). Out-of-bounds amounts refuse the line; a leading minus gives a type.
     @inline(__always) func decideAmount(_ part: Part, _ s: LineScan, _ carry: inout Carry, _ r: inout PartReading,
@@ -240,7 +254,8 @@ extension DraftStage {
             if carry.error == nil { carry.error = boundsError(m.value, currency, m) }
             amount = m.value.money(currency)
             let rule = m.currencyRule >= 0 ? m.currencyRule : m.number.rule
-            reasons.insert(why("amount", m.start, m.end, rule >= 0 ? .entry(Int32(rule)) : .none), at: firstReason)
+            // A unit price times its count: the explanation shows both ("four tickets, 2,500 each").
+            reasons.insert(why("amount", m.countStart ?? m.start, m.end, rule >= 0 ? .entry(Int32(rule)) : .none), at: firstReason)
         }
         if amount == nil { r.flags.insert(.amountMissing) }
         // A leading minus ("-500 coffee", "minus 500", "минус 500") is never dropped silently: it

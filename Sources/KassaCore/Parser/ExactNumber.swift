@@ -13,6 +13,9 @@ public struct ExactNumber: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static let zero = ExactNumber(units: 0)
+    /// A number past what Int64 holds, kept as the largest one so that it is refused as too large
+    /// rather than read short.
+    public static let tooLarge = ExactNumber(units: .max)
 
     public var isZero: Bool { units == 0 }
     public var isInteger: Bool { normalized.fractionDigits == 0 }

@@ -13,6 +13,9 @@ struct MoneyMatch {
     var currencyRule: Int = -1
     /// A quantity by position ("two coffees 3000") rather than the amount.
     var isQuantity = false
+    /// A unit price times a count said with it ("four tickets, 2,500 each"): where the count
+    /// begins, so the amount's explanation shows both (`value` is already the product).
+    var countStart: Int?
 
     /// Money in the currency (falls back when none was said); nil on overflow.
     func money(default fallback: Currency) -> Money? { value.money(currency ?? fallback) }

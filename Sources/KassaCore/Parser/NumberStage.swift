@@ -154,13 +154,13 @@ struct NumberStage: LineStage {
                 current = p; last = .hundred
             } else if let (scaleEntry, scaleValue) = scaleWord(at: i, afterNumber: last != .none) {
                 if last == .none && !has(i, ids.scaleSolo) { break }
+                // Past Int64 the number is still read whole ("9999999999 billion"), as one too
+                // large to be money (the draft stage refuses it), never by dropping the scale.
                 if current.isZero, !total.isZero, lastScale < scaleValue {
-                    guard let p = total.multiplied(by: scaleValue) else { break }
-                    total = p
+                    total = total.multiplied(by: scaleValue) ?? ExactNumber.tooLarge
                 } else {
-                    guard let p = (current.isZero ? ExactNumber(units: 1) : current).multiplied(by: scaleValue),
-                          let s = total.adding(p) else { break }
-                    total = s
+                    let p = (current.isZero ? ExactNumber(units: 1) : current).multiplied(by: scaleValue) ?? ExactNumber.tooLarge
+                    total = total.adding(p) ?? ExactNumber.tooLarge
                 }
                 current = .zero; lastScale = scaleValue; last = .scale
                 note(scaleEntry)

@@ -85,6 +85,20 @@ enum NumericForms {
             var v: Int64 = 0, c = 0
             return digits(0, end, into: &v, count: &c) ? v : nil
         }
+        // "1.5,000": how Whisper writes "one and a half thousand" in English — a decimal of one
+        // or two places, then ",000". Only where a comma groups and a dot is the decimal mark.
+        if dots == 1, commas == 1, lastSep == 0x2C, lastRun == 3, conventions.groupsWithComma,
+           b[n - 1] == 0x30, b[n - 2] == 0x30, b[n - 3] == 0x30, firstGroupLength >= 1,
+           lastSepAt - firstGroupLength - 1 >= 1, lastSepAt - firstGroupLength - 1 <= 2 {
+            var w: Int64 = 0, wc = 0, f: Int64 = 0, fc = 0
+            guard digits(0, firstGroupLength, into: &w, count: &wc),
+                  digits(firstGroupLength + 1, lastSepAt, into: &f, count: &fc),
+                  let scale = ExactNumber.pow10(fc) else { return nil }
+            let (m, o1) = w.multipliedReportingOverflow(by: scale)
+            let (sum, o2) = m.addingReportingOverflow(f)
+            guard !o1, !o2 else { return nil }
+            return ExactNumber(units: sum, fractionDigits: fc).multiplied(by: ExactNumber(units: 1000))
+        }
         if dots > 0 && commas > 0 {
             // The last mark is the decimal one; the others group thousands.
             let lastCount = lastSep == 0x2E ? dots : commas

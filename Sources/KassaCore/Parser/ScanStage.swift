@@ -26,12 +26,28 @@ struct ScanStage: LineStage {
         let n = tokens.count
         while i < n {
             let t = tokens[i]
+            // An arrow the grammar counts as "to" ("halyk -> kaspi", "каспи → халык").
+            if t.kind == .punct, has(i, ids.to), let a = accountAt(i, aliases: aliases) {
+                for k in a.start..<a.end { s.roles[k] = .account(s.accounts.count) }
+                s.accounts.append(a)
+                i = a.end
+                continue
+            }
+            // Punctuation is a separator or nothing, unless the grammar begins a pattern with it
+            // ("4500/mo": `class recurrence monthly = /mo`) and the pattern is there.
             if t.kind == .punct {
+                if t.word >= 0, hot.wordStartsPattern[Int(t.word)], let p = dates.bestPattern(at: i) {
+                    for k in p.match.start..<p.match.end { s.roles[k] = .pattern(s.patterns.count) }
+                    s.patterns.append(p)
+                    i = p.match.end
+                    continue
+                }
                 s.roles[i] = t.scalar == 0x2C || t.scalar == 0x3B || line.endsSentence(i) ? .sep : .punct
                 i += 1
                 continue
             }
-            if let (_, end) = matchClass(i, ids.filler) {
+            // A filler ("paid") gives way to a longer type phrase begun with it ("paid me back").
+            if let (_, end) = matchClass(i, ids.filler), (matchClass(i, ids.type)?.end ?? 0) <= end {
                 for k in i..<end { s.roles[k] = .filler }
                 i = end
                 continue
@@ -46,13 +62,21 @@ struct ScanStage: LineStage {
                 i = p.match.end
                 continue
             }
+            // "coffee 100 500 days ago": digits grouped by a space end where a date begins that
+            // reaches past them — 100 is the amount, "500 days ago" the date (not ₸100,500).
+            if var m = money, m.end > i + 1, t.kind == .number, tokens[i + 1].kind == .number, m.currency == nil,
+               let later = dates.bestPattern(at: i + 1), later.match.end > m.end, let value = t.plainValue {
+                m = MoneyMatch(value: value, currency: nil, start: i, end: i + 1,
+                               number: NumberMatch(value: value, start: i, end: i + 1, hasWords: false, hasDigits: true))
+                money = m
+            }
             if let m = money {
                 for k in m.start..<m.end { s.roles[k] = .money(s.moneys.count) }
                 s.moneys.append(m)
                 i = m.end
                 continue
             }
-            if let a = accountAt(i, aliases: aliases) {
+            if let a = accountAt(i, aliases: aliases, named: has(i, ids.account) && namedByPlace(i, s, aliases: aliases)) {
                 for k in a.start..<a.end { s.roles[k] = .account(s.accounts.count) }
                 s.accounts.append(a)
                 i = a.end
@@ -62,5 +86,22 @@ struct ScanStage: LineStage {
             i += 1
         }
         return s
+    }
+
+    /// Whether an account word that is also a shop's name ("kaspi") is said as the account by
+    /// where it stands: right after the amount («обед 3000 каспи»), after a batch word ("all on
+    /// kaspi"), or right before another account said with "to" ("kaspi -> halyk", «каспи на
+    /// халык»). Before the amount it stays the shop ("kaspi 5000").
+    func namedByPlace(_ i: Int, _ s: LineScan, aliases: AccountAliases) -> Bool {
+        var j = i - 1
+        while j >= 0, tokens[j].kind == .punct { j -= 1 }
+        if j >= 0, case .money = s.roles[j] { return true }
+        // "…, all on kaspi": after the batch word (and stop words) it is the batch's account.
+        while j >= 0, has(j, ids.stop), !has(j, ids.batch) { j -= 1 }
+        if j >= 0, has(j, ids.batch) { return true }
+        guard let (_, end) = matchClass(i, ids.account) else { return false }
+        var k = end
+        while k < tokens.count, tokens[k].kind == .punct, !has(k, ids.to) { k += 1 }
+        return k < tokens.count && has(k, ids.to) && accountAt(k, aliases: aliases).map { $0.direction > 0 } == true
     }
 }

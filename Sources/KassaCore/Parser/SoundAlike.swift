@@ -1,8 +1,8 @@
 // SoundAlike: a bounded, deterministic match of a word against a name the way speech engines
 // mishear it and people mistype it: account names ("Caspi", "Halic", "Jusson" for Kaspi, Halyk,
 // Jusan; AccountMention) and category keywords ("resturant", «супермаркит»; TypoIndex). Both
-// sides are folded by a few phonetic rules (c, q → k; y → i; w → v; ph → f; a doubled letter
-// once), then compared by edit distance (Damerau: a swap of neighbours is one edit): none for a
+// sides are folded by a few phonetic rules (c, q → k; y → i; w → v; ph → f; Russian ы → и, and
+// for names the reduced vowels о → а, е/ё → и; a doubled letter once), then compared by edit distance (Damerau: a swap of neighbours is one edit): none for a
 // word of fewer than five letters, one edit up to seven folded letters, two from eight. At most
 // 32 folded letters are compared, so a long word costs no more than a short one.
 
@@ -17,7 +17,7 @@ enum SoundAlike {
     /// The word's letters, phonetically folded; nil for a word too short, too long or not made
     /// of letters alone (digits and signs are no mishearing of a name). Reads the normalized
     /// (lower-cased) UTF-8 bytes directly: Latin and Cyrillic letters, no Unicode tables.
-    static func fold<C: Collection>(_ bytes: C) -> [UInt32]? where C.Element == UInt8 {
+    static func fold<C: Collection>(_ bytes: C, names: Bool = false) -> [UInt32]? where C.Element == UInt8 {
         guard bytes.count <= 4 * maximumLetters else { return nil }
         var scalars: [UInt32] = []
         scalars.reserveCapacity(bytes.count)
@@ -47,6 +47,11 @@ enum SoundAlike {
             case 0x77: v = 0x76  // w → v
             case 0x68 where scalars.last == 0x70: scalars.removeLast(); v = 0x66  // ph → f
             case 0x44B: v = 0x438  // ы → и
+            // Names only: unstressed Russian vowels sound alike, and engines write them as
+            // heard: о → а, е/ё → и («холико», «халека» for «халыка»). Not for keywords, where
+            // it would make too many ordinary words typos of one another.
+            case 0x43E where names: v = 0x430  // о → а
+            case 0x435 where names, 0x451 where names: v = 0x438  // е, ё → и
             case 0x451: v = 0x435  // ё → е
             default: break
             }
