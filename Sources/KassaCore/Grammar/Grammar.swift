@@ -191,6 +191,20 @@ public final class Grammar: Sendable {
         return nil
     }
 
+    /// The one-word entry of class `cls` that word id `w` is, if any (the last defined wins, as
+    /// when parsing); for a word found inside another ("схалыка": «с» + «халыка»).
+    func entry(word w: Int32, inClass cls: Int) -> Int? {
+        guard cls >= 0, w >= 0 else { return nil }
+        var found: Int?
+        for k in Int(hot.lexStart[Int(w)])..<Int(hot.lexStart[Int(w) + 1]) {
+            let e = Int(hot.lexEntries[k])
+            if hot.entryClass[e] == cls, !hot.entryIsPhrase[e] { found = e }
+        }
+        return found
+    }
+
+    func hasEntry(word w: Int32, inClass cls: Int) -> Bool { entry(word: w, inClass: cls) != nil }
+
     /// The values one word has in a word class: ("апреля", "month") → ["4"]; empty when the word
     /// is not in the class (or is only part of one of its phrases). For the shell's own sentences
     /// (a series' new amount "from april") that must know what kind of date they were told.

@@ -22,6 +22,7 @@ extension ScanStage {
     /// `named`: the words were said as an account ("account kaspi"), so an account word wins
     /// over a shop of the same name even without a preposition.
     func accountAt(_ i: Int, aliases: AccountAliases, named: Bool = false) -> AccountMention? {
+        if let glued = gluedAccount(at: i, aliases: aliases) { return glued }
         var direction = 0
         var k = i
         // The preposition, of one word or more ("out of").
@@ -62,6 +63,32 @@ extension ScanStage {
                               rule: found.rule, alternatives: Array(found.names.dropFirst()), keeps: found.keeps)
     }
 
+    /// «Схалыка на каспи», «все скаспи»: speech engines glue a one-letter preposition to the
+    /// name after it. A word the grammar does not know, made of a one-letter `from`/`to` word
+    /// and the rest, is that preposition and account when the rest is an account word (any of
+    /// its forms) or sounds like one (then a guess).
+    func gluedAccount(at k: Int, aliases: AccountAliases) -> AccountMention? {
+        guard tokens[k].kind == .word, tokens[k].word < 0 else { return nil }
+        let bytes = normBytes(k)
+        guard bytes.count >= 6, let lead = bytes.first else { return nil }
+        let width = lead < 0x80 ? 1 : lead & 0xE0 == 0xC0 ? 2 : 0
+        guard width > 0 else { return nil }
+        let letter = grammar.words.find(UnsafeBufferPointer(rebasing: bytes[..<width]))
+        guard letter >= 0 else { return nil }
+        let (isFrom, isTo) = (grammar.hasEntry(word: letter, inClass: ids.from), grammar.hasEntry(word: letter, inClass: ids.to))
+        guard isFrom != isTo else { return nil }
+        let rest = UnsafeBufferPointer(rebasing: bytes[width...])
+        let direction = isFrom ? -1 : 1
+        let word = grammar.words.find(rest)
+        if word >= 0, let e = grammar.entry(word: word, inClass: ids.account) {
+            return AccountMention(name: grammar.entries[e].value, start: k, end: k + 1, direction: direction,
+                                  rule: .entry(Int32(e)), alternatives: [])
+        }
+        guard word < 0, let heard = SoundAlike.fold(rest, names: true), let name = soundAlike(heard, aliases: aliases) else { return nil }
+        return AccountMention(name: name, start: k, end: k + 1, direction: direction, rule: .soundAlike,
+                              alternatives: [], guessed: true)
+    }
+
     /// The one account whose name or one-word alias sounds like the word at `k` (SoundAlike);
     /// nil when none does or when two accounts do equally (no guess between two). Two that fit
     /// are told apart only by the first sound, which engines rarely get wrong: «с халека» is
@@ -69,6 +96,11 @@ extension ScanStage {
     func soundAlikeAccount(at k: Int, aliases: AccountAliases) -> String? {
         guard k < tokens.count, tokens[k].kind == .word, tokens[k].word < 0,  // a word the grammar knows means what it says
               let word = SoundAlike.fold(normBytes(k), names: true) else { return nil }
+        return soundAlike(word, aliases: aliases)
+    }
+
+    /// The one account a folded word sounds like (see soundAlikeAccount).
+    func soundAlike(_ word: [UInt32], aliases: AccountAliases) -> String? {
         let limit = SoundAlike.allowedEdits(word.count)
         var found: String?, sameStart: String?
         var two = false, twoSameStart = false

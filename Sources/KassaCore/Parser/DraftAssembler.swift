@@ -237,9 +237,10 @@ extension DraftStage {
             guard correctionBetween(previous.end, current.start) else { k += 1; continue }
             silence(previous.start, previous.end)
             silenceCorrections(previous.end, current.start)
-            // "3000, no, three and a half": a correction in words far below the amount it takes
-            // back keeps that amount's thousands (3,500, not 3.50).
-            if current.currency == nil, current.number.hasWords, !current.number.hasDigits,
+            // "3000, no, three and a half" (Whisper writes "3000, no, 3.5"): a correction in
+            // words or with a fraction, far below the amount it takes back, keeps that amount's
+            // thousands (3,500, not 3.50). A whole number in digits ("800, I mean 90") is as said.
+            if current.currency == nil, current.number.hasWords || !current.value.isInteger,
                let shortened = sameThousands(current.value, as: previous.value) {
                 s.moneys[k].value = shortened
             }
