@@ -16,6 +16,8 @@ struct ImportReading {
     var defaults: ImportDefaults
     /// The table formats' bytes, read on first use.
     private var bytes: [UInt8]?
+    /// A journal's real path and how its `include`s are read (JournalIncludeFiles); nil from stdin.
+    var journalFiles: (key: String, include: JournalIncluder)?
     /// The day/month order the last CSV pass used (given, or decided by the file's rows).
     private(set) var settledDateOrder: DateText.Order?
 
@@ -85,6 +87,9 @@ struct ImportReading {
             tally.records = TenraCSVReader.read(table(), vocabulary: vocabulary, defaults: defaults)
         case .statement:
             tally.records = StatementReader.read(String(decoding: table(), as: UTF8.self), vocabulary: vocabulary, defaults: defaults)
+        case .hledger, .ledger, .beancount:
+            tally.records = try ImportFormat.readJournal(table(), format: format, vocabulary: vocabulary,
+                                                         key: journalFiles?.key ?? "", include: journalFiles?.include)
         }
         let rows = tally.records.transactions
         tally.records.transactions = []
