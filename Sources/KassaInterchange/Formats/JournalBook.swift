@@ -1,16 +1,19 @@
 // JournalBook: a parsed journal (JournalParse) made into kassa's records, with the same
 // balances. Entries are taken in date order (the file's order within a day, as hledger checks
 // assertions). In each entry an elided amount is filled (the negated sum of the others, costs
-// counted in their price's currency), balance assignments get their amount, and then, per
-// currency, the postings that take money (positive) are paired with those that give it
-// (negative) in the order written:
-// - account → account: a transfer; account → expense category: an expense (into an income
-//   category: an income taken back, a negative income); income category → account: an income
-//   (from an expense category: a refund, a negative expense);
-// - opening-balances equity ↔ account: the account's opening balance (its first; a second one in
-//   another currency, and any other equity, becomes an uncategorized income or expense);
-// - what is left once a currency's postings are paired (a currency exchange, money into stocks)
-//   becomes an uncategorized income or expense of that account, so its balance stays the tool's.
+// counted in their price's currency) and balance assignments get their amount. Then, per
+// currency, money is followed from posting to posting:
+// 1. each category (or equity) posting is paired with the account postings of the other sign,
+//    in the order written: into an expense category, an expense from the account (into an income
+//    category, an income taken back: a negative income); out of an income category, an income
+//    into it (out of an expense category, a refund: a negative expense); opening-balances equity
+//    is the account's opening balance (its first; one in another currency, and other equity,
+//    an uncategorized income or expense);
+// 2. what is left of those goes through the entry's first account (a paycheck: the salary in,
+//    the taxes and insurance out of the same account);
+// 3. accounts that give pay accounts that take: transfers;
+// 4. what is left (a currency exchange, money into stocks) is an uncategorized income or expense
+//    of that account, so every account's balance stays the tool's.
 // Postings kassa cannot hold — another commodity than an ISO currency, virtual postings — are
 // skipped and listed with their line; so is a pair of two categories (no account moves).
 
@@ -41,6 +44,14 @@ public struct JournalBook {
     }
 
     public func make(_ parse: JournalParse) throws -> ImportRecords {
+        // Each name is resolved once (a category's name may go through the parser).
+        var resolved: [String: AccountNameMap.Target] = [:]
+        func resolve(_ name: String) -> AccountNameMap.Target {
+            if let known = resolved[name] { return known }
+            let target = map.resolve(name)
+            resolved[name] = target
+            return target
+        }
         var records = ImportRecords()
         var notes = JournalNotes()
         records.problems = parse.problems
@@ -48,9 +59,9 @@ public struct JournalBook {
 
         // Every asset and liability name → kassa's account name, decided from the whole file.
         var assetNames: Set<String> = []
-        for name in parse.declared where isAccount(map.resolve(name)) { assetNames.insert(name) }
+        for name in parse.declared where isAccount(resolve(name)) { assetNames.insert(name) }
         for entry in parse.entries {
-            for posting in entry.postings where !posting.virtual && isAccount(map.resolve(posting.account)) {
+            for posting in entry.postings where !posting.virtual && isAccount(resolve(posting.account)) {
                 assetNames.insert(posting.account)
             }
         }
@@ -58,7 +69,7 @@ public struct JournalBook {
         var accounts: [String: JournalAccount] = [:]
         var accountCurrencies: [String: Set<Currency>] = [:]
         for source in assetNames.sorted() {
-            guard case .account(_, let kind) = map.resolve(source), let name = names[source] else { continue }
+            guard case .account(_, let kind) = resolve(source), let name = names[source] else { continue }
             if accounts[name] == nil { accounts[name] = JournalAccount(name: name, source: source, kind: kind) }
         }
         var ownCategories: [String: String] = [:]
@@ -171,7 +182,7 @@ public struct JournalBook {
                 guard !overflow else { throw ImportProblem(line: posting.line, reason: "amount", detail: posting.account) }
                 sums[money.currency] = sum
                 running[posting.account] = sums
-                let target = map.resolve(posting.account)
+                let target = resolve(posting.account)
                 if case .unsupported = target {
                     notes.skips.append(JournalSkip(file: entry.file, line: posting.line, reason: "account", detail: posting.account))
                     continue
@@ -208,8 +219,10 @@ public struct JournalBook {
             notes.rates += 1
         }
         for (name, account) in accounts.sorted(by: { $0.key < $1.key }) {
-            notes.accounts.append(account)
+            // An account that only ever held stocks (or nothing) is no account of kassa's.
             let currencies = accountCurrencies[name] ?? []
+            guard !currencies.isEmpty || account.opening != nil else { continue }
+            notes.accounts.append(account)
             records.accounts.append(Account(name: name, currency: currencies.count == 1 ? currencies.first : nil))
         }
         notes.categories = ownCategories.sorted { $0.key < $1.key }.map { (slug: $0.key, name: $0.value) }
@@ -260,47 +273,67 @@ public struct JournalBook {
             }
             return made
         }
-        /// What is left on one leg with nothing to pair it with: an account moves by itself.
-        func alone(_ leg: Leg, _ minor: Int64) {
-            switch leg.target {
-            case .account:
-                add(minor > 0 ? .income : .expense, abs(minor), leg.money.currency, category: nil, account: leg.account)
-            default:
-                notes.skips.append(JournalSkip(file: entry.file, line: leg.line, reason: "unpaired", detail: leg.account))
-            }
-        }
         for currency in currencies {
-            var takes = legs.filter { $0.money.currency == currency && $0.money.minorUnits > 0 }.map { ($0, $0.money.minorUnits) }
-            var gives = legs.filter { $0.money.currency == currency && $0.money.minorUnits < 0 }.map { ($0, -$0.money.minorUnits) }
-            var t = 0, g = 0
-            while t < takes.count, g < gives.count {
-                let amount = min(takes[t].1, gives[g].1)
-                let to = takes[t].0, from = gives[g].0
-                switch (from.target, to.target) {
-                case (.account, .account):
-                    if from.account != to.account { add(.transfer, amount, currency, category: nil, account: from.account, to: to.account) }
-                case (.account, .category(_, _, let type)):
-                    add(type, type == .expense ? amount : -amount, currency, category: slug(to.target), account: from.account)
-                case (.category(_, _, let type), .account):
-                    add(type, type == .income ? amount : -amount, currency, category: slug(from.target), account: to.account)
-                case (.equity(let opening), .account):
-                    if !(opening && setOpening(&accounts[to.account], amount, currency, entry.date)) {
-                        add(.income, amount, currency, category: nil, account: to.account)
-                    }
-                case (.account, .equity(let opening)):
-                    if !(opening && setOpening(&accounts[from.account], -amount, currency, entry.date)) {
-                        add(.expense, amount, currency, category: nil, account: from.account)
+            // Remaining (signed) amounts, account legs and the others (categories, equity) apart.
+            var accountLegs = legs.filter { $0.money.currency == currency && isAccount($0.target) }.map { ($0, $0.money.minorUnits) }
+            var otherLegs = legs.filter { $0.money.currency == currency && !isAccount($0.target) }.map { ($0, $0.money.minorUnits) }
+            /// Money moves between a category or equity leg and an account: `taken` > 0 when the
+            /// category takes it from the account (an expense), < 0 when it gives it (an income).
+            func flow(_ other: Leg, _ account: Leg, _ taken: Int64) {
+                let m = abs(taken)
+                switch other.target {
+                case .category(_, _, let type):
+                    let positive = (taken > 0) == (type == .expense)
+                    add(type, positive ? m : -m, currency, category: slug(other.target), account: account.account)
+                case .equity(let opening):
+                    if !(opening && setOpening(&accounts[account.account], -taken, currency, entry.date)) {
+                        add(taken > 0 ? .expense : .income, m, currency, category: nil, account: account.account)
                     }
                 default:
-                    notes.skips.append(JournalSkip(file: entry.file, line: from.line, reason: "unpaired", detail: from.account + " → " + to.account))
+                    notes.skips.append(JournalSkip(file: entry.file, line: other.line, reason: "unpaired", detail: other.account))
                 }
-                takes[t].1 -= amount
-                gives[g].1 -= amount
-                if takes[t].1 == 0 { t += 1 }
-                if gives[g].1 == 0 { g += 1 }
             }
-            while t < takes.count { alone(takes[t].0, takes[t].1); t += 1 }
-            while g < gives.count { alone(gives[g].0, -gives[g].1); g += 1 }
+            // 1. Each category (or equity) leg with the accounts of the other sign, in the order written.
+            for o in otherLegs.indices {
+                for a in accountLegs.indices where otherLegs[o].1 != 0 && accountLegs[a].1 != 0 && (otherLegs[o].1 > 0) != (accountLegs[a].1 > 0) {
+                    let m = min(abs(otherLegs[o].1), abs(accountLegs[a].1))
+                    let taken = otherLegs[o].1 > 0 ? m : -m
+                    flow(otherLegs[o].0, accountLegs[a].0, taken)
+                    otherLegs[o].1 -= taken
+                    accountLegs[a].1 += taken
+                }
+            }
+            // 2. What is left of them goes through the entry's first account (a paycheck: the
+            //    salary in, the taxes out of the same account).
+            for o in otherLegs.indices where otherLegs[o].1 != 0 {
+                guard !accountLegs.isEmpty else {
+                    notes.skips.append(JournalSkip(file: entry.file, line: otherLegs[o].0.line, reason: "unpaired", detail: otherLegs[o].0.account))
+                    continue
+                }
+                flow(otherLegs[o].0, accountLegs[0].0, otherLegs[o].1)
+                accountLegs[0].1 += otherLegs[o].1
+                otherLegs[o].1 = 0
+            }
+            // 3. Accounts with accounts: transfers, from those that give to those that take.
+            var t = 0, g = 0
+            func next(_ i: inout Int, _ positive: Bool) {
+                while i < accountLegs.count && (accountLegs[i].1 == 0 || (accountLegs[i].1 > 0) != positive) { i += 1 }
+            }
+            next(&t, true)
+            next(&g, false)
+            while t < accountLegs.count, g < accountLegs.count {
+                let m = min(accountLegs[t].1, -accountLegs[g].1)
+                let to = accountLegs[t].0, from = accountLegs[g].0
+                if from.account != to.account { add(.transfer, m, currency, category: nil, account: from.account, to: to.account) }
+                accountLegs[t].1 -= m
+                accountLegs[g].1 += m
+                next(&t, true)
+                next(&g, false)
+            }
+            // 4. What is still left (a currency exchange, money into stocks): the account moves by itself.
+            for (leg, rest) in accountLegs where rest != 0 {
+                add(rest > 0 ? .income : .expense, abs(rest), currency, category: nil, account: leg.account)
+            }
         }
     }
 
