@@ -80,6 +80,15 @@ public struct JournalBook {
         let checks = parse.checks.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
         var nextCheck = 0
         var running: [String: [Currency: Int64]] = [:]
+        /// An account's balance per currency so far (with its subaccounts when `inclusive`).
+        func balances(_ account: String, inclusive: Bool) -> [Currency: Int64] {
+            guard inclusive else { return running[account] ?? [:] }
+            var out: [Currency: Int64] = [:]
+            for (name, sums) in running where name == account || name.hasPrefix(account + ":") {
+                for (c, v) in sums { out[c, default: 0] &+= v }
+            }
+            return out
+        }
 
         func check(_ account: String, _ expected: JournalAmount, inclusive: Bool, line: Int, file: String) {
             guard let currency = currency(expected.commodity), let money = expected.number.money(currency) else { return }
@@ -114,12 +123,22 @@ public struct JournalBook {
                     continue
                 }
                 guard var amount = posting.amount else {
-                    if let assertion = posting.assertion, let c = currency(assertion.commodity), let target = assertion.number.money(c) {
-                        // A balance assignment: the amount that makes the balance what it says.
-                        let (value, overflow) = target.minorUnits.subtractingReportingOverflow(running[posting.account]?[c] ?? 0)
-                        guard !overflow else { throw ImportProblem(line: posting.line, reason: "amount", detail: entry.file) }
-                        real.append((posting, Money(minorUnits: value, currency: c)))
-                        weights[c.code, default: 0] &+= value
+                    if let assertion = posting.assertion {
+                        // A balance assignment: the amount that makes the balance what it says (a
+                        // bare 0: every currency's balance to zero, as hledger's closing entries write it).
+                        let current = balances(posting.account, inclusive: posting.assertionInclusive)
+                        var targets: [Money] = []
+                        if assertion.commodity.isEmpty && assertion.number.isZero {
+                            targets = current.keys.sorted { $0.code < $1.code }.map { Money(minorUnits: 0, currency: $0) }
+                        } else if let c = currency(assertion.commodity), let target = assertion.number.money(c) {
+                            targets = [target]
+                        }
+                        for target in targets {
+                            let (value, overflow) = target.minorUnits.subtractingReportingOverflow(current[target.currency] ?? 0)
+                            guard !overflow else { throw ImportProblem(line: posting.line, reason: "amount", detail: posting.account) }
+                            real.append((posting, Money(minorUnits: value, currency: target.currency)))
+                            weights[target.currency.code, default: 0] &+= value
+                        }
                         continue
                     }
                     if elided != nil {
