@@ -53,10 +53,12 @@ public struct AccountNameMap: Sendable {
         case .expense, .income:
             let type: TransactionType = root == .expense ? .expense : .income
             guard parts.count > 1 else { return .category(slug: nil, name: String(last), type: type) }
-            if let slug = vocabulary.category(String(last), type) { return .category(slug: slug, name: String(last), type: type) }
+            // A slug of the other type is no match ("Expenses:Interest" is not income/interest).
+            func fits(_ slug: String) -> Bool { (slug == "income" || slug.hasPrefix("income/")) == (type == .income) }
+            if let slug = vocabulary.category(String(last), type), fits(slug) { return .category(slug: slug, name: String(last), type: type) }
             // kassa's own export writes a slug's parts ("expenses:food:coffee"): the slug itself.
             let path = parts.dropFirst().map { $0.lowercased() }.joined(separator: "/")
-            if parts.count > 2, let slug = vocabulary.category(path, type) { return .category(slug: slug, name: String(last), type: type) }
+            if parts.count > 2, let slug = vocabulary.category(path, type), fits(slug) { return .category(slug: slug, name: String(last), type: type) }
             return .category(slug: nil, name: String(last), type: type)
         case .equity:
             return .equity(opening: parts.dropFirst().contains { isOpening($0) })

@@ -73,6 +73,7 @@ public struct JournalBook {
             if accounts[name] == nil { accounts[name] = JournalAccount(name: name, source: source, kind: kind) }
         }
         var ownCategories: [String: String] = [:]
+        var mapped: [String: String] = [:]
         var objects: [String: ObjectRecord] = [:]
 
         // Date order, the file's order within a day (a stable sort).
@@ -218,7 +219,8 @@ public struct JournalBook {
                     check(posting.account, assertion, inclusive: posting.assertionInclusive, line: posting.line, file: entry.file)
                 }
             }
-            pair(legs, entry: entry, accounts: &accounts, records: &records, notes: &notes, own: &ownCategories, objects: &objects)
+            pair(legs, entry: entry, accounts: &accounts, records: &records, notes: &notes, own: &ownCategories, objects: &objects,
+                 mapped: &mapped)
         }
         while nextCheck < checks.count {
             let c = checks[nextCheck]
@@ -244,6 +246,7 @@ public struct JournalBook {
             notes.accounts.append(account)
             records.accounts.append(Account(name: name, currency: currencies.count == 1 ? currencies.first : nil))
         }
+        notes.categoryMap = mapped.sorted { $0.key < $1.key }.map { (source: $0.key, slug: $0.value) }
         notes.categories = ownCategories.sorted { $0.key < $1.key }.map { (slug: $0.key, name: $0.value) }
         records.objects = objects.sorted { $0.key < $1.key }.map(\.value)
         notes.skips.sort { ($0.file, $0.line) < ($1.file, $1.line) }
@@ -272,13 +275,19 @@ public struct JournalBook {
 
     /// Pairs an entry's legs currency by currency into kassa transactions.
     private func pair(_ legs: [Leg], entry: JournalEntry, accounts: inout [String: JournalAccount], records: inout ImportRecords,
-                      notes: inout JournalNotes, own: inout [String: String], objects: inout [String: ObjectRecord]) {
+                      notes: inout JournalNotes, own: inout [String: String], objects: inout [String: ObjectRecord],
+                      mapped: inout [String: String]) {
         var currencies: [Currency] = []
         for leg in legs where !currencies.contains(leg.money.currency) { currencies.append(leg.money.currency) }
         func add(_ type: TransactionType, _ minor: Int64, _ currency: Currency, category: String?, account: String?, to: String? = nil) {
             records.transactions.append(Transaction(id: 0, type: type, amount: Money(minorUnits: minor, currency: currency),
                                                     date: entry.date, category: category, account: account, toAccount: to,
                                                     note: entry.description))
+        }
+        func slug(_ leg: Leg) -> String? {
+            let made = slug(leg.target)
+            if let made { mapped[leg.account] = made }
+            return made
         }
         func slug(_ target: AccountNameMap.Target) -> String? {
             guard case .category(let known, let name, let type) = target else { return nil }
@@ -303,7 +312,7 @@ public struct JournalBook {
                 switch other.target {
                 case .category(_, _, let type):
                     let positive = (taken > 0) == (type == .expense)
-                    add(type, positive ? m : -m, currency, category: slug(other.target), account: account.account)
+                    add(type, positive ? m : -m, currency, category: slug(other), account: account.account)
                 case .equity(let opening):
                     if !(opening && setOpening(&accounts[account.account], -taken, currency, entry.date)) {
                         add(taken > 0 ? .expense : .income, m, currency, category: nil, account: account.account)

@@ -37,6 +37,8 @@ public struct JournalNotes: Sendable {
     /// The person's own categories made for names kassa did not know: (slug, name as written).
     public var categories: [(slug: String, name: String)] = []
     public var skips: [JournalSkip] = []
+    /// Every expense and income account of the file → the category slug it became, sorted by name.
+    public var categoryMap: [(source: String, slug: String)] = []
     public var assertionsChecked = 0
     public var assertionFailures: [JournalAssertionFailure] = []
     /// `P`/`price` directives kept as rates.

@@ -1,7 +1,8 @@
 // JournalImportSummary: what `kassa import` says and writes for an hledger, ledger or beancount
 // journal beyond its transactions — each account's profile (its kind and opening balance, for an
 // account the journal has no profile of yet, or one without an opening; an opening the person
-// already set is kept and said so), and the summary: the person's own categories made, the rates
+// already set is kept and said so), and the summary: the person's own categories made (with
+// --dry-run, the category every expense and income account becomes), the rates
 // kept, the balance assertions checked (each one that failed, with its line), and everything
 // kassa could not hold, counted by reason and listed by line (all of them with --dry-run).
 
@@ -57,6 +58,12 @@ enum JournalImportSummary {
             events.append(.notice(key: "import.journal.categories", arguments: [
                 "names": notes.categories.map(\.name).joined(separator: ", "),
             ], count: notes.categories.count))
+        }
+        // With --dry-run, where each expense and income account goes (the rules are in the README).
+        if dryRun {
+            for (source, slug) in notes.categoryMap {
+                events.append(.notice(key: "import.journal.mapped", arguments: ["source": source, "slug": slug], count: nil))
+            }
         }
         if notes.rates > 0 { events.append(.notice(key: "import.journal.rates", arguments: [:], count: notes.rates)) }
         let kept = keptOpenings(notes, journal)
