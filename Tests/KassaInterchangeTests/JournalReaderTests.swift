@@ -80,7 +80,9 @@ struct JournalReaderTests {
                 assets:cash
             """)
         #expect(r.problems.isEmpty)
-        #expect(balances(r) == ["kaspi|KZT": 100000 - 9500 - 20000 + 270000, "cash|KZT": 5000 - 2000 + 20000 + 500])
+        let kaspi: Int64 = (100_000 - 9_500 - 20_000 + 270_000) * 100
+        let cash: Int64 = (5_000 - 2_000 + 20_000 + 500) * 100
+        #expect(balances(r) == ["kaspi|KZT": kaspi, "cash|KZT": cash])
         #expect(r.transactions.contains { $0.type == .transfer && $0.account == "kaspi" && $0.toAccount == "cash" && $0.amount.minorUnits == 2_000_000 })
         #expect(r.transactions.contains { $0.type == .income && $0.category == "income/salary" && $0.amount.minorUnits == 3_000_000 })
         #expect(r.transactions.contains { $0.type == .expense && $0.category == "taxes" && $0.account == "kaspi" })

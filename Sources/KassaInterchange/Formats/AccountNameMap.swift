@@ -110,7 +110,9 @@ public struct AccountNameMap: Sendable {
             for name in unique { byShort[short(name, depth[name]!), default: []].append(name) }
             var grew = false
             for (_, group) in byShort where group.count > 1 {
-                for name in group where depth[name]! < components(name).count - 1 {
+                // At most 16 components: names longer than that and alike so far stay merged
+                // (a hostile file's thousand-component names cost no more rounds).
+                for name in group where depth[name]! < min(components(name).count - 1, 16) {
                     depth[name]! += 1
                     grew = true
                 }

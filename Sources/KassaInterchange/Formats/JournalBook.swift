@@ -118,6 +118,7 @@ public struct JournalBook {
             var nonISO: Set<String> = []
             var elided: JournalPosting?
             var real: [(JournalPosting, Money?)] = []
+            let onlyCommodity = defaultCommodity(entry)
             for posting in entry.postings {
                 if posting.virtual {
                     notes.skips.append(JournalSkip(file: entry.file, line: posting.line, reason: "virtual", detail: posting.account))
@@ -148,7 +149,7 @@ public struct JournalBook {
                     elided = posting
                     continue
                 }
-                if amount.commodity.isEmpty, let only = defaultCommodity(entry) { amount.commodity = only }
+                if amount.commodity.isEmpty, let only = onlyCommodity { amount.commodity = only }
                 let own = currency(amount.commodity)
                 let money = own.flatMap { amount.number.money($0) }
                 if own != nil && money == nil {
@@ -321,11 +322,19 @@ public struct JournalBook {
                     notes.skips.append(JournalSkip(file: entry.file, line: other.line, reason: "unpaired", detail: other.account))
                 }
             }
-            // 1. Each category (or equity) leg with the accounts of the other sign, in the order written.
+            // 1. Each category (or equity) leg with the accounts of the other sign, in the order
+            //    written: one pointer over the accounts that give and one over those that take, each
+            //    only moving forward (an entry of many postings costs their number, not its square).
+            var giving = 0, taking = 0
             for o in otherLegs.indices {
-                for a in accountLegs.indices where otherLegs[o].1 != 0 && accountLegs[a].1 != 0 && (otherLegs[o].1 > 0) != (accountLegs[a].1 > 0) {
+                while otherLegs[o].1 != 0 {
+                    let takes = otherLegs[o].1 > 0
+                    var a = takes ? giving : taking
+                    while a < accountLegs.count && (accountLegs[a].1 == 0 || (accountLegs[a].1 > 0) == takes) { a += 1 }
+                    if takes { giving = a } else { taking = a }
+                    guard a < accountLegs.count else { break }
                     let m = min(abs(otherLegs[o].1), abs(accountLegs[a].1))
-                    let taken = otherLegs[o].1 > 0 ? m : -m
+                    let taken = takes ? m : -m
                     flow(otherLegs[o].0, accountLegs[a].0, taken)
                     otherLegs[o].1 -= taken
                     accountLegs[a].1 += taken

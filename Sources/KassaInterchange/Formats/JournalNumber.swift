@@ -43,16 +43,23 @@ public struct JournalNumber: Sendable, Hashable {
         var scale = 0
         var seenMark = false
         var digits = 0
+        // Digits since the last group mark: a group after one has exactly three ("1,000", not "1.2.3").
+        var group = 0
+        var grouped = false
         for byte in bytes {
             if byte == mark {
-                guard !seenMark else { return nil }
+                guard !seenMark, !grouped || group == 3 else { return nil }
                 seenMark = true
                 continue
             }
             if byte == UInt8(ascii: ",") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "_") {
-                guard !seenMark, digits > 0 else { return nil }   // group marks only in the whole part
+                // Group marks only in the whole part, between groups of three.
+                guard !seenMark, digits > 0, !grouped || group == 3 else { return nil }
+                grouped = true
+                group = 0
                 continue
             }
+            group += 1
             guard byte >= 48 && byte <= 57 else { return nil }
             let (times, o1) = value.multipliedReportingOverflow(by: 10)
             let (plus, o2) = times.addingReportingOverflow(Int64(byte - 48))
@@ -61,7 +68,7 @@ public struct JournalNumber: Sendable, Hashable {
             digits += 1
             if seenMark { scale += 1 }
         }
-        guard digits > 0, scale <= 18 else { return nil }
+        guard digits > 0, scale <= 18, seenMark || !grouped || group == 3 else { return nil }
         return JournalNumber(value: negative ? -value : value, scale: scale)
     }
 

@@ -150,14 +150,15 @@ public enum BeancountReader {
             // The cost's date and label are no part of its amount: "{502.12 USD, 2014-01-01, "lot"}".
             if let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
                 var inner = rest[rest.index(after: open)..<close]
-                if inner.first == "{" { inner = inner.dropFirst() }
+                let total = inner.first == "{"
+                if total { inner = inner.dropFirst() }
                 let amountPart = inner.split(separator: ",", maxSplits: 1).first.map { PlainTextPosting.trim($0) } ?? ""
                 let hasAmount = PlainTextAmount.read(amountPart, decimalComma: false) != nil
-                rest = rest[..<open] + (hasAmount ? "{" + amountPart + "}" : "") + rest[rest.index(after: close)...].drop { $0 == "}" }
+                rest = rest[..<open] + (hasAmount ? (total ? "{{" + amountPart + "}}" : "{" + amountPart + "}") : "") + rest[rest.index(after: close)...].drop { $0 == "}" }
             }
             let line = "  " + account + "  " + PlainTextPosting.trim(rest)
             do {
-                if let posting = try PlainTextPosting.read(Substring(line), line: n, decimalComma: false) {
+                if let posting = try PlainTextPosting.read(Substring(line), line: n, decimalComma: false, costWins: true) {
                     entry?.postings.append(posting)
                 }
             } catch {

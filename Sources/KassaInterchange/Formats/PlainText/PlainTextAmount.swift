@@ -14,7 +14,10 @@ enum PlainTextAmount {
         }
         var commodity = ""
         var numberText: Substring
+        // A quoted commodity may hold anything but a quote ("VANGUARD 500"); a bare one no digit or space.
+        var quoted = false
         if rest.first == "\"" {
+            quoted = true
             // A quoted commodity first.
             let body = rest.dropFirst()
             guard let close = body.firstIndex(of: "\"") else { return nil }
@@ -30,6 +33,7 @@ enum PlainTextAmount {
             numberText = rest[..<end]
             var after = rest[end...].drop { $0 == " " }
             if after.first == "\"" {
+                quoted = true
                 let body = after.dropFirst()
                 guard let close = body.firstIndex(of: "\"") else { return nil }
                 commodity = String(body[..<close])
@@ -47,7 +51,7 @@ enum PlainTextAmount {
         // Trailing spaces inside the number part ("1 500 " before nothing) are no part of it.
         while numberText.last == " " { numberText = numberText.dropLast() }
         guard !numberText.isEmpty, numberText.allSatisfy(isDigitLike),
-              !commodity.contains(where: { $0.isNumber || $0 == " " || $0 == "-" }) || commodity.isEmpty,
+              quoted || !commodity.contains(where: { $0.isNumber || $0 == " " || $0 == "-" }),
               var number = JournalNumber.read(numberText, decimalComma: decimalComma) else { return nil }
         if negative { number = number.negated }
         return JournalAmount(number: number, commodity: commodity)

@@ -8,7 +8,9 @@
 enum PlainTextPosting {
     enum Failure: Error { case amount(String) }
 
-    static func read(_ raw: Substring, line: Int, decimalComma: Bool?) throws(Failure) -> JournalPosting? {
+    /// `costWins`: a lot's `{cost}` balances the entry even with an `@ price` beside it (beancount);
+    /// hledger and ledger balance with the `@` price.
+    static func read(_ raw: Substring, line: Int, decimalComma: Bool?, costWins: Bool = false) throws(Failure) -> JournalPosting? {
         var text = raw.drop { $0 == " " || $0 == "\t" }
         if text.first == "*" || text.first == "!" { text = text.dropFirst().drop { $0 == " " || $0 == "\t" } }
         guard !text.isEmpty, text.first != ";" else { return nil }
@@ -69,7 +71,7 @@ enum PlainTextPosting {
             if lot.first == "{" { lot = lot.dropFirst(); total = true }
             if lot.first == "=" { lot = lot.dropFirst() }
             guard let close = lot.firstIndex(of: "}") else { throw .amount(String(rest)) }
-            if posting.price == nil {
+            if posting.price == nil || costWins {
                 guard let amount = PlainTextAmount.read(trim(lot[..<close]), decimalComma: decimalComma) else { throw .amount(String(rest)) }
                 posting.price = amount
                 posting.priceIsTotal = total

@@ -31,7 +31,8 @@ public enum PlainTextReader {
         let include: JournalIncluder?
         var decimalComma: Bool?
         var year: Int?
-        var aliases: [(from: String, to: String)] = []
+        /// `alias OLD = NEW`: OLD → NEW (a later alias of the same name replaces the earlier).
+        var aliases: [String: String] = [:]
         var prefixes: [String] = []
         var keys: [String] = []
         var entry: JournalEntry?
@@ -132,9 +133,9 @@ public enum PlainTextReader {
             case "alias":
                 let parts = argument.split(separator: "=", maxSplits: 1)
                 guard parts.count == 2, !argument.hasPrefix("/") else { skip(n, "directive", String(body)); return }
-                aliases.append((String(PlainTextPosting.trim(parts[0])), String(PlainTextPosting.trim(parts[1]))))
+                aliases[String(PlainTextPosting.trim(parts[0]))] = String(PlainTextPosting.trim(parts[1]))
             case "end":
-                if argument == "aliases" { aliases = [] }
+                if argument == "aliases" { aliases = [:] }
                 if argument.hasPrefix("apply account") || argument == "apply" && !prefixes.isEmpty { _ = prefixes.popLast() }
             case "apply" where argument.hasPrefix("account "):
                 prefixes.append(String(PlainTextPosting.trim(argument.dropFirst(8))))
@@ -160,11 +161,18 @@ public enum PlainTextReader {
             }
         }
 
-        /// An account name as aliases and `apply account` make it.
+        /// An account name as aliases and `apply account` make it: the longest aliased prefix
+        /// (at a ':' boundary) is replaced, once; a look-up per component, however many aliases.
         func renamed(_ account: String) -> String {
             var name = account
-            for alias in aliases where name == alias.from || name.hasPrefix(alias.from + ":") {
-                name = alias.to + name.dropFirst(alias.from.count)
+            // (Names of more than 32 components are not aliased: the look-ups stay linear in the line.)
+            if !aliases.isEmpty, name.utf8.lazy.filter({ $0 == UInt8(ascii: ":") }).count <= 32 {
+                var end = name.endIndex
+                while true {
+                    if let to = aliases[String(name[..<end])] { name = to + name[end...]; break }
+                    guard let colon = name[..<end].lastIndex(of: ":") else { break }
+                    end = colon
+                }
             }
             if let prefix = prefixes.last, !prefix.isEmpty { name = prefix + ":" + name }
             return name
