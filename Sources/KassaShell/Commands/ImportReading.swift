@@ -1,6 +1,7 @@
 // ImportReading: one file going through a format's reader into the journal's import sink. A
 // backup streams line by line from the input (nothing of it kept); the table formats (CSV, the
-// app's CSV, statement text) are read whole once — a quoted cell may hold a newline — and
+// app's CSV, statement text) and journals (hledger, ledger, beancount, their includes read
+// through JournalIncludeFiles) are read whole once — a quoted cell may hold a newline — and
 // their rows handed on. Kept between the two passes of a terminal import: a second pass reopens
 // a backup, and reuses a table already in memory (let go once the pass that writes has read it).
 
