@@ -189,16 +189,18 @@ struct JournalReaderTests {
 
             2024-03-01 balance Assets:US:BofA:Checking        1.00 USD
             2024-03-02 pad Assets:US:BofA:Checking Equity:Opening-Balances
+            2024-03-05 balance Assets:US:BofA:Checking        1000.00 USD
             """, beancount: true)
         #expect(r.problems.isEmpty)
-        #expect(balances(r) == ["checking|USD": 96281, "cash|USD": 118441])
+        // The pad of 2024-03-02 gives checking what its balance of 2024-03-05 says (962.81 → 1000.00).
+        #expect(balances(r) == ["checking|USD": 100000, "cash|USD": 118441])
         #expect(r.transactions.first { $0.category != nil && $0.type == .expense && $0.amount.minorUnits == 240000 }?.note
                 == "RiverBank Properties | Paying the rent")
         // PnL: 8 × (149.17 − 145.55) − 8.95 … as the elided posting makes it: −(−8×145.55 + 1184.41 + 8.95).
         #expect(r.transactions.contains { $0.type == .income && $0.category == "income/pnl" && $0.amount.minorUnits == 2896 })
-        #expect(r.journal?.assertionsChecked == 2)
+        #expect(r.journal?.assertionsChecked == 3)
         #expect(r.journal?.assertionFailures.map(\.line) == [21])
-        #expect(r.journal?.skips.map(\.reason) == ["commodity", "pad"])
+        #expect(r.journal?.skips.map(\.reason) == ["commodity"])
     }
 
     @Test func aHundredThousandEntriesAreRead() throws {

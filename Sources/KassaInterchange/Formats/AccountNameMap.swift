@@ -10,7 +10,7 @@ import KassaCore
 
 public struct AccountNameMap: Sendable {
     /// The kind of account a name makes (AccountKind's raw values in KassaLedger).
-    public enum Kind: String, Sendable, Hashable {
+    public enum Kind: String, CaseIterable, Sendable, Hashable {
         case cash, card, deposit, loan
     }
 
@@ -25,7 +25,7 @@ public struct AccountNameMap: Sendable {
         case unsupported
     }
 
-    public enum Root: String, Sendable { case asset, liability, expense, income, equity }
+    public enum Root: String, CaseIterable, Sendable { case asset, liability, expense, income, equity }
 
     private let vocabulary: ImportVocabulary
 

@@ -106,10 +106,47 @@ public struct JournalBook {
             }
         }
 
+        // beancount's pads, the latest before each balance directive of its account used once.
+        var pads: [String: [JournalPad]] = [:]
+        for p in parse.pads.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
+            pads[p.account, default: []].append(p)
+        }
+        var padsUsed: [String: Int] = [:]
+        func leg(_ account: String, _ money: Money, line: Int) -> Leg {
+            let target = resolve(account)
+            if case .account = target, let name = names[account] {
+                accountCurrencies[name, default: []].insert(money.currency)
+                return Leg(target: target, account: name, money: money, line: line)
+            }
+            return Leg(target: target, account: account, money: money, line: line)
+        }
+        /// Before a balance directive: a pad of its account since the last one gives the difference.
+        func pad(_ c: JournalBalanceCheck) {
+            guard let list = pads[c.account], let currency = currency(c.amount.commodity),
+                  let expected = c.amount.number.money(currency) else { return }
+            var used = padsUsed[c.account] ?? 0
+            var latest: JournalPad?
+            while used < list.count, list[used].date < c.date { latest = list[used]; used += 1 }
+            padsUsed[c.account] = used
+            guard let p = latest else { return }
+            var actual: Int64 = 0
+            for (name, sums) in running where name == c.account || name.hasPrefix(c.account + ":") { actual &+= sums[currency] ?? 0 }
+            let (difference, overflow) = expected.minorUnits.subtractingReportingOverflow(actual)
+            guard !overflow, difference != 0 else { return }
+            running[p.account, default: [:]][currency, default: 0] &+= difference
+            running[p.source, default: [:]][currency, default: 0] &-= difference
+            let entry = JournalEntry(date: p.date, description: "", line: p.line, file: p.file)
+            pair([leg(p.account, Money(minorUnits: difference, currency: currency), line: p.line),
+                  leg(p.source, Money(minorUnits: -difference, currency: currency), line: p.line)],
+                 entry: entry, accounts: &accounts, records: &records, notes: &notes, own: &ownCategories, objects: &objects,
+                 mapped: &mapped)
+        }
+
         for index in order {
             let entry = parse.entries[index]
             while nextCheck < checks.count, checks[nextCheck].date <= entry.date {
                 let c = checks[nextCheck]
+                pad(c)
                 check(c.account, c.amount, inclusive: true, line: c.line, file: c.file)
                 nextCheck += 1
             }
@@ -225,6 +262,7 @@ public struct JournalBook {
         }
         while nextCheck < checks.count {
             let c = checks[nextCheck]
+            pad(c)
             check(c.account, c.amount, inclusive: true, line: c.line, file: c.file)
             nextCheck += 1
         }

@@ -65,6 +65,16 @@ public struct JournalBalanceCheck: Sendable {
     public var file: String
 }
 
+/// A beancount `pad` directive: on `date`, `account` is given from `source` whatever makes its
+/// next balance directive hold.
+public struct JournalPad: Sendable {
+    public var date: CivilDate
+    public var account: String
+    public var source: String
+    public var line: Int
+    public var file: String
+}
+
 /// A `P`/`price` directive: one `commodity` cost `price` from `date` on.
 public struct JournalPrice: Sendable {
     public var date: CivilDate
@@ -96,6 +106,7 @@ public struct JournalParse: Sendable {
     public var entries: [JournalEntry] = []
     public var prices: [JournalPrice] = []
     public var checks: [JournalBalanceCheck] = []
+    public var pads: [JournalPad] = []
     /// Account names declared (`account`, beancount `open`), so accounts with no postings are known too.
     public var declared: [String] = []
     public var skips: [JournalSkip] = []

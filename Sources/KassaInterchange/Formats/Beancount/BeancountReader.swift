@@ -2,10 +2,11 @@
 // (JournalBook makes kassa's records of it). Read: transactions (`DATE * "payee" "narration"`,
 // `txn`, `!`; postings `ACCOUNT NUMBER CURRENCY [{COST, …}] [@ PRICE | @@ TOTAL]`, metadata and
 // comments let be), `open` (the account is known even with no postings), `price`, `balance`
-// (checked at the start of its day, subaccounts included), `include "file"` (through the
+// (checked at the start of its day, subaccounts included), `pad` (what makes the next balance
+// directive of the account hold, given from the other account on the pad's date), `include "file"` (through the
 // command's JournalIncluder; cycles refused here). `close`, `commodity`, `event`, `note`,
 // `document`, `query`, `custom`, `option`, `plugin` and tag/meta stacks change no balance and
-// are read past; `pad` and anything else is skipped and listed with its line. The amount syntax
+// are read past; anything else is skipped and listed with its line. The amount syntax
 // is the plain-text journals' (PlainTextPosting), the cost's extra parts (a date, a label) aside.
 
 import KassaCore
@@ -102,12 +103,15 @@ public enum BeancountReader {
                             continue
                         }
                         parse.checks.append(JournalBalanceCheck(date: date, account: String(words[1]), amount: amount, line: lineNumber, file: fileName))
+                    case "pad":
+                        guard words.count >= 3 else { problem(lineNumber, "field", String(body)); continue }
+                        parse.pads.append(JournalPad(date: date, account: String(words[1]), source: String(words[2]), line: lineNumber, file: fileName))
                     default:
                         if kind.count == 1, let c = kind.first, c.isUppercase || c == "#" || c == "&" || c == "%" || c == "?" {
                             // Other one-letter flags beancount allows on a transaction.
                             entry = JournalEntry(date: date, description: description(body), line: lineNumber, file: fileName)
                         } else if !BeancountReader.harmless.contains(kind) {
-                            skip(lineNumber, kind == "pad" ? "pad" : "directive", String(body))
+                            skip(lineNumber, "directive", String(body))
                         }
                     }
                     continue
