@@ -148,6 +148,18 @@ struct JournalReaderTests {
         #expect(balances(r)["cash|USD"] == 300)
     }
 
+    @Test func aSumThatOverflowsIsABadLineNotAWrappedNumber() throws {
+        let r = try records("""
+            2026-01-01 too much twice
+                assets:cash  90000000000000000 KZT
+                assets:bank  90000000000000000 KZT
+                income:gift
+
+            """)
+        #expect(r.problems.map { "\($0.line) \($0.reason)" } == ["1 amount"])
+        #expect(r.transactions.isEmpty)
+    }
+
     @Test func includesStayInTheFolderAndCyclesAreRefused() throws {
         let files: [String: String] = [
             "a.journal": "include b.journal\n2026-01-01 a\n  assets:cash  $1\n  income:gift\n",

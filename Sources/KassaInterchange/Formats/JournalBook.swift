@@ -152,6 +152,13 @@ public struct JournalBook {
             }
             var legs: [Leg] = []
             var weights: [String: Int64] = [:]   // commodity → sum of weights (ISO minor units only)
+            // A sum that does not fit in 64 bits makes the entry a bad line, never a wrapped number.
+            var overflowed = false
+            func weigh(_ code: String, _ value: Int64) {
+                let (sum, overflow) = (weights[code] ?? 0).addingReportingOverflow(value)
+                overflowed = overflowed || overflow
+                weights[code] = sum
+            }
             var nonISO: Set<String> = []
             var elided: JournalPosting?
             var real: [(JournalPosting, Money?)] = []
@@ -176,7 +183,7 @@ public struct JournalBook {
                             let (value, overflow) = target.minorUnits.subtractingReportingOverflow(current[target.currency] ?? 0)
                             guard !overflow else { throw ImportProblem(line: posting.line, reason: "amount", detail: posting.account) }
                             real.append((posting, Money(minorUnits: value, currency: target.currency)))
-                            weights[target.currency.code, default: 0] &+= value
+                            weigh(target.currency.code, value)
                         }
                         continue
                     }
@@ -202,9 +209,9 @@ public struct JournalBook {
                         records.problems.append(ImportProblem(line: posting.line, reason: "amount", detail: posting.account))
                         continue
                     }
-                    weights[priceCurrency.code, default: 0] &+= cost.minorUnits
+                    weigh(priceCurrency.code, cost.minorUnits)
                 } else if let money {
-                    weights[money.currency.code, default: 0] &+= money.minorUnits
+                    weigh(money.currency.code, money.minorUnits)
                 } else {
                     nonISO.insert(amount.commodity)
                 }
@@ -213,6 +220,10 @@ public struct JournalBook {
                                                    detail: posting.account + " " + amount.commodity))
                 }
                 real.append((posting, money))
+            }
+            if overflowed {
+                records.problems.append(ImportProblem(line: entry.line, reason: "amount", detail: entry.description))
+                continue
             }
             if let elided {
                 // The elided posting takes what balances the entry, in each currency that needs it.
