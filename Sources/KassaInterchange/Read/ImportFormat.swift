@@ -1,7 +1,8 @@
 // ImportFormat: the formats `kassa import` reads, and how one is recognised when --format is
 // not given: a backup starts with '{'; the app's CSV has its own header; a CSV has a header
 // whose names the vocabulary knows (a date and an amount); a statement has rows starting with
-// a dotted date; a journal has its own first lines (JournalFormat); anything else is tried as CSV (and its header reported if unknown).
+// a dotted date; a journal has its own first lines (JournalFormat); anything else is tried as
+// CSV (and its header reported if unknown).
 
 public enum ImportFormat: String, CaseIterable, Sendable {
     case jsonl, csv, tenra, statement, hledger, ledger, beancount
