@@ -33,6 +33,8 @@ public struct ImportRecords: Sendable {
     public var separator: UInt8?
     /// Statement rows of a zero amount (a card check, a cancelled hold): skipped, counted.
     public var zeroRows = 0
+    /// An hledger, ledger or beancount journal's accounts, categories, skipped lines and assertions.
+    public var journal: JournalNotes?
 
     public init() {}
 }

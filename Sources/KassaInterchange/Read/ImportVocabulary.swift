@@ -16,6 +16,9 @@ public struct ImportVocabulary: Sendable {
     public var currency: @Sendable (String) -> Currency?
     /// A statement operation that takes cash out ("Снятие", "ATM"): a transfer to the cash account.
     public var cashWithdrawal: @Sendable (String) -> Bool
+    /// Any other word of Grammars/*/session.commands: (group, lower-cased word) → the entry's name
+    /// ("journal", "assets" → "asset"); the journal readers' account-name words (AccountNameMap).
+    public var word: @Sendable (String, String) -> String? = { _, _ in nil }
 
     public init(column: @escaping @Sendable (String) -> String?, kind: @escaping @Sendable (String) -> TransactionType?,
                 category: @escaping @Sendable (String, TransactionType) -> String?,
