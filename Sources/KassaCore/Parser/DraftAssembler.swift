@@ -345,8 +345,9 @@ extension DraftStage {
         guard let firstAmount = nextAmount(after: -1), var next = nextAmount(after: firstAmount) else {
             return [Part(start: 0, end: tokens.count, money: nextAmount(after: -1))]
         }
+        // Notes said before their amounts: plain words, or a count of things ("four tickets, 2,500 each").
         var noteFirst = false
-        for k in 0..<s.moneys[firstAmount].start where isPlain(s, k) && !has(k, ids.stop) { noteFirst = true }
+        for k in 0..<s.moneys[firstAmount].start where (isPlain(s, k) && !has(k, ids.stop)) || isCountedThing(s, k) { noteFirst = true }
         var parts: [Part] = []
         var start = 0
         var a = firstAmount
@@ -360,7 +361,7 @@ extension DraftStage {
             var noteSeen = false
             for j in m.end..<following.start {
                 guard case .sep = s.roles[j] else {
-                    if isPlain(s, j), !has(j, ids.stop) { noteSeen = true }
+                    if (isPlain(s, j) && !has(j, ids.stop)) || isCountedThing(s, j) { noteSeen = true }
                     continue
                 }
                 sep = j
@@ -405,6 +406,12 @@ extension DraftStage {
             }
         }
         return nil
+    }
+
+    /// Whether token k is part of a quantity pattern ("four tickets"): words of the note.
+    func isCountedThing(_ s: LineScan, _ k: Int) -> Bool {
+        guard case .pattern(let p) = s.roles[k], case .quantity = s.patterns[p].value else { return false }
+        return true
     }
 
     /// Whether a sentence ends between tokens `from` and `to` (a date said before it was carried
