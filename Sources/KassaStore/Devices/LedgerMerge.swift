@@ -93,6 +93,8 @@ struct LedgerMerge {
         var prev: Int32
         /// The record's fields (nil: a delete).
         var fields: [Substring]?
+        /// The record as its device wrote it, when the merge changed it (groups kept from others).
+        var raw: [Substring]? = nil
     }
 
     private var versions: [Version] = []
@@ -131,11 +133,20 @@ struct LedgerMerge {
         return v
     }
 
-    /// The applied version before `v` (what `v`'s edit replaced), if any.
-    private func previous(_ v: Version) -> Version? {
-        var p = v.prev
-        while p >= 0, !applied[Int(versions[Int(p)].change)] { p = versions[Int(p)].prev }
-        return p >= 0 ? versions[Int(p)] : nil
+    /// The fields of the last applied version of `id` that `device` wrote, as it wrote them;
+    /// else the transaction's first version.
+    private func lastKnown(_ id: Int, by device: Int) -> [Substring] {
+        var p = head[id] ?? -1
+        var first: [Substring] = []
+        while p >= 0 {
+            let v = versions[Int(p)]
+            if let fields = v.fields {
+                first = fields
+                if applied[Int(v.change)], origins[Int(v.change)].device == device { return v.raw ?? fields }
+            }
+            p = v.prev
+        }
+        return first
     }
 
     /// Ids of `change` that a later applied change also wrote (it cannot be undone or redone).
@@ -201,18 +212,18 @@ struct LedgerMerge {
             case .commit, .importBatch:
                 if head[id] != nil { return leftOut(id) }
             case .edit:
-                guard let current = live(id), record.count == current.fields!.count else { return leftOut(id) }
-                let before = previous(current)
-                let otherDevice = origins[Int(current.change)].device != device && before?.fields != nil
-                guard otherDevice, let base = before?.fields, let now = current.fields else { break }
+                guard let current = live(id), let now = current.fields, record.count == now.count else { return leftOut(id) }
+                // What this device last knew of the transaction: the last version it wrote itself
+                // (as it wrote it), else the first version. A group equal there is one it did not
+                // change: another device's newer value stays.
+                let base = lastKnown(id, by: device)
                 for group in LedgerMerge.groups {
                     let mine = group.fields.map { record[$0] }, theirs = group.fields.map { now[$0] }
                     let old = group.fields.map { base[$0] }
-                    guard mine != theirs, theirs != old else { continue }
+                    guard mine != theirs else { continue }
                     if mine == old {
-                        // This edit left the group as it was before the other device's edit: keep theirs.
                         for f in group.fields { out[k][f] = now[f] }
-                    } else {
+                    } else if theirs != old {
                         let at = origins[Int(current.change)]
                         merges.append((group.name, [
                             .init(device: deviceName(at.device), value: theirs.joined(separator: " "), at: at.number),
@@ -232,7 +243,9 @@ struct LedgerMerge {
             let recordOp = change.ops[k]
             guard recordOp == .commit || recordOp == .importBatch || recordOp == .edit || recordOp == .delete,
                   let id = Int(record[3]) else { continue }
-            versions.append(Version(change: Int32(m), prev: head[id] ?? -1, fields: recordOp == .delete ? nil : record))
+            let asWritten = change.records[k]
+            versions.append(Version(change: Int32(m), prev: head[id] ?? -1, fields: recordOp == .delete ? nil : record,
+                                    raw: recordOp == .edit && asWritten != record ? asWritten : nil))
             head[id] = Int32(versions.count - 1)
         }
         applied.append(true)
