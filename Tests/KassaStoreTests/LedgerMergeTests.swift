@@ -49,7 +49,7 @@ import Testing
         }
     }
 
-    @Test(arguments: 1...12) func devicesApartConvergeOnOneLedger(seed: Int) throws {
+    @Test(arguments: 1...3) func devicesApartConvergeOnOneLedger(seed: Int) throws {
         var random = SeededGenerator(state: UInt64(seed) * 7919)
         let devices = try LedgerMergeTests.makeDevices("ledger-merge")
         // Each joins after the files of those before it arrived: each gets its own number space.
@@ -59,10 +59,11 @@ import Testing
         }
         var acknowledged: Set<Int> = [], removed: Set<Int> = []
         var amount: Int64 = 100
-        for _ in 0..<50 {
+        for _ in 0..<24 {
             let i = Int.random(in: 0..<3, using: &random)
             let d = devices[i]
             let ledger = try LedgerMergeTests.open(d)
+            defer { ledger.close() }
             let journal = ledger.journal
             let live = journal.transactions.map(\.id)
             switch Int.random(in: 0..<10, using: &random) {
@@ -159,12 +160,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: old))
         let view = try Ledger.open(folder: first.folder, device: (second.name, second.uid), cache: second.cache, readOnly: false)
         #expect(view.journal.transactions.map(\.id) == [1, Ledger.spaceSize + 1])
-        // Its own history came along: redo brings back what it undid before joining.
+        // Its own history came along: its undo reaches the save it made before joining.
+        _ = try view.journal.undo()
+        #expect(StoreFixtures.amounts(view.journal) == [100])
         _ = try view.journal.redo()
-        #expect(StoreFixtures.amounts(view.journal) == [100, 200, 300])
+        #expect(StoreFixtures.amounts(view.journal) == [100, 200])
         // And the first device's undo never takes another device's change.
         let again = try LedgerMergeTests.open(first)
         _ = try again.journal.undo()
-        #expect(StoreFixtures.amounts(again.journal) == [200, 300])
+        #expect(StoreFixtures.amounts(again.journal) == [200])
     }
 }

@@ -51,6 +51,12 @@ public final class Ledger {
 
     public var conflicts: [LedgerConflict] { merge.conflicts }
 
+    /// Lets go of the view: the journal and the ledger keep each other (its hooks) until then;
+    /// a process that opens one ledger for its life need not call it.
+    public func close() {
+        journal.deviceHooks = nil
+    }
+
     /// The device file of this device in `folder`.
     public static func path(of name: String, in folder: String) -> String { folder + "/" + name + DeviceName.suffix }
 
