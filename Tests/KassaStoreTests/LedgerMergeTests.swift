@@ -170,4 +170,31 @@ import Testing
         _ = try again.journal.undo()
         #expect(StoreFixtures.amounts(again.journal) == [200])
     }
+
+    @Test func aSaveKilledHalfWayOnThisDeviceIsMovedAsideAndTheNextSaveCounts() throws {
+        let devices = try LedgerMergeTests.makeDevices("ledger-killed")
+        let d = devices[0]
+        _ = try Ledger.join(folder: d.folder, name: d.name, uid: d.uid, journal: nil)
+        let first = try LedgerMergeTests.open(d)
+        _ = try first.journal.commit([StoreFixtures.draft(1500)], input: "a")
+        first.close()
+        // A kill in the middle of the next save's write: half a record line, never acknowledged.
+        let path = Ledger.path(of: d.name, in: d.folder)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data("0badc0de\t999\t1/1\tcommit\t2\texpe".utf8))
+        handle.closeFile()
+        let second = try LedgerMergeTests.open(d)
+        defer { second.close() }
+        #expect(StoreFixtures.amounts(second.journal) == [1500])
+        _ = try second.journal.commit([StoreFixtures.draft(2500)], input: "b")
+        // Another device reads both acknowledged saves; the torn bytes are beside the file, not read.
+        FileManager.default.createFile(atPath: Ledger.path(of: d.name, in: devices[1].folder),
+                                       contents: FileManager.default.contents(atPath: path))
+        let other = try Ledger.open(folder: devices[1].folder, device: nil, cache: devices[1].cache, readOnly: true)
+        #expect(StoreFixtures.amounts(other.journal) == [1500, 2500])
+        #expect(other.summaries[0].stoppedAt == nil)
+        #expect(FileManager.default.fileExists(atPath: path + ".torn-1"))
+        #expect(try Ledger.open(folder: d.folder, device: nil, cache: d.cache, readOnly: true).copies == [d.name + ".kassa.torn-1"])
+    }
 }
