@@ -3,6 +3,7 @@
 //     swift build -c release --static-swift-stdlib
 //     .build/release/kassa-bench parse [options]     the parser (see ParseBench.swift)
 //     .build/release/kassa-bench store [options]     the journal (see StoreBench.swift)
+//     .build/release/kassa-bench devices [options]   a ledger folder of device journals (DevicesBench.swift)
 //     .build/release/kassa-bench cli [options]       the real binary's paths (see CLIBench.swift)
 //     .build/release/kassa-bench startup [--runs N]  the binary's start-up (see StartupBench.swift)
 //     .build/release/kassa-bench report [options]    reports on a large journal (see ReportBench.swift)
@@ -37,13 +38,16 @@ case "interchange":
     InterchangeBench.run(arguments: Array(arguments.dropFirst()))
 case "budget":
     BudgetBench.run(arguments: Array(arguments.dropFirst()))
+case "devices":
+    DevicesBench.run(arguments: Array(arguments.dropFirst()))
 case "ask":
     AskBench.run(arguments: Array(arguments.dropFirst()))
 case "journals":
     JournalImportBench.run(arguments: Array(arguments.dropFirst()))
 default:
     // Benchmark output is for developers at a terminal, not a user-facing message.
-    let usage = "usage: kassa-bench parse|store|cli|startup|report|recurring|interchange|budget|ask|journals [options]\n"
+    let usage = "usage: kassa-bench parse|store|cli|startup|report|recurring|interchange|budget|ask|journals|devices [options]
+"
     _ = usage.withCString { write(2, $0, strlen($0)) }
     exit(2)
 }

@@ -129,9 +129,14 @@ public final class AppContext: @unchecked Sendable {
     /// `readOnly` (list, balance, history …): the open never writes. Only kassa's own default
     /// directory is ever created; without HOME, XDG_DATA_HOME or --file there is no journal.
     func openJournal(readOnly: Bool = false) throws -> Journal {
-        if paths.journalUnknown { throw SessionError("store.no-home") }
-        let journal = try Journal.open(path: paths.journal, readOnly: readOnly, createDirectories: paths.journalIsDefault,
+        let journal: Journal
+        if paths.ledger != nil {
+            journal = try openLedger(readOnly: readOnly).journal
+        } else {
+            if paths.journalUnknown { throw SessionError("store.no-home") }
+            journal = try Journal.open(path: paths.journal, readOnly: readOnly, createDirectories: paths.journalIsDefault,
                                        snapshots: paths.snapshots)
+        }
         // Own categories' names over the rule files' (the rule files are read only when there are some).
         let definitions = CategoryDirectory.definitions(journal)
         if !definitions.isEmpty { categoryNames.use(definitions) }
@@ -139,5 +144,22 @@ public final class AppContext: @unchecked Sendable {
             OutputLine(textRenderer.style.note(catalog.text(warning.messageKey, warning.messageArguments)), to: .error)
         })
         return journal
+    }
+
+    /// The ledger folder's merged view (Devices/). This device writes only when it has joined
+    /// that folder (config `ledger`, `device`, `device-id`); otherwise the view is read-only and a
+    /// command that writes is refused with devices.not-joined.
+    public func openLedger(readOnly: Bool = false) throws -> Ledger {
+        guard let folder = paths.ledger else { throw SessionError("devices.no-ledger") }
+        guard let cache = paths.cache else { throw SessionError("store.no-home") }
+        let config = settings.config
+        var device: (name: String, uid: String)?
+        if let name = config.value(.device), let uid = config.value(.deviceID), config.value(.ledger) == folder
+            || ShellPaths.sameFolder(config.value(.ledger), folder, home: environment["HOME"]) {
+            device = (name, uid)
+        }
+        let ledger = try Ledger.open(folder: folder, device: device, cache: cache, readOnly: readOnly)
+        if !readOnly, ledger.own == nil { throw LedgerError(.notJoined, ["folder": folder]) }
+        return ledger
     }
 }

@@ -126,7 +126,8 @@ public struct KassaApp {
     func makeContext(_ options: Options) throws(ResourceError) -> AppContext {
         let locator = ResourceLocator(dataDirectory: options.dataDirectory, environment: environment)
         let config = locator.userConfigRoot.map { ConfigFile.load(path: $0 + "/config") } ?? ConfigFile(path: "", contents: nil)
-        let paths = ShellPaths(fileOption: options.file, environment: environment, configuredFile: config.value(.file))
+        let paths = ShellPaths(fileOption: options.file, environment: environment, configuredFile: config.value(.file),
+                               ledgerOption: options.ledger, configuredLedger: config.value(.ledger))
         let settings = Settings(options: options, environment: environment, config: config, paths: paths)
         let language = settings.language
         let resources = try locator.load(languages: [language], deferringBuiltIn: true)

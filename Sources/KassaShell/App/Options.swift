@@ -12,6 +12,8 @@ public struct Options: Sendable, Equatable {
     /// Words after the command: its arguments and its own options, in order.
     public var words: [String] = []
     public var file: String?
+    /// `--ledger DIR`: a folder of device journals, read as one ledger (Devices/).
+    public var ledger: String?
     public var language: Language?
     public var today: CivilDate?
     public var dataDirectory: String?
@@ -56,6 +58,8 @@ public struct Options: Sendable, Equatable {
                 options.words.append(argument)
             case "--file", "-f":
                 options.file = try optionValue()
+            case "--ledger":
+                options.ledger = try optionValue()
             case "--lang":
                 let text = try optionValue()
                 guard let language = Language(rawValue: text.lowercased()) else {

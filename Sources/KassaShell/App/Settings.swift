@@ -57,6 +57,15 @@ public struct Settings: Sendable {
         case .builtIn: .builtIn
         }
         values[.file] = Value(value: paths.journal, source: fileSource)
+        let ledgerSource: Source = switch paths.ledgerSource {
+        case .option: .option("--ledger")
+        case .environment: .environment("KASSA_LEDGER")
+        case .config: config.entries[.ledger].map { .config(line: $0.line) } ?? .builtIn
+        case .builtIn: .builtIn
+        }
+        values[.ledger] = Value(value: paths.ledger ?? "", source: paths.ledger == nil ? .builtIn : ledgerSource)
+        values[.device] = configured(.device, default: "")
+        values[.deviceID] = configured(.deviceID, default: "")
         self.values = values
     }
 

@@ -13,12 +13,20 @@ public struct ShellPaths: Sendable {
     /// Where the replayed state of a big journal is cached between runs
     /// ($XDG_CACHE_HOME/kassa/snapshots, ~/.cache/kassa/snapshots); nil without a home.
     public let snapshots: String?
+    /// kassa's cache directory ($XDG_CACHE_HOME/kassa): snapshots and ledger views; nil without a home.
+    public let cache: String?
+    /// A ledger folder (Devices/): --ledger, else KASSA_LEDGER, else `ledger` in the config —
+    /// each only when no more specific journal file is given (--file over KASSA_LEDGER, KASSA_FILE
+    /// over the config's ledger). nil: one journal file.
+    public let ledger: String?
+    public let ledgerSource: JournalSource
     /// The journal is kassa's own default: its directory may be created.
     public var journalIsDefault: Bool { journalSource == .builtIn && !journalUnknown }
     /// Nothing says where the journal is: commands that need it refuse (store.no-home).
     public let journalUnknown: Bool
 
-    public init(fileOption: String?, environment: [String: String], configuredFile: String? = nil) {
+    public init(fileOption: String?, environment: [String: String], configuredFile: String? = nil,
+                ledgerOption: String? = nil, configuredLedger: String? = nil) {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
         func base(_ variable: String, _ fallback: String) -> String? {
             if let value = environment[variable], value.hasPrefix("/") { return value }
@@ -46,6 +54,26 @@ public struct ShellPaths: Sendable {
         } else {
             history = nil
         }
-        snapshots = base("XDG_CACHE_HOME", ".cache").map { $0 + "/kassa/snapshots" }
+        cache = base("XDG_CACHE_HOME", ".cache").map { $0 + "/kassa" }
+        snapshots = cache.map { $0 + "/snapshots" }
+        let environmentFile = environment["KASSA_FILE"].map { !$0.isEmpty } ?? false
+        if let ledgerOption {
+            (ledger, ledgerSource) = (ledgerOption, .option)
+        } else if fileOption == nil, let folder = environment["KASSA_LEDGER"], !folder.isEmpty {
+            (ledger, ledgerSource) = (folder, .environment)
+        } else if fileOption == nil, !environmentFile, let folder = configuredLedger, !folder.isEmpty {
+            let expanded = folder.hasPrefix("~/") ? home.map { $0 + folder.dropFirst() } : nil
+            (ledger, ledgerSource) = (expanded ?? folder, .config)
+        } else {
+            (ledger, ledgerSource) = (nil, .builtIn)
+        }
+    }
+
+    /// True when the config's `ledger` value names `folder` ("~/…" read as a shell would).
+    static func sameFolder(_ configured: String?, _ folder: String, home: String?) -> Bool {
+        guard let configured else { return false }
+        if configured == folder { return true }
+        if configured.hasPrefix("~/"), let home { return home + configured.dropFirst() == folder }
+        return false
     }
 }

@@ -12,6 +12,8 @@ public struct CheckCommand: Command {
     }
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
-        MaintenanceReport.run(context) { path in try Journal.check(path: path) }
+        // In a ledger folder: every device file on its own (Devices/LedgerCheck.swift).
+        if let app = context.app, app.paths.ledger != nil { return LedgerCheck.run(context, app: app) }
+        return MaintenanceReport.run(context) { path in try Journal.check(path: path) }
     }
 }

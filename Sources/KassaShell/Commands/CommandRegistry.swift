@@ -32,6 +32,8 @@ public enum CommandRegistry {
         ExportCommand.self,
         CheckCommand.self,
         RepairCommand.self,
+        DevicesCommand.self,
+        ConflictsCommand.self,
         GrammarCommand.self,
         ConfigCommand.self,
         ManualCommand.self,

@@ -88,7 +88,7 @@ public struct ConfigCommand: Command {
         switch key {
         case .currency, .baseCurrency: "currency"
         case .lang, .weekStart, .color: "choice"
-        case .account, .file: "text"
+        case .account, .file, .ledger, .device, .deviceID: "text"
         }
     }
 

@@ -10,10 +10,13 @@
 import Glibc
 #endif
 import KassaCore
+import KassaStore
 
 public struct ConfigFile: Sendable {
     public enum Key: String, CaseIterable, Sendable {
         case currency, baseCurrency = "base-currency", account, lang, weekStart = "week-start", color, file
+        /// The ledger folder this device joined, its name there and its uid (Devices/).
+        case ledger, device, deviceID = "device-id"
     }
 
     public struct Entry: Sendable, Equatable {
@@ -100,7 +103,9 @@ public struct ConfigFile: Sendable {
         case .lang: return Language(rawValue: value.lowercased())?.rawValue
         case .weekStart: return weekDays.contains(value.lowercased()) ? value.lowercased() : nil
         case .color: return colorModes.contains(value.lowercased()) ? value.lowercased() : nil
-        case .account, .file: return value
+        case .account, .file, .ledger: return value
+        case .device: return DeviceName.isValid(value) ? value : nil
+        case .deviceID: return value.count == 16 && value.allSatisfy(\.isHexDigit) ? value.lowercased() : nil
         }
     }
 

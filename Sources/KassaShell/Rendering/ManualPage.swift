@@ -19,6 +19,7 @@ struct ManualPage {
 
     static let globalOptions = [
         GlobalOption(key: "file", spellings: ["--file", "-f"], metavar: "path"),
+        GlobalOption(key: "ledger", spellings: ["--ledger"], metavar: "directory"),
         GlobalOption(key: "lang", spellings: ["--lang"], metavar: "lang"),
         GlobalOption(key: "today", spellings: ["--today"], metavar: "date"),
         GlobalOption(key: "yes", spellings: ["--yes", "-y"], metavar: nil),
@@ -31,7 +32,7 @@ struct ManualPage {
     ]
 
     /// Names the system gives meaning to; their descriptions are `manual.environment.NAME`.
-    static let environment = ["KASSA_FILE", "KASSA_TODAY", "KASSA_DATA_DIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME",
+    static let environment = ["KASSA_FILE", "KASSA_LEDGER", "KASSA_TODAY", "KASSA_DATA_DIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME",
                               "XDG_STATE_HOME", "XDG_CACHE_HOME", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR"]
     /// Paths (as a person would type them) with `manual.files.N` descriptions.
     static let files = ["~/.local/share/kassa/journal.kassa", "~/.local/state/kassa/history", "~/.config/kassa/config",

@@ -129,7 +129,7 @@ extension Journal {
             var p = self.state.head[id]
             while p >= 0 {
                 let change = self.state.entries[Int(p)].change
-                if self.state.changes[Int(change)].applied { return change }
+                if self.state.changes[Int(change)].applied, self.ownsChange(change) { return change }
                 p = self.state.entries[Int(p)].prev
             }
             return nil
@@ -155,7 +155,7 @@ extension Journal {
         var i = state.changes.count - 1
         while i >= 0 {
             let c = state.changes[i]
-            if c.op.isData, c.applied { return Int32(i) }
+            if c.op.isData, c.applied, ownsChange(Int32(i)) { return Int32(i) }
             i -= 1
         }
         return nil
@@ -163,7 +163,7 @@ extension Journal {
 
     func nextRedoTarget() -> Int32? {
         for c in ownUndone.reversed() where !state.changes[Int(c)].applied && state.redoStack.contains(c) { return c }
-        for c in state.redoStack.reversed() where !state.changes[Int(c)].applied { return c }
+        for c in state.redoStack.reversed() where !state.changes[Int(c)].applied && ownsChange(c) { return c }
         return nil
     }
 

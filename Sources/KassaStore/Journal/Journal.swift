@@ -89,6 +89,30 @@ public final class Journal {
     /// From what size a first open gives back the bytes it parsed (JournalState+Shedding.swift).
     let shedFrom: Int
 
+    /// Set when this journal is the merged view of a ledger folder (Devices/Ledger.swift): which
+    /// changes are this device's own (the only ones undo and redo take), and where every change
+    /// appended here goes first — this device's own file, the one that counts.
+    public struct DeviceHooks {
+        public var owns: (Int64) -> Bool
+        public var forward: (_ records: ArraySlice<UInt8>, _ number: Int64) throws -> Void
+        public init(owns: @escaping (Int64) -> Bool, forward: @escaping (ArraySlice<UInt8>, Int64) throws -> Void) {
+            self.owns = owns
+            self.forward = forward
+        }
+    }
+    var deviceHooks: DeviceHooks?
+
+    /// Makes this journal a ledger's merged view: new transactions numbered in `idSpace`.
+    public func attach(_ hooks: DeviceHooks, idSpace: Range<Int>) {
+        deviceHooks = hooks
+        state.idSpace = idSpace
+    }
+
+    /// True when undo and redo may take change `index` (always, outside a ledger folder).
+    func ownsChange(_ index: Int32) -> Bool {
+        deviceHooks.map { $0.owns(state.changes[Int(index)].number) } ?? true
+    }
+
     private init(path: String, file: JournalFile, readOnly: Bool, snapshotPath: String?, shedFrom: Int) {
         self.shedFrom = shedFrom
         self.path = path
@@ -428,6 +452,8 @@ public final class Journal {
             if let failure { throw failure }
             // Our own change refused by the replay would be a bug, but never leave it in the file.
             guard outcome == .clean else { throw StoreError(.invalid, path: path, detail: "record") }
+            // In a ledger folder the change counts once it is in this device's own file.
+            if let deviceHooks { try deviceHooks.forward(state.bytes[length..<end], state.changes[state.changes.count - 1].number) }
             try file.sync(keeping: length)
         } catch {
             try? file.truncate(to: length)

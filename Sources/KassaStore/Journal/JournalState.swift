@@ -155,8 +155,18 @@ struct JournalState {
     /// The number the next change gets: above every number in the journal and its side files.
     var nextNumber: Int64 { max(lastNumber, numberFloor) + 1 }
 
-    /// The first id a new transaction may get: above every id in the journal and its side files.
-    var nextFreeID: Int { max(maxID, idFloor) + 1 }
+    /// The numbers this device may give new transactions when the journal is the merged view
+    /// of a ledger folder (Devices/LedgerMerge.swift); nil: all of them (one journal).
+    var idSpace: Range<Int>?
+
+    /// The first id a new transaction may get: above every id in the journal and its side files;
+    /// in a ledger folder, above every id of this device's own space.
+    var nextFreeID: Int {
+        guard let space = idSpace else { return max(maxID, idFloor) + 1 }
+        var top = min(head.count, space.upperBound) - 1
+        while top > space.lowerBound, head[top] < 0 { top -= 1 }
+        return max(top, space.lowerBound) + 1
+    }
 
     // MARK: applying changes
 

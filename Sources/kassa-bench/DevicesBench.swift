@@ -1,0 +1,88 @@
+// DevicesBench: `kassa-bench devices` — one ledger on several devices (Store: Devices/).
+//
+//     swift build -c release --static-swift-stdlib --product kassa-bench
+//     .build/release/kassa-bench devices [--size 1000000] [--pickup 1000] [--dir DIR] [--keep]
+//
+// Measures, in this process:
+//   single     Journal.open of one journal of SIZE transactions (no snapshot): the bar;
+//   folder     Ledger.open of a folder of 3 device journals with SIZE transactions in all, first
+//              (the merged view written to the cache) and again (view unchanged); the issue's
+//              target is at most 1.5× single;
+//   pickup     after one device saved PICKUP more changes (one commit each), Ledger.open on
+//              another device: the target is at most 50 ms.
+
+import Foundation
+import KassaCore
+import KassaStore
+
+enum DevicesBench {
+    static func run(arguments: [String]) {
+        var size = 1_000_000, pickup = 1000
+        var directory = NSTemporaryDirectory() + "kassa-bench-devices-\(getpid())"
+        var keep = false
+        var i = 0
+        while i < arguments.count {
+            let value = i + 1 < arguments.count ? arguments[i + 1] : ""
+            switch arguments[i] {
+            case "--size": size = Int(value) ?? size; i += 1
+            case "--pickup": pickup = Int(value) ?? pickup; i += 1
+            case "--dir": directory = value; i += 1
+            case "--keep": keep = true
+            default:
+                print("usage: kassa-bench devices [--size N] [--pickup N] [--dir DIR] [--keep]")
+                return
+            }
+            i += 1
+        }
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { if !keep { try? FileManager.default.removeItem(atPath: directory) } }
+        do {
+            try measure(size: size, pickup: pickup, directory: directory)
+        } catch {
+            print("kassa-bench devices failed: \(error)")
+        }
+    }
+
+    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    static func measure(size: Int, pickup: Int, directory: String) throws {
+        print("kassa-bench devices — \(size) transactions, in \(directory)")
+        let transactions = StoreBench.generate(count: size, seed: 30)
+        let singlePath = directory + "/single.kassa"
+        try Journal.open(path: singlePath).append(transactions: transactions)
+        let single = try seconds { _ = try Journal.open(path: singlePath, readOnly: true) }
+        print(String(format: "  single journal open        %8.3f s", single))
+
+        let folder = directory + "/ledger"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let names = ["alma", "bota", "chai"]
+        var uids: [String] = []
+        let third = size / 3
+        for (k, name) in names.enumerated() {
+            let uid = Ledger.newUID()
+            uids.append(uid)
+            _ = try Ledger.join(folder: folder, name: name, uid: uid, journal: nil)
+            let ledger = try Ledger.open(folder: folder, device: (name, uid), cache: directory + "/cache-\(name)", readOnly: false)
+            let share = Array(transactions[(k * third)..<(k == 2 ? size : (k + 1) * third)])
+            _ = try ledger.journal.append(transactions: share)
+            ledger.close()
+        }
+        let reader = directory + "/cache-alma"
+        let first = try seconds { try Ledger.open(folder: folder, device: (names[0], uids[0]), cache: reader, readOnly: true).close() }
+        let again = try seconds { try Ledger.open(folder: folder, device: (names[0], uids[0]), cache: reader, readOnly: true).close() }
+        print(String(format: "  folder of 3 open (first)   %8.3f s  (%.2f× single; target ≤ 1.5×)", first, first / single))
+        print(String(format: "  folder of 3 open (again)   %8.3f s  (%.2f× single)", again, again / single))
+
+        let writer = try Ledger.open(folder: folder, device: (names[1], uids[1]), cache: directory + "/cache-bota", readOnly: false)
+        let draft = Draft(amount: Money(major: 1500, currency: .kzt)!, date: CivilDate(year: 2026, month: 3, day: 9)!,
+                          category: "food/coffee", account: "cash", note: "coffee")
+        for _ in 0..<pickup { _ = try writer.journal.commit([draft], input: "coffee 1500") }
+        writer.close()
+        let picked = try seconds { try Ledger.open(folder: folder, device: (names[0], uids[0]), cache: reader, readOnly: true).close() }
+        print(String(format: "  pick up %d changes          %8.3f s  (target ≤ 0.050 s)", pickup, picked))
+    }
+}
