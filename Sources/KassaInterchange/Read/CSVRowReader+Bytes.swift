@@ -12,7 +12,7 @@ extension CSVRowReader {
     /// Whether `row` can read any row of this file (no rules' `if` lines, whose patterns need
     /// the row's text; no empty default account, which a row would name as "").
     var readsBytes: Bool {
-        rules.rules.isEmpty && (has(.account) || (rules.account ?? defaults.account) != "")
+        rules.rules.isEmpty && (has(.account) || (rules.account ?? defaults.account) != "") && !has(.status) && !has(.card)
     }
 
     /// The row's fields as `transaction` would read them, the texts as the table's bytes (`base`

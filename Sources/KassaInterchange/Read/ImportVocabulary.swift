@@ -16,6 +16,8 @@ public struct ImportVocabulary: Sendable {
     public var currency: @Sendable (String) -> Currency?
     /// A statement operation that takes cash out ("Снятие", "ATM"): a transfer to the cash account.
     public var cashWithdrawal: @Sendable (String) -> Bool
+    /// A bank's status of an operation that did not happen ("FAILED", «Отклонено»).
+    public var failedStatus: @Sendable (String) -> Bool = { _ in false }
 
     public init(column: @escaping @Sendable (String) -> String?, kind: @escaping @Sendable (String) -> TransactionType?,
                 category: @escaping @Sendable (String, TransactionType) -> String?,
@@ -41,6 +43,10 @@ public enum ImportColumn: String, CaseIterable, Sendable {
     case targetCurrency = "target_currency"
     case targetAmount = "target_amount"
     case note, recurrence, input
+    /// A bank's card number column: the account unless --account names one (which wins).
+    case card
+    /// A bank's status column: a failed or cancelled operation is skipped.
+    case status
 
     /// A dense number per column, so a row's look-ups index an array instead of hashing a name.
     var ordinal: Int {
@@ -62,6 +68,8 @@ public enum ImportColumn: String, CaseIterable, Sendable {
         case .note: 14
         case .recurrence: 15
         case .input: 16
+        case .card: 17
+        case .status: 18
         }
     }
 }

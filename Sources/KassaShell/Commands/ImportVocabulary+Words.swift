@@ -20,7 +20,7 @@ extension ImportVocabulary {
             }
         }
         let own = table
-        return ImportVocabulary(
+        var vocabulary = ImportVocabulary(
             column: { words.name(in: "column", for: $0) },
             kind: { word in
                 words.name(in: "kind", for: word).flatMap(TransactionType.init(rawValue:))
@@ -35,5 +35,7 @@ extension ImportVocabulary {
                 words.name(in: "currency", for: word).flatMap { Currency(code: $0) } ?? Currency(code: word)
             },
             cashWithdrawal: { words.name(in: "withdrawal", for: $0) != nil })
+        vocabulary.failedStatus = { words.name(in: "status", for: $0) == "failed" }
+        return vocabulary
     }
 }
