@@ -13,6 +13,8 @@ extension CSVRowReader {
     /// the row's text; no empty default account, which a row would name as "").
     var readsBytes: Bool {
         rules.rules.isEmpty && (has(.account) || (rules.account ?? defaults.account) != "") && !has(.status) && !has(.card)
+            // Without a type or destination column the description may say a transfer (careful way).
+            && (has(.type) || has(.toAccount))
     }
 
     /// The row's fields as `transaction` would read them, the texts as the table's bytes (`base`

@@ -150,6 +150,21 @@ struct CSVRowReader {
         if type == .transfer, signed.minorUnits < 0, toAccount == nil, cell(.type, cells) == nil {
             swap(&account, &toAccount)
         }
+        // A bank's file says a transfer only in its description: the parser's words decide
+        // (a withdrawal goes to the cash account; another transfer out leaves for no account,
+        // one in arrives from none, as a statement's).
+        if !has(.type), !has(.toAccount), ruled.category == nil, ruled.account == nil, !note.isEmpty,
+           let described = vocabulary.describedTransfer(note) {
+            type = .transfer
+            if signed.minorUnits < 0 {
+                toAccount = described == .cash ? defaults.cashAccount : nil
+            } else if described == .other {
+                toAccount = account
+                account = nil
+            } else {
+                type = .income
+            }
+        }
         var name: String?
         if type != .transfer {
             name = ruled.category ?? cell(.category, cells).map(CSVReader.unneutralised)

@@ -8,7 +8,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
 
     public static func detect(_ bytes: [UInt8], vocabulary: ImportVocabulary, rules: ImportRules?) -> ImportFormat {
         if BackupReader.looksLikeBackup(bytes) { return .jsonl }
-        if rules?.fields != nil { return .csv }
+        if rules?.fields != nil || rules?.hledger != nil { return .csv }
         let table = CSVTable(Array(bytes.prefix(1 << 16)), delimiter: rules?.separator)
         var header: [String] = []
         var skipped = 0

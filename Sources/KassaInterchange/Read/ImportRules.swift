@@ -45,6 +45,8 @@ public struct ImportRules: Sendable {
     public var account: String?
     /// The statements' encoding, when it is not to be detected (`encoding cp1251`).
     public var encoding: TextEncoding?
+    /// A rules file in hledger's syntax (ImportRules+Syntax): the CSV is read by HledgerCSVReader.
+    public var hledger: HledgerRules?
     public var rules: [Rule] = []
 
     public init() {}

@@ -18,6 +18,12 @@ public struct ImportVocabulary: Sendable {
     public var cashWithdrawal: @Sendable (String) -> Bool
     /// A bank's status of an operation that did not happen ("FAILED", «Отклонено»).
     public var failedStatus: @Sendable (String) -> Bool = { _ in false }
+    /// A bank row's description that says the money moved between accounts — a cash withdrawal
+    /// («Снятие наличных в банкомате», "ATM withdrawal") or a transfer («Перевод с карты на
+    /// карту») — in the parser's own words (Grammars/*/words.rules: `class type transfer…`).
+    public var describedTransfer: @Sendable (String) -> DescribedTransfer? = { _ in nil }
+
+    public enum DescribedTransfer: Sendable { case cash, other }
 
     public init(column: @escaping @Sendable (String) -> String?, kind: @escaping @Sendable (String) -> TransactionType?,
                 category: @escaping @Sendable (String, TransactionType) -> String?,

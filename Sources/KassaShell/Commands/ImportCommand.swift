@@ -108,9 +108,10 @@ public struct ImportCommand: Command {
                 return context.usage(UsageError(key: "import.unreadable", arguments: ["path": rulesFile]))
             }
             do {
-                rules = try ImportRules(text)
+                rules = try ImportRules.read(text)
             } catch {
-                return context.reject(SessionError("import.bad-rules", ["path": rulesFile, "line": String(error.line), "detail": error.detail]))
+                let key = error.reason == "hledger-rules" ? "import.bad-hledger-rules" : "import.bad-rules"
+                return context.reject(SessionError(key, ["path": rulesFile, "line": String(error.line), "detail": error.detail]))
             }
         }
         // The file as UTF-8: its encoding given (--encoding, else the rules'), or detected.

@@ -36,6 +36,13 @@ extension ImportVocabulary {
             },
             cashWithdrawal: { words.name(in: "withdrawal", for: $0) != nil })
         vocabulary.failedStatus = { words.name(in: "status", for: $0) == "failed" }
+        vocabulary.describedTransfer = { text in
+            // The parser reads the description as if it were typed: a transfer word makes a transfer,
+            // a withdrawal word one to cash ("transfer/cash").
+            guard let draft = parser.parse(text, context: context).drafts.first, draft.type == .transfer else { return nil }
+            let cash = draft.toAccount == "cash" || text.split(separator: " ").prefix(2).contains { words.name(in: "withdrawal", for: $0) != nil }
+            return cash ? .cash : .other
+        }
         return vocabulary
     }
 }
