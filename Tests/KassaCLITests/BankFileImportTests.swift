@@ -121,6 +121,27 @@ import KassaTestSupport
         #expect(notes(try rows(journal)) == ["Café Müller, Straße 5", "Crème brûlée à la française"])
     }
 
+    @Test func transfersAndWithdrawalsAreReadFromTheDescription() throws {
+        let file = path("described.csv")
+        try """
+            Дата операции;Сумма;Описание
+            01.03.2026;-20 000,00;Снятие наличных в банкомате Halyk
+            02.03.2026;-5 000,00;Перевод с карты на карту
+            03.03.2026;-1 500,00;Кофе Starbucks
+            04.03.2026;10 000,00;Перевод от Айгерим
+            05.03.2026;-7 000,00;ATM withdrawal Almaty
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let journal = path("described.kassa")
+        #expect(try kassa(["import", file, "--account", "kaspi", "--yes", "--file", journal]).status == 0)
+        let all = try rows(journal)
+        func row(_ prefix: String) -> [String: Any]? { all.first { ($0["note"] as? String)?.hasPrefix(prefix) == true } }
+        #expect(row("Снятие")?["type"] as? String == "transfer" && row("Снятие")?["to_account"] as? String == "cash")
+        #expect(row("ATM")?["type"] as? String == "transfer" && row("ATM")?["to_account"] as? String == "cash")
+        #expect(row("Перевод с")?["type"] as? String == "transfer" && row("Перевод с")?["account"] as? String == "kaspi")
+        #expect(row("Перевод от")?["type"] as? String == "transfer" && row("Перевод от")?["to_account"] as? String == "kaspi")
+        #expect(row("Кофе")?["type"] as? String == "expense")
+    }
+
     @Test func hostileBytesNeverCrashOrHang() throws {
         // Every byte value, a lone UTF-16 surrogate, an odd UTF-16 length, a giant cell.
         var noise: [UInt8] = Array("date;amount;note\n2026-01-01;1;".utf8)
