@@ -9,6 +9,7 @@
 //     .build/release/kassa-bench recurring [options] series, due and session start (RecurringBench.swift)
 //     .build/release/kassa-bench interchange [options]  export and import (InterchangeBench.swift)
 //     .build/release/kassa-bench budget [options]    budgets on a large journal (BudgetBench.swift)
+//     .build/release/kassa-bench journals [options]  an hledger journal imported (JournalImportBench.swift)
 //
 // Each suite lives in its own file and prints its own report.
 
@@ -38,9 +39,11 @@ case "budget":
     BudgetBench.run(arguments: Array(arguments.dropFirst()))
 case "ask":
     AskBench.run(arguments: Array(arguments.dropFirst()))
+case "journals":
+    JournalImportBench.run(arguments: Array(arguments.dropFirst()))
 default:
     // Benchmark output is for developers at a terminal, not a user-facing message.
-    let usage = "usage: kassa-bench parse|store|cli|startup|report|recurring|interchange|budget|ask [options]\n"
+    let usage = "usage: kassa-bench parse|store|cli|startup|report|recurring|interchange|budget|ask|journals [options]\n"
     _ = usage.withCString { write(2, $0, strlen($0)) }
     exit(2)
 }

@@ -1,14 +1,15 @@
 // ImportFormat: the formats `kassa import` reads, and how one is recognised when --format is
 // not given: a backup starts with '{'; the app's CSV has its own header; a CSV has a header
 // whose names the vocabulary knows (a date and an amount); a statement has rows starting with
-// a dotted date; anything else is tried as CSV (and its header reported if unknown).
+// a dotted date; a journal has its own first lines (JournalFormat); anything else is tried as CSV (and its header reported if unknown).
 
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case jsonl, csv, tenra, statement
+    case jsonl, csv, tenra, statement, hledger, ledger, beancount
 
     public static func detect(_ bytes: [UInt8], vocabulary: ImportVocabulary, rules: ImportRules?) -> ImportFormat {
         if BackupReader.looksLikeBackup(bytes) { return .jsonl }
         if rules?.fields != nil || rules?.hledger != nil { return .csv }
+        if let journal = sniffJournal(bytes[...]) { return journal }
         let table = CSVTable(Array(bytes.prefix(1 << 16)), delimiter: rules?.separator)
         var header: [String] = []
         var skipped = 0

@@ -24,6 +24,9 @@ public struct ImportVocabulary: Sendable {
     public var describedTransfer: @Sendable (String) -> DescribedTransfer? = { _ in nil }
 
     public enum DescribedTransfer: Sendable { case cash, other }
+    /// Any other word of Grammars/*/session.commands: (group, lower-cased word) → the entry's name
+    /// ("journal", "assets" → "asset"); the journal readers' account-name words (AccountNameMap).
+    public var word: @Sendable (String, String) -> String? = { _, _ in nil }
 
     public init(column: @escaping @Sendable (String) -> String?, kind: @escaping @Sendable (String) -> TransactionType?,
                 category: @escaping @Sendable (String, TransactionType) -> String?,

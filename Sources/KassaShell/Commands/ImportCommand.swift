@@ -1,4 +1,4 @@
-// ImportCommand: `kassa import FILE|- [--format jsonl|csv|tenra|statement] [--rules FILE]
+// ImportCommand: `kassa import FILE|- [--format jsonl|csv|tenra|statement|hledger|ledger|beancount] [--rules FILE]
 // [--save-rules FILE] [--date-format F] [--account A] [--currency C] [--dry-run] [--skip-bad]
 // [--allow-duplicates]`. The format's reader (KassaInterchange/Read, detected when --format is
 // not given) streams its rows into the journal's import sink (Journal.importChange): a backup
@@ -130,9 +130,11 @@ public struct ImportCommand: Command {
                                           currency: currency ?? rules?.currency ?? context.configuration.defaultCurrency,
                                           dateOrder: dateOrder)
             defaults.accountGiven = account != nil
-            let format = self.format ?? ImportFormat.detect(input.prefix(1 << 16), vocabulary: vocabulary, rules: rules)
+            let format = self.format ?? source.flatMap(ImportFormat.journal(path:))
+                ?? ImportFormat.detect(input.prefix(1 << 16), vocabulary: vocabulary, rules: rules)
             var reading = ImportReading(input: input, format: format, vocabulary: vocabulary, rules: rules ?? ImportRules(),
                                   defaults: defaults)
+            if format.isJournal { reading.journalFiles = JournalIncludeFiles.make(for: source) }
             // An all-slash date column no row decides: asked, or refused naming the option.
             if let example = try reading.undecidedDate() {
                 guard let order = askDateOrder(example, context: context) else {
@@ -217,6 +219,7 @@ public struct ImportCommand: Command {
         if preview {
             context.emit(tally.preview(path: source ?? "-", format: format, nextID: journal.nextID, newAccounts: accounts,
                                        showRows: dryRun || context.app?.interactive == true))
+            context.emit(JournalImportSummary.events(tally.records.journal, journal: journal, dryRun: dryRun, catalog: catalog))
         }
         if dryRun { return .dryRun }
         if tally.kept == 0 && accounts.isEmpty && newLessons(tally, journal).isEmpty && newObjects(tally, journal).isEmpty {
@@ -248,7 +251,8 @@ public struct ImportCommand: Command {
 
     /// A backup's objects (budgets, series, rates …) that the journal does not hold as they are.
     private func newObjects(_ tally: ImportTally, _ journal: Journal) -> [ObjectRecord] {
-        tally.records.objects.filter { journal.object($0.kind, key: $0.key) != $0 }
+        (tally.records.objects + JournalImportSummary.profiles(tally.records.journal, journal))
+            .filter { journal.object($0.kind, key: $0.key) != $0 }
     }
 
     private func newAccounts(_ tally: ImportTally, _ journal: Journal) -> [Account] {

@@ -1,6 +1,7 @@
 // ImportReading: one file going through a format's reader into the journal's import sink. A
 // backup streams line by line from the input (nothing of it kept); the table formats (CSV, the
-// app's CSV, statement text) are read whole once — a quoted cell may hold a newline — and
+// app's CSV, statement text) and journals (hledger, ledger, beancount, their includes read
+// through JournalIncludeFiles) are read whole once — a quoted cell may hold a newline — and
 // their rows handed on. Kept between the two passes of a terminal import: a second pass reopens
 // a backup, and reuses a table already in memory (let go once the pass that writes has read it).
 
@@ -16,6 +17,8 @@ struct ImportReading {
     var defaults: ImportDefaults
     /// The table formats' bytes, read on first use.
     private var bytes: [UInt8]?
+    /// A journal's real path and how its `include`s are read (JournalIncludeFiles); nil from stdin.
+    var journalFiles: (key: String, include: JournalIncluder)?
     /// The day/month order the last CSV pass used (given, or decided by the file's rows).
     private(set) var settledDateOrder: DateText.Order?
 
@@ -88,6 +91,9 @@ struct ImportReading {
             tally.records = TenraCSVReader.read(table(), vocabulary: vocabulary, defaults: defaults)
         case .statement:
             tally.records = StatementReader.read(String(decoding: table(), as: UTF8.self), vocabulary: vocabulary, defaults: defaults)
+        case .hledger, .ledger, .beancount:
+            tally.records = try ImportFormat.readJournal(table(), format: format, vocabulary: vocabulary,
+                                                         key: journalFiles?.key ?? "", include: journalFiles?.include)
         }
         let rows = tally.records.transactions
         tally.records.transactions = []

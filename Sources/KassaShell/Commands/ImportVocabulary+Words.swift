@@ -43,6 +43,7 @@ extension ImportVocabulary {
             let cash = draft.toAccount == "cash" || text.split(separator: " ").prefix(2).contains { words.name(in: "withdrawal", for: $0) != nil }
             return cash ? .cash : .other
         }
+        vocabulary.word = { words.name(in: $0, for: $1) }
         return vocabulary
     }
 }

@@ -117,6 +117,9 @@ public struct CommandWords: Sendable {
             "type": Set(TransactionType.allCases.map(\.rawValue)),
             "account": ["add", "rename", "archive", "unarchive", "default", "remove", "post-interest"],
             "accountkind": Set(AccountKind.allCases.map(\.rawValue)),
+            // A journal's account names read by `kassa import` (AccountNameMap).
+            "journal": Set(AccountNameMap.Root.allCases.map(\.rawValue) + ["opening"]),
+            "journalkind": Set(AccountNameMap.Kind.allCases.map(\.rawValue)),
             "rate": ["set", "remove", "import"],
             "category": ["add", "rename", "remove"],
             // Words that start a sentence about something other than a purchase ("курс доллара 480").

@@ -1,0 +1,187 @@
+// BeancountReader: `kassa import --format beancount` — a beancount file parsed into JournalParse
+// (JournalBook makes kassa's records of it). Read: transactions (`DATE * "payee" "narration"`,
+// `txn`, `!`; postings `ACCOUNT NUMBER CURRENCY [{COST, …}] [@ PRICE | @@ TOTAL]`, metadata and
+// comments let be), `open` (the account is known even with no postings), `price`, `balance`
+// (checked at the start of its day, subaccounts included), `pad` (what makes the next balance
+// directive of the account hold, given from the other account on the pad's date), `include "file"` (through the
+// command's JournalIncluder; cycles refused here). `close`, `commodity`, `event`, `note`,
+// `document`, `query`, `custom`, `option`, `plugin` and tag/meta stacks change no balance and
+// are read past; anything else is skipped and listed with its line. The amount syntax
+// is the plain-text journals' (PlainTextPosting), the cost's extra parts (a date, a label) aside.
+
+import KassaCore
+
+public enum BeancountReader {
+    static let harmless: Set<String> = ["close", "commodity", "event", "note", "document", "query", "custom"]
+    static let harmlessTop: Set<String> = ["option", "plugin", "pushtag", "poptag", "pushmeta", "popmeta"]
+
+    /// `key`: the imported file's canonical path, so an include leading back to it is a cycle.
+    public static func parse(_ bytes: [UInt8], key: String = "", include: JournalIncluder? = nil) -> JournalParse {
+        var state = State(include: include)
+        state.read(bytes, key: key, name: "", depth: 0)
+        return state.parse
+    }
+
+    struct State {
+        var parse = JournalParse()
+        let include: JournalIncluder?
+        var keys: [String] = []
+        var fileName = ""
+
+        init(include: JournalIncluder?) { self.include = include }
+
+        mutating func problem(_ line: Int, _ reason: String, _ detail: String) {
+            parse.problems.append(ImportProblem(line: line, reason: reason, detail: fileName.isEmpty ? detail : fileName + ": " + detail))
+        }
+
+        mutating func skip(_ line: Int, _ reason: String, _ detail: String) {
+            parse.skips.append(JournalSkip(file: fileName, line: line, reason: reason, detail: String(detail.prefix(80))))
+        }
+
+        mutating func read(_ bytes: [UInt8], key: String, name: String, depth: Int) {
+            let outerName = fileName
+            fileName = name
+            keys.append(key)
+            defer { keys.removeLast(); fileName = outerName }
+            var entry: JournalEntry?
+            func finish() {
+                if let e = entry { parse.entries.append(e) }
+                entry = nil
+            }
+            var lineNumber = 0
+            var start = 0
+            let count = bytes.count
+            while start < count {
+                var end = start
+                while end < count && bytes[end] != 10 { end += 1 }
+                lineNumber += 1
+                var stop = end
+                if stop > start && bytes[stop - 1] == 13 { stop -= 1 }
+                let lineStart = start
+                start = end + 1
+                guard let text = String(validating: bytes[lineStart..<stop], as: UTF8.self) else {
+                    finish()
+                    problem(lineNumber, "encoding", "")
+                    continue
+                }
+                let line = Substring(text)
+                guard let first = line.first else { finish(); continue }
+                if first == " " || first == "\t" {
+                    let body = PlainTextPosting.trim(line)
+                    guard entry != nil, !body.isEmpty, body.first != ";" else { continue }
+                    // Metadata ("key: value") starts with a small letter; accounts with a capital.
+                    if let c = body.first, c.isLowercase { continue }
+                    posting(body, lineNumber, into: &entry)
+                    continue
+                }
+                finish()
+                if first == ";" || first == "*" || first == "#" { continue }
+                let body = PlainTextPosting.commentStart(line).map { PlainTextPosting.trim(line[..<$0]) } ?? PlainTextPosting.trim(line)
+                var words = body.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                guard let head = words.first else { continue }
+                if first.isASCII && first.isNumber {
+                    guard let date = PlainTextReader.State.date(head, year: nil), head.count == 10 else {
+                        problem(lineNumber, "date", String(head))
+                        continue
+                    }
+                    words.removeFirst()
+                    let kind = words.first.map(String.init) ?? ""
+                    switch kind {
+                    case "*", "!", "txn":
+                        entry = JournalEntry(date: date, description: description(body), line: lineNumber, file: fileName)
+                    case "open":
+                        if words.count >= 2 { parse.declared.append(String(words[1])) }
+                    case "price":
+                        guard words.count >= 4, let amount = PlainTextAmount.read(Substring(words[2...].joined(separator: " ")), decimalComma: false) else {
+                            problem(lineNumber, "amount", String(body))
+                            continue
+                        }
+                        parse.prices.append(JournalPrice(date: date, commodity: String(words[1]), price: amount, line: lineNumber, file: fileName))
+                    case "balance":
+                        guard words.count >= 4, let amount = PlainTextAmount.read(Substring(words[2...3].joined(separator: " ")), decimalComma: false) else {
+                            problem(lineNumber, "amount", String(body))
+                            continue
+                        }
+                        parse.checks.append(JournalBalanceCheck(date: date, account: String(words[1]), amount: amount, line: lineNumber, file: fileName))
+                    case "pad":
+                        guard words.count >= 3 else { problem(lineNumber, "field", String(body)); continue }
+                        parse.pads.append(JournalPad(date: date, account: String(words[1]), source: String(words[2]), line: lineNumber, file: fileName))
+                    default:
+                        if kind.count == 1, let c = kind.first, c.isUppercase || c == "#" || c == "&" || c == "%" || c == "?" {
+                            // Other one-letter flags beancount allows on a transaction.
+                            entry = JournalEntry(date: date, description: description(body), line: lineNumber, file: fileName)
+                        } else if !BeancountReader.harmless.contains(kind) {
+                            skip(lineNumber, "directive", String(body))
+                        }
+                    }
+                    continue
+                }
+                let word = String(head)
+                if word == "include" {
+                    includeFile(words.dropFirst().joined(separator: " "), lineNumber, depth: depth)
+                } else if !BeancountReader.harmlessTop.contains(word) {
+                    skip(lineNumber, "directive", String(body))
+                }
+            }
+            finish()
+        }
+
+        /// The payee and narration as one note: "payee | narration", or the one given.
+        func description(_ header: Substring) -> String {
+            var strings: [String] = []
+            var current = ""
+            var inside = false
+            var escaped = false
+            for c in header {
+                if inside {
+                    if escaped { current.append(c); escaped = false } else if c == "\\" { escaped = true } else if c == "\"" {
+                        strings.append(current)
+                        current = ""
+                        inside = false
+                    } else { current.append(c) }
+                } else if c == "\"" {
+                    inside = true
+                }
+            }
+            return strings.filter { !$0.isEmpty }.joined(separator: " | ")
+        }
+
+        mutating func posting(_ body: Substring, _ n: Int, into entry: inout JournalEntry?) {
+            var text = body
+            if let c = text.first, !c.isLetter, text.dropFirst().first == " " { text = text.dropFirst(2) }   // a flag
+            let account = text.prefix { $0 != " " && $0 != "\t" }
+            var rest = text.dropFirst(account.count)
+            // The cost's date and label are no part of its amount: "{502.12 USD, 2014-01-01, "lot"}".
+            if let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                var inner = rest[rest.index(after: open)..<close]
+                let total = inner.first == "{"
+                if total { inner = inner.dropFirst() }
+                let amountPart = inner.split(separator: ",", maxSplits: 1).first.map { PlainTextPosting.trim($0) } ?? ""
+                let hasAmount = PlainTextAmount.read(amountPart, decimalComma: false) != nil
+                rest = rest[..<open] + (hasAmount ? (total ? "{{" + amountPart + "}}" : "{" + amountPart + "}") : "") + rest[rest.index(after: close)...].drop { $0 == "}" }
+            }
+            let line = "  " + account + "  " + PlainTextPosting.trim(rest)
+            do {
+                if let posting = try PlainTextPosting.read(Substring(line), line: n, decimalComma: false, costWins: true) {
+                    entry?.postings.append(posting)
+                }
+            } catch {
+                if case .amount(let t) = error { problem(n, "amount", t) }
+            }
+        }
+
+        mutating func includeFile(_ raw: String, _ n: Int, depth: Int) {
+            var path = raw
+            if path.hasPrefix("\""), path.hasSuffix("\""), path.count >= 2 { path = String(path.dropFirst().dropLast()) }
+            guard let include else { skip(n, "include", path); return }
+            guard depth < 32 else { problem(n, "journal-include-deep", path); return }
+            switch include(path, keys.last ?? "") {
+            case .refused(let reason):
+                problem(n, "journal-include-" + reason, path)
+            case .file(let key, let name, let bytes):
+                guard !keys.contains(key) else { problem(n, "journal-include-cycle", path); return }
+                read(bytes, key: key, name: name, depth: depth + 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,432 @@
+// JournalBook: a parsed journal (JournalParse) made into kassa's records, with the same
+// balances. Entries are taken in date order (the file's order within a day, as hledger checks
+// assertions). In each entry an elided amount is filled (the negated sum of the others, costs
+// counted in their price's currency) and balance assignments get their amount. Then, per
+// currency, money is followed from posting to posting:
+// 1. each category (or equity) posting is paired with the account postings of the other sign,
+//    in the order written: into an expense category, an expense from the account (into an income
+//    category, an income taken back: a negative income); out of an income category, an income
+//    into it (out of an expense category, a refund: a negative expense); opening-balances equity
+//    is the account's opening balance (its first; one in another currency, and other equity,
+//    an uncategorized income or expense);
+// 2. what is left of those goes through the entry's first account (a paycheck: the salary in,
+//    the taxes and insurance out of the same account);
+// 3. accounts that give pay accounts that take: transfers;
+// 4. what is left (a currency exchange, money into stocks) is an uncategorized income or expense
+//    of that account, so every account's balance stays the tool's.
+// Postings kassa cannot hold — another commodity than an ISO currency, virtual postings — are
+// skipped and listed with their line; so is a pair of two categories (no account moves).
+
+import KassaCore
+
+public struct JournalBook {
+    let map: AccountNameMap
+    let vocabulary: ImportVocabulary
+
+    public init(vocabulary: ImportVocabulary) {
+        self.vocabulary = vocabulary
+        map = AccountNameMap(vocabulary: vocabulary)
+    }
+
+    /// The currency a commodity is ("$", "USD", "₸"); nil for anything else (stocks, "hours").
+    public func currency(_ commodity: String) -> Currency? {
+        guard !commodity.isEmpty else { return nil }
+        if let code = Currency(code: commodity), commodity.uppercased() == commodity { return code }
+        return vocabulary.currency(commodity)
+    }
+
+    /// One side of a pairing: what a posting moves in one currency.
+    private struct Leg {
+        var target: AccountNameMap.Target
+        var account: String
+        var money: Money
+        var line: Int
+    }
+
+    public func make(_ parse: JournalParse) throws -> ImportRecords {
+        // Each name is resolved once (a category's name may go through the parser).
+        var resolved: [String: AccountNameMap.Target] = [:]
+        func resolve(_ name: String) -> AccountNameMap.Target {
+            if let known = resolved[name] { return known }
+            let target = map.resolve(name)
+            resolved[name] = target
+            return target
+        }
+        var records = ImportRecords()
+        var notes = JournalNotes()
+        records.problems = parse.problems
+        notes.skips = parse.skips
+
+        // Every asset and liability name → kassa's account name, decided from the whole file.
+        var assetNames: Set<String> = []
+        for name in parse.declared where isAccount(resolve(name)) { assetNames.insert(name) }
+        for entry in parse.entries {
+            for posting in entry.postings where !posting.virtual && isAccount(resolve(posting.account)) {
+                assetNames.insert(posting.account)
+            }
+        }
+        let names = AccountNameMap.accountNames(assetNames)
+        var accounts: [String: JournalAccount] = [:]
+        var accountCurrencies: [String: Set<Currency>] = [:]
+        for source in assetNames.sorted() {
+            guard case .account(_, let kind) = resolve(source), let name = names[source] else { continue }
+            if accounts[name] == nil { accounts[name] = JournalAccount(name: name, source: source, kind: kind) }
+        }
+        var ownCategories: [String: String] = [:]
+        var mapped: [String: String] = [:]
+        var objects: [String: ObjectRecord] = [:]
+
+        // Date order, the file's order within a day (a stable sort).
+        let order = parse.entries.indices.sorted { (parse.entries[$0].date, $0) < (parse.entries[$1].date, $1) }
+        let checks = parse.checks.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
+        var nextCheck = 0
+        var running: [String: [Currency: Int64]] = [:]
+        /// An account's balance per currency so far (with its subaccounts when `inclusive`).
+        func balances(_ account: String, inclusive: Bool) -> [Currency: Int64] {
+            guard inclusive else { return running[account] ?? [:] }
+            var out: [Currency: Int64] = [:]
+            for (name, sums) in running where name == account || name.hasPrefix(account + ":") {
+                for (c, v) in sums { out[c, default: 0] &+= v }
+            }
+            return out
+        }
+
+        func check(_ account: String, _ expected: JournalAmount, inclusive: Bool, line: Int, file: String) {
+            guard let currency = currency(expected.commodity), let money = expected.number.money(currency) else { return }
+            notes.assertionsChecked += 1
+            var actual: Int64 = 0
+            if inclusive {
+                for (name, sums) in running where name == account || name.hasPrefix(account + ":") { actual &+= sums[currency] ?? 0 }
+            } else {
+                actual = running[account]?[currency] ?? 0
+            }
+            if actual != money.minorUnits {
+                notes.assertionFailures.append(JournalAssertionFailure(file: file, line: line, account: account, expected: money,
+                                                                       actual: Money(minorUnits: actual, currency: currency)))
+            }
+        }
+
+        // beancount's pads, the latest before each balance directive of its account used once.
+        var pads: [String: [JournalPad]] = [:]
+        for p in parse.pads.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
+            pads[p.account, default: []].append(p)
+        }
+        var padsUsed: [String: Int] = [:]
+        func leg(_ account: String, _ money: Money, line: Int) -> Leg {
+            let target = resolve(account)
+            if case .account = target, let name = names[account] {
+                accountCurrencies[name, default: []].insert(money.currency)
+                return Leg(target: target, account: name, money: money, line: line)
+            }
+            return Leg(target: target, account: account, money: money, line: line)
+        }
+        /// Before a balance directive: a pad of its account since the last one gives the difference.
+        func pad(_ c: JournalBalanceCheck) {
+            guard let list = pads[c.account], let currency = currency(c.amount.commodity),
+                  let expected = c.amount.number.money(currency) else { return }
+            var used = padsUsed[c.account] ?? 0
+            var latest: JournalPad?
+            while used < list.count, list[used].date < c.date { latest = list[used]; used += 1 }
+            padsUsed[c.account] = used
+            guard let p = latest else { return }
+            var actual: Int64 = 0
+            for (name, sums) in running where name == c.account || name.hasPrefix(c.account + ":") { actual &+= sums[currency] ?? 0 }
+            let (difference, overflow) = expected.minorUnits.subtractingReportingOverflow(actual)
+            guard !overflow, difference != 0 else { return }
+            running[p.account, default: [:]][currency, default: 0] &+= difference
+            running[p.source, default: [:]][currency, default: 0] &-= difference
+            let entry = JournalEntry(date: p.date, description: "", line: p.line, file: p.file)
+            pair([leg(p.account, Money(minorUnits: difference, currency: currency), line: p.line),
+                  leg(p.source, Money(minorUnits: -difference, currency: currency), line: p.line)],
+                 entry: entry, accounts: &accounts, records: &records, notes: &notes, own: &ownCategories, objects: &objects,
+                 mapped: &mapped)
+        }
+
+        for index in order {
+            let entry = parse.entries[index]
+            while nextCheck < checks.count, checks[nextCheck].date <= entry.date {
+                let c = checks[nextCheck]
+                pad(c)
+                check(c.account, c.amount, inclusive: true, line: c.line, file: c.file)
+                nextCheck += 1
+            }
+            var legs: [Leg] = []
+            var weights: [String: Int64] = [:]   // commodity → sum of weights (ISO minor units only)
+            var nonISO: Set<String> = []
+            var elided: JournalPosting?
+            var real: [(JournalPosting, Money?)] = []
+            let onlyCommodity = defaultCommodity(entry)
+            for posting in entry.postings {
+                if posting.virtual {
+                    notes.skips.append(JournalSkip(file: entry.file, line: posting.line, reason: "virtual", detail: posting.account))
+                    continue
+                }
+                guard var amount = posting.amount else {
+                    if let assertion = posting.assertion {
+                        // A balance assignment: the amount that makes the balance what it says (a
+                        // bare 0: every currency's balance to zero, as hledger's closing entries write it).
+                        let current = balances(posting.account, inclusive: posting.assertionInclusive)
+                        var targets: [Money] = []
+                        if assertion.commodity.isEmpty && assertion.number.isZero {
+                            targets = current.keys.sorted { $0.code < $1.code }.map { Money(minorUnits: 0, currency: $0) }
+                        } else if let c = currency(assertion.commodity), let target = assertion.number.money(c) {
+                            targets = [target]
+                        }
+                        for target in targets {
+                            let (value, overflow) = target.minorUnits.subtractingReportingOverflow(current[target.currency] ?? 0)
+                            guard !overflow else { throw ImportProblem(line: posting.line, reason: "amount", detail: posting.account) }
+                            real.append((posting, Money(minorUnits: value, currency: target.currency)))
+                            weights[target.currency.code, default: 0] &+= value
+                        }
+                        continue
+                    }
+                    if elided != nil {
+                        records.problems.append(ImportProblem(line: posting.line, reason: "journal-two-elided", detail: posting.account))
+                    }
+                    elided = posting
+                    continue
+                }
+                if amount.commodity.isEmpty, let only = onlyCommodity { amount.commodity = only }
+                let own = currency(amount.commodity)
+                let money = own.flatMap { amount.number.money($0) }
+                if own != nil && money == nil {
+                    records.problems.append(ImportProblem(line: posting.line, reason: "amount", detail: posting.account))
+                    continue
+                }
+                // The weight that balances the entry: the cost when there is one, else the amount.
+                if let price = posting.price, let priceCurrency = currency(price.commodity) {
+                    let cost = posting.priceIsTotal
+                        ? price.number.money(priceCurrency).map { amount.number.value < 0 ? Money(minorUnits: -abs($0.minorUnits), currency: priceCurrency) : $0 }
+                        : amount.number.times(price.number, in: priceCurrency)
+                    guard let cost, cost.isWithinEntryBound else {
+                        records.problems.append(ImportProblem(line: posting.line, reason: "amount", detail: posting.account))
+                        continue
+                    }
+                    weights[priceCurrency.code, default: 0] &+= cost.minorUnits
+                } else if let money {
+                    weights[money.currency.code, default: 0] &+= money.minorUnits
+                } else {
+                    nonISO.insert(amount.commodity)
+                }
+                if money == nil {
+                    notes.skips.append(JournalSkip(file: entry.file, line: posting.line, reason: "commodity",
+                                                   detail: posting.account + " " + amount.commodity))
+                }
+                real.append((posting, money))
+            }
+            if let elided {
+                // The elided posting takes what balances the entry, in each currency that needs it.
+                for (code, sum) in weights.sorted(by: { $0.key < $1.key }) where sum != 0 {
+                    guard let c = Currency(code: code) else { continue }
+                    real.append((elided, Money(minorUnits: -sum, currency: c)))
+                }
+                if !nonISO.isEmpty {
+                    notes.skips.append(JournalSkip(file: entry.file, line: elided.line, reason: "commodity", detail: elided.account))
+                }
+            } else if weights.values.contains(where: { $0 != 0 }), nonISO.isEmpty,
+                      !entry.postings.contains(where: { $0.price != nil }) {
+                // Without costs an entry must balance in each currency (with costs, rounding may leave a cent).
+                records.problems.append(ImportProblem(line: entry.line, reason: "journal-unbalanced", detail: entry.description))
+                continue
+            }
+            for (posting, money) in real {
+                guard let money, money.minorUnits != 0 else { continue }
+                guard money.isWithinEntryBound else {
+                    records.problems.append(ImportProblem(line: posting.line, reason: "amount", detail: posting.account))
+                    continue
+                }
+                var sums = running[posting.account] ?? [:]
+                let (sum, overflow) = (sums[money.currency] ?? 0).addingReportingOverflow(money.minorUnits)
+                guard !overflow else { throw ImportProblem(line: posting.line, reason: "amount", detail: posting.account) }
+                sums[money.currency] = sum
+                running[posting.account] = sums
+                let target = resolve(posting.account)
+                if case .unsupported = target {
+                    notes.skips.append(JournalSkip(file: entry.file, line: posting.line, reason: "account", detail: posting.account))
+                    continue
+                }
+                if case .account = target, let name = names[posting.account] {
+                    accountCurrencies[name, default: []].insert(money.currency)
+                    legs.append(Leg(target: target, account: name, money: money, line: posting.line))
+                } else {
+                    legs.append(Leg(target: target, account: posting.account, money: money, line: posting.line))
+                }
+            }
+            for (posting, _) in real where posting.amount != nil {
+                if let assertion = posting.assertion {
+                    check(posting.account, assertion, inclusive: posting.assertionInclusive, line: posting.line, file: entry.file)
+                }
+            }
+            pair(legs, entry: entry, accounts: &accounts, records: &records, notes: &notes, own: &ownCategories, objects: &objects,
+                 mapped: &mapped)
+        }
+        while nextCheck < checks.count {
+            let c = checks[nextCheck]
+            pad(c)
+            check(c.account, c.amount, inclusive: true, line: c.line, file: c.file)
+            nextCheck += 1
+        }
+        for price in parse.prices {
+            guard let c = currency(price.commodity), let base = currency(price.price.commodity), c != base,
+                  price.price.number.value > 0,
+                  let micros = ExchangeRate.micros(from: decimalText(price.price.number)) else {
+                notes.skips.append(JournalSkip(file: price.file, line: price.line, reason: "price",
+                                               detail: price.commodity + " " + price.price.commodity))
+                continue
+            }
+            let rate = ExchangeRate(currency: c, base: base, micros: micros, date: price.date)
+            objects[rate.record.kind + " " + rate.record.key] = rate.record
+            notes.rates += 1
+        }
+        for (name, account) in accounts.sorted(by: { $0.key < $1.key }) {
+            // An account that only ever held stocks (or nothing) is no account of kassa's.
+            let currencies = accountCurrencies[name] ?? []
+            guard !currencies.isEmpty || account.opening != nil else { continue }
+            notes.accounts.append(account)
+            records.accounts.append(Account(name: name, currency: currencies.count == 1 ? currencies.first : nil))
+        }
+        notes.categoryMap = mapped.sorted { $0.key < $1.key }.map { (source: $0.key, slug: $0.value) }
+        notes.categories = ownCategories.sorted { $0.key < $1.key }.map { (slug: $0.key, name: $0.value) }
+        records.objects = objects.sorted { $0.key < $1.key }.map(\.value)
+        notes.skips.sort { ($0.file, $0.line) < ($1.file, $1.line) }
+        records.journal = notes
+        return records
+    }
+
+    private func isAccount(_ target: AccountNameMap.Target) -> Bool {
+        if case .account = target { return true }
+        return false
+    }
+
+    /// An amount written without a commodity takes the entry's only one, if it has one.
+    private func defaultCommodity(_ entry: JournalEntry) -> String? {
+        let named = Set(entry.postings.compactMap { $0.amount?.commodity }.filter { !$0.isEmpty })
+        return named.count == 1 ? named.first : nil
+    }
+
+    private func decimalText(_ n: JournalNumber) -> String {
+        var digits = String(n.value.magnitude)
+        guard n.scale > 0 else { return digits }
+        while digits.count <= n.scale { digits = "0" + digits }
+        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -n.scale))
+        return digits
+    }
+
+    /// Pairs an entry's legs currency by currency into kassa transactions.
+    private func pair(_ legs: [Leg], entry: JournalEntry, accounts: inout [String: JournalAccount], records: inout ImportRecords,
+                      notes: inout JournalNotes, own: inout [String: String], objects: inout [String: ObjectRecord],
+                      mapped: inout [String: String]) {
+        var currencies: [Currency] = []
+        for leg in legs where !currencies.contains(leg.money.currency) { currencies.append(leg.money.currency) }
+        func add(_ type: TransactionType, _ minor: Int64, _ currency: Currency, category: String?, account: String?, to: String? = nil) {
+            records.transactions.append(Transaction(id: 0, type: type, amount: Money(minorUnits: minor, currency: currency),
+                                                    date: entry.date, category: category, account: account, toAccount: to,
+                                                    note: entry.description))
+        }
+        func slug(_ leg: Leg) -> String? {
+            let made = slug(leg.target)
+            if let made { mapped[leg.account] = made }
+            return made
+        }
+        func slug(_ target: AccountNameMap.Target) -> String? {
+            guard case .category(let known, let name, let type) = target else { return nil }
+            if let known { return known }
+            guard let part = AccountNameMap.ownSlug(name) else { return nil }
+            let made = type == .income ? "income/" + part : part
+            if own[made] == nil {
+                own[made] = name
+                let definition = CategoryDefinition(slug: made, name: name, parent: type == .income ? "income" : nil, type: type, own: true)
+                objects[CategoryDefinition.kind + " " + made] = definition.record
+            }
+            return made
+        }
+        for currency in currencies {
+            // Remaining (signed) amounts, account legs and the others (categories, equity) apart.
+            var accountLegs = legs.filter { $0.money.currency == currency && isAccount($0.target) }.map { ($0, $0.money.minorUnits) }
+            var otherLegs = legs.filter { $0.money.currency == currency && !isAccount($0.target) }.map { ($0, $0.money.minorUnits) }
+            /// Money moves between a category or equity leg and an account: `taken` > 0 when the
+            /// category takes it from the account (an expense), < 0 when it gives it (an income).
+            func flow(_ other: Leg, _ account: Leg, _ taken: Int64) {
+                let m = abs(taken)
+                switch other.target {
+                case .category(_, _, let type):
+                    let positive = (taken > 0) == (type == .expense)
+                    add(type, positive ? m : -m, currency, category: slug(other), account: account.account)
+                case .equity(let opening):
+                    if !(opening && setOpening(&accounts[account.account], -taken, currency, entry.date)) {
+                        add(taken > 0 ? .expense : .income, m, currency, category: nil, account: account.account)
+                    }
+                default:
+                    notes.skips.append(JournalSkip(file: entry.file, line: other.line, reason: "unpaired", detail: other.account))
+                }
+            }
+            // 1. Each category (or equity) leg with the accounts of the other sign, in the order
+            //    written: one pointer over the accounts that give and one over those that take, each
+            //    only moving forward (an entry of many postings costs their number, not its square).
+            var giving = 0, taking = 0
+            for o in otherLegs.indices {
+                while otherLegs[o].1 != 0 {
+                    let takes = otherLegs[o].1 > 0
+                    var a = takes ? giving : taking
+                    while a < accountLegs.count && (accountLegs[a].1 == 0 || (accountLegs[a].1 > 0) == takes) { a += 1 }
+                    if takes { giving = a } else { taking = a }
+                    guard a < accountLegs.count else { break }
+                    let m = min(abs(otherLegs[o].1), abs(accountLegs[a].1))
+                    let taken = takes ? m : -m
+                    flow(otherLegs[o].0, accountLegs[a].0, taken)
+                    otherLegs[o].1 -= taken
+                    accountLegs[a].1 += taken
+                }
+            }
+            // 2. What is left of them goes through the entry's first account (a paycheck: the
+            //    salary in, the taxes out of the same account).
+            for o in otherLegs.indices where otherLegs[o].1 != 0 {
+                guard !accountLegs.isEmpty else {
+                    notes.skips.append(JournalSkip(file: entry.file, line: otherLegs[o].0.line, reason: "unpaired", detail: otherLegs[o].0.account))
+                    continue
+                }
+                flow(otherLegs[o].0, accountLegs[0].0, otherLegs[o].1)
+                accountLegs[0].1 += otherLegs[o].1
+                otherLegs[o].1 = 0
+            }
+            // 3. Accounts with accounts: transfers, from those that give to those that take.
+            var t = 0, g = 0
+            func next(_ i: inout Int, _ positive: Bool) {
+                while i < accountLegs.count && (accountLegs[i].1 == 0 || (accountLegs[i].1 > 0) != positive) { i += 1 }
+            }
+            next(&t, true)
+            next(&g, false)
+            while t < accountLegs.count, g < accountLegs.count {
+                let m = min(accountLegs[t].1, -accountLegs[g].1)
+                let to = accountLegs[t].0, from = accountLegs[g].0
+                if from.account != to.account { add(.transfer, m, currency, category: nil, account: from.account, to: to.account) }
+                accountLegs[t].1 -= m
+                accountLegs[g].1 += m
+                next(&t, true)
+                next(&g, false)
+            }
+            // 4. What is still left (a currency exchange, money into stocks): the account moves by itself.
+            for (leg, rest) in accountLegs where rest != 0 {
+                add(rest > 0 ? .income : .expense, abs(rest), currency, category: nil, account: leg.account)
+            }
+        }
+    }
+
+    /// Adds `minor` to the account's opening balance; false when it has one in another currency.
+    private func setOpening(_ account: inout JournalAccount?, _ minor: Int64, _ currency: Currency, _ date: CivilDate) -> Bool {
+        guard var known = account else { return false }
+        if let opening = known.opening {
+            guard opening.currency == currency else { return false }
+            let (sum, overflow) = opening.minorUnits.addingReportingOverflow(minor)
+            guard !overflow else { return false }
+            known.opening = Money(minorUnits: sum, currency: currency)
+            // The earliest date: kassa counts the whole opening from it (the tool's balance after
+            // the last of them is the same).
+        } else {
+            known.opening = Money(minorUnits: minor, currency: currency)
+            known.openingDate = date
+        }
+        account = known
+        return true
+    }
+}

@@ -1,0 +1,238 @@
+// PlainTextReader: `kassa import --format hledger|ledger` — a plain-text journal in the syntax
+// hledger and ledger share, parsed into JournalParse (JournalBook makes kassa's records of it).
+// Read: entries (`DATE[=DATE2] [*|!] [(CODE)] DESCRIPTION`, postings indented under them), `P`
+// prices, `include` (through the command's JournalIncluder, which keeps it inside the file's
+// folder; a cycle is refused here), `alias OLD = NEW`, `apply account`/`end apply account`,
+// `decimal-mark`, `Y`/`year`; declarations (`account`, `commodity`, `payee`, `tag`, …) and
+// comments (`;`, `#`, `*`, `comment … end comment`) are read past. Periodic (`~`) and automated
+// (`=`) entries, and any directive kassa does not apply, are skipped and listed with their line.
+// One pass over each file's lines; a line that is not UTF-8, a date or amount that cannot be
+// read is a problem naming its line.
+
+import KassaCore
+
+public enum PlainTextReader {
+    /// Directives that declare or decorate and change no balance: read past, with their indented lines.
+    static let harmless: Set<String> = [
+        "account", "commodity", "payee", "tag", "D", "N", "C", "A", "bucket", "define", "end", "assert", "check",
+        "expr", "value", "python", "eval", "import", "option", "timezone", "apply",
+    ]
+
+    /// `key`: the imported file's canonical path, so an include leading back to it is a cycle.
+    public static func parse(_ bytes: [UInt8], key: String = "", include: JournalIncluder? = nil) -> JournalParse {
+        var state = State(include: include)
+        state.read(bytes, key: key, name: "", depth: 0)
+        state.finish()
+        return state.parse
+    }
+
+    struct State {
+        var parse = JournalParse()
+        let include: JournalIncluder?
+        var decimalComma: Bool?
+        var year: Int?
+        /// `alias OLD = NEW`: OLD → NEW (a later alias of the same name replaces the earlier).
+        var aliases: [String: String] = [:]
+        var prefixes: [String] = []
+        var keys: [String] = []
+        var entry: JournalEntry?
+        var fileName = ""
+
+        init(include: JournalIncluder?) { self.include = include }
+
+        mutating func finish() {
+            if let entry { parse.entries.append(entry) }
+            entry = nil
+        }
+
+        mutating func problem(_ line: Int, _ reason: String, _ detail: String) {
+            parse.problems.append(ImportProblem(line: line, reason: reason, detail: fileName.isEmpty ? detail : fileName + ": " + detail))
+        }
+
+        mutating func skip(_ line: Int, _ reason: String, _ detail: String) {
+            parse.skips.append(JournalSkip(file: fileName, line: line, reason: reason, detail: String(detail.prefix(80))))
+        }
+
+        mutating func read(_ bytes: [UInt8], key: String, name: String, depth: Int) {
+            let outerName = fileName
+            fileName = name
+            keys.append(key)
+            defer { keys.removeLast(); fileName = outerName }
+            var skipping = false        // inside a periodic or automated entry, or a harmless directive's block
+            var block: String?          // inside `comment` / `test` … `end …`
+            var lineNumber = 0
+            var start = 0
+            let count = bytes.count
+            while start <= count {
+                var end = start
+                while end < count && bytes[end] != 10 { end += 1 }
+                if start == count && end == count { break }
+                lineNumber += 1
+                var stop = end
+                if stop > start && bytes[stop - 1] == 13 { stop -= 1 }
+                let lineStart = start
+                start = end + 1
+                guard let text = String(validating: bytes[lineStart..<stop], as: UTF8.self) else {
+                    finish()
+                    problem(lineNumber, "encoding", "")
+                    continue
+                }
+                let line = Substring(text)
+                if let open = block {
+                    if line.hasPrefix("end " + open) || (open == "comment" && line.hasPrefix("end comment")) { block = nil }
+                    continue
+                }
+                guard let first = line.first else { finish(); skipping = false; continue }
+                if first == " " || first == "\t" {
+                    let body = PlainTextPosting.trim(line)
+                    if body.isEmpty { finish(); skipping = false; continue }
+                    if skipping || entry == nil { continue }
+                    if body.first == ";" || body.first == "#" { continue }
+                    do {
+                        if var posting = try PlainTextPosting.read(line, line: lineNumber, decimalComma: decimalComma) {
+                            posting.account = renamed(posting.account)
+                            entry?.postings.append(posting)
+                        }
+                    } catch {
+                        if case .amount(let t) = error { problem(lineNumber, "amount", t) }
+                    }
+                    continue
+                }
+                finish()
+                skipping = false
+                if first.isASCII && first.isNumber {
+                    header(line, lineNumber)
+                    continue
+                }
+                switch first {
+                case ";", "#", "*", "%", "|": continue
+                case "~": skip(lineNumber, "periodic", text); skipping = true; continue
+                case "=": skip(lineNumber, "automated", text); skipping = true; continue
+                default: break
+                }
+                directive(line, lineNumber, depth: depth, skipping: &skipping, block: &block)
+            }
+            finish()
+        }
+
+        mutating func directive(_ line: Substring, _ n: Int, depth: Int, skipping: inout Bool, block: inout String?) {
+            let body = PlainTextPosting.commentStart(line).map { PlainTextPosting.trim(line[..<$0]) } ?? PlainTextPosting.trim(line)
+            let word = String(body.prefix { $0 != " " && $0 != "\t" })
+            let argument = PlainTextPosting.trim(body.dropFirst(word.count))
+            switch word {
+            case "P":
+                price(argument, n)
+            case "include", "!include":
+                includeFile(String(argument), n, depth: depth)
+            case "comment", "test":
+                block = word
+            case "decimal-mark":
+                decimalComma = argument == ","
+            case "Y", "year":
+                if let y = Int(argument), (1900...2999).contains(y) { year = y } else { problem(n, "date", String(argument)) }
+            case "alias":
+                let parts = argument.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, !argument.hasPrefix("/") else { skip(n, "directive", String(body)); return }
+                aliases[String(PlainTextPosting.trim(parts[0]))] = String(PlainTextPosting.trim(parts[1]))
+            case "end":
+                if argument == "aliases" { aliases = [:] }
+                if argument.hasPrefix("apply account") || argument == "apply" && !prefixes.isEmpty { _ = prefixes.popLast() }
+            case "apply" where argument.hasPrefix("account "):
+                prefixes.append(String(PlainTextPosting.trim(argument.dropFirst(8))))
+            default:
+                if word == "account" {
+                    let name = argument.prefix { $0 != "\t" && $0 != ";" }
+                    // The name ends at two spaces (a comment may follow).
+                    var cut = name
+                    var i = name.startIndex
+                    while i < name.endIndex {
+                        let next = name.index(after: i)
+                        if name[i] == " ", next < name.endIndex, name[next] == " " { cut = name[..<i]; break }
+                        i = next
+                    }
+                    parse.declared.append(renamed(String(PlainTextPosting.trim(cut))))
+                }
+                if PlainTextReader.harmless.contains(word) {
+                    skipping = true
+                } else {
+                    skip(n, "directive", String(body))
+                    skipping = true
+                }
+            }
+        }
+
+        /// An account name as aliases and `apply account` make it: the longest aliased prefix
+        /// (at a ':' boundary) is replaced, once; a look-up per component, however many aliases.
+        func renamed(_ account: String) -> String {
+            var name = account
+            // (Names of more than 32 components are not aliased: the look-ups stay linear in the line.)
+            if !aliases.isEmpty, name.utf8.lazy.filter({ $0 == UInt8(ascii: ":") }).count <= 32 {
+                var end = name.endIndex
+                while true {
+                    if let to = aliases[String(name[..<end])] { name = to + name[end...]; break }
+                    guard let colon = name[..<end].lastIndex(of: ":") else { break }
+                    end = colon
+                }
+            }
+            if let prefix = prefixes.last, !prefix.isEmpty { name = prefix + ":" + name }
+            return name
+        }
+
+        mutating func header(_ line: Substring, _ n: Int) {
+            var rest = line
+            let dateText = rest.prefix { !($0 == " " || $0 == "\t" || $0 == "=" || $0 == ";") }
+            rest = rest.dropFirst(dateText.count)
+            guard let date = Self.date(dateText, year: year) else { problem(n, "date", String(dateText)); return }
+            if rest.first == "=" { rest = rest.dropFirst().drop { !($0 == " " || $0 == "\t") } }
+            rest = rest.drop { $0 == " " || $0 == "\t" }
+            if rest.first == "*" || rest.first == "!" { rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" } }
+            if rest.first == "(", let close = rest.firstIndex(of: ")") { rest = rest[rest.index(after: close)...].drop { $0 == " " || $0 == "\t" } }
+            if let comment = PlainTextPosting.commentStart(rest) { rest = rest[..<comment] }
+            // hledger's "payee | note" keeps both; kassa's note is the whole description.
+            entry = JournalEntry(date: date, description: String(PlainTextPosting.trim(rest)), line: n, file: fileName)
+        }
+
+        /// `YYYY-MM-DD`, `YYYY/MM/DD`, `YYYY.MM.DD` (leading zeros optional), or `M/D` with a `Y` year.
+        static func date(_ text: Substring, year: Int?) -> CivilDate? {
+            guard text.count <= 10 else { return nil }
+            let parts = text.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "/" || $0 == "." }
+            guard parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+            let numbers = parts.compactMap { Int($0) }
+            switch numbers.count {
+            case 3 where parts[0].count == 4: return CivilDate(year: numbers[0], month: numbers[1], day: numbers[2])
+            case 2: return year.flatMap { CivilDate(year: $0, month: numbers[0], day: numbers[1]) }
+            default: return nil
+            }
+        }
+
+        /// `P DATE [TIME] COMMODITY PRICE`.
+        mutating func price(_ argument: Substring, _ n: Int) {
+            var words = argument.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard words.count >= 3, let date = Self.date(words[0], year: year) else { problem(n, "date", String(argument)); return }
+            words.removeFirst()
+            if words.count >= 3, words[0].contains(":") { words.removeFirst() }   // a time of day
+            let commodity = words[0].hasPrefix("\"") ? String(words[0].dropFirst().dropLast()) : String(words[0])
+            let priceText = words.dropFirst().joined(separator: " ")
+            guard let amount = PlainTextAmount.read(Substring(priceText), decimalComma: decimalComma) else {
+                problem(n, "amount", priceText)
+                return
+            }
+            parse.prices.append(JournalPrice(date: date, commodity: commodity, price: amount, line: n, file: fileName))
+        }
+
+        mutating func includeFile(_ path: String, _ n: Int, depth: Int) {
+            var path = path
+            if path.hasPrefix("\""), path.hasSuffix("\""), path.count >= 2 { path = String(path.dropFirst().dropLast()) }
+            guard let include else { skip(n, "include", path); return }
+            guard depth < 32 else { problem(n, "journal-include-deep", path); return }
+            switch include(path, keys.last ?? "") {
+            case .refused(let reason):
+                problem(n, "journal-include-" + reason, path)
+            case .file(let key, let name, let bytes):
+                guard !keys.contains(key) else { problem(n, "journal-include-cycle", path); return }
+                finish()
+                read(bytes, key: key, name: name, depth: depth + 1)
+            }
+        }
+    }
+}
