@@ -1,6 +1,7 @@
 // HledgerCSVReader: a CSV read under hledger's rules (HledgerRules) into kassa's transactions.
 // Each record after `skip` gets its fields (HledgerRecord); `account1` is the account the
-// amount moves (an hledger account name; without one, --account or the default), and the
+// amount moves (an hledger account name, read by AccountNameMap as the journals import reads it;
+// without one, --account or the default), and the
 // amount's sign is account1's: positive money comes in. `account2` says where it goes or comes
 // from: another asset or liability makes a transfer; an expense or income account gives the
 // category (the last component, looked up in either language; an unknown one becomes `other`
@@ -21,13 +22,14 @@ public enum HledgerCSVReader {
             return records
         }
         var unknown: [String: Int] = [:]
+        let names = AccountNameMap(vocabulary: vocabulary)
         var seen = 0
         table.forEachRow { line, cells in
             seen += 1
             guard seen > rules.skip else { return true }
             let record = HledgerRecord(cells: cells.map(table.text), rules: rules)
             guard !record.skipped else { return true }
-            switch transaction(record, vocabulary: vocabulary, defaults: defaults, unknown: &unknown) {
+            switch transaction(record, vocabulary: vocabulary, names: names, defaults: defaults, unknown: &unknown) {
             case .success(let t): records.transactions.append(t)
             case .failure(let problem): records.add(ImportProblem(line: line, reason: problem.reason, detail: problem.detail))
             }
@@ -37,7 +39,7 @@ public enum HledgerCSVReader {
         return records
     }
 
-    static func transaction(_ record: HledgerRecord, vocabulary: ImportVocabulary, defaults: ImportDefaults,
+    static func transaction(_ record: HledgerRecord, vocabulary: ImportVocabulary, names: AccountNameMap, defaults: ImportDefaults,
                             unknown: inout [String: Int]) -> Result<Transaction, ImportProblem> {
         let rules = record.rules
         guard let dateText = record.value("date"), !dateText.isEmpty else { return .failure(ImportProblem(line: 0, reason: "date")) }
@@ -81,7 +83,7 @@ public enum HledgerCSVReader {
         // account1: the account the amount moves.
         var account = defaults.account
         if let name = record.value("account1"), !name.isEmpty {
-            guard case .account(let found) = HledgerAccountName.target(name) else {
+            guard case .account(let found, _) = names.resolve(name) else {
                 return .failure(ImportProblem(line: 0, reason: "hledger-account1", detail: name))
             }
             account = found
@@ -90,16 +92,16 @@ public enum HledgerCSVReader {
         if let comment = record.value("comment"), !comment.isEmpty { note += note.isEmpty ? comment : " ; " + comment }
         var t = Transaction(id: 0, type: incoming ? .income : .expense, amount: amount, date: date, time: time, account: account, note: note)
         let other = record.value("account2").flatMap { $0.isEmpty ? nil : $0 }
-        switch other.map(HledgerAccountName.target) {
-        case .account(let name)?:
+        switch other.map(names.resolve) {
+        case .account(let name, _)?:
             // Between two of the person's accounts: a transfer, in the direction of the sign.
             t.type = .transfer
             if incoming { t.account = name; t.toAccount = account } else { t.toAccount = name }
-        case .category(let name, _)?:
-            let slug = vocabulary.category(name, t.type)
+        case .category(let slug, let name, _)?:
+            // kassa's category when the name is one (either language); else other, and the name listed.
             if slug == nil { unknown[name, default: 0] += 1 }
             t.category = CSVRowReader.category(slug: slug, type: t.type)
-        case .other?, nil:
+        case .equity?, .unsupported?, nil:
             // hledger's expenses:unknown / income:unknown; a name under another root is reported.
             if let other { unknown[other, default: 0] += 1 }
             t.category = CSVRowReader.category(slug: nil, type: t.type)
