@@ -12,6 +12,8 @@ public struct ImportDefaults: Sendable {
     public var account: String?
     public var currency: Currency
     public var dateOrder: DateText.Order?
+    /// The account was named by the person (--account): it wins over a bank's card column.
+    public var accountGiven = false
     /// Where a statement's cash withdrawal goes (kassa's cash account).
     public var cashAccount = "cash"
 
@@ -37,26 +39,21 @@ public enum CSVReader {
 
     static func layout(_ table: CSVTable, vocabulary: ImportVocabulary, rules: ImportRules) -> Layout {
         var layout = Layout()
-        var skipped = 0
-        var names: [String]?
         if let fields = rules.fields {
-            names = fields
+            layout.names = fields
             layout.headerLine = -1
+            layout.columns = BankHeader.columns(fields, vocabulary: vocabulary)
+            layout.dataSkip = rules.skip
+            return layout
         }
-        table.forEachRow { line, cells in
-            if skipped < rules.skip { skipped += 1; return true }
-            if names == nil {
-                names = cells.map { ImportVocabulary.normalizedHeader(table.text($0)) }
-                layout.headerLine = line
-            }
-            return false
-        }
-        layout.names = names ?? []
-        for (index, name) in layout.names.enumerated() {
-            guard let column = ImportColumn(rawValue: vocabulary.column(name) ?? name), layout.columns[column] == nil else { continue }
-            layout.columns[column] = index
-        }
-        layout.dataSkip = rules.skip + (layout.headerLine > 0 ? 1 : 0)
+        // The header: the first row (after `skip`) whose names give a date and an amount — a
+        // bank's preamble lines (its name, the client, the period) come before it — or, when
+        // none does, the first row, named in the message.
+        guard let found = BankHeader.find(table, vocabulary: vocabulary, skip: rules.skip) else { return layout }
+        layout.names = found.names
+        layout.headerLine = found.line
+        layout.columns = found.columns
+        layout.dataSkip = found.rowsBefore + 1
         return layout
     }
 
@@ -70,7 +67,7 @@ public enum CSVReader {
         table.forEachRow { _, row in
             seen += 1
             guard seen > layout.dataSkip, dateColumn < row.count else { return true }
-            let cell = Substring(table.text(row[dateColumn]))
+            let cell = DateTimeText.split(table.text(row[dateColumn])).date
             // ISO dates decide nothing and need nothing: stop looking.
             if seen == layout.dataSkip + 1, cell.count == 10, cell.dropFirst(4).first == "-" { return false }
             if let decided = DateText.order(of: CollectionOfOne(cell)) {
@@ -198,7 +195,7 @@ public enum CSVReader {
                         case .success(let t):
                             do { try transaction(t) } catch { failure = error; return }
                         case .failure(let problem):
-                            records.problems.append(ImportProblem(line: line, reason: problem.reason, detail: problem.detail))
+                            records.add(ImportProblem(line: line, reason: problem.reason, detail: problem.detail))
                         }
                     }
                 }, {
@@ -209,6 +206,7 @@ public enum CSVReader {
             }
         }
         records.unknownCategories = reader.unknown
+        records.cardsDiffering = reader.cardsDiffering
         return records
     }
 

@@ -12,7 +12,7 @@ extension CSVRowReader {
     /// Whether `row` can read any row of this file (no rules' `if` lines, whose patterns need
     /// the row's text; no empty default account, which a row would name as "").
     var readsBytes: Bool {
-        rules.rules.isEmpty && (has(.account) || (rules.account ?? defaults.account) != "")
+        rules.rules.isEmpty && (has(.account) || (rules.account ?? defaults.account) != "") && !has(.status) && !has(.card)
     }
 
     /// The row's fields as `transaction` would read them, the texts as the table's bytes (`base`
@@ -54,6 +54,12 @@ extension CSVRowReader {
         }
         let note = CSVRowReader.unneutralised(span(.note, cells, base), base)
         guard CSVRowReader.isText(base, note) else { return nil }
+        // Without a type or destination column the description may say a transfer: such a row
+        // goes the careful way, which makes it one.
+        if !has(.type), !has(.toAccount), !note.isEmpty,
+           vocabulary.describedTransfer(String(decoding: UnsafeBufferPointer(start: base + note.lowerBound, count: note.count), as: UTF8.self)) != nil {
+            return nil
+        }
         // Accounts: a label each (the cell's bytes are encoded; the key counts them).
         var accountKey = fixedAccount, accountBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         if has(.account) {

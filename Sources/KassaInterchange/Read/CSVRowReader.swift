@@ -33,6 +33,8 @@ struct CSVRowReader {
     let supported = CivilDate.supported
     /// The account of rows of a file without an account column, as a label key (-1: none).
     var fixedAccount = -1
+    /// Card column values that differ from the account --account named, with their rows.
+    var cardsDiffering: [String: Int] = [:]
 
     /// A category as an encoded row names it: the slug's bytes, and whether its name was unknown.
     struct CategorySlug {
@@ -50,6 +52,10 @@ struct CSVRowReader {
         self.order = order
         var slots = [Int](repeating: -1, count: ImportColumn.allCases.count)
         for (column, index) in columns { slots[column.ordinal] = index }
+        // A bank's card column is the rows' account unless the person named one (which wins).
+        if slots[ImportColumn.account.ordinal] < 0, slots[ImportColumn.card.ordinal] >= 0, !defaults.accountGiven {
+            slots[ImportColumn.account.ordinal] = slots[ImportColumn.card.ordinal]
+        }
         indices = slots
         if slots[ImportColumn.account.ordinal] < 0, let account = rules.account ?? defaults.account {
             fixedAccount = labels.key(account) ?? -1
@@ -72,17 +78,27 @@ struct CSVRowReader {
     }
 
     mutating func transaction(_ cells: [CSVCell]) -> Result<Transaction, ImportProblem> {
+        // A failed or cancelled operation is no transaction: skipped and counted.
+        if let status = cell(.status, cells), vocabulary.failedStatus(status) {
+            return .failure(ImportProblem(line: 0, reason: "status", detail: status))
+        }
         let date: CivilDate
+        var cellTime: TimeOfDay?
         if let bytes = raw(.date, cells), let iso = FastText.isoDate(bytes) {
             date = iso
         } else {
             guard let dateText = cell(.date, cells) else { return .failure(ImportProblem(line: 0, reason: "date")) }
-            guard let parsed = CivilDate(iso: dateText) ?? DateText.parse(Substring(dateText), order: order) else {
+            // A date-time cell ("2020-01-23 08:26:29", "31.01.2024 12:34") gives the time too.
+            let (datePart, timePart) = DateTimeText.split(dateText)
+            guard let parsed = CivilDate(iso: String(datePart)) ?? DateText.parse(datePart, order: order),
+                  timePart == nil || DateTimeText.time(timePart!) != nil else {
                 return .failure(ImportProblem(line: 0, reason: "date", detail: dateText))
             }
             date = parsed
+            cellTime = timePart.flatMap(DateTimeText.time)
         }
-        // The amount: signed, or debit (out) / credit (in).
+        // The amount: signed, or debit (out) / credit (in) — of a bank's pair, the one not empty
+        // or zero.
         var reading: AmountText.Reading?
         var amountText = ""
         if let bytes = raw(.amount, cells), let plain = FastText.plainAmount(bytes) {
@@ -90,14 +106,18 @@ struct CSVRowReader {
         } else if let text = cell(.amount, cells) {
             amountText = text
             reading = AmountText.read(Substring(text))
-        } else if let text = cell(.debit, cells) {
-            amountText = text
-            reading = AmountText.read(Substring(text))
-            reading?.negative = true
-        } else if let text = cell(.credit, cells) {
-            amountText = text
-            reading = AmountText.read(Substring(text))
-            reading?.negative = false
+        } else {
+            let debit = cell(.debit, cells), credit = cell(.credit, cells)
+            let debitReading = debit.flatMap { AmountText.read(Substring($0)) }
+            if let text = debit, debitReading == nil || !debitReading!.isZero || credit == nil {
+                amountText = text
+                reading = debitReading
+                reading?.negative = true
+            } else if let text = credit {
+                amountText = text
+                reading = AmountText.read(Substring(text))
+                reading?.negative = false
+            }
         }
         guard let reading else { return .failure(ImportProblem(line: 0, reason: "amount", detail: amountText)) }
         // The currency: its column, the amount's own word, the rules, the default.
@@ -106,9 +126,11 @@ struct CSVRowReader {
             guard let found = lookupCurrency(word) else { return .failure(ImportProblem(line: 0, reason: "currency", detail: word)) }
             currency = found
         }
-        guard let signed = reading.money(currency), !signed.isZero else {
+        guard let signed = reading.money(currency) else {
             return .failure(ImportProblem(line: 0, reason: "amount", detail: amountText))
         }
+        // A zero amount (a card check, a cancelled hold) is no transaction: skipped and counted.
+        guard !signed.isZero else { return .failure(ImportProblem(line: 0, reason: "zero", detail: amountText)) }
         var type: TransactionType = signed.minorUnits < 0 ? .expense : .income
         if let word = cell(.type, cells) {
             guard let known = lookupKind(word) else { return .failure(ImportProblem(line: 0, reason: "type", detail: word)) }
@@ -120,9 +142,28 @@ struct CSVRowReader {
         // takes the rules' or the default account.
         var account = ruled.account ?? (has(.account) ? cell(.account, cells).map(CSVReader.unneutralised)
                                             : rules.account ?? defaults.account)
+        // --account wins over a bank's card column; the cards that differ are counted and named.
+        if defaults.accountGiven, !has(.account), let card = cell(.card, cells), card.lowercased() != account?.lowercased() {
+            cardsDiffering[card, default: 0] += 1
+        }
         var toAccount = cell(.toAccount, cells).map(CSVReader.unneutralised)
         if type == .transfer, signed.minorUnits < 0, toAccount == nil, cell(.type, cells) == nil {
             swap(&account, &toAccount)
+        }
+        // A bank's file says a transfer only in its description: the parser's words decide
+        // (a withdrawal goes to the cash account; another transfer out leaves for no account,
+        // one in arrives from none, as a statement's).
+        if !has(.type), !has(.toAccount), ruled.category == nil, ruled.account == nil, !note.isEmpty,
+           let described = vocabulary.describedTransfer(note) {
+            type = .transfer
+            if signed.minorUnits < 0 {
+                toAccount = described == .cash ? defaults.cashAccount : nil
+            } else if described == .other {
+                toAccount = account
+                account = nil
+            } else {
+                type = .income
+            }
         }
         var name: String?
         if type != .transfer {
@@ -138,9 +179,11 @@ struct CSVRowReader {
             }
             id = number
         }
-        var time: TimeOfDay?
+        var time: TimeOfDay? = cellTime
         if let text = cell(.time, cells) {
-            guard let parsed = FastText.time(text) else { return .failure(ImportProblem(line: 0, reason: "time", detail: text)) }
+            guard let parsed = FastText.time(text) ?? DateTimeText.time(Substring(text)) else {
+                return .failure(ImportProblem(line: 0, reason: "time", detail: text))
+            }
             time = parsed
         }
         var recurrence: Recurrence?

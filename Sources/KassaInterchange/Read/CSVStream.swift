@@ -87,7 +87,7 @@ struct CSVStream {
                 case .transaction(let t):
                     try transaction(t)
                 case let .problem(at, problem):
-                    records.problems.append(ImportProblem(line: line + at, reason: problem.reason, detail: problem.detail))
+                    records.add(ImportProblem(line: line + at, reason: problem.reason, detail: problem.detail))
                 }
             }
             counts(piece.counts)
@@ -103,7 +103,7 @@ struct CSVStream {
         while let number = cursor.next() {
             switch careful.transaction(cursor.cells) {
             case .success(let t): try transaction(t)
-            case .failure(let problem): records.problems.append(ImportProblem(line: number, reason: problem.reason, detail: problem.detail))
+            case .failure(let problem): records.add(ImportProblem(line: number, reason: problem.reason, detail: problem.detail))
             }
         }
         expected = cursor.offset

@@ -21,21 +21,36 @@ public struct CSVTable: Sendable {
         self.delimiter = delimiter ?? CSVTable.detectDelimiter(bytes, from: start)
     }
 
-    /// The most frequent of , ; tab outside quotes on the first line (',' when none).
+    /// The most frequent of , ; tab outside quotes on the first line (',' when none). A first
+    /// line with fewer than two is a bank's preamble ("Выписка по счёту", "Карта: *1234, KZT"):
+    /// then the line of the first 40 with the most of one decides.
     static func detectDelimiter(_ bytes: [UInt8], from start: Int) -> UInt8 {
         var counts: [UInt8: Int] = [44: 0, 59: 0, 9: 0]
+        var best: (count: Int, delimiter: UInt8) = (0, 44)
         var quoted = false
+        var lines = 0
         var i = start
-        while i < bytes.count {
+        /// The line's winner (',' wins ties), kept when it beats the lines before.
+        func endLine() {
+            let top = counts.max { ($0.value, $0.key == 44 ? 1 : 0) < ($1.value, $1.key == 44 ? 1 : 0) }!
+            if top.value > best.count { best = (top.value, top.key) }
+            counts = [44: 0, 59: 0, 9: 0]
+            lines += 1
+        }
+        while i < bytes.count, lines < 40 {
             let b = bytes[i]
             if b == 34 { quoted.toggle() } else if !quoted {
-                if b == 10 { break }
-                if counts[b] != nil { counts[b]! += 1 }
+                if b == 10 {
+                    endLine()
+                    if lines == 1, best.count >= 2 { break }
+                } else if counts[b] != nil {
+                    counts[b]! += 1
+                }
             }
             i += 1
         }
-        let best = counts.max { ($0.value, $0.key == 44 ? 1 : 0) < ($1.value, $1.key == 44 ? 1 : 0) }!
-        return best.value > 0 ? best.key : 44
+        if i >= bytes.count, lines < 40 { endLine() }
+        return best.count > 0 ? best.delimiter : 44
     }
 
     /// The text of a cell (doubled quotes undone).

@@ -9,7 +9,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
 
     public static func detect(_ bytes: [UInt8], vocabulary: ImportVocabulary, rules: ImportRules?) -> ImportFormat {
         if BackupReader.looksLikeBackup(bytes) { return .jsonl }
-        if rules?.fields != nil { return .csv }
+        if rules?.fields != nil || rules?.hledger != nil { return .csv }
         if let journal = sniffJournal(bytes[...]) { return journal }
         let table = CSVTable(Array(bytes.prefix(1 << 16)), delimiter: rules?.separator)
         var header: [String] = []
@@ -20,8 +20,10 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             return false
         }
         if TenraCSVReader.isHeader(header) { return .tenra }
-        let known = Set(header.compactMap { vocabulary.column(ImportVocabulary.normalizedHeader($0)) ?? ImportColumn(rawValue: ImportVocabulary.normalizedHeader($0))?.rawValue })
-        if known.contains("date"), !known.isDisjoint(with: ["amount", "debit", "credit"]) { return .csv }
+        // A header with a date and an amount, on the first row or after a bank's preamble.
+        if let found = BankHeader.find(table, vocabulary: vocabulary, skip: rules?.skip ?? 0), BankHeader.isUsable(found.columns) {
+            return .csv
+        }
         if StatementReader.looksLikeStatement(String(decoding: bytes.prefix(1 << 16), as: UTF8.self)) { return .statement }
         return .csv
     }

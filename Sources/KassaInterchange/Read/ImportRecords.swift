@@ -33,6 +33,12 @@ public struct ImportRecords: Sendable {
     public var separator: UInt8?
     /// Statement rows of a zero amount (a card check, a cancelled hold): skipped, counted.
     public var zeroRows = 0
+    /// Rows skipped without --skip-bad — a zero amount, a failed or cancelled operation — each
+    /// with its line (`--dry-run` lists them; ImportRecords+Skipped).
+    public var skippedRows: [ImportProblem] = []
+    /// A bank's card column values that differ from the account --account named, with how many
+    /// rows (--account wins; the import says so).
+    public var cardsDiffering: [String: Int] = [:]
     /// An hledger, ledger or beancount journal's accounts, categories, skipped lines and assertions.
     public var journal: JournalNotes?
 

@@ -37,6 +37,7 @@ extension ImportRules {
         }
         if let currency { lines.append("currency " + currency.code) }
         if let account { lines.append("account " + account) }
+        if let encoding { lines.append("encoding " + encoding.rawValue) }
         for rule in rules {
             switch (rule.category, rule.account) {
             case (let category?, nil): lines.append("if \(rule.source) then category \(category)")

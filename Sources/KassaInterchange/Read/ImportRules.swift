@@ -43,6 +43,10 @@ public struct ImportRules: Sendable {
     public var dateOrder: DateText.Order?
     public var currency: Currency?
     public var account: String?
+    /// The statements' encoding, when it is not to be detected (`encoding cp1251`).
+    public var encoding: TextEncoding?
+    /// A rules file in hledger's syntax (ImportRules+Syntax): the CSV is read by HledgerCSVReader.
+    public var hledger: HledgerRules?
     public var rules: [Rule] = []
 
     public init() {}
@@ -85,6 +89,9 @@ public struct ImportRules: Sendable {
                 currency = code
             case "account":
                 account = rest.isEmpty ? nil : rest
+            case "encoding":
+                guard let known = TextEncoding(name: rest) else { throw ImportProblem(line: lineNumber, reason: "rules", detail: line) }
+                encoding = known
             case "if":
                 var pattern = rest
                 var then = ""

@@ -16,6 +16,14 @@ public struct ImportVocabulary: Sendable {
     public var currency: @Sendable (String) -> Currency?
     /// A statement operation that takes cash out ("Снятие", "ATM"): a transfer to the cash account.
     public var cashWithdrawal: @Sendable (String) -> Bool
+    /// A bank's status of an operation that did not happen ("FAILED", «Отклонено»).
+    public var failedStatus: @Sendable (String) -> Bool = { _ in false }
+    /// A bank row's description that says the money moved between accounts — a cash withdrawal
+    /// («Снятие наличных в банкомате», "ATM withdrawal") or a transfer («Перевод с карты на
+    /// карту») — in the parser's own words (Grammars/*/words.rules: `class type transfer…`).
+    public var describedTransfer: @Sendable (String) -> DescribedTransfer? = { _ in nil }
+
+    public enum DescribedTransfer: Sendable { case cash, other }
     /// Any other word of Grammars/*/session.commands: (group, lower-cased word) → the entry's name
     /// ("journal", "assets" → "asset"); the journal readers' account-name words (AccountNameMap).
     public var word: @Sendable (String, String) -> String? = { _, _ in nil }
@@ -44,6 +52,10 @@ public enum ImportColumn: String, CaseIterable, Sendable {
     case targetCurrency = "target_currency"
     case targetAmount = "target_amount"
     case note, recurrence, input
+    /// A bank's card number column: the account unless --account names one (which wins).
+    case card
+    /// A bank's status column: a failed or cancelled operation is skipped.
+    case status
 
     /// A dense number per column, so a row's look-ups index an array instead of hashing a name.
     var ordinal: Int {
@@ -65,6 +77,8 @@ public enum ImportColumn: String, CaseIterable, Sendable {
         case .note: 14
         case .recurrence: 15
         case .input: 16
+        case .card: 17
+        case .status: 18
         }
     }
 }

@@ -30,7 +30,7 @@ public struct ImportCommand: Command {
     public static let forms = CommandForms.oneShot
     public static let options: [CommandOption] = [
         .value("--format"), .value("--rules"), .value("--save-rules"), .value("--date-format"), .value("--account"),
-        .value("--currency"), .flag("--dry-run"), .flag("--skip-bad"), .flag("--allow-duplicates"),
+        .value("--currency"), .value("--encoding"), .flag("--dry-run"), .flag("--skip-bad"), .flag("--allow-duplicates"),
     ]
     let source: String?
     let format: ImportFormat?
@@ -39,6 +39,8 @@ public struct ImportCommand: Command {
     let dateOrder: DateText.Order?
     let account: String?
     let currency: Currency?
+    /// --encoding: the file's encoding, when it is not to be detected.
+    let encoding: TextEncoding?
     let dryRun: Bool
     let skipBad: Bool
     /// Import rows already in the journal too.
@@ -69,6 +71,14 @@ public struct ImportCommand: Command {
         } else {
             dateOrder = nil
         }
+        if let name = arguments.values["--encoding"] {
+            guard let known = TextEncoding(name: name) else {
+                throw UsageError(key: "import.bad-encoding-name", arguments: ["value": name, "names": TextEncoding.shownNames])
+            }
+            encoding = known
+        } else {
+            encoding = nil
+        }
         rulesPath = arguments.values["--rules"]
         saveRulesPath = arguments.values["--save-rules"]
         account = arguments.values["--account"]?.lowercased()
@@ -85,7 +95,7 @@ public struct ImportCommand: Command {
     private enum Outcome { case write, badRows, nothingNew, dryRun }
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
-        guard let input = openInput() else {
+        guard var input = openInput() else {
             return context.usage(UsageError(key: "import.unreadable", arguments: ["path": source ?? "-"]))
         }
         // The rules: only those named. One kept beside the file is pointed out, not used.
@@ -98,11 +108,16 @@ public struct ImportCommand: Command {
                 return context.usage(UsageError(key: "import.unreadable", arguments: ["path": rulesFile]))
             }
             do {
-                rules = try ImportRules(text)
+                rules = try ImportRules.read(text)
             } catch {
-                return context.reject(SessionError("import.bad-rules", ["path": rulesFile, "line": String(error.line), "detail": error.detail]))
+                let key = error.reason == "hledger-rules" ? "import.bad-hledger-rules" : "import.bad-rules"
+                return context.reject(SessionError(key, ["path": rulesFile, "line": String(error.line), "detail": error.detail]))
             }
         }
+        // The file as UTF-8: its encoding given (--encoding, else the rules'), or detected.
+        let (decoded, refusal) = decodedInput(input, rulesEncoding: rules?.encoding, context: context)
+        guard let decoded else { return refusal }
+        input = decoded
         return context.storeChange { journal in
             // The journal's own categories (by slug or name, either language) come first.
             let vocabulary = ImportVocabulary.make(words: context.words, parser: context.parser,
@@ -114,6 +129,7 @@ public struct ImportCommand: Command {
             var defaults = ImportDefaults(account: account ?? rules?.account ?? context.configuration.defaultAccount(in: journal),
                                           currency: currency ?? rules?.currency ?? context.configuration.defaultCurrency,
                                           dateOrder: dateOrder)
+            defaults.accountGiven = account != nil
             let format = self.format ?? source.flatMap(ImportFormat.journal(path:))
                 ?? ImportFormat.detect(input.prefix(1 << 16), vocabulary: vocabulary, rules: rules)
             var reading = ImportReading(input: input, format: format, vocabulary: vocabulary, rules: rules ?? ImportRules(),
@@ -139,7 +155,7 @@ public struct ImportCommand: Command {
                 }
                 if outcome != .write { return finish(outcome, tally: tally, result: nil, context: context) }
                 guard confirm(tally.kept, context: context) else { return [.notice(key: "import.cancelled", arguments: [:], count: nil)] }
-                guard let again = openInput() else {
+                guard let reopened = openInput(), let again = decodedInput(reopened, rulesEncoding: rules?.encoding, context: nil).input else {
                     return context.usage(UsageError(key: "import.unreadable", arguments: ["path": source ?? "-"]))
                 }
                 reading.restart(again)
@@ -248,6 +264,24 @@ public struct ImportCommand: Command {
     private func newLessons(_ tally: ImportTally, _ journal: Journal) -> [Lesson] {
         let learned = journal.learnedCategories
         return tally.records.lessons.filter { learned[$0.phrase] != $0.category }.map { Lesson(phrase: $0.phrase, category: $0.category) }
+    }
+
+    /// `input` as UTF-8 (DecodedInput), saying which encoding it was read in when not UTF-8;
+    /// a byte the encoding cannot read refuses the file, naming its line.
+    private func decodedInput(_ input: ImportInput, rulesEncoding: TextEncoding?,
+                              context: CommandContext?) -> (input: ImportInput?, refusal: [SessionEvent]) {
+        let forced = encoding ?? rulesEncoding
+        switch DecodedInput.decode(input, forced: forced) {
+        case .success(let decoded):
+            if decoded.encoding != .utf8, forced == nil {
+                context?.emit([.notice(key: "import.encoding-detected", arguments: ["encoding": decoded.encoding.rawValue], count: nil)])
+            }
+            return (decoded.input, [])
+        case .failure(let failure):
+            let error = SessionError("import.bad-encoding", ["path": source ?? "-", "line": String(failure.line), "byte": failure.byte,
+                                                             "encoding": (forced ?? .utf8).rawValue])
+            return (nil, context?.reject(error) ?? [])
+        }
     }
 
     private func openInput() -> ImportInput? {

@@ -44,7 +44,7 @@ struct ImportReading {
 
     /// For a CSV whose slash dates nothing decides (and no order given): one such date.
     mutating func undecidedDate() throws -> String? {
-        guard format == .csv, defaults.dateOrder == nil, rules.dateOrder == nil else { return nil }
+        guard format == .csv, defaults.dateOrder == nil, rules.dateOrder == nil, rules.hledger == nil else { return nil }
         return CSVReader.undecidedDate(table(), vocabulary: vocabulary, rules: rules)
     }
 
@@ -66,6 +66,9 @@ struct ImportReading {
                                   rows: { try tally.take($0, into: sink) }, counts: { tally.count($0) },
                                   transaction: { try tally.take($0, into: sink) })
             return
+        case .csv where rules.hledger != nil:
+            // hledger's CSV rules: read whole (a bank file), handed on below.
+            tally.records = HledgerCSVReader.read(table(), rules: rules.hledger!, vocabulary: vocabulary, defaults: defaults)
         case .csv:
             // Rows stream on as they are read: the table's transactions are never all held. As a
             // backup's: when nothing needs their whole transaction, the rows are read on both

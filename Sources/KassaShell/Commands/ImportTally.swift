@@ -145,6 +145,7 @@ final class ImportTally {
         if !records.lessons.isEmpty { events.append(.notice(key: "import.preview.lessons", arguments: [:], count: records.lessons.count)) }
         if skipped > 0 { events.append(.notice(key: "import.duplicates", arguments: [:], count: skipped)) }
         if records.zeroRows > 0 { events.append(.notice(key: "import.zero-rows", arguments: [:], count: records.zeroRows)) }
+        events += skippedEvents(listed: showRows)
         if !records.unknownCategories.isEmpty {
             events.append(.notice(key: "import.unknown-categories", arguments: [
                 "names": records.unknownCategories.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(10).map(\.key).joined(separator: ", "),
@@ -158,6 +159,26 @@ final class ImportTally {
                 return row
             }
             events.append(.listing(TransactionListing(rows)))
+        }
+        return events
+    }
+
+    /// Rows of failed operations and cards that differ from --account, counted; with `listed`
+    /// (a dry run, a terminal's preview) every skipped row with its line.
+    private func skippedEvents(listed: Bool) -> [SessionEvent] {
+        var events: [SessionEvent] = []
+        let failed = records.skippedRows.filter { $0.reason == "status" }.count
+        if failed > 0 { events.append(.notice(key: "import.status-rows", arguments: [:], count: failed)) }
+        if !records.cardsDiffering.isEmpty {
+            let cards = records.cardsDiffering.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            events.append(.notice(key: "import.card-differs", arguments: ["cards": cards.prefix(5).map(\.key).joined(separator: ", ")],
+                                  count: cards.reduce(0) { $0 + $1.value }))
+        }
+        if listed {
+            for row in records.skippedRows {
+                events.append(.notice(key: "import.skipped-row." + row.reason, arguments: ["line": String(row.line), "detail": row.detail],
+                                      count: nil))
+            }
         }
         return events
     }

@@ -35,6 +35,14 @@ extension ImportVocabulary {
                 words.name(in: "currency", for: word).flatMap { Currency(code: $0) } ?? Currency(code: word)
             },
             cashWithdrawal: { words.name(in: "withdrawal", for: $0) != nil })
+        vocabulary.failedStatus = { words.name(in: "status", for: $0) == "failed" }
+        vocabulary.describedTransfer = { text in
+            // The parser reads the description as if it were typed: a transfer word makes a transfer,
+            // a withdrawal word one to cash ("transfer/cash").
+            guard let draft = parser.parse(text, context: context).drafts.first, draft.type == .transfer else { return nil }
+            let cash = draft.toAccount == "cash" || text.split(separator: " ").prefix(2).contains { words.name(in: "withdrawal", for: $0) != nil }
+            return cash ? .cash : .other
+        }
         vocabulary.word = { words.name(in: $0, for: $1) }
         return vocabulary
     }

@@ -129,7 +129,10 @@ public struct CommandWords: Sendable {
             "period": ["week", "month", "year"],
             "by": Set(CategoryReport.Grouping.allCases.map(\.rawValue)),
             // kassa import's CSV headers, type and operation words, currency signs.
-            "column": Set(ImportColumn.allCases.map(\.rawValue)),
+            // (a bank's amount and currency in the account's currency: account_amount …, BankHeader)
+            "column": Set(ImportColumn.allCases.map(\.rawValue) + ["account_amount", "account_debit", "account_credit", "account_currency"]),
+            // A bank's status of an operation that did not happen: the row is skipped.
+            "status": ["failed"],
             "kind": Set(TransactionType.allCases.map(\.rawValue)),
             // A statement operation that takes cash out: a transfer to the cash account.
             "withdrawal": ["cash"],

@@ -1,0 +1,177 @@
+// HledgerRules: hledger's CSV rules syntax, the part bank files need — `skip`, `separator`,
+// `fields`, field assignments (`date`, `date2`, `description`, `amount`, `amount-in`,
+// `amount-out`, `currency`, `account1`, `account2`, `comment`, `code`) with templates such as
+// `%1 %2` or `assets:%account`, `date-format`, `decimal-mark`, `newest-first`, `encoding`, and
+// `if` blocks (a matcher on the `if` line or on the lines below it, `&` joining two, `%field`
+// narrowing one to a field) whose indented lines assign fields or `skip` the record. Anything
+// else hledger has (`include`, `balance-type`, `amount1`, `account3`, `if` tables …) is refused,
+// naming its line, rather than silently read differently. Directive words are the file format's,
+// like a language's keywords. Matchers are regular expressions matched ignoring case by
+// RulePattern (linear time, no backtracking: a record cannot stall an import).
+
+public struct HledgerRules: Sendable {
+    /// A field's value: literal text with `%N` / `%name` references to the record's cells.
+    public struct Template: Sendable {
+        public let source: String
+    }
+
+    public struct Matcher: Sendable {
+        /// The field matched (a name or a 1-based number), or nil for the whole record.
+        let field: String?
+        let pattern: RulePattern?
+        let literal: String
+        /// Joined to the matcher before it with AND (`&`).
+        let joined: Bool
+
+        func matches(_ text: String) -> Bool {
+            if let pattern { return pattern.matches(text) }
+            return text.lowercased().contains(literal)
+        }
+    }
+
+    public struct Block: Sendable {
+        var matchers: [Matcher] = []
+        var assignments: [String: Template] = [:]
+        /// `skip` inside the block: a matching record is not a transaction.
+        var skips = false
+    }
+
+    public var skip = 0
+    public var separator: UInt8?
+    /// Cell names by position (lower case; "" for `_` or an empty name).
+    public var fields: [String] = []
+    /// Top-level assignments, the `fields` list's own included.
+    public var assignments: [String: Template] = [:]
+    public var dateFormat: String?
+    public var decimalMark: Character?
+    public var encoding: TextEncoding?
+    public var blocks: [Block] = []
+
+    /// The fields kassa reads from a record.
+    static let assignable: Set<String> = ["date", "date2", "description", "amount", "amount-in", "amount-out", "currency",
+                                          "account1", "account2", "comment", "code"]
+    /// hledger directives and fields kassa knows of but does not read: named when refused.
+    static let hledgerWords: Set<String> = [
+        "include", "balance-type", "timezone", "intra-day-reversed", "source", "archive", "status", "balance", "balance1",
+        "balance2", "amount1", "amount2", "amount3", "amount4", "account3", "account4", "comment1", "comment2", "comment3",
+        "currency1", "currency2", "end",
+    ]
+
+    /// Field names of hledger's further postings: a `fields` list naming one would move amounts
+    /// kassa does not read.
+    static let postingFields: Set<String> = ["amount1", "amount2", "amount3", "amount4", "account3", "account4", "currency1", "currency2"]
+
+    /// Reads a rules file in hledger's syntax. Throws the first line it cannot read.
+    public init(_ text: String) throws(ImportProblem) {
+        var lineNumber = 0
+        var block: Int?
+        /// Whether the current block still takes matcher lines (none of its assignments seen yet).
+        var takingMatchers = false
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let indented = raw.first == " " || raw.first == "\t"
+            let line = raw.trimmingCharacters()
+            func bad() -> ImportProblem { ImportProblem(line: lineNumber, reason: "hledger-rules", detail: line) }
+            if line.isEmpty {
+                block = nil
+                continue
+            }
+            if line.hasPrefix("#") || line.hasPrefix(";") || line.hasPrefix("*") { continue }
+            if let index = block, indented {
+                let (word, value) = ImportRules.split(line)
+                if word == "skip" && value.isEmpty { blocks[index].skips = true; takingMatchers = false; continue }
+                guard HledgerRules.assignable.contains(word) else { throw bad() }
+                blocks[index].assignments[word] = Template(source: value)
+                takingMatchers = false
+                continue
+            }
+            if let index = block, takingMatchers {
+                blocks[index].matchers.append(try HledgerRules.matcher(line, line: lineNumber))
+                continue
+            }
+            block = nil
+            let (word, value) = ImportRules.split(line)
+            if word.hasPrefix("if,") || word.hasPrefix("if|") || word.hasPrefix("if\t") { throw bad() }
+            switch word {
+            case "if":
+                var new = Block()
+                if !value.isEmpty { new.matchers.append(try HledgerRules.matcher(value, line: lineNumber)) }
+                blocks.append(new)
+                block = blocks.count - 1
+                takingMatchers = true
+            case "skip":
+                guard let count = Int(value.isEmpty ? "1" : value), count >= 0 else { throw bad() }
+                skip = count
+            case "separator":
+                switch value.lowercased() {
+                case ",", "comma": separator = 44
+                case ";", "semicolon": separator = 59
+                case "tab", "\\t": separator = 9
+                case "|": separator = 124
+                default: throw bad()
+                }
+            case "fields":
+                fields = value.split(separator: ",", omittingEmptySubsequences: false).map {
+                    let name = $0.trimmingCharacters().lowercased().filter { $0 != "\"" }
+                    return name == "_" ? "" : name
+                }
+                for (index, name) in fields.enumerated() where HledgerRules.assignable.contains(name) {
+                    assignments[name] = Template(source: "%" + String(index + 1))
+                }
+                // A field list naming what kassa does not read (amount1, balance …) would be read wrong.
+                if fields.contains(where: { HledgerRules.postingFields.contains($0) }) { throw bad() }
+            case "date-format":
+                guard !value.isEmpty else { throw bad() }
+                dateFormat = value
+            case "decimal-mark":
+                guard value == "." || value == "," else { throw bad() }
+                decimalMark = value.first
+            case "newest-first":
+                // Order within a day: kassa keeps a file's rows in their own order either way.
+                break
+            case "encoding":
+                guard let known = TextEncoding(name: value) else { throw bad() }
+                encoding = known
+            default:
+                guard HledgerRules.assignable.contains(word) else { throw bad() }
+                assignments[word] = Template(source: value)
+            }
+        }
+    }
+
+    /// One matcher line: `[&] [%field] REGEX`.
+    static func matcher(_ text: String, line: Int) throws(ImportProblem) -> Matcher {
+        var rest = Substring(text)
+        var joined = false
+        if rest.hasPrefix("&") {
+            joined = true
+            rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+        }
+        var field: String?
+        if rest.hasPrefix("%") {
+            let name = rest.dropFirst().prefix { $0 != " " && $0 != "\t" }
+            field = name.lowercased()
+            rest = rest.dropFirst(name.count + 1).drop { $0 == " " || $0 == "\t" }
+        }
+        let source = rest.trimmingCharacters()
+        guard !source.isEmpty else { throw ImportProblem(line: line, reason: "hledger-rules", detail: text) }
+        let compiled = RulePattern.compile(source)
+        // Swift's Regex is only asked whether the text is meant as a pattern; it never matches.
+        if compiled == nil, (try? Regex(source)) != nil { throw ImportProblem(line: line, reason: "hledger-rules", detail: text) }
+        return Matcher(field: field, pattern: compiled, literal: source.lowercased(), joined: joined)
+    }
+
+    /// Whether a rules file that kassa's own syntax refused reads as hledger's: it uses a word
+    /// only hledger's syntax has.
+    public static func looksLikeHledger(_ text: String) -> Bool {
+        let words: Set<String> = ["account1", "account2", "description", "amount-in", "amount-out", "date2", "decimal-mark",
+                                  "newest-first", "comment", "code", "amount", "date"]
+        for raw in text.split(separator: "\n") {
+            let (word, value) = ImportRules.split(raw.trimmingCharacters())
+            if words.contains(word) || hledgerWords.contains(word) { return true }
+            if word == "fields", value.lowercased().contains("description") || value.contains("amount-") { return true }
+            if word == "date-format", value.contains("%") { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,25 @@
+// ImportRules+Syntax: a rules file in either syntax. kassa's own is tried first, so every file
+// it reads keeps its meaning; one it refuses that uses hledger's words (account1, description,
+// amount-in, `%` templates …) is read as hledger's CSV rules. When neither reads it, the error
+// is the one of the syntax the file looks like, naming its line.
+
+extension ImportRules {
+    public static func read(_ text: String) throws(ImportProblem) -> ImportRules {
+        let ownError: ImportProblem
+        do {
+            return try ImportRules(text)
+        } catch {
+            ownError = error
+        }
+        do {
+            let hledger = try HledgerRules(text)
+            var rules = ImportRules()
+            rules.hledger = hledger
+            rules.separator = hledger.separator
+            rules.encoding = hledger.encoding
+            return rules
+        } catch {
+            throw HledgerRules.looksLikeHledger(text) ? error : ownError
+        }
+    }
+}
