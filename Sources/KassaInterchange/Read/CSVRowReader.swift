@@ -82,6 +82,8 @@ struct CSVRowReader {
             }
             date = parsed
         }
+        // A real date kassa cannot keep (3050, 1899) is this row's problem, not the import's.
+        guard date.isSupported else { return .failure(ImportProblem(line: 0, reason: "date-bounds", detail: cell(.date, cells) ?? "")) }
         // The amount: signed, or debit (out) / credit (in).
         var reading: AmountText.Reading?
         var amountText = ""

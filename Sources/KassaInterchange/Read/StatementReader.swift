@@ -67,6 +67,11 @@ public enum StatementReader {
                 continue
             }
             open = nil
+            // A real date kassa cannot keep ("01.01.3050") is a row named, not the import's end.
+            guard date.isSupported else {
+                records.problems.append(ImportProblem(line: lineNumber, reason: "date-bounds", detail: String(line)))
+                continue
+            }
             let row: (negative: Bool, reading: AmountText.Reading, currencyWord: String?, operation: String, details: String)?
             if rest.contains("|") || rest.contains("\t") {
                 row = tableRow(rest)

@@ -1,6 +1,7 @@
 // EditCommand: `:edit #12 amount 1600`, `:edit #3 #5-#7 category groceries` (and `kassa edit`):
 // changes one field of saved transactions as one undoable change. A category chosen this way
-// is remembered for the same words next time.
+// is remembered for the same words next time. A category the transaction's type cannot carry
+// (any on a transfer, an income one on an expense …) is refused and nothing is learned.
 
 import KassaCore
 import KassaStore
@@ -35,12 +36,17 @@ public struct EditCommand: Command {
             // A category chosen here teaches kassa these words, in the same change as the edit.
             var taught: [Lesson] = []
             let known = journal.learnedCategories
+            let directory = CategoryDirectory(grammar: context.parser.grammar, journal: journal)
             let change = try journal.edit(ids: ids, teach: { transaction in
                 guard case .category(let slug) = fieldValue else { return nil }
                 let lesson = Lessons.lesson(note: transaction.note, category: slug)
                 if let lesson, known[lesson.phrase] != slug, !taught.contains(lesson) { taught.append(lesson) }
                 return lesson
             }) { transaction in
+                if case .category(let slug) = fieldValue,
+                   let refusal = CategoryFit.refusal(slug, said: value, for: transaction.type, directory: directory) {
+                    throw refusal
+                }
                 guard let patch = fieldValue.patch(for: transaction) else {
                     throw StoreError(.invalid, path: journal.path, detail: value)
                 }
