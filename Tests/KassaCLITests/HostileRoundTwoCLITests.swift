@@ -88,7 +88,7 @@ import KassaTestSupport
         let check = try kassa(["check", "--file", file])
         #expect(check.status != 0, "\(check.output) \(check.error)")
         let said = check.output + check.error
-        #expect(said.contains("line 3") && said.contains("invalid amount"), "\(said)")
+        #expect(said.contains("Line 3") && said.contains("invalid amount"), "\(said)")
         // The reader agrees: the line is not read as an amount of −1,500.
         let list = try kassa(["list", "--json", "--file", file])
         #expect(!list.output.contains("-1500"), "\(list.output)")

@@ -169,4 +169,16 @@ import KassaCore
                                       vocabulary: vocabulary)
         #expect(app.problems.map(\.line) == [3] && app.problems.first?.reason == "date-bounds" && app.transactions.count == 1)
     }
+
+    /// Found by the importer fuzz: Swift reads CR LF as one Character, so a Windows statement
+    /// split at "\n" was one line — nothing imported, nothing said — and a CRLF rules file one rule.
+    @Test func windowsLineEndsSplitStatementsAndRulesFiles() throws {
+        let text = "Выписка\r\n02.03.26   - 1 500,00 ₸   Покупка   x\r\n31.02.26   - 5,00 ₸   Покупка   y\r\n"
+        #expect(StatementReader.looksLikeStatement(text))
+        let records = StatementReader.read(text, vocabulary: vocabulary, defaults: ImportDefaults(account: "kaspi"))
+        #expect(records.transactions.map(\.note) == ["x"] && records.problems.map(\.line) == [3], "\(records.problems)")
+        let rules = try ImportRules("if coffee then category food\r\nif taxi then category transport/taxi\r\n")
+        #expect(rules.match(["taxi"]).category == "transport/taxi" && rules.match(["coffee"]).category == "food")
+        #expect(throws: ImportProblem.self) { try ImportRules("if coffee then category food\r\nnonsense here\r\n") }
+    }
 }
