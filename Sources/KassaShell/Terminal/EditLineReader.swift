@@ -253,13 +253,18 @@ public final class EditLineReader: LineReader {
             el_beep(editLine)
             return UInt8(CC_REFRESH)
         }
-        let common = EditLineText.commonPrefix(of: candidates)
-        let replacement = candidates.count == 1 ? candidates[0] + " " : common
-        if replacement.count > word.count || (candidates.count == 1 && replacement != word) {
+        // A name from an imported file may hold control characters: Tab never types one into
+        // the line (the common part stops before it; such a name alone is listed, escaped).
+        let common = EditLineText.commonPrefix(of: candidates).prefix { character in
+            !character.unicodeScalars.contains { TerminalSafety.isUnsafe($0.value) }
+        }
+        let whole = candidates.count == 1 && common.count == candidates[0].count
+        let replacement = whole ? candidates[0] + " " : String(common)
+        if replacement.count > word.count || (whole && replacement != word) {
             replaceWord(length: word.unicodeScalars.count, with: replacement)
             return UInt8(CC_REFRESH)
         }
-        if candidates.count > 1 {
+        if candidates.count > 1 || !whole {
             listCandidates(candidates)
             return UInt8(CC_REDISPLAY)
         }
