@@ -94,9 +94,6 @@ public final class CommandContext {
             return reject(error)
         } catch let error as MoneyError {
             return reject(error)
-        } catch let error as SessionError {
-            // A value the journal showed not to fit (a category for a transfer): the person's mistake.
-            return reject(error)
         } catch let error as UsageError {
             // An option the journal showed to be wrong (--payment-day for no loan): a usage mistake.
             return usage(error)
