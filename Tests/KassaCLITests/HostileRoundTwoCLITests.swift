@@ -142,6 +142,23 @@ import KassaTestSupport
         #expect(try kassa(["list", "--json", "--file", file]).output.contains("income/salary"))
     }
 
+    /// The other way round: a new type drops a category it cannot carry (a transfer has none),
+    /// through `edit` and through the dialog.
+    @Test func aNewTypeDropsACategoryItCannotCarry() throws {
+        let file = try journalWith("coffee 500\ntea 300\n")
+        #expect(try kassa(["--file", file, "edit", "#1", "type", "transfer"]).status == 0)
+        #expect(try kassa(["--file", file, "edit", "#2", "type", "income"]).status == 0)
+        let list = try kassa(["list", "--json", "--file", file]).output
+        #expect(!list.contains("food") && list.contains("\"type\": \"transfer\"") && list.contains("\"type\": \"income\""), "\(list)")
+        for reply in ["type income", "to kaspi"] {
+            let dialog = path("retyped\(UInt32.random(in: 0...UInt32.max)).kassa")
+            let session = try kassa(["--file", dialog], stdin: "coffee 500\n\(reply)\n\n")
+            #expect(session.status == 0, "\(reply): \(session.output) \(session.error)")
+            let saved = try kassa(["list", "--json", "--file", dialog]).output
+            #expect(!saved.contains("food") && saved.contains("\"category\": null"), "\(reply): \(saved)")
+        }
+    }
+
     // MARK: - 47: deposit interest that overflows
 
     @Test func aDepositWhoseInterestOverflowsIsAWarningAndSessionsWork() throws {

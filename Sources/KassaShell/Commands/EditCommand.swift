@@ -67,6 +67,10 @@ public struct EditCommand: Command {
                 throw StoreError(.invalid, path: journal.path, detail: value)
             }
             patch.apply(to: &transaction)
+            // A new type drops a category it cannot carry (a transfer has none).
+            if fieldValue.changesType, let slug = transaction.category, !CategoryFit.fits(slug, transaction.type, directory: directory) {
+                transaction.category = nil
+            }
         }
         taught = lessons
         return change

@@ -110,6 +110,13 @@ extension Session {
             guard case .category(let slug) = change.value else { return nil }
             return (slug, change.said, change.indices)
         }
+        let retyped = correction.changes.filter(\.value.changesType).flatMap(\.indices)
+        if !retyped.isEmpty {
+            // A category the reply did not say, that the new type cannot carry, goes.
+            let said = Set(categories.flatMap(\.indices))
+            CategoryFit.dropStale(&pending, retyped.filter { !said.contains($0) },
+                                  directory: CategoryDirectory(grammar: parser.grammar, journal: journal))
+        }
         if !categories.isEmpty {
             let directory = CategoryDirectory(grammar: parser.grammar, journal: journal)
             for category in categories {

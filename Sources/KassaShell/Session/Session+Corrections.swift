@@ -66,6 +66,9 @@ extension Session {
                     events.append(lesson)
                 }
             }
+            if fieldValue.changesType {
+                CategoryFit.dropStale(&pending, indices, directory: CategoryDirectory(grammar: parser.grammar, journal: journal))
+            }
             return events + afterCorrection()
         }
     }
