@@ -143,4 +143,42 @@ import KassaCore
         again.id = 0
         #expect(Duplicates.remove(from: [again], existing: [purchase]).skipped == 1)
     }
+
+    /// Issue 28 items 15, 16 and 18: a statement row whose date does not exist, or lies outside
+    /// 1900–2999, is named with its line, never dropped and never the end of the import; two-digit
+    /// years are read as POSIX's %y reads them (69–99 → 1969–1999, 00–68 → 2000–2068).
+    @Test func statementDatesThatAreNoDatesAreNamedAndTwoDigitYearsArePOSIX() {
+        let text = "Выписка\n31.02.26   - 1 500,00 ₸   Покупка   x\n01.01.99   - 500,00 ₸   Покупка   y\n"
+            + "31.12.68   - 700,00 ₸   Покупка   z\n00.13.2026   - 1,00 ₸   Покупка   w\n01.01.3050   - 900,00 ₸   Покупка   v\n"
+            + "01.01.69   - 300,00 ₸   Покупка   u\n"
+        let records = StatementReader.read(text, vocabulary: vocabulary, defaults: ImportDefaults(account: "kaspi"))
+        #expect(records.problems.map(\.line) == [2, 5, 6], "\(records.problems)")
+        #expect(records.problems.map(\.reason) == ["date", "date", "date-bounds"])
+        #expect(records.transactions.map(\.date) == [CivilDate(year: 1999, month: 1, day: 1)!, CivilDate(year: 2068, month: 12, day: 31)!,
+                                                     CivilDate(year: 1969, month: 1, day: 1)!])
+        for (cell, year) in [("01.01.99", 1999), ("01.01.69", 1969), ("01.01.68", 2068), ("01.01.00", 2000), ("01/01/99", 1999)] {
+            #expect(DateText.parse(Substring(cell), order: .dmy)?.year == year, "\(cell)")
+        }
+        #expect(DateText.parse("01.01.199", order: .dmy) == nil)
+        // The same in a CSV and the app's CSV: the row is named, the others imported.
+        let csv = csv("Date,Note,Amount\n01.01.99,a,-5\n01.01.3050,b,-5\n3050-01-01,c,-5\n1899-12-31,d,-5\n02.01.99,e,-5\n")
+        #expect(csv.problems.map(\.line) == [3, 4, 5] && csv.problems.allSatisfy { $0.reason == "date-bounds" }, "\(csv.problems)")
+        #expect(csv.transactions.map(\.date.year) == [1999, 1999])
+        let header = "date,type,amount,currency,account,category,subcategories,note,targetAccount,targetCurrency,targetAmount\n"
+        let app = TenraCSVReader.read(Array((header + "2026-03-02,expense,1500.00,KZT,Kaspi Gold,food,,x,,,\n3050-03-02,expense,1.00,KZT,Kaspi Gold,food,,x,,,\n").utf8),
+                                      vocabulary: vocabulary)
+        #expect(app.problems.map(\.line) == [3] && app.problems.first?.reason == "date-bounds" && app.transactions.count == 1)
+    }
+
+    /// Found by the importer fuzz: Swift reads CR LF as one Character, so a Windows statement
+    /// split at "\n" was one line — nothing imported, nothing said — and a CRLF rules file one rule.
+    @Test func windowsLineEndsSplitStatementsAndRulesFiles() throws {
+        let text = "Выписка\r\n02.03.26   - 1 500,00 ₸   Покупка   x\r\n31.02.26   - 5,00 ₸   Покупка   y\r\n"
+        #expect(StatementReader.looksLikeStatement(text))
+        let records = StatementReader.read(text, vocabulary: vocabulary, defaults: ImportDefaults(account: "kaspi"))
+        #expect(records.transactions.map(\.note) == ["x"] && records.problems.map(\.line) == [3], "\(records.problems)")
+        let rules = try ImportRules("if coffee then category food\r\nif taxi then category transport/taxi\r\n")
+        #expect(rules.match(["taxi"]).category == "transport/taxi" && rules.match(["coffee"]).category == "food")
+        #expect(throws: ImportProblem.self) { try ImportRules("if coffee then category food\r\nnonsense here\r\n") }
+    }
 }

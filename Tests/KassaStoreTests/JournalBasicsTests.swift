@@ -42,12 +42,17 @@ import Testing
         let journal = try Journal.open(path: path)
         let jpy = Currency(code: "JPY")!, kwd = Currency(code: "KWD")!
         _ = try journal.commit([Draft(amount: Money(minorUnits: 1234, currency: jpy), date: StoreFixtures.day),
-                                Draft(amount: Money(minorUnits: -1234, currency: kwd), date: StoreFixtures.day)], input: "")
+                                Draft(amount: Money(minorUnits: 1234, currency: kwd), date: StoreFixtures.day)], input: "")
         let text = String(decoding: StoreFixtures.bytes(path), as: UTF8.self)
         #expect(text.contains("\t1234\tJPY\t"))
-        #expect(text.contains("\t-1.234\tKWD\t"))
+        #expect(text.contains("\t1.234\tKWD\t"))
         #expect(try Journal.open(path: path).transactions.map(\.amount) ==
-                [Money(minorUnits: 1234, currency: jpy), Money(minorUnits: -1234, currency: kwd)])
+                [Money(minorUnits: 1234, currency: jpy), Money(minorUnits: 1234, currency: kwd)])
+        // An amount is unsigned (the type says the direction): a negative one is refused, not written.
+        let refused = #expect(throws: StoreError.self) {
+            try journal.commit([Draft(amount: Money(minorUnits: -1234, currency: kwd), date: StoreFixtures.day)], input: "")
+        }
+        #expect(refused?.kind == .invalid && refused?.detail == "amount")
     }
 
     @Test func createsFileAndDirectoriesPrivately() throws {

@@ -46,6 +46,23 @@ import Testing
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
+    /// Issue 28 item 6: the folder's fsync after the rename failing (EIO) is the repair's error,
+    /// naming the journal, not a repair reported done that a crash could undo.
+    @Test func aFailedFolderSyncFailsTheRepair() throws {
+        let (path, _) = try damagedJournal()
+        var synced: [String] = []
+        do {
+            _ = try Journal.repair(path: path, syncFolder: { synced.append($0); return EIO })
+            Issue.record("repair reported success after a failed folder fsync")
+        } catch let error as StoreError {
+            #expect(error.kind == .unwritable && error.errno == EIO && error.path.hasSuffix("journal.kassa"), "\(error)")
+        }
+        #expect(synced.count == 1 && synced.first?.hasSuffix("journal.kassa") == true)
+        // The same repair with a folder that syncs reports what it moved.
+        let (again, _) = try damagedJournal()
+        #expect(try Journal.repair(path: again, syncFolder: { _ in nil }).side == again + ".damaged-1")
+    }
+
     @Test func repairDropsChangesThatNoLongerApply() throws {
         let path = StoreFixtures.journalPath("repair")
         let journal = try Journal.open(path: path)

@@ -97,6 +97,8 @@ struct CSVRowReader {
             date = parsed
             cellTime = timePart.flatMap(DateTimeText.time)
         }
+        // A real date kassa cannot keep (3050, 1899) is this row's problem, not the import's.
+        guard date.isSupported else { return .failure(ImportProblem(line: 0, reason: "date-bounds", detail: cell(.date, cells) ?? "")) }
         // The amount: signed, or debit (out) / credit (in) — of a bank's pair, the one not empty
         // or zero.
         var reading: AmountText.Reading?

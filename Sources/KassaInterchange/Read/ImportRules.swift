@@ -55,7 +55,7 @@ public struct ImportRules: Sendable {
     public init(_ text: String) throws(ImportProblem) {
         var lineNumber = 0
         var block: Int?
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in TextLines.split(text) {
             lineNumber += 1
             let indented = raw.first == " " || raw.first == "\t"
             let line = raw.trimmingCharacters()

@@ -20,7 +20,7 @@ public enum StatementReader {
     /// Whether the text looks like a statement: some line starts with a dotted date and holds a ₸ or a sign.
     public static func looksLikeStatement(_ text: String) -> Bool {
         var rows = 0
-        for line in text.split(separator: "\n").prefix(200) where dateAtStart(Substring(line.trimmingCharacters())) != nil {
+        for line in TextLines.split(text).prefix(200) where dateAtStart(Substring(line.trimmingCharacters())) != nil {
             rows += 1
         }
         return rows > 0
@@ -48,7 +48,7 @@ public enum StatementReader {
         var lineNumber = 0
         // The last row read, while the lines after it may continue it.
         var open: Int?
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in TextLines.split(text) {
             lineNumber += 1
             var line = Substring(raw.trimmingCharacters())
             if line.first == "|" { line = Substring(line.dropFirst().trimmingCharacters()) }
@@ -67,6 +67,11 @@ public enum StatementReader {
                 continue
             }
             open = nil
+            // A real date kassa cannot keep ("01.01.3050") is a row named, not the import's end.
+            guard date.isSupported else {
+                records.problems.append(ImportProblem(line: lineNumber, reason: "date-bounds", detail: String(line)))
+                continue
+            }
             let row: (negative: Bool, reading: AmountText.Reading, currencyWord: String?, operation: String, details: String)?
             if rest.contains("|") || rest.contains("\t") {
                 row = tableRow(rest)

@@ -88,6 +88,11 @@ public enum TenraCSVReader {
                 }
                 date = parsed
             }
+            // A real date kassa cannot keep (3050, 1899) is this row's problem, not the import's.
+            guard date.isSupported else {
+                records.problems.append(ImportProblem(line: line, reason: "date-bounds", detail: cell("date")))
+                return true
+            }
             let codeText = cell("currency")
             guard let currency = codeText.isEmpty ? defaults.currency : currencies[codeText] ?? Currency(code: codeText) ?? vocabulary.currency(codeText) else {
                 records.problems.append(ImportProblem(line: line, reason: "currency", detail: codeText))

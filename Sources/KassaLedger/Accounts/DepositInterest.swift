@@ -77,7 +77,11 @@ public enum DepositInterest {
             let month = String(date.iso.prefix(7))
             if let postedThrough, month <= postedThrough { continue }
             let minor = (accrued + denominator / 2) / denominator
-            guard minor <= Int128(Int64.max) else { throw MoneyError(.overflow, currency: currency) }
+            // A month's interest must be an amount kassa can record (12 digits before the point),
+            // and the principal must stay far from Int128's bound: past either, posting stops here.
+            guard minor <= Int128(Int64.max), Money(minorUnits: Int64(minor), currency: currency).isWithinEntryBound else {
+                throw MoneyError(.overflow, currency: currency)
+            }
             let amount = Money(minorUnits: Int64(minor), currency: currency)
             postings.append(Posting(date: date, amount: amount))
             // Interest posted in this run is not in `movements` yet: with capitalisation it

@@ -2,7 +2,9 @@
 // converted at the rate in effect on its own date — so every report converts without knowing
 // about rates. An entry with no rate on or before its date passes through in its own currency
 // (reports show it in a section of its own) and is remembered, so the output can name the
-// currency and the first date that needs a rate: never counted as 1 or 0.
+// currency and the first date that needs a rate: never counted as 1 or 0. An entry whose
+// converted amount would not fit 64 bits passes through the same way and is remembered apart
+// (`overflowed`), so the output says it was too large to convert rather than saying nothing.
 
 import KassaCore
 
@@ -11,6 +13,7 @@ public final class ConvertingSource<Base: TransactionSource>: TransactionSource 
     private let rates: RateTable
     public let target: Currency
     private var missingDates: [Currency: CivilDate] = [:]
+    private var overflowDates: [Currency: CivilDate] = [:]
 
     public init(_ base: Base, rates: RateTable, to target: Currency) {
         self.base = base
@@ -23,8 +26,14 @@ public final class ConvertingSource<Base: TransactionSource>: TransactionSource 
         missingDates.map { ($0.key, $0.value) }.sorted { $0.currency.code < $1.currency.code }
     }
 
+    /// Per currency with entries too large to convert, the earliest such date, by code.
+    public var overflowed: [(currency: Currency, from: CivilDate)] {
+        overflowDates.map { ($0.key, $0.value) }.sorted { $0.currency.code < $1.currency.code }
+    }
+
     public func forEachEntry(_ body: (LedgerEntry) -> Void) {
         var missed: [Currency: CivilDate] = [:]
+        var overflowed: [Currency: CivilDate] = [:]
         base.forEachEntry { entry in
             guard entry.currency != target else { return body(entry) }
             let date = CivilDate(daysSinceEpoch: entry.days)
@@ -35,11 +44,15 @@ public final class ConvertingSource<Base: TransactionSource>: TransactionSource 
                 seen.currency = target
                 body(seen)
             } catch {
-                if error.kind == .missingRate, missed[error.currency].map({ date < $0 }) ?? true { missed[error.currency] = date }
+                switch error.kind {
+                case .missingRate: if missed[error.currency].map({ date < $0 }) ?? true { missed[error.currency] = date }
+                case .overflow: if overflowed[entry.currency].map({ date < $0 }) ?? true { overflowed[entry.currency] = date }
+                }
                 body(entry)
             }
         }
         for (currency, date) in missed where missingDates[currency].map({ date < $0 }) ?? true { missingDates[currency] = date }
+        for (currency, date) in overflowed where overflowDates[currency].map({ date < $0 }) ?? true { overflowDates[currency] = date }
     }
 
     public func label(_ number: UInt32) -> String? { base.label(number) }

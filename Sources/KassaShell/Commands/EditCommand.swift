@@ -1,6 +1,7 @@
 // EditCommand: `:edit #12 amount 1600`, `:edit #3 #5-#7 category groceries` (and `kassa edit`):
 // changes one field of saved transactions as one undoable change. A category chosen this way
-// is remembered for the same words next time.
+// is remembered for the same words next time. A category the transaction's type cannot carry
+// (any on a transfer, an income one on an expense …) is refused and nothing is learned.
 
 import KassaCore
 import KassaStore
@@ -34,19 +35,44 @@ public struct EditCommand: Command {
             }
             // A category chosen here teaches kassa these words, in the same change as the edit.
             var taught: [Lesson] = []
-            let known = journal.learnedCategories
-            let change = try journal.edit(ids: ids, teach: { transaction in
-                guard case .category(let slug) = fieldValue else { return nil }
-                let lesson = Lessons.lesson(note: transaction.note, category: slug)
-                if let lesson, known[lesson.phrase] != slug, !taught.contains(lesson) { taught.append(lesson) }
-                return lesson
-            }) { transaction in
-                guard let patch = fieldValue.patch(for: transaction) else {
-                    throw StoreError(.invalid, path: journal.path, detail: value)
-                }
-                patch.apply(to: &transaction)
+            let change: Change
+            do {
+                change = try edit(journal, with: fieldValue, directory: CategoryDirectory(grammar: context.parser.grammar, journal: journal),
+                                  taught: &taught)
+            } catch let refusal as SessionError {
+                // A category the transaction cannot carry: the person's mistake, nothing written or learned.
+                return context.reject(refusal)
             }
             return [.changed(change)] + taught.map { .lesson(phrase: $0.phrase, category: $0.category) }
         }
+    }
+
+    /// The edit as one change; `taught` gets the lessons it wrote. Throws a SessionError for a
+    /// category that does not fit a transaction's type (before anything is written).
+    private func edit(_ journal: Journal, with fieldValue: FieldValue, directory: CategoryDirectory,
+                      taught: inout [Lesson]) throws -> Change {
+        let known = journal.learnedCategories
+        var lessons: [Lesson] = []
+        let change = try journal.edit(ids: ids, teach: { transaction in
+            guard case .category(let slug) = fieldValue else { return nil }
+            let lesson = Lessons.lesson(note: transaction.note, category: slug)
+            if let lesson, known[lesson.phrase] != slug, !lessons.contains(lesson) { lessons.append(lesson) }
+            return lesson
+        }) { transaction in
+            if case .category(let slug) = fieldValue,
+               let refusal = CategoryFit.refusal(slug, said: value, for: transaction.type, directory: directory) {
+                throw refusal
+            }
+            guard let patch = fieldValue.patch(for: transaction) else {
+                throw StoreError(.invalid, path: journal.path, detail: value)
+            }
+            patch.apply(to: &transaction)
+            // A new type drops a category it cannot carry (a transfer has none).
+            if fieldValue.changesType, let slug = transaction.category, !CategoryFit.fits(slug, transaction.type, directory: directory) {
+                transaction.category = nil
+            }
+        }
+        taught = lessons
+        return change
     }
 }

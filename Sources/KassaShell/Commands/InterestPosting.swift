@@ -3,7 +3,9 @@
 // in one undoable change together with an "interest" record per deposit that remembers the last
 // month posted. That record is checked again under the journal's lock, after catching up with
 // other sessions: two sessions starting at once post a month once, never twice.
-// Runs when a session starts and on `kassa account post-interest`.
+// Runs when a session starts and on `kassa account post-interest`. A deposit whose interest is
+// too large to record (a typo'd balance at 1000 % for years) posts nothing and is named in a
+// warning; the other deposits are posted, and every session still starts.
 
 import KassaCore
 import KassaLedger
@@ -20,13 +22,20 @@ enum InterestPosting {
     static func post(_ journal: Journal, today: CivilDate, defaultCurrency: Currency, note: String) throws -> [SessionEvent] {
         var drafts: [Draft] = []
         var marks: [(record: ObjectRecord, seen: String?)] = []
+        var warnings: [SessionEvent] = []
         for profile in AccountBook.profiles(journal).values.sorted(by: { $0.name < $1.name })
         where profile.kind == .deposit && !profile.archived && !profile.rates.isEmpty {
             let key = AccountProfile.key(profile.name)
             let currency = journal.accounts.first { $0.name.lowercased() == key }?.currency ?? profile.opening?.currency ?? defaultCurrency
             let seen = journal.object(recordKind, key: key)?["month"]
-            let postings = try DepositInterest.due(profile, currency: currency, movements: movements(journal, key, currency),
+            let postings: [DepositInterest.Posting]
+            do throws(MoneyError) {
+                postings = try DepositInterest.due(profile, currency: currency, movements: movements(journal, key, currency),
                                                    today: today, postedThrough: seen)
+            } catch {
+                warnings.append(.notice("account.interest-overflow", ["account": profile.name, "currency": currency.code]))
+                continue
+            }
             guard let last = postings.last else { continue }
             for posting in postings where !posting.amount.isZero {
                 drafts.append(Draft(type: .income, amount: posting.amount, date: posting.date, category: DepositInterest.category,
@@ -34,7 +43,7 @@ enum InterestPosting {
             }
             marks.append((ObjectRecord(kind: recordKind, key: key, fields: [.init("month", last.month)]), seen))
         }
-        guard !marks.isEmpty else { return [] }
+        guard !marks.isEmpty else { return warnings }
         // Under the lock: the months this run saw as posted must still be the last posted ones.
         let check: () throws -> [ObjectRecord] = {
             for mark in marks where journal.object(recordKind, key: mark.record.key)?["month"] != mark.seen { throw AlreadyPosted() }
@@ -44,12 +53,12 @@ enum InterestPosting {
             guard !drafts.isEmpty else {
                 _ = try check()
                 try journal.write(marks.map(\.record))
-                return []
+                return warnings
             }
             let saved = try journal.commit(drafts, inputs: Array(repeating: "", count: drafts.count)) { _ in try check() }
-            return [.notice(key: "account.interest-posted", arguments: [:], count: saved.count), .saved(saved)]
+            return warnings + [.notice(key: "account.interest-posted", arguments: [:], count: saved.count), .saved(saved)]
         } catch is AlreadyPosted {
-            return []
+            return warnings
         }
     }
 

@@ -158,6 +158,9 @@ public struct ReportCommand: Command {
                 + source.missing.map { missing in
                     .notice("rate.missing-in-report", ["currency": missing.currency.code, "date": missing.from.iso, "target": base.code])
                 }
+                + source.overflowed.map { overflow in
+                    .notice("rate.overflow-in-report", ["currency": overflow.currency.code, "date": overflow.from.iso, "target": base.code])
+                }
         }
     }
 

@@ -101,8 +101,35 @@ extension Session {
                     pending = before
                     return reject(SessionError("correction.bad-currency", ["value": change.said]))
                 }
-                if case .category(let slug) = change.value, let lesson = teach(note: pending[index].note, category: slug) {
-                    events.append(lesson)
+            }
+        }
+        // A category must fit the type the drafts have once the whole reply is applied
+        // ("category salary, type income" in either order); otherwise nothing changes and
+        // nothing is learned.
+        let categories = correction.changes.compactMap { change -> (slug: String, said: String, indices: [Int])? in
+            guard case .category(let slug) = change.value else { return nil }
+            return (slug, change.said, change.indices)
+        }
+        let retyped = correction.changes.filter(\.value.changesType).flatMap(\.indices)
+        if !retyped.isEmpty {
+            // A category the reply did not say, that the new type cannot carry, goes.
+            let said = Set(categories.flatMap(\.indices))
+            CategoryFit.dropStale(&pending, retyped.filter { !said.contains($0) },
+                                  directory: CategoryDirectory(grammar: parser.grammar, journal: journal))
+        }
+        if !categories.isEmpty {
+            let directory = CategoryDirectory(grammar: parser.grammar, journal: journal)
+            for category in categories {
+                for index in category.indices {
+                    if let refusal = CategoryFit.refusal(category.slug, said: category.said, for: pending[index].type, directory: directory) {
+                        pending = before
+                        return reject(refusal)
+                    }
+                }
+            }
+            for category in categories {
+                for index in category.indices {
+                    if let lesson = teach(note: pending[index].note, category: category.slug) { events.append(lesson) }
                 }
             }
         }

@@ -84,6 +84,14 @@ enum FieldValue: Equatable {
                 ? Money(major: amount.minorUnits / amount.currency.minorPerMajor, currency: currency) : nil)
     }
 
+    /// The value changes the transaction's type (a type, or a destination that makes a transfer).
+    var changesType: Bool {
+        switch self {
+        case .type, .toAccount: return true
+        default: return false
+        }
+    }
+
     /// Applies to a pending draft, clearing the flag that said the field was inferred.
     func apply(to draft: inout Draft) -> Bool {
         switch self {

@@ -49,6 +49,15 @@ extension Session {
             return reject(error)
         case .success(let fieldValue):
             var events: [SessionEvent] = []
+            // A category the draft's type cannot carry is refused before anything changes or is learned.
+            if case .category(let slug) = fieldValue {
+                let directory = CategoryDirectory(grammar: parser.grammar, journal: journal)
+                for index in indices {
+                    if let refusal = CategoryFit.refusal(slug, said: value, for: pending[index].type, directory: directory) {
+                        return reject(refusal)
+                    }
+                }
+            }
             for index in indices {
                 guard fieldValue.apply(to: &pending[index]) else {
                     return reject(SessionError("correction.bad-currency", ["value": value]))
@@ -56,6 +65,9 @@ extension Session {
                 if case .category(let slug) = fieldValue, let lesson = teach(note: pending[index].note, category: slug) {
                     events.append(lesson)
                 }
+            }
+            if fieldValue.changesType {
+                CategoryFit.dropStale(&pending, indices, directory: CategoryDirectory(grammar: parser.grammar, journal: journal))
             }
             return events + afterCorrection()
         }

@@ -33,7 +33,7 @@ public final class EditLineReader: LineReader {
 
     public var completer: Completer?
 
-    private let editLine: OpaquePointer
+    let editLine: OpaquePointer
     private let history: OpaquePointer
     private let historyPath: String?
     /// The current prompt as a NUL-terminated wide string, owned here, read by the callback.
@@ -43,7 +43,7 @@ public final class EditLineReader: LineReader {
     /// The line held text when Ctrl-C was pressed (then only the text is cancelled).
     private var cancelledText = false
     /// A bracketed paste ended on an empty line: this read returns nothing.
-    fileprivate var pasteEnded = false
+    var pasteEnded = false
     /// The text after the cursor when Ctrl-C was pressed, echoed to bring the cursor to the end.
     private var cancelledTail = ""
 
@@ -170,18 +170,15 @@ public final class EditLineReader: LineReader {
             return UInt8(CC_EOF)
         })
 
-        // A terminal in bracketed-paste mode wraps a paste in ESC[200~ … ESC[201~: the marks
-        // are not text (the paste itself arrives as lines, read as one burst by the session).
-        _ = kassa_el_addfn(editLine, "kassa-paste-mark", "Ignore a bracketed-paste mark", { _, _ in
-            UInt8(CC_NORM)
+        // Escape sequences are read whole (EditLineReader+Keys, KeySequence): bracketed-paste
+        // marks, arrows, Home/End/Delete, and any other sequence dropped, never left as text.
+        _ = kassa_el_addfn(editLine, "kassa-csi", "Read an ESC [ key sequence whole", { editLine, _ in
+            guard let editLine, let reader = EditLineReader.from(editLine) else { return UInt8(CC_ERROR) }
+            return reader.readSequence(csi: true)
         })
-        // The end mark on an empty line (the paste ended with a newline) ends this read with
-        // nothing, so the session shows the pasted batch instead of waiting for another line.
-        _ = kassa_el_addfn(editLine, "kassa-paste-end", "End of a bracketed paste", { editLine, _ in
-            guard let editLine, let reader = EditLineReader.from(editLine),
-                  let info = el_wline(editLine)?.pointee, info.lastchar == info.buffer else { return UInt8(CC_NORM) }
-            reader.pasteEnded = true
-            return UInt8(CC_EOF)
+        _ = kassa_el_addfn(editLine, "kassa-ss3", "Read an ESC O key sequence whole", { editLine, _ in
+            guard let editLine, let reader = EditLineReader.from(editLine) else { return UInt8(CC_ERROR) }
+            return reader.readSequence(csi: false)
         })
 
         // The user's ~/.editrc first (it may switch to vi mode, which resets the keymaps),
@@ -192,10 +189,13 @@ public final class EditLineReader: LineReader {
             _ = bind(flag, "^C", "kassa-cancel")
         }
         // In emacs mode only: in vi mode a binding that starts with ESC would hold back the
-        // Escape that leaves insert mode.
+        // Escape that leaves insert mode. Binding `ESC [` and `ESC O` replaces libedit's longer
+        // bindings under them (its arrows): kassa's reader does their work. Meta-digits (ESC 3)
+        // would make the next key repeat ("5" + Alt-3 + "0" typed "5000"): they only beep.
         if kassa_el_editor_is_vi(editLine) == 0 {
-            _ = bind(nil, "\\e[200~", "kassa-paste-mark")
-            _ = bind(nil, "\\e[201~", "kassa-paste-end")
+            _ = bind(nil, "\\e[", "kassa-csi")
+            _ = bind(nil, "\\eO", "kassa-ss3")
+            for digit in 0...9 { _ = bind(nil, "\\e\(digit)", "ed-unassigned") }
         }
         // The tty's intr character off in edit mode only: Ctrl-C reaches libedit as a key.
         _ = kassa_el_disable_edit_char(editLine, "-intr", "intr=")
@@ -206,7 +206,7 @@ public final class EditLineReader: LineReader {
         return kassa_el_bind(editLine, nil, key, command)
     }
 
-    fileprivate static func from(_ editLine: OpaquePointer) -> EditLineReader? {
+    static func from(_ editLine: OpaquePointer) -> EditLineReader? {
         guard let data = kassa_el_get_clientdata(editLine) else { return nil }
         return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue()
     }
@@ -253,13 +253,18 @@ public final class EditLineReader: LineReader {
             el_beep(editLine)
             return UInt8(CC_REFRESH)
         }
-        let common = EditLineText.commonPrefix(of: candidates)
-        let replacement = candidates.count == 1 ? candidates[0] + " " : common
-        if replacement.count > word.count || (candidates.count == 1 && replacement != word) {
+        // A name from an imported file may hold control characters: Tab never types one into
+        // the line (the common part stops before it; such a name alone is listed, escaped).
+        let common = EditLineText.commonPrefix(of: candidates).prefix { character in
+            !character.unicodeScalars.contains { TerminalSafety.isUnsafe($0.value) }
+        }
+        let whole = candidates.count == 1 && common.count == candidates[0].count
+        let replacement = whole ? candidates[0] + " " : String(common)
+        if replacement.count > word.count || (whole && replacement != word) {
             replaceWord(length: word.unicodeScalars.count, with: replacement)
             return UInt8(CC_REFRESH)
         }
-        if candidates.count > 1 {
+        if candidates.count > 1 || !whole {
             listCandidates(candidates)
             return UInt8(CC_REDISPLAY)
         }

@@ -20,8 +20,9 @@
 //     account             NAME +|- CURRENCY ALIAS...   (+ defines or replaces, - removes)
 //     learn               PHRASE CATEGORY (empty category: forget)
 //
-// TYPE is expense|income|transfer; AMOUNT a decimal with exactly the currency's minor digits and
-// `.` (`1500.00`, `-3.5` is invalid) and at most 12 digits before the point; CURRENCY an ISO 4217
+// TYPE is expense|income|transfer; AMOUNT an unsigned decimal (the TYPE says which way the money
+// goes) with exactly the currency's minor digits and `.` (`1500.00`; `-1500.00` and `3.5` are
+// invalid) and at most 12 digits before the point; CURRENCY an ISO 4217
 // code; DATE YYYY-MM-DD within 1900-01-01 ... 2999-12-31 (CivilDate.supported); TIME HH:MM or
 // empty; empty CATEGORY/ACCOUNT/TO_ACCOUNT/RECURRENCE mean none. In text fields `\\`, `\t`, `\n`,
 // `\r` stand for a backslash, tab, newline and carriage return. An edit record holds the whole

@@ -330,7 +330,9 @@ final class JournalFile {
     /// link stays a link and the file it points to is what gets repaired); the new file gets the
     /// old one's mode and, where permitted, its owner and group (a repair run as root must not
     /// lock the person out of their journal).
-    static func replaceKeepingOwner(_ path: String, with bytes: [UInt8], stem: String) throws {
+    /// `syncFolder` is the folder's fsync (a test's fault seam: a folder cannot be made to fail one).
+    static func replaceKeepingOwner(_ path: String, with bytes: [UInt8], stem: String,
+                                    syncFolder: (String) -> Int32? = { syncDirectory(of: $0) }) throws {
         var info = stat()
         guard stat(path, &info) == 0 else { throw StoreError(.unreadable, path: path, errno: errno) }
         let temporary = JournalRecovery.freeSidePath(for: path, stem: stem)
@@ -343,7 +345,7 @@ final class JournalFile {
             unlink(temporary)
             throw StoreError(.unwritable, path: path, errno: failure)
         }
-        try syncDirectoryOrThrow(of: path)
+        if let failure = syncFolder(path) { throw StoreError(.unwritable, path: path, errno: failure) }
     }
 
     static func writeNewFile(_ path: String, _ bytes: [UInt8], prepare: (Int32) -> Void = { _ in }) throws {

@@ -226,7 +226,7 @@ extension JournalState {
     }
 
     /// Why `parseRecord` refused a line, as a detail word: "amount" for an amount out of bounds
-    /// (more than `RecordBounds.maxWholeDigits` digits before the point), "date" for a real date
+    /// (a sign, or more than `RecordBounds.maxWholeDigits` digits before the point), "date" for a real date
     /// outside `CivilDate.supported`, else the op's name. Only called once a line failed.
     static func invalidField(op: RecordOp, base: UnsafePointer<UInt8>, fields: UnsafeMutablePointer<Int>, count n: Int) -> String {
         guard op == .commit || op == .importBatch || op == .edit,
@@ -235,14 +235,15 @@ extension JournalState {
             (base + fields[2 * f.lineIndex], fields[2 * f.lineIndex + 1] - fields[2 * f.lineIndex])
         }
         let (amount, amountLength) = range(.amount)
-        var digits = 0, k = amountLength > 0 && amount[0] == UInt8(ascii: "-") ? 1 : 0
+        let signed = amountLength > 0 && amount[0] == UInt8(ascii: "-")
+        var digits = 0, k = signed ? 1 : 0
         var numeric = amountLength > k
         while k < amountLength, amount[k] != UInt8(ascii: ".") {
             if amount[k] &- 48 >= 10 { numeric = false }
             digits += 1
             k += 1
         }
-        if numeric, digits > RecordBounds.maxWholeDigits { return "amount" }
+        if numeric, digits > RecordBounds.maxWholeDigits || signed { return "amount" }
         let (date, dateLength) = range(.date)
         if dateLength == 10, date[4] == UInt8(ascii: "-"), date[7] == UInt8(ascii: "-"),
            let y = RecordCodec.parseUInt(date, 4), let m = RecordCodec.parseUInt(date + 5, 2),

@@ -119,13 +119,12 @@ enum RecordCodec {
         return value
     }
 
-    /// "-1500.00" → -150000 for 2 minor digits. Exactly `digits` fractional digits, or none, and
+    /// "1500.00" → 150000 for 2 minor digits. Exactly `digits` fractional digits, or none, and
     /// at most `RecordBounds.maxWholeDigits` before the point: nil for anything else, so no
-    /// amount read from a file can overflow.
+    /// amount read from a file can overflow. A sign is no amount: a transaction's direction is
+    /// its type, and kassa never writes "-1500.00" (RecordBounds.problem refuses it).
     static func parseAmount(_ p: UnsafePointer<UInt8>, _ count: Int, digits: Int) -> Int64? {
         var i = 0
-        var negative = false
-        if count > 0, p[0] == UInt8(ascii: "-") { negative = true; i = 1 }
         var value: Int64 = 0
         var wholeDigits = 0
         while i < count, p[i] != UInt8(ascii: ".") {
@@ -150,7 +149,7 @@ enum RecordCodec {
         } else {
             for _ in 0..<digits { value *= 10 }
         }
-        return negative ? -value : value
+        return value
     }
 
     /// "YYYY-MM-DD" → days since 1970-01-01, nil unless a real date in `CivilDate.supported`.

@@ -34,8 +34,10 @@ enum RecordBounds {
         return limit - 1
     }
 
-    /// Why `t` cannot be written to the journal ("amount", "date"), or nil when it can.
+    /// Why `t` cannot be written to the journal ("amount", "date"), or nil when it can. A
+    /// negative amount is refused: the reader would refuse the line it makes.
     static func problem(in t: Transaction) -> String? {
+        if t.amount.minorUnits < 0 { return "amount" }
         if t.amount.minorUnits.magnitude > UInt64(maxMinorUnits(digits: t.amount.currency.minorDigits)) { return "amount" }
         if !t.date.isSupported { return "date" }
         return nil

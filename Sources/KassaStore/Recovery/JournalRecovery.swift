@@ -420,6 +420,11 @@ extension Journal {
     /// with the intact ones. A clean journal is left untouched. A symlinked journal is written
     /// through to the file it points to; the file keeps its owner and mode.
     public static func repair(path: String) throws -> CheckReport {
+        try repair(path: path, syncFolder: { JournalFile.syncDirectory(of: $0) })
+    }
+
+    /// `repair`, with the folder's fsync given (tests make it fail: the repair must say so).
+    static func repair(path: String, syncFolder: (String) -> Int32?) throws -> CheckReport {
         let file = try JournalFile.open(path: path, io: SystemJournalIO(), create: false)
         _ = try file.lock()
         defer { file.unlock() }
@@ -440,7 +445,7 @@ extension Journal {
             try JournalFile.writeNewFile(json, Array((replay.reimportable.joined(separator: "\n") + "\n").utf8))
             report.reimportable = (json, replay.reimportable.count)
         }
-        try JournalFile.replaceKeepingOwner(JournalRecovery.resolved(path), with: replay.kept, stem: "repairing")
+        try JournalFile.replaceKeepingOwner(JournalRecovery.resolved(path), with: replay.kept, stem: "repairing", syncFolder: syncFolder)
         report.side = side
         return report
     }
