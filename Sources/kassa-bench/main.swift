@@ -46,8 +46,7 @@ case "journals":
     JournalImportBench.run(arguments: Array(arguments.dropFirst()))
 default:
     // Benchmark output is for developers at a terminal, not a user-facing message.
-    let usage = "usage: kassa-bench parse|store|cli|startup|report|recurring|interchange|budget|ask|journals|devices [options]
-"
+    let usage = "usage: kassa-bench parse|store|cli|startup|report|recurring|interchange|budget|ask|journals|devices [options]\n"
     _ = usage.withCString { write(2, $0, strlen($0)) }
     exit(2)
 }
