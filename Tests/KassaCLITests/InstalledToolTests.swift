@@ -206,12 +206,13 @@ import KassaTestSupport
         #expect(list.output.contains("currency      = USD    # \(configPath):2"))
         #expect(list.output.contains("week-start    = monday    # default"))
         #expect(list.output.contains("lang          = en    # option --lang"))
-        // --json: one object per setting (seven keys) with its fields, never text lines wrapped in JSON.
+        // --json: one object per setting (ten keys, the ledger folder, device name and id among them)
+        // with its fields, never text lines wrapped in JSON.
         let json = try KassaBinary.run(["config", "list", "--json", "--lang", "en"], environment: bare)
         let objects = json.output.split(separator: "\n").map { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any?]
         }
-        #expect(json.status == 0 && objects.count == 7 && objects.allSatisfy { $0 != nil }, "\(json.output)")
+        #expect(json.status == 0 && objects.count == 10 && objects.allSatisfy { $0 != nil }, "\(json.output)")
         let currency = objects.compactMap { $0 }.first { $0["key"] as? String == "currency" }
         #expect(currency?["value"] as? String == "USD" && currency?["source"] as? String == "config")
         #expect(currency?["origin"] as? String == "\(configPath):2")

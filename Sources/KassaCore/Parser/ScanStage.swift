@@ -62,8 +62,9 @@ struct ScanStage: LineStage {
                 i = p.match.end
                 continue
             }
-            // "coffee 100 500 days ago": digits grouped by a space end where a date begins that
-            // reaches past them — 100 is the amount, "500 days ago" the date (not ₸100,500).
+            // "coffee 100 200 days ago": digits grouped by a space end where a date begins that
+            // reaches past them — 100 is the amount, "200 days ago" the date (not ₸100,200). A
+            // count above 400 is no date count, so "100 500 days ago" is still ₸100,500.
             if var m = money, m.end > i + 1, t.kind == .number, tokens[i + 1].kind == .number, m.currency == nil,
                let later = dates.bestPattern(at: i + 1), later.match.end > m.end, let value = t.plainValue {
                 m = MoneyMatch(value: value, currency: nil, start: i, end: i + 1,

@@ -323,6 +323,9 @@ public struct JournalBook {
         return digits
     }
 
+    /// Where money coming back out of an expense category goes (kassa's refunds).
+    static let refundSlug = "income/refund"
+
     /// Pairs an entry's legs currency by currency into kassa transactions.
     private func pair(_ legs: [Leg], entry: JournalEntry, accounts: inout [String: JournalAccount], records: inout ImportRecords,
                       notes: inout JournalNotes, own: inout [String: String], objects: inout [String: ObjectRecord],
@@ -330,6 +333,19 @@ public struct JournalBook {
         var currencies: [Currency] = []
         for leg in legs where !currencies.contains(leg.money.currency) { currencies.append(leg.money.currency) }
         func add(_ type: TransactionType, _ minor: Int64, _ currency: Currency, category: String?, account: String?, to: String? = nil) {
+            // kassa's amounts are never negative (the journal refuses them): money that comes
+            // back out of an expense category is a refund, an income taken back an expense, a
+            // transfer the other way round.
+            var (type, minor, category, account, to) = (type, minor, category, account, to)
+            if minor < 0 {
+                guard minor != .min else { return }
+                minor = -minor
+                switch type {
+                case .expense: type = .income; category = JournalBook.refundSlug
+                case .income: type = .expense; category = nil
+                case .transfer: (account, to) = (to, account)
+                }
+            }
             records.transactions.append(Transaction(id: 0, type: type, amount: Money(minorUnits: minor, currency: currency),
                                                     date: entry.date, category: category, account: account, toAccount: to,
                                                     note: entry.description))

@@ -122,6 +122,11 @@ struct CSVRowReader {
             }
         }
         guard let reading else { return .failure(ImportProblem(line: 0, reason: "amount", detail: amountText)) }
+        // Letters glued to the amount must be a currency ("0cX", "e0" are no amount, least of all
+        // a zero one to skip), even where a currency column says the currency.
+        if let word = reading.currencyWord, lookupCurrency(word) == nil {
+            return .failure(ImportProblem(line: 0, reason: "amount", detail: amountText.isEmpty ? word : amountText))
+        }
         // The currency: its column, the amount's own word, the rules, the default.
         var currency = rules.currency ?? defaults.currency
         if let word = cell(.currency, cells) ?? reading.currencyWord {
