@@ -140,7 +140,7 @@ extension DraftStage {
                   !(countEnd..<m.start).contains(where: { if case .sep = s.roles[$0] { return !tokens[$0].isPunct(",") }; return false })
             else { continue }
             if p > 0, s.moneys[p - 1].start == countStart { s.moneys[p - 1].isQuantity = true }
-            s.moneys[p].value = m.value.multiplied(by: ExactNumber(units: count)) ?? ExactNumber(units: .max)
+            s.moneys[p].value = m.value.multiplied(by: ExactNumber(units: count)) ?? ExactNumber.tooLarge
             s.moneys[p].countStart = countStart
             for k in words { s.roles[k] = .money(p) }
             if words.lowerBound < m.start { s.moneys[p].start = words.lowerBound } else { s.moneys[p].end = words.upperBound }
