@@ -7,11 +7,18 @@ struct DateStage: LineStage {
     let numbers: NumberStage
     /// Set while a `#label` looks ahead for a date or time pattern at its digits (no recursion).
     let checkingLabel: Bool
+    /// The largest count of days, weeks or months (`#count`). Counts stay small so that
+    /// "кофе 1500 неделю назад" is 1500 for a week ago; a space group after an amount may say
+    /// more ("coffee 100 500 days ago", ScanStage), and is read with `longCount`.
+    let countLimit: Int
     var line: LineView { numbers.line }
 
-    init(_ numbers: NumberStage, checkingLabel: Bool = false) {
+    static let shortCount = 400, longCount = 999
+
+    init(_ numbers: NumberStage, checkingLabel: Bool = false, countLimit: Int = DateStage.shortCount) {
         self.numbers = numbers
         self.checkingLabel = checkingLabel
+        self.countLimit = countLimit
     }
 
     @inline(__always) func readNumber(at i: Int) -> NumberMatch? { numbers.readNumber(at: i) }
@@ -91,7 +98,7 @@ struct DateStage: LineStage {
                 if k < tokens.count, has(k, ids.ordsuffix) { bits |= Builtin.ordday.bit }
             }
             if (length == 4 && v >= 1900 && v <= 2100) || length == 2 { bits |= Builtin.year.bit }
-            if v >= 1, v <= 400 { bits |= Builtin.count.bit }
+            if v >= 1, v <= countLimit { bits |= Builtin.count.bit }
             if length <= 2, v <= 23 { bits |= Builtin.hour.bit }
             if length <= 4 { bits |= Builtin.label.bit }
         } else {

@@ -122,7 +122,7 @@ extension DateStage {
             return nil
         case .count:
             // Counts of days and weeks stay small: "кофе 1500 неделю назад" is 1500 for a week ago.
-            guard let n = readNumber(at: j), let v = n.value.intValue, v > 0, v <= 400 else { return nil }
+            guard let n = readNumber(at: j), let v = n.value.intValue, v > 0, v <= countLimit else { return nil }
             caps.count = n.value
             return n.end
         case .numdate:
@@ -143,7 +143,7 @@ extension DateStage {
             }
             // "автобус 5 дней назад": the digits begin a date or time, not a name.
             if !checkingLabel {
-                let ahead = DateStage(numbers, checkingLabel: true)
+                let ahead = DateStage(numbers, checkingLabel: true, countLimit: countLimit)
                 if let p = ahead.bestPattern(at: j), p.match.end > j + 1, hot.actions[p.match.pattern] != .label { return nil }
             }
             if numberGoesOn(after: j) {

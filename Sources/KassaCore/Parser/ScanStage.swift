@@ -24,6 +24,8 @@ struct ScanStage: LineStage {
                          patterns: ScratchList(scratch.patterns, capacity: tokens.count))
         var i = 0
         let n = tokens.count
+        // A date the amount before it gave way to (below), for when the scan reaches it.
+        var yieldedTo: PatternHit?
         while i < n {
             let t = tokens[i]
             // An arrow the grammar counts as "to" ("halyk -> kaspi", "каспи → халык").
@@ -53,7 +55,11 @@ struct ScanStage: LineStage {
                 continue
             }
             var pattern: PatternHit?
-            if t.kind == .number || (t.word >= 0 && hot.wordStartsPattern[Int(t.word)]) { pattern = dates.bestPattern(at: i) }
+            if let hit = yieldedTo, hit.match.start == i {
+                pattern = hit
+            } else if t.kind == .number || (t.word >= 0 && hot.wordStartsPattern[Int(t.word)]) {
+                pattern = dates.bestPattern(at: i)
+            }
             var money: MoneyMatch?
             if t.kind == .number || hasEntries(i) { money = self.money.readMoney(at: i) }
             if let p = pattern, money == nil || p.match.end >= money!.end {
@@ -64,12 +70,15 @@ struct ScanStage: LineStage {
             }
             // "coffee 100 200 days ago": digits grouped by a space end where a date begins that
             // reaches past them — 100 is the amount, "200 days ago" the date (not ₸100,200). A
-            // count above 400 is no date count, so "100 500 days ago" is still ₸100,500.
+            // group is three digits, so it may count up to 999 — as long as the date it makes is
+            // within 999 days ("1 500 неделю назад" stays ₸1,500 a week ago).
             if var m = money, m.end > i + 1, t.kind == .number, tokens[i + 1].kind == .number, m.currency == nil,
-               let later = dates.bestPattern(at: i + 1), later.match.end > m.end, let value = t.plainValue {
+               let later = dates.bestPattern(at: i + 1) ?? longCountDate(at: i + 1), later.match.end > m.end,
+               let value = t.plainValue {
                 m = MoneyMatch(value: value, currency: nil, start: i, end: i + 1,
                                number: NumberMatch(value: value, start: i, end: i + 1, hasWords: false, hasDigits: true))
                 money = m
+                yieldedTo = later
             }
             if let m = money {
                 for k in m.start..<m.end { s.roles[k] = .money(s.moneys.count) }
@@ -104,5 +113,14 @@ struct ScanStage: LineStage {
         var k = end
         while k < tokens.count, tokens[k].kind == .punct, !has(k, ids.to) { k += 1 }
         return k < tokens.count && has(k, ids.to) && accountAt(k, aliases: aliases).map { $0.direction > 0 } == true
+    }
+
+    /// A date pattern at `i` whose count is a whole space group (up to 999), taken only when the
+    /// date is at most 999 days from today: "500 days ago", not "500 weeks ago".
+    private func longCountDate(at i: Int) -> PatternHit? {
+        let long = DateStage(dates.numbers, countLimit: DateStage.longCount)
+        guard let hit = long.bestPattern(at: i), case .date(let date, _, _) = hit.value else { return nil }
+        let today = dates.context.today
+        return abs(date.daysSinceEpoch - today.daysSinceEpoch) <= DateStage.longCount ? hit : nil
     }
 }
