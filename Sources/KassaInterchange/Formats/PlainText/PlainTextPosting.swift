@@ -11,24 +11,26 @@ enum PlainTextPosting {
     /// `costWins`: a lot's `{cost}` balances the entry even with an `@ price` beside it (beancount);
     /// hledger and ledger balance with the `@` price.
     static func read(_ raw: Substring, line: Int, decimalComma: Bool?, costWins: Bool = false) throws(Failure) -> JournalPosting? {
-        var text = raw.drop { $0 == " " || $0 == "\t" }
-        if text.first == "*" || text.first == "!" { text = text.dropFirst().drop { $0 == " " || $0 == "\t" } }
-        guard !text.isEmpty, text.first != ";" else { return nil }
+        // Every delimiter is ASCII, so the line is scanned as UTF-8 bytes (a Character walk was
+        // half of an import's time); the byte indices slice the text at scalar boundaries.
+        var text = trim(raw, trailing: false)
+        if let first = text.utf8.first, first == star || first == bang { text = trim(text.dropFirst(), trailing: false) }
+        guard let lead = text.utf8.first, lead != semicolon else { return nil }
         // The account: up to two spaces, a tab, or the end (or a comment right after it).
-        var end = text.endIndex
-        var i = text.startIndex
-        while i < text.endIndex {
-            let c = text[i]
-            if c == "\t" { end = i; break }
-            if c == ";" , i == text.startIndex || text[text.index(before: i)] == " " { end = i; break }
-            if c == " " {
-                let next = text.index(after: i)
-                if next < text.endIndex, text[next] == " " || text[next] == "\t" { end = i; break }
-            }
-            i = text.index(after: i)
+        let bytes = text.utf8
+        var end = bytes.endIndex
+        var i = bytes.startIndex
+        var previous: UInt8 = 0
+        while i < bytes.endIndex {
+            let c = bytes[i]
+            if c == tab { end = i; break }
+            if c == semicolon, i == bytes.startIndex || previous == space { end = i; break }
+            let next = bytes.index(after: i)
+            if c == space, next < bytes.endIndex, bytes[next] == space || bytes[next] == tab { end = i; break }
+            previous = c
+            i = next
         }
-        var account = String(text[..<end])
-        while account.last == " " { account.removeLast() }
+        let account = String(trim(text[..<end]))
         var posting = JournalPosting(account: account, line: line)
         if let first = account.first, let last = account.last,
            (first == "(" && last == ")") || (first == "[" && last == "]") {
@@ -86,23 +88,40 @@ enum PlainTextPosting {
         return posting
     }
 
-    static func trim(_ s: Substring) -> Substring {
-        var s = s.drop { $0 == " " || $0 == "\t" }
-        while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
-        return s
+    static func trim(_ s: Substring) -> Substring { trim(s, trailing: true) }
+
+    /// `s` without leading (and trailing) spaces and tabs.
+    static func trim(_ s: Substring, trailing: Bool) -> Substring {
+        let bytes = s.utf8
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end, bytes[start] == space || bytes[start] == tab { bytes.formIndex(after: &start) }
+        if trailing {
+            while start < end {
+                let before = bytes.index(before: end)
+                guard bytes[before] == space || bytes[before] == tab else { break }
+                end = before
+            }
+        }
+        return s[start..<end]
     }
 
     /// Where a `;` comment starts (outside quotes).
     static func commentStart(_ s: Substring) -> Substring.Index? { indexOutsideQuotes(s, ";") }
 
-    static func indexOutsideQuotes(_ s: Substring, _ target: Character) -> Substring.Index? {
+    static func indexOutsideQuotes(_ s: Substring, _ target: Unicode.Scalar) -> Substring.Index? {
+        let wanted = UInt8(truncatingIfNeeded: target.value)
+        precondition(target.isASCII, "delimiters are ASCII")
+        let bytes = s.utf8
         var quoted = false
-        var i = s.startIndex
-        while i < s.endIndex {
-            let c = s[i]
-            if c == "\"" { quoted.toggle() } else if c == target && !quoted { return i }
-            i = s.index(after: i)
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let c = bytes[i]
+            if c == quote { quoted.toggle() } else if c == wanted && !quoted { return i }
+            bytes.formIndex(after: &i)
         }
         return nil
     }
+
+    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), semicolon = UInt8(ascii: ";")
+    private static let star = UInt8(ascii: "*"), bang = UInt8(ascii: "!"), quote = UInt8(ascii: "\"")
 }
