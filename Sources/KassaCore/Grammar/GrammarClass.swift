@@ -14,6 +14,12 @@ enum GrammarClass: String, CaseIterable, Sendable {
     case plusHalf = "plus-half"
     case point, and, one
     case spokenThousands = "spoken-thousands"
+    /// Number words 1-9 whose thousands go unsaid before hundreds in digits, as dictation writes
+    /// «три двести»: «такси три 200» is 3,200.
+    case spokenThousandsCount = "spoken-thousands-count"
+    /// Multipliers after which a count below 1,000 said alone is the next multiplier down:
+    /// «2 млн 300» is 2,300,000 (the «тысяч» left unsaid).
+    case elidedThousands = "elided-thousands"
     // Money.
     case currency
     case currencyAfter = "currency-after"

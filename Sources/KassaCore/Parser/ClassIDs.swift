@@ -41,6 +41,8 @@ struct ClassIDs: Sendable {
     let month: Int
     /// Hundreds said right after a number word of 1-9 that make it thousands ("две четыреста").
     let spokenThousands: Int
+    let spokenThousandsCount: Int
+    let elidedThousands: Int
     /// Keywords that give way to any other keyword of the note: places that sell everything
     /// ("Lamoda sneakers" is clothes), generic phrases ("tickets to" the cinema).
     let categoryYields: Int
@@ -96,7 +98,8 @@ struct ClassIDs: Sendable {
         accountValues = names
         accountValuesFolded = folded
         month = id(.month)
-        spokenThousands = id(.spokenThousands); categoryYields = id(.categoryYields)
+        spokenThousands = id(.spokenThousands); spokenThousandsCount = id(.spokenThousandsCount)
+        elidedThousands = id(.elidedThousands); categoryYields = id(.categoryYields)
         let wins = id(.categoryWins)
         let winning = wins < 0 ? [] : g.entries.filter { $0.classID == wins }.map(\.value)
         winningSlugs = winning

@@ -82,6 +82,9 @@ struct NumberStage: LineStage {
         var last = Last.none
         var i = start, end = start
         var hasWords = false, hasDigits = false
+        /// The last multiplier said leaves the thousands after it unsaid («2 млн 300»).
+        var elides = false
+        var onesAt = -1
         var rule = -1
         func note(_ e: Int) { if rule < 0 { rule = e } }
         let n = tokens.count
@@ -97,6 +100,18 @@ struct NumberStage: LineStage {
         loop: while i < n {
             let t = tokens[i]
             if t.kind == .number {
+                // «такси три 200»: hundreds in digits after a number word of 1-9 whose thousands
+                // went unsaid (only the words of `spoken-thousands-count`).
+                if last == .ones, total.isZero, let u = current.intValue, u >= 1, u <= 9,
+                   onesAt >= 0, has(onesAt, ids.spokenThousandsCount), t.digitsOnly, t.normEnd - t.normStart == 3,
+                   let (value, after) = digitNumber(at: i), after == i + 1, let v = value.intValue, v >= 100, v <= 999,
+                   !(after < n && (isScaleAt(after) || has(after, ids.hundred) || has(after, ids.month))),
+                   let p = current.multiplied(by: ExactNumber(units: 1000)) {
+                    total = p; lastScale = ExactNumber(units: 1000)
+                    current = value; last = .digit; hasDigits = true
+                    i = after; end = after
+                    continue
+                }
                 guard last == .none || last == .scale, current.isZero,
                       let (value, after) = digitNumber(at: i) else { break }
                 // "18 тысяч 20 ноября", "two thousand 5 march": a day right before its month starts
@@ -125,7 +140,7 @@ struct NumberStage: LineStage {
                 default: ok = false
                 }
                 guard ok, let sum = current.adding(v) else { break }
-                current = sum; last = .ones
+                current = sum; last = .ones; onesAt = i
             } else if let e = entry(i, ids.tens), let v = hot.entryNumber[e] {
                 note(e)
                 guard last == .none || last == .scale || last == .hundreds || last == .hundred,
@@ -163,6 +178,7 @@ struct NumberStage: LineStage {
                     total = total.adding(p) ?? ExactNumber.tooLarge
                 }
                 current = .zero; lastScale = scaleValue; last = .scale
+                elides = has(i, ids.elidedThousands)
                 note(scaleEntry)
             } else if let e = entry(i, ids.fraction), let v = hot.entryNumber[e], last == .none {
                 // "half million", "полторы тысячи": a fraction needs a scale after it.
@@ -210,6 +226,12 @@ struct NumberStage: LineStage {
             hasWords = true
             i += 1; end = i
             i = next(i)
+        }
+        // «2 млн 300», «два миллиона триста»: a count below 1,000 said alone after a multiplier
+        // of `elided-thousands` counts thousands.
+        if elides, last != .scale, last != .point, last != .fraction, let v = current.intValue, v >= 1, v <= 999,
+           ExactNumber(units: 1000) < lastScale, let p = current.multiplied(by: ExactNumber(units: 1000)) {
+            current = p
         }
         guard end > start, let value = total.adding(current) else { return nil }
         return NumberMatch(value: value, start: start, end: end, hasWords: hasWords, hasDigits: hasDigits, rule: rule)
