@@ -53,6 +53,13 @@ extension ScanStage {
             return AccountMention(name: guess, start: i, end: end, direction: direction, rule: .soundAlike,
                                   alternatives: [], guessed: true)
         }
+        // "Caspi Gold", «каспий картой»: a misheard name with a kind of account after it is an
+        // account even without a preposition (the kind word says so).
+        if found == nil, k == i, k + 1 < tokens.count, has(k + 1, ids.accountKind),
+           let guess = soundAlikeAccount(at: k, aliases: aliases) {
+            return AccountMention(name: guess, start: i, end: k + 2, direction: direction, rule: .soundAlike,
+                                  alternatives: [], guessed: true)
+        }
         guard let found else { return nil }
         // «проценты на вклад», "interest on the deposit": a keyword phrase begun before the
         // preposition and reaching over the savings word is that category, not an account.
