@@ -21,6 +21,8 @@ import KassaTestSupport
             pattern nonsense = @ones
             pattern offset = #nonsense
             category food/coffee = кофе~verb
+            pattern label = #name #label
+            pattern label = to? #name #label
             """
         let (grammar, errors) = Grammar.load([GrammarSource(path: "Grammars/en/test.rules", language: .en, contents: text)])
         let found = errors.map { "\($0.line):\($0.column) \($0.reasonKey)" }
@@ -30,6 +32,9 @@ import KassaTestSupport
         #expect(found.contains("6:9 grammar.unknown-action"))
         #expect(found.contains("7:18 grammar.unknown-builtin"))
         #expect(found.contains("8:24 grammar.unknown-endings"))
+        // `#name` would match almost any word: it must follow a word or a class said for sure.
+        #expect(found.contains("9:17 grammar.name-first"))
+        #expect(found.contains("10:21 grammar.name-first"))
         #expect(errors.allSatisfy { $0.file == "Grammars/en/test.rules" && !$0.lineText.isEmpty })
         // The good lines still work.
         let parser = Parser(grammar: grammar)

@@ -333,6 +333,10 @@ struct GrammarLoader {
                     fail(line, at: piece.0, "grammar.unknown-builtin", ["name": string(b, (s, e))])
                     return
                 }
+                if builtin == .name, elements.allSatisfy(\.optional) {
+                    fail(line, at: piece.0, "grammar.name-first")
+                    return
+                }
                 elements.append(PatternElement(kind: .builtin(builtin), optional: optional))
             } else {
                 var ids: [Int32] = []

@@ -19,6 +19,10 @@ enum Builtin: String, Sendable, CaseIterable {
     /// The number in a name: one token of at most four digits, never joined with the next
     /// ("route 37", "iPhone 15", "2024 год").
     case label
+    /// A word the grammar does not know, of letters, that sounds like no account: a street's or
+    /// a place's name («до Сатпаева 90»). It never begins a pattern (it would match almost
+    /// anywhere); the loader refuses one that does.
+    case name
 
     var bit: UInt8 {
         switch self {
@@ -30,6 +34,7 @@ enum Builtin: String, Sendable, CaseIterable {
         case .clock: 32
         case .hour: 64
         case .label: 128
+        case .name: 0  // never first (no shape filter needed)
         }
     }
 }

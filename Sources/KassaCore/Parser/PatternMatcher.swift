@@ -152,6 +152,11 @@ extension DateStage {
                 guard v < 100, j + 1 < tokens.count, let group = digitsValue(j + 1), group != 0 else { return nil }
             }
             return j + 1
+        case .name:
+            // A proper name the grammar cannot know ("Сатпаева", "Abay"): an unknown word of
+            // letters, at least three, not an account as engines mishear it ("Caspi").
+            guard t.kind == .word, t.word < 0, t.normEnd - t.normStart >= 3, !soundsLikeAccount(j) else { return nil }
+            return j + 1
         case .hour:
             if t.kind == .number {
                 guard length(j) <= 2, let v = digitsValue(j), v <= 23, !numberGoesOn(after: j) else { return nil }
@@ -240,5 +245,15 @@ struct PatternMatcherBudget {
         guard let bits, pos - base < tokens else { return }
         let k = e * tokens + pos - base
         bits[k >> 6] |= 1 << UInt64(k & 63)
+    }
+}
+
+extension DateStage {
+    /// Whether the word at `j` sounds like one of the grammar's account names (SoundAlike): such a
+    /// word is an account misheard, not a place's `#name`.
+    func soundsLikeAccount(_ j: Int) -> Bool {
+        guard let word = SoundAlike.fold(normBytes(j), names: true) else { return false }
+        let limit = SoundAlike.allowedEdits(word.count)
+        return ids.accountValuesFolded.contains { $0.map { SoundAlike.within(word, $0, limit) } ?? false }
     }
 }
