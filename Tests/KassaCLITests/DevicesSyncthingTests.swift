@@ -324,7 +324,9 @@ import Testing
         // Both edits of the other device's transaction are in the one view.
         #expect(views[0].list.contains("from the laptop") && views[0].list.contains("from the phone"), "\(views[0].list)")
         // Syncthing made no conflict copies (no file has two writers), and every file reads whole.
-        #expect(try laptop.kassa(["devices"]).error.isEmpty)
+        let listing = try laptop.kassa(["devices"])
+        #expect(listing.lines.count == 3, "\(listing.output)")  // the header and two devices
+        #expect(!(listing.output + listing.error).contains("sync tool's copy"), "\(listing.output) \(listing.error)")
         for device in devices {
             let check = try device.kassa(["check", "--json"]).lines
             #expect(check.count == 2 && check.allSatisfy { $0.contains("\"state\": \"intact\"") }, "\(device.name): \(check)")
