@@ -1,5 +1,6 @@
 // RepairCommand: `kassa repair`: moves damaged records aside into PATH.damaged-N and keeps
-// every intact one, atomically.
+// every intact one, atomically. In a ledger folder only this device's own file is repaired and
+// the others are reported (Devices/LedgerRepair.swift).
 
 import KassaStore
 
@@ -12,6 +13,7 @@ public struct RepairCommand: Command {
     }
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
-        MaintenanceReport.run(context, repairing: true) { path in try Journal.repair(path: path) }
+        if let app = context.app, app.paths.ledger != nil { return LedgerRepair.run(context, app: app) }
+        return MaintenanceReport.run(context, repairing: true) { path in try Journal.repair(path: path) }
     }
 }

@@ -41,7 +41,8 @@ public struct DevicesCommand: Command {
                 let ledger = try app.openLedger(readOnly: true)
                 var events: [SessionEvent] = [.output(DeviceListing(devices: ledger.summaries, folder: ledger.folder))]
                 for copy in ledger.copies {
-                    events.append(.notice(key: "devices.copy-ignored", arguments: ["file": copy], count: nil))
+                    let key = DevicesCommand.isSideFile(copy) ? "devices.side-file" : "devices.copy-ignored"
+                    events.append(.notice(key: key, arguments: ["file": copy], count: nil))
                 }
                 return events
             } catch {
@@ -83,6 +84,20 @@ public struct DevicesCommand: Command {
         let key = joined.already ? "devices.already-joined" : joined.base == 0 ? "devices.joined" : "devices.joined-numbered"
         return [.notice(key: key, arguments: ["name": deviceName, "path": joined.path, "changes": String(joined.changes),
                                               "first": "#" + String(joined.base + 1)], count: nil)]
+    }
+
+    /// `NAME.kassa.torn-N`, `NAME.kassa.damaged-N` (and its `.jsonl`): what a save or repair moved
+    /// aside from a device file, beside it (Store: Devices/DeviceFile+Repair.swift) — not a sync tool's copy.
+    static func isSideFile(_ file: String) -> Bool {
+        var rest = Substring(file)
+        if rest.hasSuffix(".jsonl") { rest = rest.dropLast(6) }
+        guard let dash = rest.lastIndex(of: "-"), !rest[rest.index(after: dash)...].isEmpty,
+              rest[rest.index(after: dash)...].allSatisfy(\.isNumber) else { return false }
+        let stem = rest[..<dash]
+        for kind in [".torn", ".damaged"] where stem.hasSuffix(DeviceName.suffix + kind) {
+            return DeviceName.isValid(String(stem.dropLast(DeviceName.suffix.count + kind.count)))
+        }
+        return false
     }
 
     static func absolute(_ path: String) -> String {

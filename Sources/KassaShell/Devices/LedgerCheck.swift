@@ -1,7 +1,9 @@
 // LedgerCheck: `kassa check` in a ledger folder — each device file read on its own (Store:
 // Devices/DeviceFile.swift): intact, a change still arriving (read up to the last complete one;
-// exit 0, as a sync tool may still be writing it), or damaged in the middle (exit 3, naming the
-// line). Changes nothing: most of these files are other devices'.
+// exit 0, as a sync tool may still be writing it), this device's own save cut short (exit 0: it
+// was never acknowledged, and the next save moves it aside), or damaged in the middle (exit 3,
+// naming the line and the device that can repair it). Changes nothing: most of these files are
+// other devices'. Output: DeviceFileListing (text or --json).
 
 import KassaCore
 import KassaStore
@@ -10,14 +12,9 @@ enum LedgerCheck {
     static func run(_ context: CommandContext, app: AppContext) -> [SessionEvent] {
         do {
             let ledger = try app.openLedger(readOnly: true)
-            var events: [SessionEvent] = []
-            for device in ledger.summaries {
-                let arguments = ["file": device.file, "changes": String(device.changes), "line": String(device.stoppedAt ?? 0)]
-                let key = device.damaged ? "devices.check-damaged" : device.stoppedAt != nil ? "devices.check-arriving" : "devices.check-intact"
-                if device.damaged { context.hadStoreError = true }
-                events.append(.notice(key: key, arguments: arguments, count: nil))
-            }
-            return events
+            let listing = DeviceFileListing(entries: ledger.summaries.map(DeviceFileListing.Entry.init))
+            if listing.damaged { context.hadStoreError = true }
+            return [.output(listing)]
         } catch {
             context.hadStoreError = true
             return [.error((error as? any LocalizableError) ?? SessionError("store.failed"))]

@@ -1,0 +1,58 @@
+// LedgerRepair: `kassa repair` in a ledger folder. A device writes only its own file, so repair
+// repairs only this device's journal (Store: Devices/DeviceFile+Repair.swift — whole changes kept,
+// the rest moved aside to NAME.kassa.damaged-N, the file replaced atomically); every other device
+// file is read and reported, and a damaged one is named with the device that must repair it (exit
+// 3 while such damage remains: this device cannot mend it). A device that has not joined the
+// folder writes no file there and repairs none. Output: DeviceFileListing (text or --json).
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import KassaCore
+import KassaStore
+
+enum LedgerRepair {
+    static func run(_ context: CommandContext, app: AppContext) -> [SessionEvent] {
+        guard let folder = app.paths.ledger else { return [] }
+        var events: [SessionEvent] = []
+        var own: DeviceFileListing.Entry?
+        let name = thisDevice(app, folder: folder)
+        if let name {
+            let path = Ledger.path(of: name, in: folder)
+            do {
+                own = .init(device: name, report: try DeviceFile.repair(path: path))
+            } catch let error as StoreError where error.kind == .unreadable && error.errno == ENOENT {
+                // Joined, but its file is not in this folder (removed, or not synced back): nothing of its own to repair.
+                events.append(.notice(key: "devices.repair-no-file", arguments: ["name": name, "file": path], count: nil))
+            } catch {
+                context.hadStoreError = true
+                return [.error((error as? any LocalizableError) ?? SessionError("store.failed"))]
+            }
+        } else {
+            events.append(.notice(key: "devices.repair-not-joined", arguments: ["folder": folder], count: nil))
+        }
+        do {
+            let ledger = try app.openLedger(readOnly: true)
+            let entries = ledger.summaries.map { summary in
+                summary.name == name && own != nil ? own! : DeviceFileListing.Entry(summary)
+            }
+            let listing = DeviceFileListing(entries: entries)
+            if listing.damaged { context.hadStoreError = true }
+            return events + [.output(listing)]
+        } catch {
+            context.hadStoreError = true
+            return events + (own.map { [.output(DeviceFileListing(entries: [$0]))] } ?? [])
+                + [.error((error as? any LocalizableError) ?? SessionError("store.failed"))]
+        }
+    }
+
+    /// This device's name in `folder`, when it has joined it (config `device`, `device-id` and a
+    /// `ledger` naming this folder, as AppContext.openLedger reads them).
+    static func thisDevice(_ app: AppContext, folder: String) -> String? {
+        let config = app.settings.config
+        guard let name = config.value(.device), config.value(.deviceID) != nil,
+              config.value(.ledger) == folder || ShellPaths.sameFolder(config.value(.ledger), folder, home: app.environment["HOME"])
+        else { return nil }
+        return name
+    }
+}
