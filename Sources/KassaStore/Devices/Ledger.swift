@@ -411,6 +411,7 @@ public final class Ledger {
         state.highest = number
         // The state follows when it knew the view and the file up to this change; otherwise it
         // is dropped (the next open rebuilds) rather than left describing something else.
+        if inStep, !ownChangeMergesAsWritten(out, merged: merged) { inStep = false }
         if inStep, number > state.lastConsumed.number, let stamp = LedgerState.stamp(path),
            let mark = LedgerState.mark(of: devices[own], stamp: stamp),
            let viewStamp = LedgerState.stamp(viewPath), viewStamp.size == records.endIndex {
@@ -423,6 +424,37 @@ public final class Ledger {
             if Int(merged) - 1 == state.origins.count { state.origins.append(.init(device: own, number: number)) }
             LedgerState.forget(statePath)
         }
+    }
+
+    /// For the state to follow this device's own change (`lines`, as written to its file), the
+    /// merge must take it exactly as the journal wrote it into the view; an edit may also be a
+    /// conflict the merge lists (LedgerMerge: CONFLICTS), recorded here as a rebuild would.
+    /// False when the merge would write something else: the state is then dropped.
+    private func ownChangeMergesAsWritten(_ lines: [UInt8], merged: Int64) -> Bool {
+        guard let own else { return false }
+        var change = DeviceFile.ChangeLines(number: 0, records: [], ops: [])
+        for line in lines.split(separator: RecordCodec.newline) {
+            let fields = String(decoding: line.dropFirst(RecordLine.bodyOffset), as: UTF8.self)
+                .split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count >= 3, let number = Int64(fields[0]),
+                  let op = fields[2].utf8.withContiguousStorageIfAvailable({ RecordOp.parse($0.baseAddress!, $0.count) }) ?? nil
+            else { return false }
+            change.number = number
+            change.records.append(fields)
+            change.ops.append(op)
+        }
+        guard !change.records.isEmpty else { return false }
+        // Only an edit can merge differently (groups kept, a conflict); the journal's own checks on
+        // the other changes are the merge's (undo and redo take only this device's changes).
+        guard change.ops.contains(.edit) else { return true }
+        guard let handle = try? JournalFile.open(path: viewPath, io: SystemJournalIO(), create: false),
+              var merge = LedgerMerge(resuming: state, names: state.marks.map(\.name), state: journal.state,
+                                      through: Int(merged) - 1, line: { Ledger.line(in: handle, at: $0) }),
+              let records = merge.admitOwn(change, device: own) else { return false }
+        merge.release()
+        guard records.map({ Array($0.dropFirst()) }) == change.records.map({ Array($0.dropFirst()) }) else { return false }
+        state.conflicts = merge.conflicts
+        return true
     }
 
     static func appendLine(_ body: String, to out: inout [UInt8]) {

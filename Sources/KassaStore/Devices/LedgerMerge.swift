@@ -140,19 +140,23 @@ struct LedgerMerge {
 
     /// A merge continuing the view whose journal state is `state` (its lines read by `line`), as
     /// LedgerState recorded it. Nil when the journal is not the view the state describes.
-    init?(resuming view: LedgerState, names: [String], state: JournalState, line: @escaping (Int) -> [Substring]?) {
-        guard state.changes.count == view.origins.count else { return nil }
+    /// `through`: the view's changes before this index are the merged history (default: all;
+    /// less when the journal already holds this device's own next change, being forwarded).
+    init?(resuming view: LedgerState, names: [String], state: JournalState, through: Int? = nil,
+          line: @escaping (Int) -> [Substring]?) {
+        let count = through ?? state.changes.count
+        guard count == view.origins.count, count <= state.changes.count else { return nil }
         self.names = names
         bytes = []
         origins = view.origins
         conflicts = view.conflicts
         raws = view.raws
         lastConsumed = view.lastConsumed
-        applied = state.changes.map(\.applied)
-        isData = state.changes.map { $0.op.isData }
+        applied = state.changes[..<count].map(\.applied)
+        isData = state.changes[..<count].map { $0.op.isData }
         var byKey: [Int64: String] = [:]
         for raw in view.raws { byKey[LedgerMerge.key(raw.change, raw.id)] = raw.record }
-        resumed = Resumed(state: state, line: line, raws: byKey, count: state.changes.count)
+        resumed = Resumed(state: state, line: line, raws: byKey, count: count)
     }
 
     /// Lets go of the view's journal state (a copy kept would double its memory when it changes).
@@ -182,6 +186,15 @@ struct LedgerMerge {
         }
     }
 
+    /// Admits one change of `device` (this device's own, already in the view as the journal
+    /// wrote it): its records as the merge would write them, or nil when it would be left out.
+    mutating func admitOwn(_ change: DeviceFile.ChangeLines, device: Int) -> [[Substring]]? {
+        lastConsumed = Origin(device: device, number: change.number)
+        guard let records = admit(change, device: device, name: deviceName(device)) else { return nil }
+        origins.append(Origin(device: device, number: change.number))
+        return records
+    }
+
     /// The merged index of `device`'s change `number` (an undo or redo target), if it was admitted.
     private func merged(device: Int, number: Int64) -> Int? {
         let wanted = Origin(device: device, number: number)
@@ -202,9 +215,11 @@ struct LedgerMerge {
         var chain: [Entry] = []
         var p = resumed.state.head[id]
         while p >= 0 {
-            chain.append(resumed.state.entries[Int(p)])
+            // Entries of changes past the merged history (this device's change being forwarded) are not yet in it.
+            if Int(resumed.state.entries[Int(p)].change) < resumed.count { chain.append(resumed.state.entries[Int(p)]) }
             p = resumed.state.entries[Int(p)].prev
         }
+        guard !chain.isEmpty else { return nil }
         var prev: Int32 = -1
         for e in chain.reversed() {
             var v = Version(change: e.change, prev: prev, fields: nil)
@@ -304,11 +319,13 @@ struct LedgerMerge {
         // A data change: every transaction record checked against the history before it.
         var out = change.records
         var ids: [Int] = []
+        // An import is one change of many records: a set keeps its check linear.
+        var seen = Set<Int>()
         var merges: [(field: String, values: [LedgerConflict.Value], kept: String, id: Int)] = []
         for (k, record) in change.records.enumerated() {
             let recordOp = change.ops[k]
             guard recordOp == .commit || recordOp == .importBatch || recordOp == .edit || recordOp == .delete else { continue }
-            guard record.count > 3, let id = Int(record[3]), id > 0, !ids.contains(id) else { return leftOut(0) }
+            guard record.count > 3, let id = Int(record[3]), id > 0, seen.insert(id).inserted else { return leftOut(0) }
             ids.append(id)
             switch recordOp {
             case .commit, .importBatch:
