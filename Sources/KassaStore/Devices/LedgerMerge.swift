@@ -32,7 +32,10 @@
 // Journal.swift) in the cache, change numbers renumbered 1, 2, 3 … and undo/redo targets mapped to
 // those numbers; every command reads it through the one Journal type, unchanged. A change to
 // another device's transaction (edit, delete, recategorise, undo) is written to this device's own
-// file, naming the transaction by its number.
+// file, naming the transaction by its number. The view is not merged again on every open: a
+// folder that did not change opens the view as it is, and changes that sort after everything
+// merged are admitted on their own and appended (Ledger.swift: THE CACHE; RESUMING below), giving
+// the same bytes and conflicts as merging the whole folder again.
 //
 // CONFLICTS. Changes made on devices that had not seen each other's are merged by these rules,
 // the same on every device because they depend only on the sorted history:
