@@ -4,12 +4,15 @@
 //     .build/release/kassa-bench devices [--size 1000000] [--pickup 1000] [--dir DIR] [--keep]
 //
 // Measures, in this process:
-//   single     Journal.open of one journal of SIZE transactions (no snapshot): the bar;
-//   folder     Ledger.open of a folder of 3 device journals with SIZE transactions in all, first
-//              (the merged view written to the cache) and again (view unchanged); the issue's
-//              target is at most 1.5× single;
-//   pickup     after one device saved PICKUP more changes (one commit each), Ledger.open on
-//              another device: the target is at most 50 ms.
+//   single        Journal.open of one journal of SIZE transactions, without a snapshot (the
+//                 issue's bar), and again with its snapshot (what an open costs once cached);
+//   folder        Ledger.open of a folder of 3 device journals with SIZE transactions in all:
+//                 first (nothing cached: every file read and merged, the view written and
+//                 opened without snapshot; the target is at most 1.5× single), and
+//                 again (nothing changed: the view opened with its snapshot, no device file read);
+//   pickup        after another device saved PICKUP more changes (one commit each): Ledger.open
+//                 (the new changes read and appended to the view), and a running session's
+//                 Journal.refresh() seeing another PICKUP; the target is at most 50 ms.
 
 import Foundation
 import KassaCore
@@ -55,7 +58,11 @@ enum DevicesBench {
         let singlePath = directory + "/single.kassa"
         try Journal.open(path: singlePath).append(transactions: transactions)
         let single = try seconds { _ = try Journal.open(path: singlePath, readOnly: true) }
-        print(String(format: "  single journal open        %8.3f s", single))
+        print(String(format: "  single journal open        %8.3f s  (no snapshot)", single))
+        let singleSnapshots = directory + "/single-snapshots"
+        _ = try Journal.open(path: singlePath, readOnly: true, snapshots: singleSnapshots)
+        let singleAgain = try seconds { _ = try Journal.open(path: singlePath, readOnly: true, snapshots: singleSnapshots) }
+        print(String(format: "  single journal open again  %8.3f s  (with snapshot)", singleAgain))
 
         let folder = directory + "/ledger"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -72,17 +79,28 @@ enum DevicesBench {
             ledger.close()
         }
         let reader = directory + "/cache-alma"
-        let first = try seconds { try Ledger.open(folder: folder, device: (names[0], uids[0]), cache: reader, readOnly: true).close() }
-        let again = try seconds { try Ledger.open(folder: folder, device: (names[0], uids[0]), cache: reader, readOnly: true).close() }
-        print(String(format: "  folder of 3 open (first)   %8.3f s  (%.2f× single; target ≤ 1.5×)", first, first / single))
-        print(String(format: "  folder of 3 open (again)   %8.3f s  (%.2f× single)", again, again / single))
+        try? FileManager.default.removeItem(atPath: reader)
+        func open() throws -> Ledger { try Ledger.open(folder: folder, device: (names[0], uids[0]), cache: reader, readOnly: true) }
+        var route = ""
+        let first = try seconds { let l = try open(); route = l.route.rawValue; l.close() }
+        print(String(format: "  folder of 3 open (first)   %8.3f s  (%.2f× single; target ≤ 1.5×) [%@]", first, first / single, route))
+        let again = try seconds { let l = try open(); route = l.route.rawValue; l.close() }
+        print(String(format: "  folder of 3 open (again)   %8.3f s  (%.2f× single again) [%@]", again, again / singleAgain, route))
 
         let writer = try Ledger.open(folder: folder, device: (names[1], uids[1]), cache: directory + "/cache-bota", readOnly: false)
         let draft = Draft(amount: Money(major: 1500, currency: .kzt)!, date: CivilDate(year: 2026, month: 3, day: 9)!,
                           category: "food/coffee", account: "cash", note: "coffee")
         for _ in 0..<pickup { _ = try writer.journal.commit([draft], input: "coffee 1500") }
+        let picked = try seconds { let l = try open(); route = l.route.rawValue; l.close() }
+        print(String(format: "  pick up %d changes (open)   %8.3f s  (target ≤ 0.050 s) [%@]", pickup, picked, route))
+
+        let session = try open()
+        for _ in 0..<pickup { _ = try writer.journal.commit([draft], input: "coffee 1500") }
         writer.close()
-        let picked = try seconds { try Ledger.open(folder: folder, device: (names[0], uids[0]), cache: reader, readOnly: true).close() }
-        print(String(format: "  pick up %d changes          %8.3f s  (target ≤ 0.050 s)", pickup, picked))
+        let before = session.journal.changeCount
+        let refreshed = try seconds { try session.journal.refresh() }
+        print(String(format: "  pick up %d changes (refresh) %6.3f s  (target ≤ 0.050 s) [%@, %d new changes]",
+                     pickup, refreshed, session.route.rawValue, session.journal.changeCount - before))
+        session.close()
     }
 }

@@ -37,6 +37,10 @@ public struct DeviceFile {
     public internal(set) var size = 0
     public internal(set) var validEnd = 0
 
+    /// Line number of the line at `validEnd`, and the last complete change's number.
+    public internal(set) var nextLine = 1
+    var lastNumber: Int64 = 0
+
     /// Reads `bytes` (the whole file). Throws only when it is not a journal at all.
     init(name: String, path: String, bytes: [UInt8]) throws {
         self.name = name
@@ -46,57 +50,93 @@ public struct DeviceFile {
             if bytes.isEmpty || RecordCodec.header.starts(with: bytes) { validEnd = bytes.count; return } // still arriving
             throw StoreError(problem, path: path, record: 1)
         }
-        var lineNumber = 1
-        var start = bytes.firstIndex(of: RecordCodec.newline)! + 1
-        validEnd = start
+        validEnd = bytes.firstIndex(of: RecordCodec.newline)! + 1
+        nextLine = 2
+        bytes.withUnsafeBufferPointer { consume($0, at: 0) }
+    }
+
+    /// A device file read before up to `mark.validEnd`, to be read on from there (only its
+    /// changes after that are in `changes`).
+    init(continuing mark: LedgerState.Mark, path: String) {
+        name = mark.name
+        self.path = path
+        uid = mark.uid
+        base = mark.base
+        size = mark.size
+        validEnd = mark.validEnd
+        nextLine = mark.nextLine
+        lastNumber = mark.lastNumber
+        stoppedAt = mark.stoppedAt
+        damaged = mark.damaged
+    }
+
+    /// Reads the rest of the file after `validEnd`; false when it cannot be read.
+    mutating func readOn() -> Bool {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, Int(info.st_size) >= validEnd else { return false }
+        guard let rest = LedgerState.readRange(fd, validEnd..<Int(info.st_size)) else { return false }
+        size = Int(info.st_size)
+        stoppedAt = nil
+        damaged = false
+        let at = validEnd
+        rest.withUnsafeBufferPointer { consume($0, at: at) }
+        return true
+    }
+
+    /// Reads the complete changes in `buffer`, the file's bytes from offset `offset` (= validEnd,
+    /// the start of a line numbered `nextLine`) to its end.
+    private mutating func consume(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) {
+        var lineNumber = nextLine - 1
+        var start = validEnd - offset
         var pending: ChangeLines?
         var pendingParts = 0
-        var lastNumber: Int64 = 0
-        bytes.withUnsafeBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            while start < buffer.count {
-                lineNumber += 1
-                guard let lf = buffer[start...].firstIndex(of: RecordCodec.newline),
-                      let end = RecordLine.verifiedEnd(base, start: start, lf: lf) else {
-                    stop(at: pending == nil ? lineNumber : lineNumber - pending!.records.count, bad: true, more: hasLineAfter(buffer, start))
-                    return
-                }
-                let body = String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + RecordLine.bodyOffset)..<end]), as: UTF8.self)
-                let fields = body.split(separator: "\t", omittingEmptySubsequences: false)
-                guard fields.count >= 3, let number = Int64(fields[0]),
-                      let slash = fields[1].firstIndex(of: "/"), let part = Int(fields[1][..<slash]),
-                      let parts = Int(fields[1][fields[1].index(after: slash)...]),
-                      let op = fields[2].utf8.withContiguousStorageIfAvailable({ RecordOp.parse($0.baseAddress!, $0.count) }) ?? nil,
-                      parts >= 1, part >= 1, part <= parts else {
+        guard let base = buffer.baseAddress else { return }
+        while start < buffer.count {
+            lineNumber += 1
+            guard let lf = buffer[start...].firstIndex(of: RecordCodec.newline),
+                  let end = RecordLine.verifiedEnd(base, start: start, lf: lf) else {
+                stop(at: pending == nil ? lineNumber : lineNumber - pending!.records.count, bad: true, more: hasLineAfter(buffer, start))
+                return
+            }
+            let body = String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + RecordLine.bodyOffset)..<end]), as: UTF8.self)
+            let fields = body.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count >= 3, let number = Int64(fields[0]),
+                  let slash = fields[1].firstIndex(of: "/"), let part = Int(fields[1][..<slash]),
+                  let parts = Int(fields[1][fields[1].index(after: slash)...]),
+                  let op = fields[2].utf8.withContiguousStorageIfAvailable({ RecordOp.parse($0.baseAddress!, $0.count) }) ?? nil,
+                  parts >= 1, part >= 1, part <= parts else {
+                stop(at: lineNumber, bad: true, more: true)
+                return
+            }
+            if part == 1 {
+                guard pending == nil, number > lastNumber else {
                     stop(at: lineNumber, bad: true, more: true)
                     return
                 }
-                if part == 1 {
-                    guard pending == nil, number > lastNumber else {
-                        stop(at: lineNumber, bad: true, more: true)
-                        return
-                    }
-                    pending = ChangeLines(number: number, records: [], ops: [])
-                    pendingParts = parts
-                } else {
-                    guard pending?.number == number, pendingParts == parts, pending!.records.count == part - 1 else {
-                        stop(at: lineNumber, bad: true, more: true)
-                        return
-                    }
-                }
-                pending!.records.append(Array(fields))
-                pending!.ops.append(op)
-                start = lf + 1
-                if part == parts {
-                    note(pending!)
-                    changes.append(pending!)
-                    lastNumber = number
-                    pending = nil
-                    validEnd = start
+                pending = ChangeLines(number: number, records: [], ops: [])
+                pendingParts = parts
+            } else {
+                guard pending?.number == number, pendingParts == parts, pending!.records.count == part - 1 else {
+                    stop(at: lineNumber, bad: true, more: true)
+                    return
                 }
             }
-            if pending != nil { stoppedAt = lineNumber - pending!.records.count + 1 }
+            pending!.records.append(Array(fields))
+            pending!.ops.append(op)
+            start = lf + 1
+            if part == parts {
+                note(pending!)
+                changes.append(pending!)
+                lastNumber = number
+                pending = nil
+                validEnd = offset + start
+                nextLine = lineNumber + 1
+            }
         }
+        if pending != nil { stoppedAt = lineNumber - pending!.records.count + 1 }
 
         func stop(at line: Int, bad: Bool, more: Bool) {
             stoppedAt = line

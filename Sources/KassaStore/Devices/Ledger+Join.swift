@@ -97,8 +97,10 @@ extension Ledger {
         public let damaged: Bool
     }
 
+    /// Reads every device file whole (an open that found the folder unchanged read none).
     public var summaries: [DeviceSummary] {
-        devices.enumerated().map { index, device in
+        devices.enumerated().map { index, known in
+            let device = (try? DeviceFile.read(name: known.name, path: known.path)) ?? known
             let changes = device.changes.filter { !DeviceFile.isIdentity($0) }
             var count = 0
             for change in changes {

@@ -1,8 +1,25 @@
-// Ledger: a folder of device journals opened as one (the rules are in LedgerMerge.swift). Reads
-// every `NAME.kassa` of the folder, writes their merge as a journal in the cache and opens it
-// with Journal, so every command works on the union unchanged; when this device has joined,
-// what a command writes goes first to this device's own file (the only file it ever writes),
-// then into the view. Also joins a device to a folder (`kassa devices join`).
+// Ledger: a folder of device journals opened as one (the rules are in LedgerMerge.swift). Merges
+// every `NAME.kassa` of the folder into a journal in the cache (the view) and opens it with
+// Journal, so every command works on the union unchanged; when this device has joined, what a
+// command writes goes first to this device's own file (the only file it ever writes), then into
+// the view. Also joins a device to a folder (`kassa devices join`, Ledger+Join.swift).
+//
+// THE CACHE. Beside the view, `<hash>.state` (LedgerState) records what the view was built from.
+// Opening a folder, or a running session's `Journal.refresh()`, compares each device file with
+// its mark there, by one stat and (when the stat differs) a hash of the first and last 4 KiB of
+// what was read of it:
+// - nothing changed (same inode, size and mtime): the view is opened as it is, with its
+//   snapshot, and no device file is read;
+// - files only grew (what was read is still there, byte for byte at both ends) and every new
+//   complete change sorts after the last change read: only the new bytes are read, the new
+//   changes admitted by the same rules against the merge state (LedgerMerge: RESUMING), their
+//   records appended to the view under its lock, and the Journal catches up from its tail —
+//   exactly the view a full merge would write, since the order puts them last;
+// - anything else (a file shrank, was replaced by other content or removed, a device or a sync
+//   tool's copy appeared, a change sorts before one already merged, a new identity record, the
+//   state missing, damaged or not describing the view): the whole folder is read and merged again.
+// This device's own saves update the state as they are forwarded (under the view's lock), so its
+// own writes never force a rebuild. The state is a cache: losing it costs one rebuild, nothing else.
 
 #if canImport(Glibc)
 import Glibc
@@ -38,23 +55,30 @@ public final class Ledger {
     public static let spaceSize = 1_000_000
 
     public let folder: String
+    /// The device files as last read (after an open that read none, without their changes:
+    /// `summaries` reads them).
     public private(set) var devices: [DeviceFile]
     /// Files of the folder that are a sync tool's copies of a device journal (never read).
     public private(set) var copies: [String]
     public let journal: Journal
     /// This device's index in `devices` (nil: not joined; the view is read-only).
-    public let own: Int?
-    private var merge: LedgerMerge
-    private var origins: [LedgerMerge.Origin]
-    /// The highest change number in the folder: this device's next one is above it.
-    private var highest: Int64
+    public private(set) var own: Int?
+    private let ownName: String?
+    /// The merge state, the marks of the device files and of the view (THE CACHE).
+    private var state: LedgerState
+    private let viewPath: String
+    private let statePath: String
+    /// How the last open or refresh got the view: for tests and the bench.
+    public enum Route: String, Sendable { case unchanged, pickedUp = "picked-up", rebuilt }
+    public private(set) var route: Route
 
-    public var conflicts: [LedgerConflict] { merge.conflicts }
+    public var conflicts: [LedgerConflict] { state.conflicts }
 
     /// Lets go of the view: the journal and the ledger keep each other (its hooks) until then;
     /// a process that opens one ledger for its life need not call it.
     public func close() {
         journal.deviceHooks = nil
+        journal.ledgerPickUp = nil
     }
 
     /// The device file of this device in `folder`.
@@ -62,56 +86,141 @@ public final class Ledger {
 
     /// Opens the folder's merged view. `device`: this device's name and uid when it has joined
     /// (a file with that name but another uid is refused: two machines claim one name).
-    /// `cache`: the directory for the view and its snapshot ($XDG_CACHE_HOME/kassa).
+    /// `cache`: the directory for the view, its state and its snapshot ($XDG_CACHE_HOME/kassa).
     public static func open(folder: String, device: (name: String, uid: String)?, cache: String,
                             readOnly: Bool) throws -> Ledger {
-        let (devices, copies) = try scan(folder)
-        var own: Int?
-        if let device {
-            if let index = devices.firstIndex(where: { $0.name == device.name }) {
-                if let uid = devices[index].uid, uid != device.uid {
-                    throw LedgerError(.nameTaken, ["name": device.name, "folder": folder])
-                }
-                own = index
-            }
-        }
-        let merge = LedgerMerge(devices)
+        let (names, copies) = try list(folder)
         var key = Array(folder.utf8) + [0] + Array((device?.name ?? "").utf8)
         let hash = key.withUnsafeMutableBytes { ContentHash.hash($0.baseAddress!, count: $0.count) }
         key = []
         let directory = cache + "/ledgers"
         try makeDirectories(directory)
         let view = directory + "/" + String(hash, radix: 16) + ".kassa"
-        if DeviceFile.contents(of: view) != merge.bytes {
-            if let failure = SafeFile.write(merge.bytes, to: view, mode: 0o600) {
-                throw StoreError(.unwritable, path: view, errno: failure.code)
+        let statePath = directory + "/" + String(hash, radix: 16) + ".state"
+        // The saved state, when it still describes the view and the folder's set of files.
+        var state: LedgerState?
+        if let saved = LedgerState.load(statePath), saved.marks.map(\.name) == names, saved.copies == copies,
+           LedgerState.stamp(view) == saved.view {
+            state = saved
+        }
+        var route = Route.rebuilt
+        var grown = false
+        if let saved = state {
+            var same = true
+            for mark in saved.marks {
+                switch look(mark, in: folder, readingOn: false) {
+                case .same: continue
+                case .grown: grown = true
+                case .changed: same = false
+                }
+                if !same { break }
             }
+            if !same { state = nil } else { route = grown ? .pickedUp : .unchanged }
+        }
+        var devices: [DeviceFile]
+        if let state {
+            devices = state.marks.map { DeviceFile(continuing: $0, path: path(of: $0.name, in: folder)) }
+        } else {
+            let built = try rebuild(folder: folder, names: names, copies: copies, view: view, statePath: statePath)
+            state = built.state
+            devices = built.devices
+        }
+        var own: Int?
+        if let device, let index = devices.firstIndex(where: { $0.name == device.name }) {
+            if let uid = devices[index].uid, uid != device.uid {
+                throw LedgerError(.nameTaken, ["name": device.name, "folder": folder])
+            }
+            own = index
         }
         let writes = !readOnly && own != nil
         let journal = try Journal.open(path: view, readOnly: !writes, snapshots: cache + "/snapshots")
-        let ledger = Ledger(folder: folder, devices: devices, copies: copies, journal: journal, own: own, merge: merge)
+        let ledger = Ledger(folder: folder, devices: devices, copies: copies, journal: journal, own: own,
+                            ownName: device?.name, state: state!, view: view, statePath: statePath, route: route)
+        if grown, try ledger.pickUp() { try journal.catchUpWithFile() }
         if writes, let own, let base = devices[own].base {
             // The journal and the ledger keep each other: the view lives as long as its process.
             journal.attach(Journal.DeviceHooks(owns: { ledger.owns($0) },
                                                forward: { try ledger.forward($0, merged: $1) }),
                            idSpace: base..<(base + spaceSize))
         }
+        journal.ledgerPickUp = { try ledger.pickUp() }
         return ledger
     }
 
-    private init(folder: String, devices: [DeviceFile], copies: [String], journal: Journal, own: Int?, merge: LedgerMerge) {
+    private init(folder: String, devices: [DeviceFile], copies: [String], journal: Journal, own: Int?, ownName: String?,
+                 state: LedgerState, view: String, statePath: String, route: Route) {
         self.folder = folder
         self.devices = devices
         self.copies = copies
         self.journal = journal
         self.own = own
-        self.merge = merge
-        origins = merge.origins
-        highest = devices.map { $0.changes.last?.number ?? 0 }.max() ?? 0
+        self.ownName = ownName
+        self.state = state
+        viewPath = view
+        self.statePath = statePath
+        self.route = route
     }
 
-    /// The device files and sync-tool copies of `folder`, devices sorted by name.
-    static func scan(_ folder: String) throws -> ([DeviceFile], [String]) {
+    /// What became of a device file since its mark.
+    private enum Look {
+        case same
+        /// Grown: the file read on from where the mark left off (its new changes only), and its stamp.
+        case grown(DeviceFile, LedgerState.FileStamp)
+        case changed
+    }
+
+    /// `readingOn` false: a grown file is only recognized, not read.
+    private static func look(_ mark: LedgerState.Mark, in folder: String, readingOn: Bool = true) -> Look {
+        let path = path(of: mark.name, in: folder)
+        guard let now = LedgerState.stamp(path) else { return .changed }
+        if now.inode == mark.inode, now.mtime == mark.mtime, now.size == mark.size { return .same }
+        guard now.size >= mark.validEnd, let (head, tail) = LedgerState.probes(path, end: mark.validEnd),
+              head == mark.headHash, tail == mark.tailHash else { return .changed }
+        var device = DeviceFile(continuing: mark, path: path)
+        guard !readingOn || device.readOn() else { return .changed }
+        return .grown(device, now)
+    }
+
+    /// Reads the whole folder, merges it, writes the view (when it differs) and the state.
+    private static func rebuild(folder: String, names: [String], copies: [String], view: String,
+                                statePath: String) throws -> (state: LedgerState, devices: [DeviceFile]) {
+        var stamps: [LedgerState.FileStamp] = []
+        var devices: [DeviceFile] = []
+        for name in names {
+            let path = path(of: name, in: folder)
+            // Stamped before reading: a file growing meanwhile only looks grown next time.
+            stamps.append(LedgerState.stamp(path) ?? .init())
+            devices.append(try DeviceFile.read(name: name, path: path))
+        }
+        let merge = LedgerMerge(devices)
+        if DeviceFile.contents(of: view) != merge.bytes {
+            if let failure = SafeFile.write(merge.bytes, to: view, mode: 0o600) {
+                throw StoreError(.unwritable, path: view, errno: failure.code)
+            }
+        }
+        var state = LedgerState()
+        state.copies = copies
+        state.origins = merge.origins
+        state.raws = merge.raws
+        state.conflicts = merge.conflicts
+        state.lastConsumed = merge.lastConsumed
+        state.highest = devices.map(\.lastNumber).max() ?? 0
+        var complete = true
+        for (k, device) in devices.enumerated() {
+            guard let mark = LedgerState.mark(of: device, stamp: stamps[k]) else { complete = false; break }
+            state.marks.append(mark)
+        }
+        if complete, let stamp = LedgerState.stamp(view) {
+            state.view = stamp
+            try state.save(to: statePath)
+        } else {
+            LedgerState.forget(statePath)
+        }
+        return (state, devices)
+    }
+
+    /// The device names and sync-tool copies of `folder`, sorted.
+    static func list(_ folder: String) throws -> ([String], [String]) {
         guard let dir = opendir(folder) else { throw LedgerError(.notAFolder, ["folder": folder]) }
         defer { closedir(dir) }
         var names: [String] = [], copies: [String] = []
@@ -125,18 +234,128 @@ public final class Ledger {
         }
         names.sort()
         copies.sort()
+        return (names, copies)
+    }
+
+    /// The device files (read whole) and sync-tool copies of `folder`, devices sorted by name.
+    static func scan(_ folder: String) throws -> ([DeviceFile], [String]) {
+        let (names, copies) = try list(folder)
         return (try names.map { try DeviceFile.read(name: $0, path: path(of: $0, in: folder)) }, copies)
+    }
+
+    /// Brings the view up to the folder (THE CACHE): nothing when no device file changed, the new
+    /// changes appended when files only grew, else a rebuild. True when the view file changed
+    /// (the journal must catch up). Called by `Journal.refresh()` and by open.
+    func pickUp() throws -> Bool {
+        for _ in 0..<3 {
+            if let done = try pickUpOnce() { return done }
+            // The view moved on under this process (another kassa of this device wrote it): catch
+            // up with it and its state, then look again.
+            try journal.catchUpWithFile()
+            if let saved = LedgerState.load(statePath), LedgerState.stamp(viewPath) == saved.view { state = saved }
+        }
+        try rebuildNow()
+        return true
+    }
+
+    /// One attempt: nil when the view is not the one this process and its state know.
+    private func pickUpOnce() throws -> Bool? {
+        let (names, copies) = try Ledger.list(folder)
+        guard names == state.marks.map(\.name), copies == self.copies else {
+            try rebuildNow()
+            return true
+        }
+        var grown: [(Int, DeviceFile, LedgerState.FileStamp)] = []
+        for (k, mark) in state.marks.enumerated() {
+            switch Ledger.look(mark, in: folder) {
+            case .same: continue
+            case .grown(let device, let stamp): grown.append((k, device, stamp))
+            case .changed:
+                try rebuildNow()
+                return true
+            }
+        }
+        if grown.isEmpty {
+            guard LedgerState.stamp(viewPath) == state.view else { return nil }
+            route = .unchanged
+            return false
+        }
+        for (k, device, _) in grown {
+            for change in device.changes where DeviceFile.isIdentity(change) || LedgerMerge.Origin(device: k, number: change.number) <= state.lastConsumed {
+                try rebuildNow()
+                return true
+            }
+        }
+        let handle = try JournalFile.open(path: viewPath, io: SystemJournalIO(), create: false)
+        _ = try handle.lock()
+        defer { handle.unlock() }
+        guard LedgerState.stamp(viewPath) == state.view, journal.state.validEnd == state.view.size,
+              journal.state.bytes.count == state.view.size else { return nil }
+        guard var merge = LedgerMerge(resuming: state, names: state.marks.map(\.name), state: journal.state,
+                                      line: { Ledger.line(in: handle, at: $0) }) else { return nil }
+        var news = state.marks.map { DeviceFile(continuing: $0, path: Ledger.path(of: $0.name, in: folder)) }
+        for (k, device, _) in grown { news[k] = device }
+        merge.admit(news)
+        merge.release()
+        try handle.append(merge.bytes, at: state.view.size, sync: false)
+        state.origins = merge.origins
+        state.raws = merge.raws
+        state.conflicts = merge.conflicts
+        state.lastConsumed = merge.lastConsumed
+        for (k, device, stamp) in grown {
+            state.highest = max(state.highest, device.lastNumber)
+            guard let mark = LedgerState.mark(of: device, stamp: stamp) else {
+                LedgerState.forget(statePath)
+                return nil
+            }
+            state.marks[k] = mark
+            devices[k] = DeviceFile(continuing: mark, path: device.path)
+        }
+        guard let stamp = LedgerState.stamp(viewPath) else { return nil }
+        state.view = stamp
+        try state.save(to: statePath)
+        route = .pickedUp
+        return true
+    }
+
+    /// The whole folder read and merged again (the view replaced: the journal reloads it).
+    private func rebuildNow() throws {
+        let (names, copies) = try Ledger.list(folder)
+        let built = try Ledger.rebuild(folder: folder, names: names, copies: copies, view: viewPath, statePath: statePath)
+        state = built.state
+        devices = built.devices
+        self.copies = copies
+        own = ownName.flatMap { name in devices.firstIndex { $0.name == name } }
+        route = .rebuilt
+    }
+
+    /// The fields (after the checksum) of the view's record line at `offset`.
+    private static func line(in file: JournalFile, at offset: Int) -> [Substring]? {
+        var length = 512
+        while true {
+            guard let size = try? file.size() else { return nil }
+            let end = min(offset + length, size)
+            guard end > offset, let bytes = try? file.read(offset..<end) else { return nil }
+            if let lf = bytes.firstIndex(of: RecordCodec.newline) {
+                guard lf > RecordLine.bodyOffset else { return nil }
+                return String(decoding: bytes[RecordLine.bodyOffset..<lf], as: UTF8.self)
+                    .split(separator: "\t", omittingEmptySubsequences: false)
+            }
+            if end == size { return nil }
+            length *= 4
+        }
     }
 
     /// True when merged change `number` is this device's (undo and redo take only those). A
     /// change past the merge was appended by this device's kassa processes.
     func owns(_ number: Int64) -> Bool {
         let k = Int(number) - 1
-        return k >= origins.count || origins[k].device == own
+        return k >= state.origins.count || state.origins[k].device == own
     }
 
     /// Writes the change the view just appended (`records`, numbered `merged`) to this device's
     /// own file, durably, renumbered by the clock; undo/redo targets become its own numbers.
+    /// Runs under the view's lock (Journal.appendParts), so the state it saves is the view's.
     private func forward(_ records: ArraySlice<UInt8>, merged: Int64) throws {
         guard let own, let base = devices[own].base else { throw LedgerError(.notJoined, ["folder": folder]) }
         let path = devices[own].path
@@ -144,10 +363,12 @@ public final class Ledger {
         _ = try file.lock()
         defer { file.unlock() }
         var size = try file.size()
+        var inStep = Int(merged) - 1 == state.origins.count
         if size != devices[own].size {
             // Another kassa of this device appended: its numbers are the ones to be above.
             devices[own] = try DeviceFile.read(name: devices[own].name, path: path)
-            highest = max(highest, devices[own].changes.last?.number ?? 0)
+            state.highest = max(state.highest, devices[own].lastNumber)
+            inStep = false
         }
         if devices[own].damaged { throw StoreError(.corrupt, path: path, record: devices[own].stoppedAt) }
         if size > devices[own].validEnd {
@@ -157,9 +378,11 @@ public final class Ledger {
             try JournalFile.writeNewFile(JournalRecovery.freeSidePath(for: path), tail)
             try file.truncate(to: devices[own].validEnd)
             size = devices[own].validEnd
+            inStep = false
         }
-        let number = DeviceClock.next(after: highest)
+        let number = DeviceClock.next(after: state.highest)
         var out: [UInt8] = []
+        var lines = 0
         for line in records.split(separator: RecordCodec.newline) {
             var fields = String(decoding: line.dropFirst(RecordLine.bodyOffset), as: UTF8.self)
                 .split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -167,10 +390,10 @@ public final class Ledger {
             fields[0] = String(number)
             switch fields[2] {
             case "undo", "redo":
-                guard let target = Int(fields[3]), target >= 1, target <= origins.count, origins[target - 1].device == own else {
+                guard let target = Int(fields[3]), target >= 1, target <= state.origins.count, state.origins[target - 1].device == own else {
                     throw LedgerError(.stale, ["folder": folder])
                 }
-                fields[3] = String(origins[target - 1].number)
+                fields[3] = String(state.origins[target - 1].number)
             case "commit", "import":
                 guard let id = Int(fields[3]), id > base, id < base + Ledger.spaceSize else {
                     throw LedgerError(.spaceFull, ["name": devices[own].name])
@@ -178,12 +401,60 @@ public final class Ledger {
             default: break
             }
             Ledger.appendLine(fields.joined(separator: "\t"), to: &out)
+            lines += 1
         }
         try file.append(out, at: size, sync: true)
         devices[own].size = size + out.count
         devices[own].validEnd = devices[own].size
-        highest = number
-        if Int(merged) - 1 == origins.count { origins.append(.init(device: own, number: number)) }
+        devices[own].nextLine += lines
+        devices[own].lastNumber = number
+        state.highest = number
+        // The state follows when it knew the view and the file up to this change; otherwise it
+        // is dropped (the next open rebuilds) rather than left describing something else.
+        if inStep, !ownChangeMergesAsWritten(out, merged: merged) { inStep = false }
+        if inStep, number > state.lastConsumed.number, let stamp = LedgerState.stamp(path),
+           let mark = LedgerState.mark(of: devices[own], stamp: stamp),
+           let viewStamp = LedgerState.stamp(viewPath), viewStamp.size == records.endIndex {
+            state.origins.append(.init(device: own, number: number))
+            state.lastConsumed = .init(device: own, number: number)
+            state.marks[own] = mark
+            state.view = viewStamp
+            try? state.save(to: statePath)
+        } else {
+            if Int(merged) - 1 == state.origins.count { state.origins.append(.init(device: own, number: number)) }
+            LedgerState.forget(statePath)
+        }
+    }
+
+    /// For the state to follow this device's own change (`lines`, as written to its file), the
+    /// merge must take it exactly as the journal wrote it into the view; an edit may also be a
+    /// conflict the merge lists (LedgerMerge: CONFLICTS), recorded here as a rebuild would.
+    /// False when the merge would write something else: the state is then dropped.
+    private func ownChangeMergesAsWritten(_ lines: [UInt8], merged: Int64) -> Bool {
+        guard let own else { return false }
+        var change = DeviceFile.ChangeLines(number: 0, records: [], ops: [])
+        for line in lines.split(separator: RecordCodec.newline) {
+            let fields = String(decoding: line.dropFirst(RecordLine.bodyOffset), as: UTF8.self)
+                .split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count >= 3, let number = Int64(fields[0]),
+                  let op = fields[2].utf8.withContiguousStorageIfAvailable({ RecordOp.parse($0.baseAddress!, $0.count) }) ?? nil
+            else { return false }
+            change.number = number
+            change.records.append(fields)
+            change.ops.append(op)
+        }
+        guard !change.records.isEmpty else { return false }
+        // Only an edit can merge differently (groups kept, a conflict); the journal's own checks on
+        // the other changes are the merge's (undo and redo take only this device's changes).
+        guard change.ops.contains(.edit) else { return true }
+        guard let handle = try? JournalFile.open(path: viewPath, io: SystemJournalIO(), create: false),
+              var merge = LedgerMerge(resuming: state, names: state.marks.map(\.name), state: journal.state,
+                                      through: Int(merged) - 1, line: { Ledger.line(in: handle, at: $0) }),
+              let records = merge.admitOwn(change, device: own) else { return false }
+        merge.release()
+        guard records.map({ Array($0.dropFirst()) }) == change.records.map({ Array($0.dropFirst()) }) else { return false }
+        state.conflicts = merge.conflicts
+        return true
     }
 
     static func appendLine(_ body: String, to out: inout [UInt8]) {

@@ -32,7 +32,10 @@
 // Journal.swift) in the cache, change numbers renumbered 1, 2, 3 … and undo/redo targets mapped to
 // those numbers; every command reads it through the one Journal type, unchanged. A change to
 // another device's transaction (edit, delete, recategorise, undo) is written to this device's own
-// file, naming the transaction by its number.
+// file, naming the transaction by its number. The view is not merged again on every open: a
+// folder that did not change opens the view as it is, and changes that sort after everything
+// merged are admitted on their own and appended (Ledger.swift: THE CACHE; RESUMING below), giving
+// the same bytes and conflicts as merging the whole folder again.
 //
 // CONFLICTS. Changes made on devices that had not seen each other's are merged by these rules,
 // the same on every device because they depend only on the sorted history:
@@ -69,14 +72,27 @@ public struct LedgerConflict: Sendable, Equatable {
 
 struct LedgerMerge {
     /// Where each change of the merged view came from: merged number `k + 1` is `origins[k]`.
-    struct Origin: Equatable {
+    /// Always sorted by (number, device): the order of the history.
+    struct Origin: Equatable, Comparable {
         var device: Int
         var number: Int64
+        static func < (a: Origin, b: Origin) -> Bool { (a.number, a.device) < (b.number, b.device) }
+    }
+
+    /// A record the merge changed (groups kept from another device), as its device wrote it:
+    /// merged change `change`, transaction `id`, the record's fields after the checksum joined by tabs.
+    struct Raw: Equatable {
+        var change: Int32
+        var id: Int
+        var record: String
     }
 
     private(set) var bytes: [UInt8] = RecordCodec.header
     private(set) var origins: [Origin] = []
     private(set) var conflicts: [LedgerConflict] = []
+    private(set) var raws: [Raw] = []
+    /// The last change read, admitted or left out (number, device index).
+    private(set) var lastConsumed = Origin(device: -1, number: 0)
 
     /// Field groups of a transaction record that an edit replaces together (indices into the
     /// record's fields: change, part, op, then TransactionField order).
@@ -104,8 +120,55 @@ struct LedgerMerge {
     private var isData: [Bool] = []
     private var written: [[Int]] = []
 
+    /// RESUMING. A merge picked up where a view left off reads what admission needs about the
+    /// changes already merged from the view's replayed journal: the versions of a transaction
+    /// (JournalState's entries, their fields read from the view's lines), which changes are
+    /// applied, which ids a change wrote. With the origins and the records the merge changed
+    /// (LedgerState) that is everything the full merge knew, so admitting a new change gives
+    /// exactly what a full rebuild gives. Only ids a new change touches are read.
+    private struct Resumed {
+        var state: JournalState
+        /// The fields of the view's record line at a byte offset.
+        var line: (Int) -> [Substring]?
+        var raws: [Int64: String]
+        /// Changes before this index are the view's.
+        var count: Int
+    }
+    private var resumed: Resumed?
+
     init(_ devices: [DeviceFile]) {
         names = devices.map(\.name)
+        admit(devices)
+    }
+
+    /// A merge continuing the view whose journal state is `state` (its lines read by `line`), as
+    /// LedgerState recorded it. Nil when the journal is not the view the state describes.
+    /// `through`: the view's changes before this index are the merged history (default: all;
+    /// less when the journal already holds this device's own next change, being forwarded).
+    init?(resuming view: LedgerState, names: [String], state: JournalState, through: Int? = nil,
+          line: @escaping (Int) -> [Substring]?) {
+        let count = through ?? state.changes.count
+        guard count == view.origins.count, count <= state.changes.count else { return nil }
+        self.names = names
+        bytes = []
+        origins = view.origins
+        conflicts = view.conflicts
+        raws = view.raws
+        lastConsumed = view.lastConsumed
+        applied = state.changes[..<count].map(\.applied)
+        isData = state.changes[..<count].map { $0.op.isData }
+        var byKey: [Int64: String] = [:]
+        for raw in view.raws { byKey[LedgerMerge.key(raw.change, raw.id)] = raw.record }
+        resumed = Resumed(state: state, line: line, raws: byKey, count: count)
+    }
+
+    /// Lets go of the view's journal state (a copy kept would double its memory when it changes).
+    mutating func release() { resumed = nil }
+
+    private static func key(_ change: Int32, _ id: Int) -> Int64 { Int64(change) << 40 ^ Int64(id) }
+
+    /// Admits the changes of `devices` (sorted by name, indices as in `names`) in history order.
+    mutating func admit(_ devices: [DeviceFile]) {
         var order: [(number: Int64, device: Int, change: Int)] = []
         for (d, device) in devices.enumerated() {
             for (c, change) in device.changes.enumerated() where !DeviceFile.isIdentity(change) {
@@ -114,21 +177,78 @@ struct LedgerMerge {
         }
         // Devices come sorted by name, so (number, device index) is (clock, name).
         order.sort { ($0.number, $0.device) < ($1.number, $1.device) }
-        var mergedOf: [[Int64: Int32]] = Array(repeating: [:], count: devices.count)
         for item in order {
             let change = devices[item.device].changes[item.change]
             let name = devices[item.device].name
-            if let records = admit(change, device: item.device, name: name, targets: mergedOf[item.device]) {
+            lastConsumed = Origin(device: item.device, number: change.number)
+            if let records = admit(change, device: item.device, name: name) {
                 let m = Int32(origins.count)
                 origins.append(Origin(device: item.device, number: change.number))
-                mergedOf[item.device][change.number] = m
                 emit(records, number: Int64(m) + 1)
             }
         }
     }
 
-    private func live(_ id: Int) -> Version? {
-        var p = head[id] ?? -1
+    /// Admits one change of `device` (this device's own, already in the view as the journal
+    /// wrote it): its records as the merge would write them, or nil when it would be left out.
+    mutating func admitOwn(_ change: DeviceFile.ChangeLines, device: Int) -> [[Substring]]? {
+        lastConsumed = Origin(device: device, number: change.number)
+        guard let records = admit(change, device: device, name: deviceName(device)) else { return nil }
+        origins.append(Origin(device: device, number: change.number))
+        return records
+    }
+
+    /// The merged index of `device`'s change `number` (an undo or redo target), if it was admitted.
+    private func merged(device: Int, number: Int64) -> Int? {
+        let wanted = Origin(device: device, number: number)
+        var lo = 0, hi = origins.count - 1
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            if origins[mid] == wanted { return mid }
+            if origins[mid] < wanted { lo = mid + 1 } else { hi = mid - 1 }
+        }
+        return nil
+    }
+
+    /// The newest version of `id` (nil: never written). A resumed merge first brings in the
+    /// versions the view holds.
+    private mutating func headOf(_ id: Int) -> Int32? {
+        if let h = head[id] { return h }
+        guard let resumed, id > 0, id < resumed.state.head.count, resumed.state.head[id] >= 0 else { return nil }
+        var chain: [Entry] = []
+        var p = resumed.state.head[id]
+        while p >= 0 {
+            // Entries of changes past the merged history (this device's change being forwarded) are not yet in it.
+            if Int(resumed.state.entries[Int(p)].change) < resumed.count { chain.append(resumed.state.entries[Int(p)]) }
+            p = resumed.state.entries[Int(p)].prev
+        }
+        guard !chain.isEmpty else { return nil }
+        var prev: Int32 = -1
+        for e in chain.reversed() {
+            var v = Version(change: e.change, prev: prev, fields: nil)
+            if e.op != .delete {
+                // A view line that does not read back would be a view not built by this merge.
+                v.fields = resumed.line(e.offset) ?? []
+                v.raw = resumed.raws[LedgerMerge.key(e.change, id)].map {
+                    Substring($0).split(separator: "\t", omittingEmptySubsequences: false)
+                }
+            }
+            versions.append(v)
+            prev = Int32(versions.count - 1)
+        }
+        head[id] = prev
+        return prev
+    }
+
+    /// The ids change `t` wrote.
+    private func writtenBy(_ t: Int) -> [Int] {
+        guard let resumed, t < resumed.count else { return written[t - (resumed?.count ?? 0)] }
+        let c = resumed.state.changes[t]
+        return (Int(c.firstEntry)..<Int(c.firstEntry + c.entryCount)).map { Int(resumed.state.entries[$0].id) }
+    }
+
+    private mutating func live(_ id: Int) -> Version? {
+        var p = headOf(id) ?? -1
         while p >= 0, !applied[Int(versions[Int(p)].change)] { p = versions[Int(p)].prev }
         guard p >= 0, let v = Optional(versions[Int(p)]), v.fields != nil else { return nil }
         return v
@@ -136,8 +256,8 @@ struct LedgerMerge {
 
     /// The fields of the last applied version of `id` that `device` wrote, as it wrote them;
     /// else the transaction's first version.
-    private func lastKnown(_ id: Int, by device: Int) -> [Substring] {
-        var p = head[id] ?? -1
+    private mutating func lastKnown(_ id: Int, by device: Int) -> [Substring] {
+        var p = headOf(id) ?? -1
         var first: [Substring] = []
         while p >= 0 {
             let v = versions[Int(p)]
@@ -151,9 +271,9 @@ struct LedgerMerge {
     }
 
     /// Ids of `change` that a later applied change also wrote (it cannot be undone or redone).
-    private func builtOn(_ change: Int) -> Bool {
-        for id in written[change] {
-            var p = head[id] ?? -1
+    private mutating func builtOn(_ change: Int) -> Bool {
+        for id in writtenBy(change) {
+            var p = headOf(id) ?? -1
             while p >= 0, Int(versions[Int(p)].change) != change {
                 if applied[Int(versions[Int(p)].change)] { return true }
                 p = versions[Int(p)].prev
@@ -165,8 +285,7 @@ struct LedgerMerge {
     /// Checks one device change against the merged history so far and applies it: its records
     /// as they go into the view (an edit with other devices' groups kept), or nil when it is
     /// left out (a conflict is recorded).
-    private mutating func admit(_ change: DeviceFile.ChangeLines, device: Int, name: String,
-                                targets: [Int64: Int32]) -> [[Substring]]? {
+    private mutating func admit(_ change: DeviceFile.ChangeLines, device: Int, name: String) -> [[Substring]]? {
         let m = origins.count
         func leftOut(_ id: Int) -> [[Substring]]? {
             conflicts.append(LedgerConflict(transaction: id, field: "change",
@@ -178,7 +297,7 @@ struct LedgerMerge {
         if op == .undo || op == .redo {
             var chosen: [Int] = []
             for record in change.records {
-                guard record.count > 3, let target = Int64(record[3]), let t = targets[target].map(Int.init),
+                guard record.count > 3, let target = Int64(record[3]), let t = merged(device: device, number: target),
                       isData[t], !chosen.contains(t), applied[t] == (op == .undo) else { return leftOut(0) }
                 chosen.append(t)
             }
@@ -186,7 +305,7 @@ struct LedgerMerge {
             for t in chosen {
                 if builtOn(t) {
                     for f in flipped { applied[f].toggle() }
-                    return leftOut(written[t].first ?? 0)
+                    return leftOut(writtenBy(t).first ?? 0)
                 }
                 applied[t].toggle()
                 flipped.append(t)
@@ -203,21 +322,24 @@ struct LedgerMerge {
         // A data change: every transaction record checked against the history before it.
         var out = change.records
         var ids: [Int] = []
+        // An import is one change of many records: a set keeps its check linear.
+        var seen = Set<Int>()
         var merges: [(field: String, values: [LedgerConflict.Value], kept: String, id: Int)] = []
         for (k, record) in change.records.enumerated() {
             let recordOp = change.ops[k]
             guard recordOp == .commit || recordOp == .importBatch || recordOp == .edit || recordOp == .delete else { continue }
-            guard record.count > 3, let id = Int(record[3]), id > 0, !ids.contains(id) else { return leftOut(0) }
+            guard record.count > 3, let id = Int(record[3]), id > 0, seen.insert(id).inserted else { return leftOut(0) }
             ids.append(id)
             switch recordOp {
             case .commit, .importBatch:
-                if head[id] != nil { return leftOut(id) }
+                if headOf(id) != nil { return leftOut(id) }
             case .edit:
                 guard let current = live(id), let now = current.fields, record.count == now.count else { return leftOut(id) }
                 // What this device last knew of the transaction: the last version it wrote itself
                 // (as it wrote it), else the first version. A group equal there is one it did not
                 // change: another device's newer value stays.
                 let base = lastKnown(id, by: device)
+                guard base.count == now.count else { return leftOut(id) }
                 for group in LedgerMerge.groups {
                     let mine = group.fields.map { record[$0] }, theirs = group.fields.map { now[$0] }
                     let old = group.fields.map { base[$0] }
@@ -245,9 +367,11 @@ struct LedgerMerge {
             guard recordOp == .commit || recordOp == .importBatch || recordOp == .edit || recordOp == .delete,
                   let id = Int(record[3]) else { continue }
             let asWritten = change.records[k]
-            versions.append(Version(change: Int32(m), prev: head[id] ?? -1, fields: recordOp == .delete ? nil : record,
-                                    raw: recordOp == .edit && asWritten != record ? asWritten : nil))
+            let changed = recordOp == .edit && asWritten != record
+            versions.append(Version(change: Int32(m), prev: headOf(id) ?? -1, fields: recordOp == .delete ? nil : record,
+                                    raw: changed ? asWritten : nil))
             head[id] = Int32(versions.count - 1)
+            if changed { raws.append(Raw(change: Int32(m), id: id, record: asWritten.joined(separator: "\t"))) }
         }
         applied.append(true)
         isData.append(true)

@@ -338,8 +338,19 @@ public final class Journal {
         }
     }
 
-    /// Sees other processes' appends now (the write operations do this themselves, under the lock).
+    /// Sees other processes' appends now (the write operations do this themselves, under the lock);
+    /// for a ledger's view, also other devices' new changes (`ledgerPickUp`).
     public func refresh() throws {
+        try catchUpWithFile()
+        if let ledgerPickUp, try ledgerPickUp() { try catchUpWithFile() }
+    }
+
+    /// Set by a ledger's view (Devices/Ledger.swift): brings the view file up to the folder's
+    /// device files; true when it changed the file. Called by `refresh` without the lock held.
+    var ledgerPickUp: (() throws -> Bool)?
+
+    /// Reads what was appended to the file since (or all of it, when it was replaced).
+    func catchUpWithFile() throws {
         let replaced = try file.lock()
         defer { file.unlock() }
         try catchUp(replaced: replaced)

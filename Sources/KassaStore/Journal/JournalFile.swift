@@ -175,7 +175,9 @@ final class JournalFile {
     /// Nil when the file is shorter than a range.
     func readSparse(size: Int, ranges: [Range<Int>]) throws -> [UInt8]? {
         var error: Int32 = 0, whole = true
-        let buffer = [UInt8](unsafeUninitializedCapacity: size) { raw, initialized in
+        // Room past the end (untouched pages cost nothing): what others append later is read
+        // onto it without moving the whole journal (a ledger view picking up another device).
+        let buffer = [UInt8](unsafeUninitializedCapacity: size + JournalFile.slack(size)) { raw, initialized in
             for range in ranges where error == 0 && whole {
                 let read = read(range, to: raw.baseAddress! + range.lowerBound)
                 (error, whole) = (read.error, read.count == range.count)
@@ -198,6 +200,9 @@ final class JournalFile {
         }
     }
 
+    /// Spare capacity for a journal's bytes read whole: 1/64 of them.
+    static func slack(_ size: Int) -> Int { size / 64 }
+
     /// From this many bytes on, a read is done in two halves on two threads.
     static let splitRead = 16 << 20
 
@@ -208,7 +213,7 @@ final class JournalFile {
         let wanted = total - offset
         var failure: Int32 = 0
         // Read straight into uninitialized capacity: no zero-filling pass over a 100 MB journal.
-        let chunk = [UInt8](unsafeUninitializedCapacity: wanted) { raw, initialized in
+        let chunk = [UInt8](unsafeUninitializedCapacity: wanted + (buffer.isEmpty ? JournalFile.slack(wanted) : 0)) { raw, initialized in
             let base = raw.baseAddress!
             /// Reads `count` bytes at `at` (from `offset`) into place: 0, or the errno.
             func fill(_ at: Int, _ count: Int) -> Int32 {
