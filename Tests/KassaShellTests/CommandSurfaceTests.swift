@@ -247,7 +247,7 @@ import KassaTestSupport
         // Every language's words, whatever the command was typed as.
         #expect(completion.completer(":счёт переим") == ["переименовать"])
         #expect(completion.completer(":бюджет за") == ["задать"])
-        #expect(completion.completer(":budget set food 100 mo") == ["monthly"])
+        #expect(completion.completer(":budget set food 100 mo") == ["month", "monthly"])
         #expect(Set(completion.completer(":account rename ")) == ["kaspi", "cash"])
         #expect(completion.completer(":rate --d") == ["--date"])
         #expect(completion.completer(":report --by acc").contains("account"))
