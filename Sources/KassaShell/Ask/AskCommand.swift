@@ -10,6 +10,7 @@ public struct AskCommand: Command {
     public static let name = "ask"
     public static let forms = CommandForms.both
     public static let options: [CommandOption] = [.flag("--json"), .flag("--ascii")]
+    public static let surface = CommandSurface(.required(.text), .repeated(.text))
 
     let text: String
     let ascii: Bool

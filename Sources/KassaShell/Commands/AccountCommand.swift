@@ -13,6 +13,15 @@ public struct AccountCommand: Command {
     public static let name = "account"
     public static let forms = CommandForms.both
     public static let options = AccountOptions.options
+    public static let surface = CommandSurface(group: "account", verbs: [
+        CommandVerb("add", .required(.text), .repeated(.text)),
+        CommandVerb("rename", .required(.account), .required(.text)),
+        CommandVerb("archive", .required(.account)),
+        CommandVerb("unarchive", .required(.account)),
+        CommandVerb("default", .required(.account)),
+        CommandVerb("remove", .required(.account)),
+        CommandVerb("post-interest"),
+    ])
 
     enum Action: Equatable {
         case list
@@ -28,9 +37,9 @@ public struct AccountCommand: Command {
 
     public init(_ arguments: CommandArguments) throws(UsageError) {
         let words = arguments.words
-        guard let verb = words.first else { action = .list; return }
+        guard !words.isEmpty else { action = .list; return }
         let usage = UsageError(key: "account.usage", arguments: ["command": arguments.form.prefix + Self.name])
-        let verbName = arguments.vocabulary.name(in: "account", for: verb)
+        let verbName = arguments.verb(of: Self.surface)
         guard verbName == "add" || arguments.values.isEmpty && arguments.flags.isEmpty else { throw usage }
         func oneName() throws(UsageError) -> String {
             guard words.count == 2 else { throw usage }

@@ -8,9 +8,10 @@ import KassaLedger
 
 struct AccountOptions: Equatable {
     static let options: [CommandOption] = [
-        .value("--kind"), .value("--opening"), .value("--opening-date"), .value("--rate"), .value("--rate-from"),
-        .flag("--capitalize"), .value("--posting-day"), .value("--payment"), .value("--term"),
-        .value("--payment-day"), .value("--from"),
+        .value("--kind", .choice(AccountKind.allCases.map(\.rawValue), group: "accountkind")), .value("--opening", .amount),
+        .value("--opening-date", .date), .value("--rate", .number), .value("--rate-from", .date),
+        .flag("--capitalize"), .value("--posting-day", .number), .value("--payment", .amount), .value("--term", .number),
+        .value("--payment-day", .number), .value("--from", .account),
     ]
 
     var kind: AccountKind?

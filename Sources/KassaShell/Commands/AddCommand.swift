@@ -7,6 +7,7 @@ import KassaStore
 public struct AddCommand: Command {
     public static let name = "add"
     public static let forms = CommandForms.oneShot
+    public static let surface = CommandSurface(.required(.text), .repeated(.text))
     let text: String
 
     public init(_ arguments: CommandArguments) throws(UsageError) {

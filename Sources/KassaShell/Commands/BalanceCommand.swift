@@ -12,7 +12,8 @@ import KassaStore
 public struct BalanceCommand: Command {
     public static let name = "balance"
     public static let forms = CommandForms.both
-    public static let options = ListFilter.options + [.value("--in")]
+    public static let options = ListFilter.options + [.value("--in", .currency)]
+    public static let surface = CommandSurface(ListFilter.span)
     let filter: ListFilter
     /// `--in CODE`: convert everything to this currency.
     let target: Currency?

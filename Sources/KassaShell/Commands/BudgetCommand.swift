@@ -14,8 +14,13 @@ public struct BudgetCommand: Command {
     public static let name = "budget"
     public static let forms = CommandForms.both
     public static let options: [CommandOption] = [
-        .flag("--json"), .value("--reset-day"), .flag("--rollover"), .flag("--no-rollover"), .value("--since"),
+        .flag("--json"), .value("--reset-day", .number), .flag("--rollover"), .flag("--no-rollover"), .value("--since", .date),
     ]
+    public static let surface = CommandSurface(group: "budget", verbs: [
+        CommandVerb("set", .required(.category), .required(.amount),
+                    .optional(.choice(Budget.Frequency.allCases.map(\.rawValue), group: "frequency"))),
+        CommandVerb("remove", .required(.category)),
+    ])
 
     /// What `set` was told; nil fields keep the existing budget's (or the defaults).
     public struct Request: Sendable, Equatable {
@@ -41,12 +46,12 @@ public struct BudgetCommand: Command {
         let usage = UsageError(key: "budget.usage", arguments: ["command": arguments.form.prefix + Self.name])
         json = arguments.flags.contains("--json")
         let setOptions = ["--reset-day", "--rollover", "--no-rollover", "--since"]
-        guard let verb = words.first else {
+        guard !words.isEmpty else {
             guard setOptions.allSatisfy({ arguments.values[$0] == nil && !arguments.flags.contains($0) }) else { throw usage }
             action = .list
             return
         }
-        switch arguments.vocabulary.name(in: "budget", for: verb) {
+        switch arguments.verb(of: Self.surface) {
         case "set":
             guard words.count == 3 || words.count == 4 else { throw usage }
             var request = Request(category: words[1], amount: words[2])

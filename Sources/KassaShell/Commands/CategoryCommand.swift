@@ -11,7 +11,12 @@ import KassaStore
 public struct CategoryCommand: Command {
     public static let name = "category"
     public static let forms = CommandForms.both
-    public static let options: [CommandOption] = [.value("--to")]
+    public static let options: [CommandOption] = [.value("--to", .category)]
+    public static let surface = CommandSurface(group: "category", verbs: [
+        CommandVerb("add", .required(.text), .optional(.category), .optional(.choice(["income", "expense"], group: "type"))),
+        CommandVerb("rename", .required(.category), .repeated(.text)),
+        CommandVerb("remove", .required(.category)),
+    ])
 
     enum Action: Equatable {
         case add(name: String, parent: String?, type: TransactionType?)
@@ -24,8 +29,8 @@ public struct CategoryCommand: Command {
     public init(_ arguments: CommandArguments) throws(UsageError) {
         let words = arguments.words
         let usage = UsageError(key: "category.usage", arguments: ["command": arguments.form.prefix + Self.name])
-        guard let verb = words.first else { throw usage }
-        switch arguments.vocabulary.name(in: "category", for: verb) {
+        guard !words.isEmpty else { throw usage }
+        switch arguments.verb(of: Self.surface) {
         case "add":
             // NAME [PARENT] [TYPE]: with one word after the name, a category is the parent and
             // a type word the type ("Фриланс income" is a subcategory of income).

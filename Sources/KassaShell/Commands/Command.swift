@@ -13,8 +13,11 @@ public protocol Command {
     static var name: String { get }
     /// Where the command can be used.
     static var forms: CommandForms { get }
-    /// The options it takes after its name (`--from DATE`, `--explain`).
+    /// The options it takes after its name (`--from DATE`, `--explain`), with their values' kinds.
     static var options: [CommandOption] { get }
+    /// Its verbs and positional words as data (CommandSurface): the reader takes its verb from
+    /// here, and help, completion and the man page are made from it.
+    static var surface: CommandSurface { get }
     /// Reads the words after the command's name. A word it does not take is a usage error.
     init(_ arguments: CommandArguments) throws(UsageError)
     /// Does it. Events are rendered by the caller; long or interleaved output goes through
@@ -24,6 +27,7 @@ public protocol Command {
 
 extension Command {
     public static var options: [CommandOption] { [] }
+    public static var surface: CommandSurface { CommandSurface() }
 }
 
 /// Where a command can be used: in the session after ":", on the command line, or both.
@@ -44,11 +48,14 @@ public enum CommandForm: Sendable, Equatable {
     var prefix: String { self == .session ? ":" : "kassa " }
 }
 
-/// An option a command takes: `--from DATE` (a value) or `--explain` (a flag).
+/// An option a command takes: `--from DATE` (a value, of a kind) or `--explain` (a flag).
 public struct CommandOption: Sendable, Hashable {
     public let name: String
-    public let takesValue: Bool
+    /// The kind of its value; nil for a flag.
+    public let value: ArgumentKind?
 
-    public static func value(_ name: String) -> CommandOption { CommandOption(name: name, takesValue: true) }
-    public static func flag(_ name: String) -> CommandOption { CommandOption(name: name, takesValue: false) }
+    public var takesValue: Bool { value != nil }
+
+    public static func value(_ name: String, _ kind: ArgumentKind = .text) -> CommandOption { CommandOption(name: name, value: kind) }
+    public static func flag(_ name: String) -> CommandOption { CommandOption(name: name, value: nil) }
 }

@@ -68,6 +68,13 @@ public struct CommandArguments {
         ])
     }
 
+    /// The canonical name of the declared verb the first word names (in any language the
+    /// surface's group gives it), nil when there is no word or the first is no declared verb:
+    /// a reader switches over this, so a verb its command does not declare is never taken.
+    public func verb(of surface: CommandSurface) -> String? {
+        words.first.flatMap { surface.verb(for: $0, vocabulary: vocabulary)?.name }
+    }
+
     /// Fails when any positional word was given to a command that takes none.
     public func expectNoWords() throws(UsageError) {
         guard words.isEmpty else { throw unexpected() }

@@ -14,6 +14,7 @@ public struct CompletionsCommand: Command {
     public static let forms = CommandForms.oneShot
     public static let options: [CommandOption] = [.flag("--null")]
     static let lists = ["accounts", "categories", "commands"]
+    public static let surface = CommandSurface(.required(.choice(CompletionScripts.shells + lists)))
 
     let what: String
     let nullEnded: Bool

@@ -6,6 +6,7 @@ import KassaStore
 public struct DeleteCommand: Command {
     public static let name = "delete"
     public static let forms = CommandForms.both
+    public static let surface = CommandSurface(.required(.transactionID), .repeated(.transactionID))
     let ids: [Int]
 
     public init(_ arguments: CommandArguments) throws(UsageError) {

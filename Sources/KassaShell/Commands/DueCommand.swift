@@ -9,7 +9,7 @@ import KassaStore
 public struct DueCommand: Command {
     public static let name = "due"
     public static let forms = CommandForms.both
-    public static let options: [CommandOption] = [.value("--days")]
+    public static let options: [CommandOption] = [.value("--days", .number)]
 
     let days: Int
 

@@ -14,8 +14,8 @@ import KassaStore
 public struct ExportCommand: Command {
     public static let name = "export"
     public static let forms = CommandForms.oneShot
-    public static let options = [CommandOption.value("--format"), .value("-o"), .value("--output"), .flag("--planned")]
-        + ListFilter.options
+    public static let options = [CommandOption.value("--format", .choice(Format.allCases.map(\.rawValue))), .value("-o", .file),
+                                 .value("--output", .file), .flag("--planned")] + ListFilter.options
 
     public enum Format: String, CaseIterable, Sendable {
         case csv, tenra, hledger, ledger, beancount, jsonl

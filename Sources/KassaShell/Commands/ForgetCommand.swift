@@ -6,6 +6,7 @@ import KassaStore
 public struct ForgetCommand: Command {
     public static let name = "forget"
     public static let forms = CommandForms.both
+    public static let surface = CommandSurface(.required(.number))
     let number: Int
 
     public init(_ arguments: CommandArguments) throws(UsageError) {

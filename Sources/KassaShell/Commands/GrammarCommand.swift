@@ -7,10 +7,11 @@ import KassaCore
 public struct GrammarCommand: Command {
     public static let name = "grammar"
     public static let forms = CommandForms.oneShot
+    public static let surface = CommandSurface(verbs: [CommandVerb("check"), CommandVerb("test")])
     let test: Bool
 
     public init(_ arguments: CommandArguments) throws(UsageError) {
-        guard arguments.words.count == 1, let action = arguments.words.first, action == "check" || action == "test" else {
+        guard arguments.words.count == 1, let action = arguments.verb(of: Self.surface) else {
             throw UsageError(key: "usage.grammar")
         }
         test = action == "test"

@@ -6,6 +6,7 @@ import KassaStore
 public struct HistoryCommand: Command {
     public static let name = "history"
     public static let forms = CommandForms.both
+    public static let surface = CommandSurface(.optional(.number))
     let limit: Int
 
     public init(_ arguments: CommandArguments) throws(UsageError) {

@@ -29,9 +29,11 @@ public struct ImportCommand: Command {
     public static let name = "import"
     public static let forms = CommandForms.oneShot
     public static let options: [CommandOption] = [
-        .value("--format"), .value("--rules"), .value("--save-rules"), .value("--date-format"), .value("--account"),
-        .value("--currency"), .value("--encoding"), .flag("--dry-run"), .flag("--skip-bad"), .flag("--allow-duplicates"),
+        .value("--format", .choice(ImportFormat.allCases.map(\.rawValue))), .value("--rules", .file), .value("--save-rules", .file),
+        .value("--date-format", .text), .value("--account", .account), .value("--currency", .currency), .value("--encoding", .text),
+        .flag("--dry-run"), .flag("--skip-bad"), .flag("--allow-duplicates"),
     ]
+    public static let surface = CommandSurface(.optional(.file))
     let source: String?
     let format: ImportFormat?
     let rulesPath: String?

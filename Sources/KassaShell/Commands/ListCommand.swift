@@ -9,6 +9,7 @@ public struct ListCommand: Command {
     public static let name = "list"
     public static let forms = CommandForms.both
     public static let options = ListFilter.options
+    public static let surface = CommandSurface(ListFilter.span)
     let filter: ListFilter
 
     public init(_ arguments: CommandArguments) throws(UsageError) {

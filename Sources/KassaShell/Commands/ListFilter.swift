@@ -15,8 +15,11 @@ public struct ListFilter: Sendable, Equatable {
 
     public static let defaultCount = 20
     public static let options: [CommandOption] = [
-        .value("--from"), .value("--to"), .value("--category"), .value("--account"), .value("--text"), .value("--type"),
+        .value("--from", .date), .value("--to", .date), .value("--category", .category), .value("--account", .account),
+        .value("--text", .text), .value("--type", .choice(TransactionType.allCases.map(\.rawValue), group: "type")),
     ]
+    /// `today`, `yesterday`, `all` (or a number: the latest N).
+    public static let span = ArgumentSlot.optional(.choice(["today", "yesterday", "all"], group: "list"))
 
     public var span: Span
     public var from: CivilDate?

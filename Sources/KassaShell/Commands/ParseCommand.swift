@@ -14,6 +14,7 @@ public struct ParseCommand: Command {
     public static let name = "parse"
     public static let forms = CommandForms.oneShot
     public static let options: [CommandOption] = [.flag("--explain")]
+    public static let surface = CommandSurface(.repeated(.text))
 
     let text: String?
     let explain: Bool

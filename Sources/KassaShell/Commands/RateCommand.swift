@@ -13,7 +13,12 @@ import KassaStore
 public struct RateCommand: Command {
     public static let name = "rate"
     public static let forms = CommandForms.both
-    public static let options: [CommandOption] = [.value("--date")]
+    public static let options: [CommandOption] = [.value("--date", .date)]
+    public static let surface = CommandSurface(group: "rate", verbs: [
+        CommandVerb("set", .required(.currency), .required(.number)),
+        CommandVerb("remove", .required(.currency)),
+        CommandVerb("import", .required(.file)),
+    ], .optional(.currency))
 
     enum Action: Equatable {
         case list(Currency?)
@@ -37,7 +42,7 @@ public struct RateCommand: Command {
             action = .list(nil)
             return
         }
-        switch arguments.vocabulary.name(in: "rate", for: verb) {
+        switch arguments.verb(of: Self.surface) {
         case "set":
             guard words.count == 3 else { throw usage }
             guard let micros = ExchangeRate.micros(from: words[2]) else {

@@ -9,7 +9,16 @@ import KassaStore
 public struct RecurringCommand: Command {
     public static let name = "recurring"
     public static let forms = CommandForms.both
-    public static let options: [CommandOption] = [.flag("--all"), .value("--from")]
+    public static let options: [CommandOption] = [.flag("--all"), .value("--from", .date)]
+    public static let surface = CommandSurface(group: "recurring", verbs: [
+        CommandVerb("pause", .required(.transactionID)),
+        CommandVerb("resume", .required(.transactionID)),
+        CommandVerb("archive", .required(.transactionID)),
+        CommandVerb("auto", .required(.transactionID)),
+        CommandVerb("manual", .required(.transactionID)),
+        CommandVerb("remind", .required(.transactionID), .repeated(.number)),
+        CommandVerb("amount", .required(.transactionID), .required(.amount)),
+    ])
 
     enum Action: Equatable {
         case list(all: Bool)
@@ -22,9 +31,9 @@ public struct RecurringCommand: Command {
 
     public init(_ arguments: CommandArguments) throws(UsageError) {
         let words = arguments.words
-        guard let verb = words.first else { action = .list(all: arguments.flags.contains("--all")); return }
+        guard !words.isEmpty else { action = .list(all: arguments.flags.contains("--all")); return }
         let usage = UsageError(key: "recurring.usage", arguments: ["command": arguments.form.prefix + Self.name])
-        let name = arguments.vocabulary.name(in: "recurring", for: verb)
+        let name = arguments.verb(of: Self.surface)
         guard words.count >= 2, let id = Int(words[1].trimmingPrefix("#")), let name else { throw usage }
         switch name {
         case "pause", "resume", "archive", "auto", "manual":

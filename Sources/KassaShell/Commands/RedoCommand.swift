@@ -5,6 +5,7 @@ import KassaStore
 public struct RedoCommand: Command {
     public static let name = "redo"
     public static let forms = CommandForms.both
+    public static let surface = CommandSurface(.optional(.number))
     let count: Int
 
     public init(_ arguments: CommandArguments) throws(UsageError) {

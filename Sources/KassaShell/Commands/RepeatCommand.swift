@@ -9,6 +9,9 @@ import KassaStore
 public struct RepeatCommand: Command {
     public static let name = "repeat"
     public static let forms = CommandForms.both
+    public static let surface = CommandSurface(
+        .required(.transactionID), .required(.choice(Recurrence.allCases.map(\.rawValue), group: "frequency")),
+        .optional(.choice(["every"], group: "recurring")), .optional(.number))
 
     let id: Int
     let frequency: Recurrence

@@ -16,9 +16,14 @@ public struct ReportCommand: Command {
     public static let name = "report"
     public static let forms = CommandForms.both
     public static let options: [CommandOption] = [
-        .value("--period"), .value("--by"), .flag("--json"), .flag("--csv"), .value("--width"), .flag("--ascii"),
-        .value("--in"),
+        .value("--period", .choice(["week", "month", "year"], group: "period")),
+        .value("--by", .choice(CategoryReport.Grouping.allCases.map(\.rawValue), group: "by")), .flag("--json"), .flag("--csv"),
+        .value("--width", .number), .flag("--ascii"), .value("--in", .currency),
     ]
+    /// The report kinds are its verbs; `trend` takes a category.
+    public static let surface = CommandSurface(group: "report", verbs: ReportKind.allCases.map { kind in
+        kind == .trend ? CommandVerb(kind.rawValue, .repeated(.category)) : CommandVerb(kind.rawValue)
+    })
 
     /// The longest span shown month by month (cash flow, trend, --by month): 20 years.
     static let maximumMonths = 240
@@ -39,8 +44,7 @@ public struct ReportCommand: Command {
         var words = arguments.words[...]
         let vocabulary = arguments.vocabulary
         if let word = words.first {
-            guard let kind = vocabulary.name(in: "report", for: word).flatMap(ReportKind.init(rawValue:))
-                    ?? ReportKind(rawValue: word.lowercased()) else {
+            guard let kind = arguments.verb(of: Self.surface).flatMap(ReportKind.init(rawValue:)) else {
                 throw UsageError(key: "report.bad-kind", arguments: ["value": word])
             }
             self.kind = kind

@@ -7,6 +7,7 @@ import KassaStore
 public struct UndoCommand: Command {
     public static let name = "undo"
     public static let forms = CommandForms.both
+    public static let surface = CommandSurface(.optional(.transactionID))
 
     public enum Target: Sendable, Equatable {
         /// The latest N changes (this session's own first).

@@ -11,6 +11,10 @@ import KassaCore
 public struct ConfigCommand: Command {
     public static let name = "config"
     public static let forms = CommandForms.oneShot
+    public static let surface = CommandSurface(verbs: [
+        CommandVerb("list"), CommandVerb("get", .required(.configKey)),
+        CommandVerb("set", .required(.configKey), .repeated(.configValue)),
+    ])
 
     enum Action {
         case list
@@ -30,8 +34,8 @@ public struct ConfigCommand: Command {
             }
             return key
         }
-        switch words.first?.lowercased() {
-        case nil:
+        switch words.isEmpty ? "" : arguments.verb(of: Self.surface) {
+        case "":
             action = .list
         case "list" where words.count == 1:
             action = .list

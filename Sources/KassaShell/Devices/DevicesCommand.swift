@@ -13,7 +13,8 @@ import KassaStore
 public struct DevicesCommand: Command {
     public static let name = "devices"
     public static let forms = CommandForms.oneShot
-    public static let options = [CommandOption.value("--name")]
+    public static let options = [CommandOption.value("--name", .text)]
+    public static let surface = CommandSurface(verbs: [CommandVerb("join", .required(.directory))])
 
     enum Action {
         case list
@@ -26,7 +27,7 @@ public struct DevicesCommand: Command {
         let words = arguments.words
         if words.isEmpty, arguments.values["--name"] == nil {
             action = .list
-        } else if words.count == 2, words[0].lowercased() == "join", !words[1].isEmpty {
+        } else if words.count == 2, arguments.verb(of: Self.surface) == "join", !words[1].isEmpty {
             action = .join(folder: words[1], name: arguments.values["--name"])
         } else {
             throw UsageError(key: "usage.devices")

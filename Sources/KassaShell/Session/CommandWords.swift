@@ -115,13 +115,13 @@ public struct CommandWords: Sendable {
             "field": Set(FieldValue.names),
             "list": ["today", "yesterday", "all"],
             "type": Set(TransactionType.allCases.map(\.rawValue)),
-            "account": ["add", "rename", "archive", "unarchive", "default", "remove", "post-interest"],
+            "account": Set(AccountCommand.surface.verbNames),
             "accountkind": Set(AccountKind.allCases.map(\.rawValue)),
             // A journal's account names read by `kassa import` (AccountNameMap).
             "journal": Set(AccountNameMap.Root.allCases.map(\.rawValue) + ["opening"]),
             "journalkind": Set(AccountNameMap.Kind.allCases.map(\.rawValue)),
-            "rate": ["set", "remove", "import"],
-            "category": ["add", "rename", "remove"],
+            "rate": Set(RateCommand.surface.verbNames),
+            "category": Set(CategoryCommand.surface.verbNames),
             // Words that start a sentence about something other than a purchase ("курс доллара 480").
             "phrase": ["rate", "budget"],
             "batch": ["drop"],
@@ -137,9 +137,10 @@ public struct CommandWords: Sendable {
             // A statement operation that takes cash out: a transfer to the cash account.
             "withdrawal": ["cash"],
             "currency": Set(Currency.allCodes),
-            "recurring": ["pause", "resume", "archive", "remind", "amount", "auto", "manual", "every", "subscription"],
+            // Its verbs, `every` (repeat ID weekly every 2) and the words that make a series a subscription.
+            "recurring": Set(RecurringCommand.surface.verbNames + ["every", "subscription"]),
             "frequency": Set(Recurrence.allCases.map(\.rawValue)),
-            "budget": ["set", "remove"],
+            "budget": Set(BudgetCommand.surface.verbNames),
             // A series' new amount in words: "netflix is 5490 from april" (Session+SeriesPhrase).
             "seriesphrase": ["now", "from", "link"],
         ]
