@@ -62,7 +62,7 @@ enum InterchangeBench {
         sync()
         StoreBench.flushOutput()
         let common = ["--file", journal, "--today", "2026-03-20"]
-        for format in ["jsonl", "csv", "tenra", "hledger", "ledger", "beancount"] {
+        for format in FormatCatalog.exportNames {
             let out = "\(directory)/export.\(format)"
             let run = StoreBench.spawn(kassa, ["export", "--format", format, "-o", out] + common, output: "/dev/null")
             let bytes = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
