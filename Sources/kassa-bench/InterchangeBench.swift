@@ -23,33 +23,11 @@ enum InterchangeBench {
             generate(size: Int(arguments[1]) ?? 0, journal: arguments[2])
             return
         }
-        var size = 1_000_000
-        var ledgerMax = Int.max
-        var directory = NSTemporaryDirectory() + "kassa-bench-interchange-\(getpid())"
-        var hledgerMax = 100_000
-        var keep = false
-        var i = 0
-        while i < arguments.count {
-            let value = i + 1 < arguments.count ? arguments[i + 1] : ""
-            switch arguments[i] {
-            case "--size": size = Int(value) ?? size; i += 1
-            case "--dir": directory = value; i += 1
-            case "--hledger-max": hledgerMax = Int(value) ?? hledgerMax; i += 1
-            case "--ledger-max": ledgerMax = Int(value) ?? ledgerMax; i += 1
-            case "--keep": keep = true
-            default:
-                print("usage: kassa-bench interchange [--size N] [--dir DIR] [--hledger-max N] [--ledger-max N] [--keep]")
-                return
-            }
-            i += 1
-        }
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { if !keep { try? FileManager.default.removeItem(atPath: directory) } }
-        let kassa = (StoreBench.selfPath() as NSString).deletingLastPathComponent + "/kassa"
-        guard FileManager.default.isExecutableFile(atPath: kassa) else {
-            print("kassa-bench interchange: \(kassa) is missing; build the kassa product too")
-            return
-        }
+        guard let bench = BenchRun.start("interchange", arguments: arguments, size: 1_000_000,
+                                         valueOptions: ["--hledger-max", "--ledger-max"]) else { return }
+        defer { bench.finish() }
+        let (size, directory, kassa) = (bench.size, bench.directory, bench.kassa)
+        let hledgerMax = bench.value("--hledger-max", or: 100_000), ledgerMax = bench.value("--ledger-max", or: Int.max)
         print("kassa-bench interchange — \(size) transactions in \(directory)")
         let journal = "\(directory)/journal.kassa"
         // Generated in a child: a parent holding a million transactions would pass its peak RSS
@@ -62,7 +40,7 @@ enum InterchangeBench {
         sync()
         StoreBench.flushOutput()
         let common = ["--file", journal, "--today", "2026-03-20"]
-        for format in ["jsonl", "csv", "tenra", "hledger", "ledger", "beancount"] {
+        for format in FormatCatalog.exportNames {
             let out = "\(directory)/export.\(format)"
             let run = StoreBench.spawn(kassa, ["export", "--format", format, "-o", out] + common, output: "/dev/null")
             let bytes = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
@@ -74,11 +52,9 @@ enum InterchangeBench {
         for (format, goal) in [("csv", 3.0), ("tenra", 0), ("jsonl", 0)] {
             let target = "\(directory)/import-\(format).kassa"
             try? FileManager.default.removeItem(atPath: target)
-            let run = StoreBench.spawn(kassa, ["import", "\(directory)/export.\(format)", "--format", format, "--yes",
-                                               "--file", target, "--today", "2026-03-20"], output: "/dev/null")
-            print(StoreBench.line("import \(format)", String(format: "%.2f s, peak RSS %.0f MB, exit %d", run.seconds, run.peakMB, run.status),
-                                  ok: goal > 0 ? run.status == 0 && run.seconds <= goal : nil, goal: goal > 0 ? "≤ 3 s" : ""))
-            StoreBench.flushOutput()
+            BenchRun.timed("import \(format)", kassa, ["import", "\(directory)/export.\(format)", "--format", format, "--yes",
+                                                     "--file", target, "--today", "2026-03-20"],
+                           ok: { goal > 0 ? $0.status == 0 && $0.seconds <= goal : nil }, goal: goal > 0 ? "≤ 3 s" : "")
         }
         for (tool, arguments, allowed) in [("ledger", ["-f", "\(directory)/export.ledger", "csv"], size <= ledgerMax),
                                             ("hledger", ["-f", "\(directory)/export.hledger", "print", "-O", "csv"], size <= hledgerMax)] {
@@ -90,11 +66,7 @@ enum InterchangeBench {
                 print(StoreBench.line(tool, "skipped at this size (--\(tool)-max)", ok: nil, goal: ""))
                 continue
             }
-            let run = StoreBench.spawn(executable, arguments, output: "/dev/null")
-            print(StoreBench.line(([tool] + arguments.suffix(arguments.count - 2)).joined(separator: " "),
-                                  String(format: "%.2f s, peak RSS %.0f MB, exit %d", run.seconds, run.peakMB, run.status),
-                                  ok: nil, goal: ""))
-            StoreBench.flushOutput()
+            BenchRun.timed(([tool] + arguments.suffix(arguments.count - 2)).joined(separator: " "), executable, arguments)
         }
     }
 

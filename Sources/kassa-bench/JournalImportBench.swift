@@ -16,29 +16,9 @@ import Foundation
 
 enum JournalImportBench {
     static func run(arguments: [String]) {
-        var size = 100_000
-        var directory = NSTemporaryDirectory() + "kassa-bench-journals-\(getpid())"
-        var keep = false
-        var i = 0
-        while i < arguments.count {
-            let value = i + 1 < arguments.count ? arguments[i + 1] : ""
-            switch arguments[i] {
-            case "--size": size = Int(value) ?? size; i += 1
-            case "--dir": directory = value; i += 1
-            case "--keep": keep = true
-            default:
-                print("usage: kassa-bench journals [--size N] [--dir DIR] [--keep]")
-                return
-            }
-            i += 1
-        }
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { if !keep { try? FileManager.default.removeItem(atPath: directory) } }
-        let kassa = (StoreBench.selfPath() as NSString).deletingLastPathComponent + "/kassa"
-        guard FileManager.default.isExecutableFile(atPath: kassa) else {
-            print("kassa-bench journals: \(kassa) is missing; build the kassa product too")
-            return
-        }
+        guard let bench = BenchRun.start("journals", arguments: arguments, size: 100_000) else { return }
+        defer { bench.finish() }
+        let (size, directory, kassa) = (bench.size, bench.directory, bench.kassa)
         let file = "\(directory)/bench.journal"
         let text = generate(size: size)
         guard FileManager.default.createFile(atPath: file, contents: Data(text.utf8)) else {
@@ -49,17 +29,10 @@ enum JournalImportBench {
         let target = "\(directory)/import.kassa"
         try? FileManager.default.removeItem(atPath: target)
         let common = ["--file", target, "--today", "2026-03-20", "--yes"]
-        let first = StoreBench.spawn(kassa, ["import", file] + common, output: "/dev/null")
-        print(StoreBench.line("import hledger journal", String(format: "%.2f s, peak RSS %.0f MB, exit %d", first.seconds, first.peakMB, first.status),
-                              ok: first.status == 0 && first.seconds <= 2, goal: "≤ 2 s"))
-        StoreBench.flushOutput()
-        let again = StoreBench.spawn(kassa, ["import", file] + common, output: "/dev/null")
-        print(StoreBench.line("import again (all kept)", String(format: "%.2f s, peak RSS %.0f MB, exit %d", again.seconds, again.peakMB, again.status),
-                              ok: nil, goal: ""))
+        BenchRun.timed("import hledger journal", kassa, ["import", file] + common, ok: { $0.status == 0 && $0.seconds <= 2 }, goal: "≤ 2 s")
+        BenchRun.timed("import again (all kept)", kassa, ["import", file] + common)
         if let hledger = StoreBench.which("hledger") {
-            let run = StoreBench.spawn(hledger, ["-f", file, "print", "-O", "csv"], output: "/dev/null")
-            print(StoreBench.line("hledger print -O csv", String(format: "%.2f s, peak RSS %.0f MB, exit %d", run.seconds, run.peakMB, run.status),
-                                  ok: nil, goal: ""))
+            BenchRun.timed("hledger print -O csv", hledger, ["-f", file, "print", "-O", "csv"])
         } else {
             print(StoreBench.line("hledger", "not installed", ok: nil, goal: ""))
         }

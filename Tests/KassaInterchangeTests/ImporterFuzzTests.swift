@@ -64,7 +64,7 @@ import KassaTestSupport
                 #expect(error.line >= 1 && error.line <= text.split(separator: "\n", omittingEmptySubsequences: false).count + 1,
                         "rules \(round): line \(error.line)")
             }
-            _ = ImportFormat.detect(bytes, vocabulary: vocabulary, rules: nil)
+            _ = FormatCatalog.detect(bytes, vocabulary: vocabulary, rules: nil)
             for t in csv.transactions + app.transactions + statement.transactions + backup.transactions {
                 #expect(t.amount.minorUnits > 0 && t.amount.isWithinEntryBound && t.date.isSupported, "\(round): \(t)")
             }

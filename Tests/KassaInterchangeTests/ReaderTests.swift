@@ -188,7 +188,7 @@ import KassaCore
         #expect(t[3].category == "other")
         #expect(t[4].category == "transport/taxi" && t[4].date == CivilDate(year: 2026, month: 3, day: 6))
         #expect(StatementReader.looksLikeStatement(text))
-        #expect(ImportFormat.detect(bytes(text), vocabulary: vocabulary, rules: nil) == .statement)
+        #expect(FormatCatalog.detect(bytes(text), vocabulary: vocabulary, rules: nil) == .statement)
     }
 
     @Test func theAppsStatementTable() {
@@ -216,9 +216,9 @@ import KassaCore
     @Test func formatsAreDetected() {
         var csv = CSVWriter(), tenra = TenraCSVWriter(), backup = BackupWriter(accounts: [], lessons: [:])
         let t = InterchangeFixtures.transactions
-        #expect(ImportFormat.detect(bytes(csv.text(t)), vocabulary: vocabulary, rules: nil) == .csv)
-        #expect(ImportFormat.detect(bytes(tenra.text(t)), vocabulary: vocabulary, rules: nil) == .tenra)
-        #expect(ImportFormat.detect(bytes(backup.text(t)), vocabulary: vocabulary, rules: nil) == .jsonl)
+        #expect(FormatCatalog.detect(bytes(csv.text(t)), vocabulary: vocabulary, rules: nil) == .csv)
+        #expect(FormatCatalog.detect(bytes(tenra.text(t)), vocabulary: vocabulary, rules: nil) == .tenra)
+        #expect(FormatCatalog.detect(bytes(backup.text(t)), vocabulary: vocabulary, rules: nil) == .jsonl)
     }
 
     @Test func anImportRunTwiceAddsNothingAndSameDayTwinsAreKept() {

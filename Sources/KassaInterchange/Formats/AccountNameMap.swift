@@ -1,4 +1,4 @@
-// AccountNameMap: what an hledger, ledger or beancount account name ("assets:bank:kaspi",
+// AccountNameMap: what a journal's account name ("assets:bank:kaspi",
 // "Expenses:Food:Groceries", "Equity:Opening-Balances") is in kassa — one of the person's
 // accounts (with its kind), a category (kassa's own when the vocabulary knows the name in either
 // language, else one of the person's own, named after the last component), equity (an opening

@@ -106,7 +106,7 @@ public struct JournalBook {
             }
         }
 
-        // beancount's pads, the latest before each balance directive of its account used once.
+        // pad directives, the latest before each balance directive of its account used once.
         var pads: [String: [JournalPad]] = [:]
         for p in parse.pads.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
             pads[p.account, default: []].append(p)

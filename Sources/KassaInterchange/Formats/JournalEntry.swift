@@ -1,8 +1,8 @@
 // JournalEntry: one transaction of a plain-text journal as a reader parsed it — its date,
 // description, line, and postings with what each says (an amount, a cost, a balance assertion
 // or assignment); and the other things a journal brings that kassa keeps (prices) or checks
-// (beancount's balance directives). The syntax is the readers' business (PlainText/,
-// Beancount/); what the entries mean in kassa is JournalBook's.
+// (balance directives). The syntax is the readers' business (each journal format's folder);
+// what the entries mean in kassa is JournalBook's.
 
 import KassaCore
 
@@ -20,7 +20,7 @@ public struct JournalAmount: Sendable, Hashable {
 public struct JournalPosting: Sendable {
     public var account: String
     public var amount: JournalAmount?
-    /// `@ PRICE` per unit (or, with `total`, `@@ PRICE` for the whole amount); beancount's `{COST}`
+    /// `@ PRICE` per unit (or, with `total`, `@@ PRICE` for the whole amount); a lot's `{COST}`
     /// is read as a per-unit price the same way.
     public var price: JournalAmount?
     public var priceIsTotal = false
@@ -56,7 +56,7 @@ public struct JournalEntry: Sendable {
     }
 }
 
-/// A beancount `balance` directive: the account (and its subaccounts) holds `amount` at the start of `date`.
+/// A `balance` directive: the account (and its subaccounts) holds `amount` at the start of `date`.
 public struct JournalBalanceCheck: Sendable {
     public var date: CivilDate
     public var account: String
@@ -65,7 +65,7 @@ public struct JournalBalanceCheck: Sendable {
     public var file: String
 }
 
-/// A beancount `pad` directive: on `date`, `account` is given from `source` whatever makes its
+/// A `pad` directive: on `date`, `account` is given from `source` whatever makes its
 /// next balance directive hold.
 public struct JournalPad: Sendable {
     public var date: CivilDate
@@ -107,7 +107,7 @@ public struct JournalParse: Sendable {
     public var prices: [JournalPrice] = []
     public var checks: [JournalBalanceCheck] = []
     public var pads: [JournalPad] = []
-    /// Account names declared (`account`, beancount `open`), so accounts with no postings are known too.
+    /// Account names declared (`account`, `open`), so accounts with no postings are known too.
     public var declared: [String] = []
     public var skips: [JournalSkip] = []
     public var problems: [ImportProblem] = []

@@ -1,4 +1,4 @@
-// JournalNotes: what an hledger, ledger or beancount import brings beyond transactions — the
+// JournalNotes: what a journal import (FormatCatalog's journal formats) brings beyond transactions — the
 // accounts with the kind and opening balance their names and equity entries give, the person's
 // own categories it made, what kassa cannot hold (listed by line), and the balance assertions
 // it checked. ImportRecords carries it to the command, which writes the accounts' profiles

@@ -1,4 +1,4 @@
-// JournalNumber: a number as hledger, ledger and beancount write one ("1,000.00", "-5", "0.12",
+// JournalNumber: a number as the plain-text journals write one ("1,000.00", "-5", "0.12",
 // "1.000,50" under a decimal-comma mark) — exact, an Int64 of digits and a scale, never a
 // Double; a number that does not fit is no number (the reader names its line). Products for
 // costs (`10 AAPL @ $30.25`) are exact too, rounded half away from zero only when a result has

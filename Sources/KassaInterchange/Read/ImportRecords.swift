@@ -39,7 +39,7 @@ public struct ImportRecords: Sendable {
     /// A bank's card column values that differ from the account --account named, with how many
     /// rows (--account wins; the import says so).
     public var cardsDiffering: [String: Int] = [:]
-    /// An hledger, ledger or beancount journal's accounts, categories, skipped lines and assertions.
+    /// A plain-text journal's accounts, categories, skipped lines and assertions.
     public var journal: JournalNotes?
 
     public init() {}

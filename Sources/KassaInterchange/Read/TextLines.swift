@@ -2,10 +2,30 @@
 // `text.split(separator: "\n")` finds no line break at all in a Windows file: a CRLF bank
 // statement read as one line imported nothing and said nothing. Splitting the Unicode scalars
 // finds every LF; the CR before it stays on the line, where the readers' trimming removes it.
+// The journal readers read bytes: `forEach` splits them at LF, drops a CR before it, and says
+// which lines are not UTF-8 (each is a problem naming its line).
 
 enum TextLines {
     /// Every line of `text`, empty ones included (their numbers are the file's line numbers).
     static func split(_ text: String) -> [Substring] {
         text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Substring($0) }
+    }
+
+    /// Each line of `bytes` (LF or CR LF; no empty line after a last LF), numbered from 1: its
+    /// text, or nil when it is not UTF-8.
+    static func forEach(_ bytes: [UInt8], _ body: (_ number: Int, _ line: Substring?) -> Void) {
+        var number = 0
+        var start = 0
+        let count = bytes.count
+        while start < count {
+            var end = start
+            while end < count && bytes[end] != 10 { end += 1 }
+            number += 1
+            var stop = end
+            if stop > start && bytes[stop - 1] == 13 { stop -= 1 }
+            let lineStart = start
+            start = end + 1
+            body(number, String(validating: bytes[lineStart..<stop], as: UTF8.self).map { Substring($0) })
+        }
     }
 }

@@ -34,15 +34,14 @@ public enum QuestionCorpus {
         var report = Report()
         for source in sources where source.path.hasSuffix(".ask-corpus") {
             var today = CivilDate(year: 2026, month: 11, day: 26)!
-            for (offset, raw) in source.contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let line = raw.trimmed(of: " \t\r")
-                if line.isEmpty || line.hasPrefix("#") { continue }
+            for rule in RuleLines.read(source.contents) {
+                let line = rule.text
                 if line.hasPrefix("@today ") {
                     if let date = CivilDate(iso: String(line.dropFirst(7)).trimmed(of: " ")) { today = date }
                     continue
                 }
                 func fail(_ field: String, _ expected: String, _ actual: String, input: String) {
-                    report.failures.append(Failure(file: source.path, line: offset + 1, input: input, field: field,
+                    report.failures.append(Failure(file: source.path, line: rule.number, input: input, field: field,
                                                    expected: expected, actual: actual))
                 }
                 guard let arrow = line.firstRange(of: " => ") else {

@@ -56,12 +56,10 @@ public struct QuestionGrammar: Sendable {
 
     private mutating func read(_ source: GrammarSource) -> [GrammarError] {
         var errors: [GrammarError] = []
-        for (offset, rawLine) in source.contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = String(rawLine)
-            let trimmed = line.trimmed(of: " \t\r")
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+        for rule in RuleLines.read(source.contents) {
+            let line = String(rule.raw)
             func error(_ key: String, _ arguments: [String: String] = [:], column: Int = 1) {
-                errors.append(GrammarError(file: source.path, line: offset + 1, column: column, lineText: line,
+                errors.append(GrammarError(file: source.path, line: rule.number, column: column, lineText: line,
                                            reasonKey: key, reasonArguments: arguments))
             }
             guard let equals = line.firstIndex(of: "=") else { error("grammar.missing-equals"); continue }
@@ -85,7 +83,7 @@ public struct QuestionGrammar: Sendable {
                     error("ask.number-not-here", ["group": groupWord], column: column)
                     continue
                 }
-                add(Phrase(group: group, name: name, elements: elements, origin: "\(source.path):\(offset + 1)"))
+                add(Phrase(group: group, name: name, elements: elements, origin: "\(source.path):\(rule.number)"))
             }
         }
         return errors

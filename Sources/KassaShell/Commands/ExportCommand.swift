@@ -1,11 +1,11 @@
-// ExportCommand: `kassa export --format csv|tenra|hledger|ledger|beancount|jsonl [-o FILE]
-// [--from D --to D --account A --category C …]`: the journal (or the part the filters choose)
-// in another format, streamed — each transaction is materialized, written into a 64 KiB
-// buffer and flushed, so a million transactions never sit in memory as one output. jsonl is
-// the complete backup (accounts and lessons too); the others carry transactions. hledger, ledger
-// and beancount also carry the opening balances and the exchange rates, so every account's
-// balance in every tool equals `kassa balance`; planned (future-dated) transactions go out only
-// with --planned, marked pending (`!`).
+// ExportCommand: `kassa export --format FORMAT [-o FILE] [--from D --to D --account A
+// --category C …]`: the journal (or the part the filters choose) in another format
+// (FormatCatalog.exportNames; jsonl, the complete backup, when none is given), streamed — each
+// transaction is materialized, written into a 64 KiB buffer and flushed, so a million
+// transactions never sit in memory as one output. The format's writer takes what it needs from
+// an ExportSource: the journal formats carry the opening balances and the exchange rates too, so
+// every account's balance in every tool equals `kassa balance`; their planned (future-dated)
+// transactions go out only with --planned, marked pending (`!`).
 
 import KassaCore
 import KassaInterchange
@@ -17,21 +17,17 @@ public struct ExportCommand: Command {
     public static let options = [CommandOption.value("--format", .choice(Format.allCases.map(\.rawValue))), .value("-o", .file),
                                  .value("--output", .file), .flag("--planned")] + ListFilter.options
 
-    public enum Format: String, CaseIterable, Sendable {
-        case csv, tenra, hledger, ledger, beancount, jsonl
-    }
-
-    let format: Format
+    let format: InterchangeFormat
     let output: String?
     let filter: ListFilter
-    /// hledger, ledger, beancount: write planned transactions too (marked pending).
+    /// A journal format: write planned transactions too (marked pending).
     let planned: Bool
 
     public init(_ arguments: CommandArguments) throws(UsageError) {
-        let word = arguments.values["--format"] ?? Format.jsonl.rawValue
-        guard let format = Format(rawValue: word.lowercased()) else {
+        let word = arguments.values["--format"] ?? InterchangeFormat.jsonl.name
+        guard let format = FormatCatalog.exporting(word) else {
             throw UsageError(key: "export.bad-format", arguments: [
-                "value": word, "formats": Format.allCases.map(\.rawValue).joined(separator: ", "),
+                "value": word, "formats": FormatCatalog.exportNames.joined(separator: ", "),
             ])
         }
         self.format = format
@@ -40,14 +36,10 @@ public struct ExportCommand: Command {
         planned = arguments.flags.contains("--planned")
     }
 
-    /// The plain-text journal formats: their balances are compared with `kassa balance`.
-    var isJournal: Bool { format == .hledger || format == .ledger || format == .beancount }
-
     public func run(_ context: CommandContext) -> [SessionEvent] {
         filter.run(in: context) { journal, query in
             let today = context.configuration.today
-            var writer = makeWriter(journal, context: context, query: query, currency: context.configuration.defaultCurrency,
-                                    base: context.configuration.baseCurrency, filter: filter, today: today)
+            var writer = format.writing!(source(journal, context: context, query: query, today: today))
             let sink: ExportSink
             if let output {
                 do throws(SafeFile.Errno) {
@@ -64,14 +56,14 @@ public struct ExportCommand: Command {
             var count = 0
             for transaction in listing {
                 // Without --planned a journal holds what `kassa balance` counts: up to today.
-                if isJournal, !planned, transaction.date > today { continue }
+                if format.isJournal, !planned, transaction.date > today { continue }
                 count += 1
                 sink.write { writer.append(transaction, to: &$0) }
             }
             sink.write { writer.end(&$0) }
             if let failure = sink.finish() { return unwritable(output ?? "-", failure, context) }
             guard let output else { return [] }
-            return [.notice(key: "export.done", arguments: ["path": output, "format": format.rawValue], count: count)]
+            return [.notice(key: "export.done", arguments: ["path": output, "format": format.name], count: count)]
         }
     }
 
@@ -81,32 +73,21 @@ public struct ExportCommand: Command {
         return [.error(SessionError("export.unwritable", ["path": path, "reason": failure.reason]))]
     }
 
-    private func makeWriter(_ journal: Journal, context: CommandContext, query: TransactionFilter, currency: Currency, base: Currency, filter: ListFilter,
-                            today: CivilDate) -> any ExportWriter {
-        switch format {
-        case .csv: return CSVWriter()
-        case .tenra:
+    /// What the format's writer may ask for, each part made only if it does.
+    private func source(_ journal: Journal, context: CommandContext, query: TransactionFilter, today: CivilDate) -> ExportSource {
+        let base = context.configuration.baseCurrency
+        return ExportSource(
+            today: today, planned: planned, operatingCurrency: context.configuration.defaultCurrency,
+            inventory: { ExportInventory.collect(journal.source(query), accounts: journal.accounts) },
+            openings: { AccountBook.openings(journal, filter: filter) },
+            rates: { RateCommand.table(journal, base: base).rates },
             // Categories by the names the person sees, in the interface language (their own too).
-            let names = context.app.map { app -> [String: String] in
-                app.categoryNames.use(CategoryDirectory.definitions(journal))
-                return app.categoryNames.all(app.language)
-            } ?? [:]
-            return TenraCSVWriter(names: names)
-        case .jsonl: return BackupWriter(accounts: journal.accounts, lessons: journal.learnedCategories, objects: journal.allObjects)
-        case .hledger, .ledger, .beancount:
-            let inventory = ExportInventory.collect(journal.source(query), accounts: journal.accounts)
-            let openings = AccountBook.openings(journal, filter: filter).map {
-                JournalExtras.Opening(account: $0.account, amount: $0.amount, date: $0.date)
-            }
-            let rates = RateCommand.table(journal, base: base).rates
-            // An opening without a date counts from the beginning: the export's first day.
-            let first = [inventory.firstDate, today].compactMap { $0 }.min() ?? today
-            let extras = JournalExtras(openings: openings, prices: rates, today: today, planned: planned, undatedOpening: first)
-            switch format {
-            case .hledger: return HledgerWriter(inventory: inventory, extras: extras)
-            case .ledger: return LedgerWriter(inventory: inventory, extras: extras)
-            default: return BeancountWriter(inventory: inventory, operatingCurrency: currency, extras: extras)
-            }
-        }
+            categoryNames: {
+                context.app.map { app -> [String: String] in
+                    app.categoryNames.use(CategoryDirectory.definitions(journal))
+                    return app.categoryNames.all(app.language)
+                } ?? [:]
+            },
+            accounts: { journal.accounts }, lessons: { journal.learnedCategories }, objects: { journal.allObjects })
     }
 }

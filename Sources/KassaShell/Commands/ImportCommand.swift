@@ -1,7 +1,7 @@
-// ImportCommand: `kassa import FILE|- [--format jsonl|csv|tenra|statement|hledger|ledger|beancount] [--rules FILE]
+// ImportCommand: `kassa import FILE|- [--format FORMAT] [--rules FILE]
 // [--save-rules FILE] [--date-format F] [--account A] [--currency C] [--dry-run] [--skip-bad]
-// [--allow-duplicates]`. The format's reader (KassaInterchange/Read, detected when --format is
-// not given) streams its rows into the journal's import sink (Journal.importChange): a backup
+// [--allow-duplicates]`. The format's reader (FormatCatalog.importNames; detected when --format
+// is not given) streams its rows into the journal's import sink (Journal.importChange): a backup
 // line by line, never the whole file; the table formats are read whole, then streamed. Rows
 // already in the journal are skipped by fingerprint as they come (DuplicateFilter, against the
 // journal's transactions of each day a row names); bad rows are named with their line and
@@ -35,7 +35,7 @@ public struct ImportCommand: Command {
     ]
     public static let surface = CommandSurface(.optional(.file))
     let source: String?
-    let format: ImportFormat?
+    let format: InterchangeFormat?
     let rulesPath: String?
     let saveRulesPath: String?
     let dateOrder: DateText.Order?
@@ -52,9 +52,9 @@ public struct ImportCommand: Command {
         guard arguments.words.count <= 1 else { throw arguments.unexpected(Array(arguments.words.dropFirst())) }
         source = arguments.words.first.flatMap { $0 == "-" ? nil : $0 }
         if let word = arguments.values["--format"] {
-            guard let known = ImportFormat(rawValue: word.lowercased()) else {
+            guard let known = FormatCatalog.importing(word) else {
                 throw UsageError(key: "export.bad-format", arguments: [
-                    "value": word, "formats": ImportFormat.allCases.map(\.rawValue).joined(separator: ", "),
+                    "value": word, "formats": FormatCatalog.importNames.joined(separator: ", "),
                 ])
             }
             format = known
@@ -132,8 +132,8 @@ public struct ImportCommand: Command {
                                           currency: currency ?? rules?.currency ?? context.configuration.defaultCurrency,
                                           dateOrder: dateOrder)
             defaults.accountGiven = account != nil
-            let format = self.format ?? source.flatMap(ImportFormat.journal(path:))
-                ?? ImportFormat.detect(input.prefix(1 << 16), vocabulary: vocabulary, rules: rules)
+            let format = self.format ?? source.flatMap(FormatCatalog.named(path:))
+                ?? FormatCatalog.detect(input.prefix(1 << 16), vocabulary: vocabulary, rules: rules)
             var reading = ImportReading(input: input, format: format, vocabulary: vocabulary, rules: rules ?? ImportRules(),
                                   defaults: defaults)
             if format.isJournal { reading.journalFiles = JournalIncludeFiles.make(for: source) }
@@ -203,7 +203,7 @@ public struct ImportCommand: Command {
 
     /// After a pass: bad rows (reported; refused unless --skip-bad), the preview (unless a first
     /// pass showed it), and whether anything is left to write.
-    private func decide(_ tally: ImportTally, format: ImportFormat, journal: Journal, context: CommandContext,
+    private func decide(_ tally: ImportTally, format: InterchangeFormat, journal: Journal, context: CommandContext,
                         preview: Bool = true) -> Outcome {
         let catalog = context.app?.catalog
         let problems = tally.records.problems

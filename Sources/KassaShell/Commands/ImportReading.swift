@@ -1,6 +1,6 @@
-// ImportReading: one file going through a format's reader into the journal's import sink. A
-// backup streams line by line from the input (nothing of it kept); the table formats (CSV, the
-// app's CSV, statement text) and journals (hledger, ledger, beancount, their includes read
+// ImportReading: one file going through its format's reader (InterchangeFormat.Reading) into the
+// journal's import sink. A backup streams line by line from the input (nothing of it kept); the
+// table formats (a bank's CSV, the app's CSV, statement text) and journals (their includes read
 // through JournalIncludeFiles) are read whole once — a quoted cell may hold a newline — and
 // their rows handed on. Kept between the two passes of a terminal import: a second pass reopens
 // a backup, and reuses a table already in memory (let go once the pass that writes has read it).
@@ -11,7 +11,7 @@ import KassaStore
 
 struct ImportReading {
     private var input: ImportInput
-    let format: ImportFormat
+    let format: InterchangeFormat
     let vocabulary: ImportVocabulary
     let rules: ImportRules
     var defaults: ImportDefaults
@@ -22,7 +22,7 @@ struct ImportReading {
     /// The day/month order the last CSV pass used (given, or decided by the file's rows).
     private(set) var settledDateOrder: DateText.Order?
 
-    init(input: ImportInput, format: ImportFormat, vocabulary: ImportVocabulary, rules: ImportRules, defaults: ImportDefaults) {
+    init(input: ImportInput, format: InterchangeFormat, vocabulary: ImportVocabulary, rules: ImportRules, defaults: ImportDefaults) {
         self.input = input
         self.format = format
         self.vocabulary = vocabulary
@@ -32,7 +32,7 @@ struct ImportReading {
 
     /// A fresh input for another pass (a backup is streamed again; a table is kept).
     mutating func restart(_ again: ImportInput) {
-        if format == .jsonl { input = again }
+        if case .backup? = format.reading { input = again }
     }
 
     private mutating func table() -> [UInt8] {
@@ -44,7 +44,7 @@ struct ImportReading {
 
     /// For a CSV whose slash dates nothing decides (and no order given): one such date.
     mutating func undecidedDate() throws -> String? {
-        guard format == .csv, defaults.dateOrder == nil, rules.dateOrder == nil, rules.hledger == nil else { return nil }
+        guard case .bankCSV? = format.reading, defaults.dateOrder == nil, rules.dateOrder == nil, rules.hledger == nil else { return nil }
         return CSVReader.undecidedDate(table(), vocabulary: vocabulary, rules: rules)
     }
 
@@ -53,8 +53,10 @@ struct ImportReading {
         // A pass that writes is the last: the table's bytes are let go before the journal is
         // written, which needs its own memory (a million-row file is a hundred megabytes).
         defer { if sink.writes { bytes = nil } }
-        switch format {
-        case .jsonl:
+        switch format.reading {
+        case nil:
+            return
+        case .backup?:
             // When rows are written and nothing needs their whole transaction, each is encoded for
             // the journal straight from its line's bytes on the thread that decoded it, and they
             // come in runs, counted by those threads.
@@ -66,10 +68,10 @@ struct ImportReading {
                                   rows: { try tally.take($0, into: sink) }, counts: { tally.count($0) },
                                   transaction: { try tally.take($0, into: sink) })
             return
-        case .csv where rules.hledger != nil:
+        case .bankCSV? where rules.hledger != nil:
             // hledger's CSV rules: read whole (a bank file), handed on below.
             tally.records = HledgerCSVReader.read(table(), rules: rules.hledger!, vocabulary: vocabulary, defaults: defaults)
-        case .csv:
+        case .bankCSV?:
             // Rows stream on as they are read: the table's transactions are never all held. As a
             // backup's: when nothing needs their whole transaction, the rows are read on both
             // threads, each encoded for the journal from the table's bytes, handed on in runs.
@@ -87,13 +89,11 @@ struct ImportReading {
             }
             settledDateOrder = tally.records.dateOrder ?? rules.dateOrder ?? defaults.dateOrder
             return
-        case .tenra:
-            tally.records = TenraCSVReader.read(table(), vocabulary: vocabulary, defaults: defaults)
-        case .statement:
-            tally.records = StatementReader.read(String(decoding: table(), as: UTF8.self), vocabulary: vocabulary, defaults: defaults)
-        case .hledger, .ledger, .beancount:
-            tally.records = try ImportFormat.readJournal(table(), format: format, vocabulary: vocabulary,
-                                                         key: journalFiles?.key ?? "", include: journalFiles?.include)
+        case .table(let read)?:
+            tally.records = read(table(), vocabulary, defaults)
+        case .journal?:
+            tally.records = try format.readJournal(table(), vocabulary: vocabulary, key: journalFiles?.key ?? "",
+                                                   include: journalFiles?.include)
         }
         let rows = tally.records.transactions
         tally.records.transactions = []

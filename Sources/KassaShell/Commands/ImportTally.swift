@@ -128,8 +128,8 @@ final class ImportTally {
     }
 
     /// Counts per type and account, what will be created, duplicates, guesses; the first rows.
-    func preview(path: String, format: ImportFormat, nextID: Int, newAccounts: [Account], showRows: Bool) -> [SessionEvent] {
-        var events: [SessionEvent] = [.notice(key: "import.preview", arguments: ["format": format.rawValue, "path": path],
+    func preview(path: String, format: InterchangeFormat, nextID: Int, newAccounts: [Account], showRows: Bool) -> [SessionEvent] {
+        var events: [SessionEvent] = [.notice(key: "import.preview", arguments: ["format": format.name, "path": path],
                                               count: total)]
         events.append(.notice(key: "import.preview.types", arguments: [
             "expense": String(types[0]), "income": String(types[1]), "transfer": String(types[2]),

@@ -1,5 +1,5 @@
-// JournalImportSummary: what `kassa import` says and writes for an hledger, ledger or beancount
-// journal beyond its transactions — each account's profile (its kind and opening balance, for an
+// JournalImportSummary: what `kassa import` says and writes for a plain-text journal (any of
+// FormatCatalog's journal formats) beyond its transactions — each account's profile (its kind and opening balance, for an
 // account the journal has no profile of yet, or one without an opening; an opening the person
 // already set is kept and said so), and the summary: the person's own categories made (with
 // --dry-run, the category every expense and income account becomes), the rates

@@ -50,9 +50,8 @@ public enum DialogCorpus {
         for source in sources where source.path.hasSuffix(".exchanges") {
             var today = CivilDate(year: 2026, month: 3, day: 10)!
             let language = source.language ?? .en
-            for (offset, raw) in source.contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let line = raw.trimmingWhitespace
-                guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            for rule in RuleLines.read(source.contents) {
+                let line = rule.text
                 if line.hasPrefix("@today ") {
                     today = CivilDate(iso: String(line.dropFirst(7)).trimmingWhitespace) ?? today
                     continue
@@ -62,12 +61,12 @@ public enum DialogCorpus {
                 if let exchange = Exchange(line), let directory {
                     if exchange.isNegative { report.negatives += 1 }
                     failure = exchange.run(today: today, language: language, parser: parser, words: words,
-                                           journalPath: directory + "/case-\(offset + 1).kassa")
+                                           journalPath: directory + "/case-\(rule.number).kassa")
                 } else {
                     failure = ("ENTRY >> REPLY => [OUTCOME] field=value …", "a line kassa cannot read")
                 }
                 if let (expected, actual) = failure {
-                    report.failures.append(Failure(file: source.path, line: offset + 1, input: line, expected: expected, actual: actual))
+                    report.failures.append(Failure(file: source.path, line: rule.number, input: line, expected: expected, actual: actual))
                 } else {
                     report.passed += 1
                 }

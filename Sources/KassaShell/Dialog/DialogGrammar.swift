@@ -41,12 +41,11 @@ public struct DialogGrammar: Sendable {
     @discardableResult
     public mutating func load(_ contents: String, file: String) -> [Problem] {
         var problems: [Problem] = []
-        for (offset, raw) in contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingWhitespace
-            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-            let indent = raw.prefix { $0 == " " || $0 == "\t" }.count
+        for rule in RuleLines.read(contents) {
+            let line = rule.text
             func problem(_ key: String, _ arguments: [String: String] = [:], column: Int = 1) {
-                problems.append(Problem(file: file, line: offset + 1, column: indent + column, reasonKey: key, arguments: arguments, lineText: String(raw)))
+                problems.append(Problem(file: file, line: rule.number, column: rule.indent + column, reasonKey: key, arguments: arguments,
+                                        lineText: String(rule.raw)))
             }
             guard let equals = line.firstIndex(of: "=") else {
                 problem("dialog.rule-no-equals")

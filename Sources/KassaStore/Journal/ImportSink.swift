@@ -56,7 +56,7 @@ public final class ImportSink {
         track(t.id)
         if let spool {
             body.removeAll(keepingCapacity: true)
-            RecordCodec.appendTransaction(t, to: &body)
+            TransactionRecord.append(t, to: &body)
             try spool.append(&body)
         }
         return true
@@ -74,8 +74,8 @@ public final class ImportSink {
     }
 
     /// Appends the record fields of a transaction given field by field — the note and input as
-    /// UTF-8 bytes — exactly as `encode(_:to:)` writes that transaction (a test holds the two to
-    /// it): a reader encodes straight from its file's bytes, no Transaction or String made.
+    /// UTF-8 bytes — through the one encoder a save uses too (TransactionRecord): a reader encodes
+    /// straight from its file's bytes, no Transaction or String made.
     public static func encode(id: Int, type: TransactionType, amount: Money, date: CivilDate, time: TimeOfDay?,
                               category: String?, account: String?, toAccount: String?, recurrence: Recurrence?,
                               note: UnsafeBufferPointer<UInt8>, input: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
@@ -103,103 +103,19 @@ public final class ImportSink {
     }
 
     /// The same with the labels as UTF-8 bytes too (empty: none), as a reader has them.
+    @inline(__always)
     public static func encode(id: Int, type: TransactionType, amount: Money, date: CivilDate, time: TimeOfDay?,
                               category: UnsafeBufferPointer<UInt8>, account: UnsafeBufferPointer<UInt8>,
                               toAccount: UnsafeBufferPointer<UInt8>, recurrence: Recurrence?,
                               note: UnsafeBufferPointer<UInt8>, input: UnsafeBufferPointer<UInt8>, to out: inout ByteCursor) {
-        let tab = RecordCodec.tab
-        out.put(tab)
-        decimal(UInt64(max(id, 0)), &out)
-        out.put(tab)
-        switch type {
-        case .expense: out.put("expense")
-        case .income: out.put("income")
-        case .transfer: out.put("transfer")
-        }
-        out.put(tab)
-        let digits = amount.currency.minorDigits
-        if amount.minorUnits < 0 { out.put(UInt8(ascii: "-")) }
-        let per = UInt64(amount.currency.minorPerMajor)
-        let magnitude = amount.minorUnits.magnitude
-        decimal(magnitude / per, &out)
-        if digits > 0 { out.put(UInt8(ascii: ".")); padded(Int(magnitude % per), digits, &out) }
-        out.put(tab)
-        // The code's letters as they are (`code` would make a String of them).
-        let letters = amount.currency.letterBytes
-        out.put(letters.0)
-        out.put(letters.1)
-        out.put(letters.2)
-        out.put(tab)
-        padded(date.year, 4, &out)
-        out.put(UInt8(ascii: "-"))
-        padded(date.month, 2, &out)
-        out.put(UInt8(ascii: "-"))
-        padded(date.day, 2, &out)
-        out.put(tab)
-        if let time { padded(time.hour, 2, &out); out.put(UInt8(ascii: ":")); padded(time.minute, 2, &out) }
-        out.put(tab)
-        escaped(category, &out)
-        out.put(tab)
-        escaped(account, &out)
-        out.put(tab)
-        escaped(toAccount, &out)
-        out.put(tab)
-        if let recurrence { out.put(contentsOf: recurrence.rawValue) }
-        out.put(tab)
-        escaped(note, &out)
-        out.put(tab)
-        escaped(input, &out)
-    }
-
-    /// `value` in decimal, as RecordCodec.appendInt writes a non-negative one.
-    @inline(__always)
-    private static func decimal(_ value: UInt64, _ out: inout ByteCursor) {
-        var count = 1, probe = value
-        while probe >= 10 { probe /= 10; count += 1 }
-        padded(value, count, &out)
-    }
-
-    /// `width` digits, the lowest ones of `value` (as RecordCodec writes them).
-    @inline(__always)
-    private static func padded(_ value: Int, _ width: Int, _ out: inout ByteCursor) {
-        padded(UInt64(value), width, &out)
-    }
-
-    @inline(__always)
-    private static func padded(_ value: UInt64, _ width: Int, _ out: inout ByteCursor) {
-        var rest = value
-        for k in stride(from: width - 1, through: 0, by: -1) {
-            out.current[k] = UInt8(truncatingIfNeeded: rest % 10) + 48
-            rest /= 10
-        }
-        out.advance(by: width)
-    }
-
-    /// A text field as RecordCodec writes it: backslash, tab, newline and CR escaped.
-    @inline(__always)
-    private static func escaped(_ text: UnsafeBufferPointer<UInt8>, _ out: inout ByteCursor) {
-        guard !text.isEmpty else { return }
-        // Most fields need no escape: copied in one go.
-        var plain = true
-        for b in text where b == RecordCodec.backslash || b <= 13 {
-            if b == RecordCodec.backslash || b == RecordCodec.tab || b == RecordCodec.newline || b == 13 { plain = false; break }
-        }
-        if plain { out.put(text); return }
-        for b in text {
-            switch b {
-            case RecordCodec.backslash: out.put(RecordCodec.backslash); out.put(RecordCodec.backslash)
-            case RecordCodec.tab: out.put(RecordCodec.backslash); out.put(UInt8(ascii: "t"))
-            case RecordCodec.newline: out.put(RecordCodec.backslash); out.put(UInt8(ascii: "n"))
-            case 13: out.put(RecordCodec.backslash); out.put(UInt8(ascii: "r"))
-            default: out.put(b)
-            }
-        }
+        TransactionRecord.encode(id: id, type: type, amount: amount, date: date, time: time, category: category, account: account,
+                                 toAccount: toAccount, recurrence: recurrence, note: note, input: input, to: &out)
     }
 
     /// Appends `t`'s record fields as the journal writes them (each preceded by a tab, the id
     /// first) to `out`, as `add(_:)` spools them.
     public static func encode(_ t: Transaction, to out: inout [UInt8]) {
-        RecordCodec.appendTransaction(t, to: &out)
+        TransactionRecord.append(t, to: &out)
     }
 
     /// Whether the rows are written (false in a preview, which only counts).

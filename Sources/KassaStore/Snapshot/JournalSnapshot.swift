@@ -1,6 +1,6 @@
 // JournalSnapshot: the replayed state of a journal's first bytes, kept in the cache directory so
 // that the next open reads a few flat arrays instead of parsing and replaying every record (at a
-// million transactions: about 0.1 s instead of 0.7). Like beancount's pickle cache, it is only
+// million transactions: about 0.1 s instead of 0.7). Like a journal tool's pickle cache, it is only
 // ever a shortcut to what the journal says:
 //
 // - It is used only when the journal still begins with exactly the bytes it was made from: the

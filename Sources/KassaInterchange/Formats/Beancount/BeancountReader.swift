@@ -14,6 +14,8 @@ import KassaCore
 public enum BeancountReader {
     static let harmless: Set<String> = ["close", "commodity", "event", "note", "document", "query", "custom"]
     static let harmlessTop: Set<String> = ["option", "plugin", "pushtag", "poptag", "pushmeta", "popmeta"]
+    /// The dated directives (besides a transaction's flag) that say a file is beancount's.
+    static let directives: Set<String> = ["open", "close", "commodity", "price", "balance", "pad", "event", "note", "txn", "custom"]
 
     /// `key`: the imported file's canonical path, so an include leading back to it is a cycle.
     public static func parse(_ bytes: [UInt8], key: String = "", include: JournalIncluder? = nil) -> JournalParse {
@@ -22,7 +24,7 @@ public enum BeancountReader {
         return state.parse
     }
 
-    struct State {
+    struct State: JournalReading {
         var parse = JournalParse()
         let include: JournalIncluder?
         var keys: [String] = []
@@ -30,13 +32,8 @@ public enum BeancountReader {
 
         init(include: JournalIncluder?) { self.include = include }
 
-        mutating func problem(_ line: Int, _ reason: String, _ detail: String) {
-            parse.problems.append(ImportProblem(line: line, reason: reason, detail: fileName.isEmpty ? detail : fileName + ": " + detail))
-        }
-
-        mutating func skip(_ line: Int, _ reason: String, _ detail: String) {
-            parse.skips.append(JournalSkip(file: fileName, line: line, reason: reason, detail: String(detail.prefix(80))))
-        }
+        /// The entry being read is a local of `read`: an include comes between entries.
+        mutating func finish() {}
 
         mutating func read(_ bytes: [UInt8], key: String, name: String, depth: Int) {
             let outerName = fileName
@@ -48,41 +45,30 @@ public enum BeancountReader {
                 if let e = entry { parse.entries.append(e) }
                 entry = nil
             }
-            var lineNumber = 0
-            var start = 0
-            let count = bytes.count
-            while start < count {
-                var end = start
-                while end < count && bytes[end] != 10 { end += 1 }
-                lineNumber += 1
-                var stop = end
-                if stop > start && bytes[stop - 1] == 13 { stop -= 1 }
-                let lineStart = start
-                start = end + 1
-                guard let text = String(validating: bytes[lineStart..<stop], as: UTF8.self) else {
+            TextLines.forEach(bytes) { lineNumber, line in
+                guard let line else {
                     finish()
                     problem(lineNumber, "encoding", "")
-                    continue
+                    return
                 }
-                let line = Substring(text)
-                guard let first = line.first else { finish(); continue }
+                guard let first = line.first else { finish(); return }
                 if first == " " || first == "\t" {
                     let body = PlainTextPosting.trim(line)
-                    guard entry != nil, !body.isEmpty, body.first != ";" else { continue }
+                    guard entry != nil, !body.isEmpty, body.first != ";" else { return }
                     // Metadata ("key: value") starts with a small letter; accounts with a capital.
-                    if let c = body.first, c.isLowercase { continue }
+                    if let c = body.first, c.isLowercase { return }
                     posting(body, lineNumber, into: &entry)
-                    continue
+                    return
                 }
                 finish()
-                if first == ";" || first == "*" || first == "#" { continue }
+                if first == ";" || first == "*" || first == "#" { return }
                 let body = PlainTextPosting.commentStart(line).map { PlainTextPosting.trim(line[..<$0]) } ?? PlainTextPosting.trim(line)
                 var words = body.split(whereSeparator: { $0 == " " || $0 == "\t" })
-                guard let head = words.first else { continue }
+                guard let head = words.first else { return }
                 if first.isASCII && first.isNumber {
                     guard let date = PlainTextReader.State.date(head, year: nil), head.count == 10 else {
                         problem(lineNumber, "date", String(head))
-                        continue
+                        return
                     }
                     words.removeFirst()
                     let kind = words.first.map(String.init) ?? ""
@@ -94,17 +80,17 @@ public enum BeancountReader {
                     case "price":
                         guard words.count >= 4, let amount = PlainTextAmount.read(Substring(words[2...].joined(separator: " ")), decimalComma: false) else {
                             problem(lineNumber, "amount", String(body))
-                            continue
+                            return
                         }
                         parse.prices.append(JournalPrice(date: date, commodity: String(words[1]), price: amount, line: lineNumber, file: fileName))
                     case "balance":
                         guard words.count >= 4, let amount = PlainTextAmount.read(Substring(words[2...3].joined(separator: " ")), decimalComma: false) else {
                             problem(lineNumber, "amount", String(body))
-                            continue
+                            return
                         }
                         parse.checks.append(JournalBalanceCheck(date: date, account: String(words[1]), amount: amount, line: lineNumber, file: fileName))
                     case "pad":
-                        guard words.count >= 3 else { problem(lineNumber, "field", String(body)); continue }
+                        guard words.count >= 3 else { problem(lineNumber, "field", String(body)); return }
                         parse.pads.append(JournalPad(date: date, account: String(words[1]), source: String(words[2]), line: lineNumber, file: fileName))
                     default:
                         if kind.count == 1, let c = kind.first, c.isUppercase || c == "#" || c == "&" || c == "%" || c == "?" {
@@ -114,7 +100,7 @@ public enum BeancountReader {
                             skip(lineNumber, "directive", String(body))
                         }
                     }
-                    continue
+                    return
                 }
                 let word = String(head)
                 if word == "include" {
@@ -167,20 +153,6 @@ public enum BeancountReader {
                 }
             } catch {
                 if case .amount(let t) = error { problem(n, "amount", t) }
-            }
-        }
-
-        mutating func includeFile(_ raw: String, _ n: Int, depth: Int) {
-            var path = raw
-            if path.hasPrefix("\""), path.hasSuffix("\""), path.count >= 2 { path = String(path.dropFirst().dropLast()) }
-            guard let include else { skip(n, "include", path); return }
-            guard depth < 32 else { problem(n, "journal-include-deep", path); return }
-            switch include(path, keys.last ?? "") {
-            case .refused(let reason):
-                problem(n, "journal-include-" + reason, path)
-            case .file(let key, let name, let bytes):
-                guard !keys.contains(key) else { problem(n, "journal-include-cycle", path); return }
-                read(bytes, key: key, name: name, depth: depth + 1)
             }
         }
     }

@@ -8,7 +8,7 @@
 enum PlainTextPosting {
     enum Failure: Error { case amount(String) }
 
-    /// `costWins`: a lot's `{cost}` balances the entry even with an `@ price` beside it (beancount);
+    /// `costWins`: a lot's `{cost}` balances the entry even with an `@ price` beside it (a lot's cost, as some journals write it);
     /// hledger and ledger balance with the `@` price.
     static func read(_ raw: Substring, line: Int, decimalComma: Bool?, costWins: Bool = false) throws(Failure) -> JournalPosting? {
         // Every delimiter is ASCII, so the line is scanned as UTF-8 bytes (a Character walk was

@@ -26,7 +26,7 @@ public enum PlainTextReader {
         return state.parse
     }
 
-    struct State {
+    struct State: JournalReading {
         var parse = JournalParse()
         let include: JournalIncluder?
         var decimalComma: Bool?
@@ -45,14 +45,6 @@ public enum PlainTextReader {
             entry = nil
         }
 
-        mutating func problem(_ line: Int, _ reason: String, _ detail: String) {
-            parse.problems.append(ImportProblem(line: line, reason: reason, detail: fileName.isEmpty ? detail : fileName + ": " + detail))
-        }
-
-        mutating func skip(_ line: Int, _ reason: String, _ detail: String) {
-            parse.skips.append(JournalSkip(file: fileName, line: line, reason: reason, detail: String(detail.prefix(80))))
-        }
-
         mutating func read(_ bytes: [UInt8], key: String, name: String, depth: Int) {
             let outerName = fileName
             fileName = name
@@ -60,35 +52,23 @@ public enum PlainTextReader {
             defer { keys.removeLast(); fileName = outerName }
             var skipping = false        // inside a periodic or automated entry, or a harmless directive's block
             var block: String?          // inside `comment` / `test` … `end …`
-            var lineNumber = 0
-            var start = 0
-            let count = bytes.count
-            while start <= count {
-                var end = start
-                while end < count && bytes[end] != 10 { end += 1 }
-                if start == count && end == count { break }
-                lineNumber += 1
-                var stop = end
-                if stop > start && bytes[stop - 1] == 13 { stop -= 1 }
-                let lineStart = start
-                start = end + 1
-                guard let text = String(validating: bytes[lineStart..<stop], as: UTF8.self) else {
+            TextLines.forEach(bytes) { lineNumber, line in
+                guard let line else {
                     finish()
                     problem(lineNumber, "encoding", "")
-                    continue
+                    return
                 }
-                let line = Substring(text)
                 if let open = block {
                     if line.hasPrefix("end " + open) || (open == "comment" && line.hasPrefix("end comment")) { block = nil }
-                    continue
+                    return
                 }
-                guard let first = line.first else { finish(); skipping = false; continue }
+                guard let first = line.first else { finish(); skipping = false; return }
                 if first == " " || first == "\t" {
                     let body = PlainTextPosting.trim(line)
-                    if body.isEmpty { finish(); skipping = false; continue }
-                    if skipping || entry == nil { continue }
-                    if body.first == ";" || body.first == "#" { continue }
-                    do {
+                    if body.isEmpty { finish(); skipping = false; return }
+                    if skipping || entry == nil { return }
+                    if body.first == ";" || body.first == "#" { return }
+                    do throws(PlainTextPosting.Failure) {
                         if var posting = try PlainTextPosting.read(line, line: lineNumber, decimalComma: decimalComma) {
                             posting.account = renamed(posting.account)
                             entry?.postings.append(posting)
@@ -96,18 +76,18 @@ public enum PlainTextReader {
                     } catch {
                         if case .amount(let t) = error { problem(lineNumber, "amount", t) }
                     }
-                    continue
+                    return
                 }
                 finish()
                 skipping = false
                 if first.isASCII && first.isNumber {
                     header(line, lineNumber)
-                    continue
+                    return
                 }
                 switch first {
-                case ";", "#", "*", "%", "|": continue
-                case "~": skip(lineNumber, "periodic", text); skipping = true; continue
-                case "=": skip(lineNumber, "automated", text); skipping = true; continue
+                case ";", "#", "*", "%", "|": return
+                case "~": skip(lineNumber, "periodic", String(line)); skipping = true; return
+                case "=": skip(lineNumber, "automated", String(line)); skipping = true; return
                 default: break
                 }
                 directive(line, lineNumber, depth: depth, skipping: &skipping, block: &block)
@@ -218,21 +198,6 @@ public enum PlainTextReader {
                 return
             }
             parse.prices.append(JournalPrice(date: date, commodity: commodity, price: amount, line: n, file: fileName))
-        }
-
-        mutating func includeFile(_ path: String, _ n: Int, depth: Int) {
-            var path = path
-            if path.hasPrefix("\""), path.hasSuffix("\""), path.count >= 2 { path = String(path.dropFirst().dropLast()) }
-            guard let include else { skip(n, "include", path); return }
-            guard depth < 32 else { problem(n, "journal-include-deep", path); return }
-            switch include(path, keys.last ?? "") {
-            case .refused(let reason):
-                problem(n, "journal-include-" + reason, path)
-            case .file(let key, let name, let bytes):
-                guard !keys.contains(key) else { problem(n, "journal-include-cycle", path); return }
-                finish()
-                read(bytes, key: key, name: name, depth: depth + 1)
-            }
         }
     }
 }

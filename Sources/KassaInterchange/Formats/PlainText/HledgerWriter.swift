@@ -4,10 +4,10 @@
 import KassaCore
 
 public struct HledgerWriter: ExportWriter {
-    var journal: PostingJournalWriter
+    var journal: PostingJournalWriter<PlainTextDialect>
 
     public init(inventory: ExportInventory, extras: JournalExtras = JournalExtras()) {
-        journal = PostingJournalWriter(dialect: .hledger, inventory: inventory, operatingCurrency: .kzt, extras: extras)
+        journal = PostingJournalWriter(dialect: PlainTextDialect(tool: .hledger), inventory: inventory, extras: extras)
     }
 
     public mutating func begin(_ out: inout [UInt8]) { journal.begin(&out) }

@@ -5,10 +5,10 @@
 import KassaCore
 
 public struct LedgerWriter: ExportWriter {
-    var journal: PostingJournalWriter
+    var journal: PostingJournalWriter<PlainTextDialect>
 
     public init(inventory: ExportInventory, extras: JournalExtras = JournalExtras()) {
-        journal = PostingJournalWriter(dialect: .ledger, inventory: inventory, operatingCurrency: .kzt, extras: extras)
+        journal = PostingJournalWriter(dialect: PlainTextDialect(tool: .ledger), inventory: inventory, extras: extras)
     }
 
     public mutating func begin(_ out: inout [UInt8]) { journal.begin(&out) }

@@ -6,27 +6,14 @@
 import KassaCore
 
 public struct JournalExtras: Sendable {
-    public struct Opening: Sendable, Hashable {
-        public var account: String
-        public var amount: Money
-        /// nil: from the beginning (written on `undatedOpening`).
-        public var date: CivilDate?
-
-        public init(account: String, amount: Money, date: CivilDate?) {
-            self.account = account
-            self.amount = amount
-            self.date = date
-        }
-    }
-
-    public var openings: [Opening]
+    public var openings: [OpeningBalance]
     public var prices: [ExchangeRate]
     public var today: CivilDate
     public var planned: Bool
     /// The date of an opening with no date of its own: the first day the export uses.
     public var undatedOpening: CivilDate
 
-    public init(openings: [Opening] = [], prices: [ExchangeRate] = [], today: CivilDate = CivilDate(year: 2999, month: 12, day: 31)!,
+    public init(openings: [OpeningBalance] = [], prices: [ExchangeRate] = [], today: CivilDate = CivilDate(year: 2999, month: 12, day: 31)!,
                 planned: Bool = true, undatedOpening: CivilDate? = nil) {
         self.openings = openings
         self.prices = prices

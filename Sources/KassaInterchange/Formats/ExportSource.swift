@@ -1,0 +1,51 @@
+// ExportSource: what `kassa export` offers a format's writer — the journal's parts, each made only
+// when a writer asks for it (a CSV needs none of them, a journal its inventory, openings and
+// rates), and the export's settings. The command fills it from the journal; the format decides
+// what it uses, so the command names no format.
+
+import KassaCore
+
+public struct ExportSource {
+    /// Today: a journal's later entries are planned.
+    public var today: CivilDate
+    /// --planned: planned entries are written too (marked pending).
+    public var planned: Bool
+    /// The default currency (a journal's operating currency).
+    public var operatingCurrency: Currency
+    /// Every account, currency and category the exported transactions use.
+    public var inventory: () -> ExportInventory
+    /// The accounts' opening balances the filters let through.
+    public var openings: () -> [OpeningBalance]
+    /// The journal's exchange rates.
+    public var rates: () -> [ExchangeRate]
+    /// Category slug → the name the person sees, in the interface language.
+    public var categoryNames: () -> [String: String]
+    /// A backup's accounts, lessons (phrase → category) and objects.
+    public var accounts: () -> [Account]
+    public var lessons: () -> [String: String]
+    public var objects: () -> [ObjectRecord]
+
+    public init(today: CivilDate, planned: Bool, operatingCurrency: Currency, inventory: @escaping () -> ExportInventory,
+                openings: @escaping () -> [OpeningBalance] = { [] }, rates: @escaping () -> [ExchangeRate] = { [] },
+                categoryNames: @escaping () -> [String: String] = { [:] }, accounts: @escaping () -> [Account] = { [] },
+                lessons: @escaping () -> [String: String] = { [:] }, objects: @escaping () -> [ObjectRecord] = { [] }) {
+        self.today = today
+        self.planned = planned
+        self.operatingCurrency = operatingCurrency
+        self.inventory = inventory
+        self.openings = openings
+        self.rates = rates
+        self.categoryNames = categoryNames
+        self.accounts = accounts
+        self.lessons = lessons
+        self.objects = objects
+    }
+
+    /// A journal writer's inventory and extras: openings, rates, today; an opening without a
+    /// date counts from the beginning, the export's first day.
+    public func journalParts() -> (inventory: ExportInventory, extras: JournalExtras) {
+        let inventory = inventory()
+        let first = [inventory.firstDate, today].compactMap { $0 }.min() ?? today
+        return (inventory, JournalExtras(openings: openings(), prices: rates(), today: today, planned: planned, undatedOpening: first))
+    }
+}
