@@ -14,7 +14,7 @@ import KassaStore
 public struct ExportCommand: Command {
     public static let name = "export"
     public static let forms = CommandForms.oneShot
-    public static let options = [CommandOption.value("--format", .choice(Format.allCases.map(\.rawValue))), .value("-o", .file),
+    public static let options = [CommandOption.value("--format", .choice(FormatCatalog.exportNames)), .value("-o", .file),
                                  .value("--output", .file), .flag("--planned")] + ListFilter.options
 
     let format: InterchangeFormat

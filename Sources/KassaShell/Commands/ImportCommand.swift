@@ -29,7 +29,7 @@ public struct ImportCommand: Command {
     public static let name = "import"
     public static let forms = CommandForms.oneShot
     public static let options: [CommandOption] = [
-        .value("--format", .choice(ImportFormat.allCases.map(\.rawValue))), .value("--rules", .file), .value("--save-rules", .file),
+        .value("--format", .choice(FormatCatalog.importNames)), .value("--rules", .file), .value("--save-rules", .file),
         .value("--date-format", .text), .value("--account", .account), .value("--currency", .currency), .value("--encoding", .text),
         .flag("--dry-run"), .flag("--skip-bad"), .flag("--allow-duplicates"),
     ]
