@@ -159,14 +159,22 @@ public enum PlainTextReader {
         }
 
         mutating func header(_ line: Substring, _ n: Int) {
-            var rest = line
-            let dateText = rest.prefix { !($0 == " " || $0 == "\t" || $0 == "=" || $0 == ";") }
-            rest = rest.dropFirst(dateText.count)
+            // Scanned as UTF-8 bytes, as the postings are (PlainTextPosting): the delimiters are ASCII.
+            let dateEnd = line.utf8.firstIndex { $0 == space || $0 == tab || $0 == equals || $0 == semicolon } ?? line.endIndex
+            let dateText = line[..<dateEnd]
             guard let date = Self.date(dateText, year: year) else { problem(n, "date", String(dateText)); return }
-            if rest.first == "=" { rest = rest.dropFirst().drop { !($0 == " " || $0 == "\t") } }
-            rest = rest.drop { $0 == " " || $0 == "\t" }
-            if rest.first == "*" || rest.first == "!" { rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" } }
-            if rest.first == "(", let close = rest.firstIndex(of: ")") { rest = rest[rest.index(after: close)...].drop { $0 == " " || $0 == "\t" } }
+            var rest = line[dateEnd...]
+            if rest.utf8.first == equals {
+                // `DATE=DATE2`: the second (auxiliary) date is let be.
+                rest = rest[(rest.utf8.dropFirst().firstIndex { $0 == space || $0 == tab } ?? rest.endIndex)...]
+            }
+            rest = PlainTextPosting.trim(rest, trailing: false)
+            if let mark = rest.utf8.first, mark == star || mark == bang {
+                rest = PlainTextPosting.trim(rest[rest.utf8.index(after: rest.startIndex)...], trailing: false)
+            }
+            if rest.utf8.first == openParen, let close = rest.utf8.firstIndex(of: closeParen) {
+                rest = PlainTextPosting.trim(rest[rest.utf8.index(after: close)...], trailing: false)
+            }
             if let comment = PlainTextPosting.commentStart(rest) { rest = rest[..<comment] }
             // hledger's "payee | note" keeps both; kassa's note is the whole description.
             entry = JournalEntry(date: date, description: String(PlainTextPosting.trim(rest)), line: n, file: fileName)
@@ -174,13 +182,28 @@ public enum PlainTextReader {
 
         /// `YYYY-MM-DD`, `YYYY/MM/DD`, `YYYY.MM.DD` (leading zeros optional), or `M/D` with a `Y` year.
         static func date(_ text: Substring, year: Int?) -> CivilDate? {
-            guard text.count <= 10 else { return nil }
-            let parts = text.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "/" || $0 == "." }
-            guard parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
-            let numbers = parts.compactMap { Int($0) }
-            switch numbers.count {
-            case 3 where parts[0].count == 4: return CivilDate(year: numbers[0], month: numbers[1], day: numbers[2])
-            case 2: return year.flatMap { CivilDate(year: $0, month: numbers[0], day: numbers[1]) }
+            // Up to three parts of one to four ASCII digits, read from the bytes in one pass.
+            guard text.utf8.count <= 10 else { return nil }
+            var parts = (0, 0, 0), count = 0, value = 0, digits = 0, firstDigits = 0
+            for byte in text.utf8 {
+                if byte >= 0x30 && byte <= 0x39 {
+                    digits += 1
+                    guard digits <= 4 else { return nil }
+                    value = value * 10 + Int(byte - 0x30)
+                } else if byte == minus || byte == slash || byte == dot {
+                    guard digits > 0, count < 2 else { return nil }
+                    if count == 0 { parts.0 = value; firstDigits = digits } else { parts.1 = value }
+                    count += 1; value = 0; digits = 0
+                } else {
+                    return nil
+                }
+            }
+            guard digits > 0 else { return nil }
+            switch count {
+            case 2 where firstDigits == 4:
+                parts.2 = value
+                return CivilDate(year: parts.0, month: parts.1, day: parts.2)
+            case 1: return year.flatMap { CivilDate(year: $0, month: parts.0, day: value) }
             default: return nil
             }
         }
@@ -201,3 +224,7 @@ public enum PlainTextReader {
         }
     }
 }
+
+private let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), equals = UInt8(ascii: "="), semicolon = UInt8(ascii: ";")
+private let star = UInt8(ascii: "*"), bang = UInt8(ascii: "!"), openParen = UInt8(ascii: "("), closeParen = UInt8(ascii: ")")
+private let minus = UInt8(ascii: "-"), slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
