@@ -28,34 +28,17 @@ extension DeviceFile {
 
     /// `repair`, with the folder's fsync given (a test's fault seam, as for Journal.repair).
     static func repair(path: String, syncFolder: (String) -> Int32?) throws -> CheckReport {
-        let file = try JournalFile.open(path: path, io: SystemJournalIO(), create: false)
-        _ = try file.lock()
-        defer { file.unlock() }
-        guard file.writable else { throw StoreError(.readOnly, path: path) }
-        JournalRecovery.removeStaleTemporaries(of: path)
-        var bytes: [UInt8] = []
-        try file.read(from: 0, into: &bytes)
-        if bytes.isEmpty { bytes = RecordCodec.header }
-        if let problem = JournalState.checkHeader(bytes) { throw StoreError(problem, path: path, record: 1) }
-        let sorted = sortLines(bytes)
-        let name = JournalRecovery.split(path).name
-        let read = try DeviceFile(name: String(name.dropLast(DeviceName.suffix.count)), path: path, bytes: sorted.kept)
-        // Changes as `kassa devices` counts them: the one naming the device is not part of the history.
-        var report = CheckReport(path: path, lines: sorted.lines, changes: read.changes.filter { !isIdentity($0) }.count,
-                                 transactions: read.transactionCount, problems: sorted.problems, side: nil)
-        report.moved = sorted.moved
-        guard !sorted.problems.isEmpty else { return report }
-        let side = JournalRecovery.freeSidePath(for: path, stem: "damaged")
-        try JournalFile.writeNewFile(side, sorted.damaged)
-        if !sorted.reimportable.isEmpty {
-            let json = side + ".jsonl"
-            try JournalFile.writeNewFile(json, Array((sorted.reimportable.joined(separator: "\n") + "\n").utf8))
-            report.reimportable = (json, sorted.reimportable.count)
+        try JournalRecovery.repairFile(path: path, syncFolder: syncFolder) { bytes in
+            if let problem = JournalState.checkHeader(bytes) { throw StoreError(problem, path: path, record: 1) }
+            let sorted = sortLines(bytes)
+            let name = JournalRecovery.split(path).name
+            let read = try DeviceFile(name: String(name.dropLast(DeviceName.suffix.count)), path: path, bytes: sorted.kept)
+            // Changes as `kassa devices` counts them: the one naming the device is not part of the history.
+            var report = CheckReport(path: path, lines: sorted.lines, changes: read.changes.filter { !isIdentity($0) }.count,
+                                     transactions: read.transactionCount, problems: sorted.problems, side: nil)
+            report.moved = sorted.moved
+            return (report, sorted.kept, sorted.damaged, sorted.reimportable)
         }
-        try JournalFile.replaceKeepingOwner(JournalRecovery.resolved(path), with: sorted.kept, stem: "repairing",
-                                            syncFolder: syncFolder)
-        report.side = side
-        return report
     }
 
     /// Transactions this file wrote (commits and imports), as `kassa devices` counts them.

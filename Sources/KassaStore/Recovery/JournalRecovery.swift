@@ -425,27 +425,44 @@ extension Journal {
 
     /// `repair`, with the folder's fsync given (tests make it fail: the repair must say so).
     static func repair(path: String, syncFolder: (String) -> Int32?) throws -> CheckReport {
+        try JournalRecovery.repairFile(path: path, syncFolder: syncFolder) { bytes in
+            let replay = try JournalRecovery.replay(bytes, path: path)
+            var report = CheckReport(path: path, lines: replay.lines, changes: replay.state.changes.count,
+                                     transactions: replay.state.liveCount, problems: replay.problems, side: nil)
+            report.moved = replay.movedLines
+            return (report, replay.kept, replay.damaged, replay.reimportable)
+        }
+    }
+}
+
+extension JournalRecovery {
+    /// A file's repair, whatever decides what is kept: locks the file, reads it (an empty one as a
+    /// bare header), lets `sort` split it into the bytes kept and those moved aside with its
+    /// report, and when there are problems writes them to `PATH.damaged-N` (and those that still
+    /// decode to `PATH.damaged-N.jsonl`) and atomically replaces the file. A clean file is left
+    /// untouched. Journal.repair and DeviceFile.repair both come here.
+    static func repairFile(path: String, syncFolder: (String) -> Int32?,
+                           sort: ([UInt8]) throws -> (report: CheckReport, kept: [UInt8], damaged: [UInt8], reimportable: [String]))
+        throws -> CheckReport {
         let file = try JournalFile.open(path: path, io: SystemJournalIO(), create: false)
         _ = try file.lock()
         defer { file.unlock() }
         guard file.writable else { throw StoreError(.readOnly, path: path) }
-        JournalRecovery.removeStaleTemporaries(of: path)
+        removeStaleTemporaries(of: path)
         var bytes: [UInt8] = []
         try file.read(from: 0, into: &bytes)
         if bytes.isEmpty { bytes = RecordCodec.header }
-        let replay = try JournalRecovery.replay(bytes, path: path)
-        var report = CheckReport(path: path, lines: replay.lines, changes: replay.state.changes.count,
-                                 transactions: replay.state.liveCount, problems: replay.problems, side: nil)
-        report.moved = replay.movedLines
-        guard !replay.problems.isEmpty else { return report }
-        let side = JournalRecovery.freeSidePath(for: path, stem: "damaged")
-        try JournalFile.writeNewFile(side, replay.damaged)
-        if !replay.reimportable.isEmpty {
+        let sorted = try sort(bytes)
+        var report = sorted.report
+        guard !report.problems.isEmpty else { return report }
+        let side = freeSidePath(for: path, stem: "damaged")
+        try JournalFile.writeNewFile(side, sorted.damaged)
+        if !sorted.reimportable.isEmpty {
             let json = side + ".jsonl"
-            try JournalFile.writeNewFile(json, Array((replay.reimportable.joined(separator: "\n") + "\n").utf8))
-            report.reimportable = (json, replay.reimportable.count)
+            try JournalFile.writeNewFile(json, Array((sorted.reimportable.joined(separator: "\n") + "\n").utf8))
+            report.reimportable = (json, sorted.reimportable.count)
         }
-        try JournalFile.replaceKeepingOwner(JournalRecovery.resolved(path), with: replay.kept, stem: "repairing", syncFolder: syncFolder)
+        try JournalFile.replaceKeepingOwner(resolved(path), with: sorted.kept, stem: "repairing", syncFolder: syncFolder)
         report.side = side
         return report
     }
