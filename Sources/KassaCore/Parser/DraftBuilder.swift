@@ -470,7 +470,7 @@ extension DraftStage {
     /// read as that category and flagged as a guess. Never tried when any keyword matched.
     func typoCategory(_ noteTokens: ScratchList<Int>) -> (String, Why, Bool)? {
         for k in noteTokens where tokens[k].kind == .word && tokens[k].word < 0 {
-            guard let word = SoundAlike.fold(normBytes(k)),
+            guard let word = SoundAlike.folded(normBytes(k)),
                   let e = grammar.typos.entry(for: word, slug: { grammar.entries[$0].value }) else { continue }
             return (grammar.entries[e].value, why("category", k, k + 1, .typo), true)
         }

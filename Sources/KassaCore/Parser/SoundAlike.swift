@@ -14,13 +14,29 @@ enum SoundAlike {
     /// word of fewer than five letters as said; folding may shorten it: "coffee" is "kofe").
     static func allowedEdits(_ letters: Int) -> Int { letters < 8 ? 1 : 2 }
 
+    /// A folded word held inline: no allocation for a word tried and refused (the category
+    /// typo fallback folds every unknown word of a line that has no keyword).
+    struct Folded {
+        var letters = InlineArray<32, UInt32>(repeating: 0)
+        var count = 0
+        /// One bit per letter value (mod 64). The letters of one word whose bits the other lacks
+        /// each need an edit, so their count bounds the distance from below (TypoIndex's filter).
+        var signature: UInt64 = 0
+
+        var array: [UInt32] { (0..<count).map { letters[$0] } }
+    }
+
     /// The word's letters, phonetically folded; nil for a word too short, too long or not made
     /// of letters alone (digits and signs are no mishearing of a name). Reads the normalized
     /// (lower-cased) UTF-8 bytes directly: Latin and Cyrillic letters, no Unicode tables.
     static func fold<C: Collection>(_ bytes: C, names: Bool = false) -> [UInt32]? where C.Element == UInt8 {
+        folded(bytes, names: names)?.array
+    }
+
+    /// `fold`, into inline storage.
+    static func folded<C: Collection>(_ bytes: C, names: Bool = false) -> Folded? where C.Element == UInt8 {
         guard bytes.count <= 4 * maximumLetters else { return nil }
-        var scalars: [UInt32] = []
-        scalars.reserveCapacity(bytes.count)
+        var word = Folded()
         var letters = 0
         var index = bytes.startIndex
         while index != bytes.endIndex {
@@ -41,11 +57,12 @@ enum SoundAlike {
                 return nil
             }
             letters += 1
+            let last: UInt32? = word.count > 0 ? word.letters[word.count - 1] : nil
             switch v {
             case 0x63, 0x71: v = 0x6B  // c, q → k
             case 0x79: v = 0x69  // y → i
             case 0x77: v = 0x76  // w → v
-            case 0x68 where scalars.last == 0x70: scalars.removeLast(); v = 0x66  // ph → f
+            case 0x68 where last == 0x70: word.count -= 1; v = 0x66  // ph → f
             case 0x44B: v = 0x438  // ы → и
             // Names only: unstressed Russian vowels sound alike, and engines write them as
             // heard: о → а, е/ё → и («холико», «халека» for «халыка»). Not for keywords, where
@@ -55,15 +72,25 @@ enum SoundAlike {
             case 0x451: v = 0x435  // ё → е
             default: break
             }
-            if scalars.last == v { continue }
-            scalars.append(v)
+            if word.count > 0, word.letters[word.count - 1] == v { continue }
+            // Past the bound a word stays past it (only "ph" takes a letter back, and gives one).
+            guard word.count < maximumLetters else { return nil }
+            word.letters[word.count] = v
+            word.count += 1
         }
-        return letters >= minimumLetters && scalars.count >= 3 && scalars.count <= maximumLetters ? scalars : nil
+        guard letters >= minimumLetters && word.count >= 3 else { return nil }
+        for i in 0..<word.count { word.signature |= 1 &<< UInt64(word.letters[i] & 63) }
+        return word
     }
 
-    /// Whether `a` and `b` (folded) are within `limit` edits; early exit past the limit. Three
-    /// rows of at most 33 cells on the stack: no allocation per comparison.
+    /// Whether `a` and `b` (folded) are within `limit` edits; early exit past the limit.
     static func within(_ a: [UInt32], _ b: [UInt32], _ limit: Int) -> Bool {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in within(a, b, limit) } }
+    }
+
+    /// `within` over letters in place. Three rows of at most 33 cells on the stack: no
+    /// allocation per comparison.
+    static func within(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, _ limit: Int) -> Bool {
         guard limit >= 0, abs(a.count - b.count) <= limit, !a.isEmpty, !b.isEmpty,
               a.count <= maximumLetters, b.count <= maximumLetters else { return false }
         let n = b.count
