@@ -10,6 +10,10 @@ enum GrammarClass: String, CaseIterable, Sendable {
     case scaleGlued = "scale-glued", scaleSolo = "scale-solo"
     /// A multiplier said before its count, Russian's "about": «тысяч на восемь», «тысяч 500».
     case scaleFirst = "scale-first"
+    /// Forms of a multiplier that agree only with counts ending in 2–4 (not 12–14): «тысячи»,
+    /// «миллиона». Said first before hundreds that cannot agree («по тысячи двести») they are a
+    /// slip for «тысяча двести» (1,200), not an inverted count; «тысячи две» stays about 2,000.
+    case scalePaucal = "scale-paucal"
     case fraction
     case plusHalf = "plus-half"
     case point, and, one

@@ -8,6 +8,7 @@ struct ClassIDs: Sendable {
     let ones, tens, hundreds, hundred, scale, scaleGlued, scaleSolo, fraction, plusHalf, point, and, one: Int
     /// Multipliers said before their count («тысяч на восемь» is about 8000).
     let scaleFirst: Int
+    let scalePaucal: Int
     let currency, minor, ordinal, ordsuffix, filler, stop, sep, from, to, account, type, category: Int
     /// Currency words only after a number (codes that are also words: "200 try", "5 gel").
     let currencyAfter: Int
@@ -69,7 +70,7 @@ struct ClassIDs: Sendable {
         ones = id(.ones); tens = id(.tens); hundreds = id(.hundreds); hundred = id(.hundred)
         scale = id(.scale); scaleGlued = id(.scaleGlued); scaleSolo = id(.scaleSolo)
         fraction = id(.fraction); plusHalf = id(.plusHalf); point = id(.point); and = id(.and); one = id(.one)
-        scaleFirst = id(.scaleFirst)
+        scaleFirst = id(.scaleFirst); scalePaucal = id(.scalePaucal)
         currency = id(.currency); minor = id(.minor); ordinal = id(.ordinal); ordsuffix = id(.ordsuffix)
         filler = id(.filler); stop = id(.stop); sep = id(.sep); from = id(.from); to = id(.to)
         account = id(.account); type = id(.type); category = id(.category)

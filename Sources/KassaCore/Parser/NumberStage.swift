@@ -125,8 +125,18 @@ struct NumberStage: LineStage {
             guard t.kind == .word else { break }
             if last == .none, let (e, after) = matchClass(i, ids.scaleFirst), let scaleValue = hot.entryNumber[e] {
                 // «тысяч на восемь», «тысяч 500»: the multiplier said before its count.
-                guard let (count, countEnd, digits) = countAfterScale(after),
-                      let p = count.multiplied(by: scaleValue) else { break }
+                guard let (count, countEnd, digits) = countAfterScale(after) else { break }
+                // «по тысячи двести»: a paucal form before hundreds it cannot agree with is the
+                // multiplier said once, its hundreds after it (1,200), read on as after «тысяча».
+                if after == i + 1, has(i, ids.scalePaucal), let c = count.intValue, c >= 100, !NumberStage.paucalAgrees(c) {
+                    total = scaleValue; lastScale = scaleValue; last = .scale
+                    elides = has(i, ids.elidedThousands)
+                    note(e)
+                    hasWords = true
+                    i = after; end = after
+                    continue
+                }
+                guard let p = count.multiplied(by: scaleValue) else { break }
                 total = p; hasWords = true; hasDigits = digits; end = countEnd
                 note(e)
                 break loop
@@ -248,6 +258,11 @@ struct NumberStage: LineStage {
         guard has(k, ids.ones) || has(k, ids.tens) || has(k, ids.hundreds),
               let sub = readNumber(at: k), let v = sub.value.intValue, v >= 1, v <= 999 else { return nil }
         return (sub.value, sub.end, false)
+    }
+
+    /// Whether a count takes the paucal form of a multiplier: it ends in 2, 3 or 4, not 12–14.
+    static func paucalAgrees(_ count: Int64) -> Bool {
+        (2...4).contains(count % 10) && !(12...14).contains(count % 100)
     }
 
     /// A multiplier at `i`: "thousand", "тыс", "k" (spaced or glued), "m"/"b" only glued to digits.
