@@ -86,7 +86,10 @@ struct ScanStage: LineStage {
                 i = m.end
                 continue
             }
-            if let a = accountAt(i, aliases: aliases, named: has(i, ids.account) && namedByPlace(i, s, aliases: aliases)) {
+            // An account word that begins a longer type phrase is that phrase ("cash out 10k from
+            // kaspi": a withdrawal, not the cash account).
+            if let a = accountAt(i, aliases: aliases, named: has(i, ids.account) && namedByPlace(i, s, aliases: aliases)),
+               (matchClass(i, ids.type)?.end ?? 0) <= a.end {
                 for k in a.start..<a.end { s.roles[k] = .account(s.accounts.count) }
                 s.accounts.append(a)
                 i = a.end
