@@ -91,7 +91,9 @@ extension ScanStage {
             return AccountMention(name: grammar.entries[e].value, start: k, end: k + 1, direction: direction,
                                   rule: .entry(Int32(e)), alternatives: [])
         }
-        guard word < 0, let heard = SoundAlike.fold(rest, names: true), let name = soundAlike(heard, aliases: aliases) else { return nil }
+        // Glued to its preposition a guess must sound the same once folded (no edit left):
+        // «сказби» is «с каспи», «сказки» stays fairy tales.
+        guard word < 0, let heard = SoundAlike.fold(rest, names: true), let name = soundAlike(heard, aliases: aliases, edits: 0) else { return nil }
         return AccountMention(name: name, start: k, end: k + 1, direction: direction, rule: .soundAlike,
                               alternatives: [], guessed: true)
     }
@@ -107,8 +109,8 @@ extension ScanStage {
     }
 
     /// The one account a folded word sounds like (see soundAlikeAccount).
-    func soundAlike(_ word: [UInt32], aliases: AccountAliases) -> String? {
-        let limit = SoundAlike.allowedEdits(word.count)
+    func soundAlike(_ word: [UInt32], aliases: AccountAliases, edits: Int? = nil) -> String? {
+        let limit = min(edits ?? .max, SoundAlike.allowedEdits(word.count))
         var found: String?, sameStart: String?
         var two = false, twoSameStart = false
         func consider(_ name: String, _ candidate: [UInt32]?) {

@@ -2,7 +2,8 @@
 // mishear it and people mistype it: account names ("Caspi", "Halic", "Jusson" for Kaspi, Halyk,
 // Jusan; AccountMention) and category keywords ("resturant", «супермаркит»; TypoIndex). Both
 // sides are folded by a few phonetic rules (c, q → k; y → i; w → v; ph → f; Russian ы → и, and
-// for names the reduced vowels о → а, е/ё → и; a doubled letter once), then compared by edit distance (Damerau: a swap of neighbours is one edit): none for a
+// for names the reduced vowels о → а, е/ё → и and voiced consonants to their voiceless pairs,
+// б → п, з → с, g → k …; a doubled letter once), then compared by edit distance (Damerau: a swap of neighbours is one edit): none for a
 // word of fewer than five letters, one edit up to seven folded letters, two from eight. At most
 // 32 folded letters are compared, so a long word costs no more than a short one.
 
@@ -61,7 +62,7 @@ enum SoundAlike {
             switch v {
             case 0x63, 0x71: v = 0x6B  // c, q → k
             case 0x79: v = 0x69  // y → i
-            case 0x77: v = 0x76  // w → v
+            case 0x77: v = names ? 0x66 : 0x76  // w → v (in names on to f, as v goes)
             case 0x68 where last == 0x70: word.count -= 1; v = 0x66  // ph → f
             case 0x44B: v = 0x438  // ы → и
             // Names only: unstressed Russian vowels sound alike, and engines write them as
@@ -70,6 +71,20 @@ enum SoundAlike {
             case 0x43E where names: v = 0x430  // о → а
             case 0x435 where names, 0x451 where names: v = 0x438  // е, ё → и
             case 0x451: v = 0x435  // ё → е
+            // Names only: a voiced consonant and its voiceless pair are heard for one another
+            // (Russian devoices and assimilates them; engines write what they hear): «казби»,
+            // «халыга» for «каспи», «халыка»; b, d, g, z, v likewise in Latin names.
+            case 0x431 where names: v = 0x43F  // б → п
+            case 0x434 where names: v = 0x442  // д → т
+            case 0x433 where names: v = 0x43A  // г → к
+            case 0x437 where names: v = 0x441  // з → с
+            case 0x432 where names: v = 0x444  // в → ф
+            case 0x436 where names: v = 0x448  // ж → ш
+            case 0x62 where names: v = 0x70  // b → p
+            case 0x64 where names: v = 0x74  // d → t
+            case 0x67 where names: v = 0x6B  // g → k
+            case 0x7A where names: v = 0x73  // z → s
+            case 0x76 where names: v = 0x66  // v → f
             default: break
             }
             if word.count > 0, word.letters[word.count - 1] == v { continue }
