@@ -3,7 +3,7 @@
 // folder: its name, where it can be used, the options it takes, how it reads its arguments
 // and what it does. CommandRegistry lists them (the list is generated at build time); `:help`, `kassa --help`, Tab completion and the
 // checks of Grammars/*/session.commands are all made from that list, so they cannot disagree.
-// Help text comes from Locales: `command.NAME.usage` and `command.NAME.summary` (shell.messages).
+// Help: its usage line is made from the declaration (CommandUsage), its summary is Locales' `command.NAME.summary`.
 
 import KassaCore
 
