@@ -38,9 +38,15 @@ let package = Package(
         .executableTarget(name: "kassa-embed", dependencies: ["KassaCore"]),
         .plugin(name: "EmbedData", capability: .buildTool(), dependencies: ["kassa-embed"]),
         .target(name: "KassaBuiltinData", plugins: ["EmbedData"]),
+        // CommandRegistry.all generated from KassaShell's sources (every type declared a Command,
+        // in the order of Grammars/en/session.commands) by the CommandList plugin through
+        // kassa-commands; a command without words or messages fails the build.
+        .executableTarget(name: "kassa-commands"),
+        .plugin(name: "CommandList", capability: .buildTool(), dependencies: ["kassa-commands"]),
         // The session state machine, commands, rendering, resource lookup, line readers.
         .target(name: "KassaShell",
-                dependencies: ["KassaCore", "KassaStore", "KassaLedger", "KassaInterchange", "KassaBuiltinData", "CEditLine"]),
+                dependencies: ["KassaCore", "KassaStore", "KassaLedger", "KassaInterchange", "KassaBuiltinData", "CEditLine"],
+                plugins: ["CommandList"]),
         // A release build on Linux is one fully static file: no dynamic loader, no shared
         // libraries to map and relocate at every start (a third of start-up), nothing to go
         // missing when the binary is copied. libedit's own dependencies are named for the static

@@ -124,8 +124,8 @@ import KassaStore
             #expect(!words.words("command", type.name).isEmpty, "no words for \(type.name)")
             for language in Language.allCases {
                 let catalog = Fixtures.catalog(language)
-                #expect(catalog.has("command.\(type.name).usage") && catalog.has("command.\(type.name).summary"),
-                        "\(language) help for \(type.name)")
+                // The usage line is made from the declaration (CommandUsage); the summary is the command's own.
+                #expect(catalog.has("command.\(type.name).summary"), "\(language) help for \(type.name)")
             }
         }
     }

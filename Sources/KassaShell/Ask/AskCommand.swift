@@ -24,7 +24,6 @@ public struct AskCommand: Command {
     public func run(_ context: CommandContext) -> [SessionEvent] {
         let reader = QuestionReader(grammar: Asking.grammar(context.app), parser: context.parser)
         return context.storeChange(readOnly: true) { journal in
-            if context.session != nil { try journal.refresh() }
             let parseContext = context.parseContext(journal)
             let ascii = self.ascii || ChartStyle.localeIsASCII(context.app?.environment ?? [:])
             guard let query = reader.read(text, context: parseContext) else {

@@ -145,7 +145,6 @@ public struct AccountCommand: Command {
             }
         case .postInterest:
             return context.storeChange { journal in
-                if context.session != nil { try journal.refresh() }
                 let events = try InterestPosting.post(journal, today: context.configuration.today,
                                                       defaultCurrency: context.configuration.defaultCurrency,
                                                       note: context.app?.catalog.text("account.interest-note") ?? "")

@@ -31,7 +31,6 @@ public struct AccountsCommand: Command {
 
     static func list(_ context: CommandContext, all: Bool) -> [SessionEvent] {
         context.storeChange(readOnly: true) { journal in
-            if context.session != nil { try journal.refresh() }
             let defaultAccount = context.configuration.defaultAccount(in: journal)
             return [.accounts(try AccountBook.summaries(journal, today: context.configuration.today, defaultAccount: defaultAccount, all: all),
                               defaultAccount: defaultAccount)]

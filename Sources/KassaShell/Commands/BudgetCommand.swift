@@ -85,7 +85,6 @@ public struct BudgetCommand: Command {
             let json = self.json || (context.app?.options.json ?? false)
             let ascii = ChartStyle.localeIsASCII(context.app?.environment ?? [:])
             return context.storeChange(readOnly: true) { journal in
-                if context.session != nil { try journal.refresh() }
                 let book = context.session?.budgets ?? BudgetBook(journal: journal, configuration: context.configuration, app: context.app)
                 return [.budgets(BudgetListing(statuses: try book.current().statuses(), json: json, ascii: ascii))]
             }
@@ -105,7 +104,6 @@ public struct BudgetCommand: Command {
             }
         case .remove(let name):
             return context.storeChange { journal in
-                try journal.refresh()
                 let slug: String
                 do { slug = try Self.category(name, journal: journal, context: context) } catch let error as UsageError { return context.usage(error) }
                 guard let existing = journal.object(Budget.kind, key: slug).flatMap(Budget.init(record:)) else {
@@ -122,6 +120,7 @@ public struct BudgetCommand: Command {
     /// not monthly.
     static func set(_ slug: String, limit: Money, request: Request, book: BudgetBook) throws -> SessionEvent {
         let journal = book.journal
+        // Read, then written: fresh here too, as a budget phrase in a session comes here without the runner.
         try journal.refresh()
         let existing = journal.object(Budget.kind, key: slug).flatMap(Budget.init(record:))
         let frequency = request.frequency ?? existing?.frequency ?? .monthly

@@ -55,7 +55,6 @@ public struct CategoryCommand: Command {
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
         let events = context.storeChange { journal in
-            if context.session != nil { try journal.refresh() }
             let directory = CategoryDirectory(grammar: context.parser.grammar, journal: journal)
             switch action {
             case .add(let name, let parentName, let type):

@@ -1,9 +1,9 @@
 // Command: one thing a person can ask kassa to do, in the session (`:list today`) and from the
 // command line (`kassa list today`) with the same arguments. Each command is one file in this
 // folder: its name, where it can be used, the options it takes, how it reads its arguments
-// and what it does. CommandRegistry lists them; `:help`, `kassa --help`, Tab completion and the
+// and what it does. CommandRegistry lists them (the list is generated at build time); `:help`, `kassa --help`, Tab completion and the
 // checks of Grammars/*/session.commands are all made from that list, so they cannot disagree.
-// Help text comes from Locales: `command.NAME.usage` and `command.NAME.summary` (shell.messages).
+// Help: its usage line is made from the declaration (CommandUsage), its summary is Locales' `command.NAME.summary`.
 
 import KassaCore
 
@@ -18,6 +18,11 @@ public protocol Command {
     /// Its verbs and positional words as data (CommandSurface): the reader takes its verb from
     /// here, and help, completion and the man page are made from it.
     static var surface: CommandSurface { get }
+    /// Whether it reads the journal. Before such a command runs in a session, the runner
+    /// (CommandRegistry.run) refreshes the journal, so it sees what other processes and other
+    /// devices of a ledger folder saved since; the command itself never does. True unless
+    /// declared otherwise: a command that forgets it is merely refreshed, never stale.
+    static var readsJournal: Bool { get }
     /// Reads the words after the command's name. A word it does not take is a usage error.
     init(_ arguments: CommandArguments) throws(UsageError)
     /// Does it. Events are rendered by the caller; long or interleaved output goes through
@@ -28,6 +33,7 @@ public protocol Command {
 extension Command {
     public static var options: [CommandOption] { [] }
     public static var surface: CommandSurface { CommandSurface() }
+    public static var readsJournal: Bool { true }
 }
 
 /// Where a command can be used: in the session after ":", on the command line, or both.

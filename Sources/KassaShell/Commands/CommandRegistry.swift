@@ -1,48 +1,10 @@
-// CommandRegistry: every command kassa has, in the order help lists them. Adding a command is
-// one file in this folder, its line here, its words in Grammars/*/session.commands and its
-// `command.NAME.usage` / `command.NAME.summary` messages in Locales/*/shell.messages.
+// CommandRegistry: every command kassa has, in the order help lists them, and the runner that
+// reads and runs one. `all` is generated at build time (Plugins/CommandList, kassa-commands) from
+// the types KassaShell declares as a Command, in the order of Grammars/en/session.commands; so
+// adding a command is its file (in its feature's folder), its words in
+// Grammars/*/session.commands, its messages in Locales/*/ and its test — no list to edit here.
 
 public enum CommandRegistry {
-    public static let all: [any Command.Type] = [
-        HelpCommand.self,
-        ParseCommand.self,
-        AddCommand.self,
-        ListCommand.self,
-        BalanceCommand.self,
-        ReportCommand.self,
-        AskCommand.self,
-        BudgetCommand.self,
-        HistoryCommand.self,
-        UndoCommand.self,
-        RedoCommand.self,
-        EditCommand.self,
-        DeleteCommand.self,
-        AccountsCommand.self,
-        AccountCommand.self,
-        RecurringCommand.self,
-        DueCommand.self,
-        RepeatCommand.self,
-        CategoriesCommand.self,
-        CategoryCommand.self,
-        RateCommand.self,
-        LessonsCommand.self,
-        ForgetCommand.self,
-        WhyCommand.self,
-        ImportCommand.self,
-        ExportCommand.self,
-        CheckCommand.self,
-        RepairCommand.self,
-        DevicesCommand.self,
-        ConflictsCommand.self,
-        GrammarCommand.self,
-        ConfigCommand.self,
-        ManualCommand.self,
-        CompletionsCommand.self,
-        InstallCommand.self,
-        UninstallCommand.self,
-        QuitCommand.self,
-    ]
-
     /// The canonical names, for checking session.commands.
     public static var names: Set<String> { Set(all.map { $0.name }) }
 
@@ -69,13 +31,27 @@ public enum CommandRegistry {
     }
 
     /// Reads and runs `words` as the command `type` in `context`; a usage mistake is said.
+    /// The one place the journal is refreshed before a command: in a session, once the words
+    /// were read (a usage mistake never touches the journal), for a command that reads it.
+    /// On the command line the journal is opened fresh for the one command, so there is nothing
+    /// to catch up with.
     static func run(_ type: any Command.Type, words: [String], context: CommandContext) -> [SessionEvent] {
+        let command: any Command
         do {
             let arguments = try CommandArguments(name: type.name, form: context.form, words: words, options: type.options,
                                                  vocabulary: context.words)
-            return try type.init(arguments).run(context)
+            command = try type.init(arguments)
         } catch {
             return context.usage(error)
         }
+        if context.session != nil, type.readsJournal {
+            // A failure to read what others saved is said as a journal error, and the command does not run.
+            let failure = context.storeChange(readOnly: true) { journal in
+                try journal.refresh()
+                return []
+            }
+            if !failure.isEmpty { return failure }
+        }
+        return command.run(context)
     }
 }

@@ -13,6 +13,9 @@ public struct CommandSurface: Sendable, Hashable {
     /// The words taken when the first word is no verb (or the command has none): `rate [CODE]`,
     /// `list [today|yesterday|all|N]`.
     public var arguments: [ArgumentSlot]
+    /// The command takes nothing without one of its verbs (`grammar check|test`): its usage
+    /// line shows no bare alternative.
+    public var verbRequired = false
 
     public init(group: String? = nil, verbs: [CommandVerb] = [], arguments: [ArgumentSlot] = []) {
         self.group = group

@@ -12,6 +12,7 @@ import KassaCore
 public struct CompletionsCommand: Command {
     public static let name = "completions"
     public static let forms = CommandForms.oneShot
+    public static let readsJournal = false
     public static let options: [CommandOption] = [.flag("--null")]
     static let lists = ["accounts", "categories", "commands"]
     public static let surface = CommandSurface(.required(.choice(CompletionScripts.shells + lists)))

@@ -29,7 +29,6 @@ public struct DueCommand: Command {
         let today = context.configuration.today
         let post = context.form == .oneShot && context.configuration.autoConfirm
         return context.storeChange(readOnly: !post) { journal in
-            if context.session != nil { try journal.refresh() }
             let series = journal.objects(Series.kind).compactMap(Series.init(record:))
             let settled = DueOccurrences.settled(journal.objects(Occurrence.kind))
             let found = DueOccurrences.compute(series: series, settled: settled, today: today, days: days)

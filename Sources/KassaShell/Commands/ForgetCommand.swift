@@ -18,7 +18,6 @@ public struct ForgetCommand: Command {
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
         context.storeChange { journal in
-            try journal.refresh()
             let lessons = Lessons.list(journal)
             guard number <= lessons.count else {
                 return context.reject(SessionError("forget.no-such-lesson", ["number": String(number), "count": String(lessons.count)]))

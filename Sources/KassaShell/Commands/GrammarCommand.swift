@@ -7,6 +7,7 @@ import KassaCore
 public struct GrammarCommand: Command {
     public static let name = "grammar"
     public static let forms = CommandForms.oneShot
+    public static let readsJournal = false
     public static let surface = CommandSurface(verbs: [CommandVerb("check"), CommandVerb("test")])
     let test: Bool
 

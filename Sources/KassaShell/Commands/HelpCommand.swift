@@ -4,6 +4,7 @@
 public struct HelpCommand: Command {
     public static let name = "help"
     public static let forms = CommandForms.both
+    public static let readsJournal = false
     public static let surface = CommandSurface(.optional(.command))
     /// The command asked about (canonical name), if any.
     let topic: String?

@@ -23,7 +23,6 @@ public struct HistoryCommand: Command {
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
         context.storeChange(readOnly: true) { journal in
-            if context.session != nil { try journal.refresh() }
             return [.history(journal.history(limit: limit))]
         }
     }

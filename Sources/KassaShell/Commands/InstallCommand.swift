@@ -12,6 +12,7 @@ import KassaCore
 public struct InstallCommand: Command {
     public static let name = "install"
     public static let forms = CommandForms.oneShot
+    public static let readsJournal = false
     public static let options: [CommandOption] = [.value("--prefix", .directory)]
     let prefix: String?
 

@@ -13,7 +13,6 @@ public struct LessonsCommand: Command {
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
         context.storeChange(readOnly: true) { journal in
-            if context.session != nil { try journal.refresh() }
             return [.lessons(Lessons.list(journal))]
         }
     }

@@ -100,12 +100,11 @@ public struct ListFilter: Sendable, Equatable {
         return .success(filter)
     }
 
-    /// Runs `body` on the journal (opened read-only; refreshed in a session, to see others'
+    /// Runs `body` on the journal (opened read-only; in a session the runner refreshed it, to see others'
     /// saves) with the query this filter describes; an unknown category is a usage mistake.
     func run(in context: CommandContext, _ body: (Journal, TransactionFilter) throws -> [SessionEvent]) -> [SessionEvent] {
         var query: TransactionFilter?
         let events = context.storeChange(readOnly: true) { journal in
-            if context.session != nil { try journal.refresh() }
             let category = { (name: String) in CategoryDirectory(grammar: context.parser.grammar, journal: journal).slug(named: name) }
             switch self.query(today: context.configuration.today, category: category) {
             case .failure(let error): return []

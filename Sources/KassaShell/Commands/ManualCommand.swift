@@ -4,6 +4,7 @@
 public struct ManualCommand: Command {
     public static let name = "manual"
     public static let forms = CommandForms.oneShot
+    public static let readsJournal = false
 
     public init(_ arguments: CommandArguments) throws(UsageError) {
         try arguments.expectNoWords()

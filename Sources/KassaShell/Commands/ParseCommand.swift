@@ -13,6 +13,7 @@ import Synchronization
 public struct ParseCommand: Command {
     public static let name = "parse"
     public static let forms = CommandForms.oneShot
+    public static let readsJournal = false
     public static let options: [CommandOption] = [.flag("--explain")]
     public static let surface = CommandSurface(.repeated(.text))
 

@@ -4,6 +4,7 @@
 public struct QuitCommand: Command {
     public static let name = "quit"
     public static let forms = CommandForms.session
+    public static let readsJournal = false
 
     public init(_ arguments: CommandArguments) throws(UsageError) {
         try arguments.expectNoWords()

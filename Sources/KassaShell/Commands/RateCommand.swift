@@ -66,7 +66,6 @@ public struct RateCommand: Command {
         switch action {
         case .list(let only):
             return context.storeChange(readOnly: true) { journal in
-                if context.session != nil { try journal.refresh() }
                 let rates = RateCommand.table(journal, base: base).rates.filter { only == nil || $0.currency == only }
                 return [.rates(base: base, rates)]
             }

@@ -60,14 +60,12 @@ public struct RecurringCommand: Command {
         let today = context.configuration.today
         if case .list(let all) = action {
             return context.storeChange(readOnly: true) { journal in
-                if context.session != nil { try journal.refresh() }
                 let series = journal.objects(Series.kind).compactMap(Series.init(record:))
                 let settled = DueOccurrences.settled(journal.objects(Occurrence.kind))
                 return [.recurring(try RecurringOverview.compute(series, settled: settled, today: today, includeArchived: all), today: today)]
             }
         }
         return context.storeChange { journal in
-            if context.session != nil { try journal.refresh() }
             let id: Int
             switch action {
             case .status(let n, _), .remind(let n, _), .amount(let n, _, _): id = n

@@ -36,7 +36,6 @@ public struct RepeatCommand: Command {
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
         context.storeChange { journal in
-            if context.session != nil { try journal.refresh() }
             guard let t = journal.transaction(id: id) else { throw StoreError(.noSuchTransaction, path: journal.path, ids: [id]) }
             let existing = journal.objects(Series.kind).compactMap(Series.init(record:))
             let subscription = t.category == "subscriptions" || (t.category ?? "").hasPrefix("subscriptions/")

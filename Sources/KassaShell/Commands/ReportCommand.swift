@@ -116,7 +116,6 @@ public struct ReportCommand: Command {
         let chart = ChartStyle(width: width ?? (context.app == nil ? ChartStyle.defaultWidth : ChartStyle.terminalWidth()),
                                ascii: ascii || ChartStyle.localeIsASCII(context.app?.environment ?? [:]))
         return context.storeChange(readOnly: true) { journal in
-            if context.session != nil { try journal.refresh() }
             var category: String?
             if let categoryName {
                 guard let slug = CategoryDirectory(grammar: context.parser.grammar, journal: journal).slug(named: categoryName) else {

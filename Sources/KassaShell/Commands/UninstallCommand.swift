@@ -10,6 +10,7 @@ import KassaCore
 public struct UninstallCommand: Command {
     public static let name = "uninstall"
     public static let forms = CommandForms.oneShot
+    public static let readsJournal = false
     public static let options: [CommandOption] = [.value("--prefix", .directory)]
     let prefix: String?
 

@@ -5,6 +5,7 @@
 public struct WhyCommand: Command {
     public static let name = "why"
     public static let forms = CommandForms.session
+    public static let readsJournal = false
 
     public init(_ arguments: CommandArguments) throws(UsageError) {
         try arguments.expectNoWords()

@@ -11,6 +11,7 @@ import KassaCore
 public struct ConfigCommand: Command {
     public static let name = "config"
     public static let forms = CommandForms.oneShot
+    public static let readsJournal = false
     public static let surface = CommandSurface(verbs: [
         CommandVerb("list"), CommandVerb("get", .required(.configKey)),
         CommandVerb("set", .required(.configKey), .repeated(.configValue)),

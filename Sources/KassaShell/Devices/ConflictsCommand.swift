@@ -8,6 +8,7 @@ import KassaStore
 public struct ConflictsCommand: Command {
     public static let name = "conflicts"
     public static let forms = CommandForms.oneShot
+    public static let readsJournal = false
 
     public init(_ arguments: CommandArguments) throws(UsageError) {
         try arguments.expectNoWords()

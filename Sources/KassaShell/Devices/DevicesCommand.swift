@@ -13,6 +13,7 @@ import KassaStore
 public struct DevicesCommand: Command {
     public static let name = "devices"
     public static let forms = CommandForms.oneShot
+    public static let readsJournal = false
     public static let options = [CommandOption.value("--name", .text)]
     public static let surface = CommandSurface(verbs: [CommandVerb("join", .required(.directory))])
 

@@ -1,6 +1,6 @@
-// HelpText: `:help`, `kassa --help` and one command's help, made from the command registry and
-// the catalog's `command.NAME.usage` / `command.NAME.summary` messages, so every command is
-// listed and the lists cannot drift from what kassa accepts.
+// HelpText: `:help`, `kassa --help` and one command's help, made from the command registry, each
+// command's usage line (CommandUsage: made from its declaration) and the catalog's
+// `command.NAME.summary`, so every command is listed and the lists cannot drift from what kassa accepts.
 
 import KassaCore
 
@@ -18,7 +18,7 @@ struct HelpText {
         CommandRegistry.commands(for: form)
             .filter { topic == nil || $0.name == topic }
             .map { type in
-                Entry(name: type.name, usage: form.prefix + catalog.text("command.\(type.name).usage"),
+                Entry(name: type.name, usage: form.prefix + CommandUsage(catalog: catalog).line(type),
                       summary: catalog.text("command.\(type.name).summary"))
             }
     }

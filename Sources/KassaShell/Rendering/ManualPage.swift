@@ -1,5 +1,5 @@
 // ManualPage: `kassa manual` — a roff man page (man(7) macros) made from the command registry and
-// the catalog: every command's `command.NAME.usage` / `.summary` / `help.NAME`, the global
+// the catalog: every command's usage line (CommandUsage), `command.NAME.summary`, `help.NAME`, the global
 // options, the journal format, files, environment, exit status and examples. The English page
 // when the interface is English, the Russian one when it is Russian. Text is escaped for roff
 // (backslashes, leading dots and quotes, hyphens of options), so `groff -man -ww` stays quiet.
@@ -70,7 +70,7 @@ struct ManualPage {
         section("commands", &out)
         paragraphs(catalog.text("manual.commands"), &out)
         for type in CommandRegistry.commands(for: .oneShot) {
-            out += [".TP", ".B " + Self.escape("kassa " + catalog.text("command.\(type.name).usage"))]
+            out += [".TP", ".B " + Self.escape("kassa " + CommandUsage(catalog: catalog).line(type))]
             out.append(Self.escape(catalog.text("command.\(type.name).summary")))
             if catalog.has("help.\(type.name)") { breaks(catalog.text("help.\(type.name)"), &out) }
             if !type.options.isEmpty {
@@ -82,7 +82,7 @@ struct ManualPage {
         section("session", &out)
         paragraphs(catalog.text("manual.session"), &out)
         for type in CommandRegistry.commands(for: .session) {
-            out += [".TP", ".B " + Self.escape(":" + catalog.text("command.\(type.name).usage")),
+            out += [".TP", ".B " + Self.escape(":" + CommandUsage(catalog: catalog).line(type)),
                     Self.escape(catalog.text("command.\(type.name).summary"))]
         }
 
