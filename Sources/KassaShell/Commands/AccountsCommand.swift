@@ -33,8 +33,8 @@ public struct AccountsCommand: Command {
         context.storeChange(readOnly: true) { journal in
             if context.session != nil { try journal.refresh() }
             let defaultAccount = context.configuration.defaultAccount(in: journal)
-            return [.accounts(try AccountBook.summaries(journal, today: context.configuration.today, defaultAccount: defaultAccount, all: all),
-                              defaultAccount: defaultAccount)]
+            return [.output(AccountsOutput(rows: try AccountBook.summaries(journal, today: context.configuration.today, defaultAccount: defaultAccount, all: all),
+                                           defaultAccount: defaultAccount))]
         }
     }
 

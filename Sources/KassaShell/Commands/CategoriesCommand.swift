@@ -15,7 +15,7 @@ public struct CategoriesCommand: Command {
     public func run(_ context: CommandContext) -> [SessionEvent] {
         context.storeChange(readOnly: true) { journal in
             if context.session != nil { try journal.refresh() }
-            return [.categories(CategoryDirectory(grammar: context.parser.grammar, journal: journal).listing)]
+            return [.output(CategoriesOutput(categories: CategoryDirectory(grammar: context.parser.grammar, journal: journal).listing))]
         }
     }
 }

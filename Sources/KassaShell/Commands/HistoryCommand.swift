@@ -24,7 +24,7 @@ public struct HistoryCommand: Command {
     public func run(_ context: CommandContext) -> [SessionEvent] {
         context.storeChange(readOnly: true) { journal in
             if context.session != nil { try journal.refresh() }
-            return [.history(journal.history(limit: limit))]
+            return [.output(HistoryOutput(history: journal.history(limit: limit)))]
         }
     }
 }

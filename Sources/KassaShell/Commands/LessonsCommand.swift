@@ -14,7 +14,7 @@ public struct LessonsCommand: Command {
     public func run(_ context: CommandContext) -> [SessionEvent] {
         context.storeChange(readOnly: true) { journal in
             if context.session != nil { try journal.refresh() }
-            return [.lessons(Lessons.list(journal))]
+            return [.output(LessonsOutput(lessons: Lessons.list(journal)))]
         }
     }
 }

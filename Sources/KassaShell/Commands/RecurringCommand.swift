@@ -63,7 +63,7 @@ public struct RecurringCommand: Command {
                 if context.session != nil { try journal.refresh() }
                 let series = journal.objects(Series.kind).compactMap(Series.init(record:))
                 let settled = DueOccurrences.settled(journal.objects(Occurrence.kind))
-                return [.recurring(try RecurringOverview.compute(series, settled: settled, today: today, includeArchived: all), today: today)]
+                return [.output(RecurringOutput(overview: try RecurringOverview.compute(series, settled: settled, today: today, includeArchived: all), today: today))]
             }
         }
         return context.storeChange { journal in
@@ -104,7 +104,7 @@ public struct RecurringCommand: Command {
                 let date = from ?? today
                 series.changeAmount(to: amount, from: date)
                 try journal.write([series.record])
-                return [.seriesAmountChanged(series, amount: amount, from: date)]
+                return [.output(SeriesAmountOutput(series: series, amount: amount, from: date))]
             case .list:
                 return []
             }
