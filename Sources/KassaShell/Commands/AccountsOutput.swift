@@ -20,12 +20,12 @@ struct AccountsOutput: CommandOutput {
             if !current.isEmpty { return current.joined(separator: ", ") }
             return row.account.currency.map { money(Money(minorUnits: 0, currency: $0)) } ?? "—"
         }
-        let nameWidth = rows.map(\.account.name.count).max() ?? 4
+        let nameWidth = rows.map { renderer.shown($0.account.name).count }.max() ?? 4
         let kindWidth = kinds.map(\.count).max() ?? 0
         let balanceWidth = balances.map(\.count).max() ?? 0
         return rows.indices.map { index in
             let row = rows[index]
-            var text = "  " + pad(row.account.name, to: nameWidth)
+            var text = "  " + pad(renderer.shown(row.account.name), to: nameWidth)
             if kindWidth > 0 { text += "  " + pad(kinds[index], to: kindWidth) }
             text += "  " + pad(balances[index], to: balanceWidth)
             if let currency = row.account.currency { text += "  " + currency.code }

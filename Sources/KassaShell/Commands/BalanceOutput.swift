@@ -11,10 +11,10 @@ struct BalanceOutput: CommandOutput {
     func textLines(_ renderer: TextRenderer) -> [String] {
         let catalog = renderer.catalog, style = renderer.style
         if lines.isEmpty { return [catalog.text("list.empty")] }
-        let width = lines.map { ($0.account ?? "—").count }.max() ?? 4
+        let width = lines.map { renderer.shown($0.account ?? "—").count }.max() ?? 4
         var out: [String] = []
         for line in lines where line.isCurrent {
-            var text = "  " + renderer.pad(line.account ?? "—", to: width) + "  " + renderer.money(line.amount)
+            var text = "  " + renderer.pad(renderer.shown(line.account ?? "—"), to: width) + "  " + renderer.money(line.amount)
             if line.count > 0 { text += "  " + style.dim(catalog.text("list.count", count: line.count)) }
             if !line.opening.isZero { text += "  " + style.dim(catalog.text("balance.opening", ["amount": renderer.money(line.opening)])) }
             out.append(text)
@@ -23,7 +23,7 @@ struct BalanceOutput: CommandOutput {
         if !planned.isEmpty {
             out.append(style.note(catalog.text("balance.planned-header")))
             for line in planned {
-                out.append("  " + renderer.pad(line.account ?? "—", to: width) + "  " + renderer.money(line.planned) + "  "
+                out.append("  " + renderer.pad(renderer.shown(line.account ?? "—"), to: width) + "  " + renderer.money(line.planned) + "  "
                     + style.dim(catalog.text("list.count", count: line.plannedCount)))
             }
         }

@@ -8,8 +8,8 @@ struct CategoriesOutput: CommandOutput {
     let categories: [CategoryListing]
 
     func textLines(_ renderer: TextRenderer) -> [String] {
-        let width = categories.map(\.slug.count).max() ?? 10
-        return categories.map { "  " + renderer.pad($0.slug, to: width) + "  " + ($0.info.names[renderer.catalog.language] ?? "") }
+        let width = categories.map { renderer.shown($0.slug).count }.max() ?? 10
+        return categories.map { "  " + renderer.pad(renderer.shown($0.slug), to: width) + "  " + ($0.info.names[renderer.catalog.language] ?? "") }
     }
 
     func jsonObjects(_ renderer: TextRenderer) -> [JSONWriter] {

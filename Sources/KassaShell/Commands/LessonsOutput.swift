@@ -10,9 +10,9 @@ struct LessonsOutput: CommandOutput {
 
     func textLines(_ renderer: TextRenderer) -> [String] {
         if lessons.isEmpty { return [renderer.catalog.text("lessons.empty")] }
-        let width = lessons.map { DisplayWidth.of($0.phrase) }.max() ?? 4
+        let width = lessons.map { DisplayWidth.of(renderer.shown($0.phrase)) }.max() ?? 4
         return lessons.enumerated().map { index, lesson in
-            "  " + DisplayWidth.padRight("\(index + 1).", to: 4) + DisplayWidth.padRight("“" + lesson.phrase + "”", to: width + 2)
+            "  " + DisplayWidth.padRight("\(index + 1).", to: 4) + DisplayWidth.padRight("“" + renderer.shown(lesson.phrase) + "”", to: width + 2)
                 + "  → " + renderer.categoryName(lesson.category)
         }
     }

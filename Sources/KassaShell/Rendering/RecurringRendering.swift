@@ -32,7 +32,8 @@ extension TextRenderer {
     }
 
     func displayNote(_ series: Series) -> String {
-        let note = series.note.isEmpty ? categoryName(series.category) : series.note
+        // As shown, so the table's columns measure what they print.
+        let note = shown(series.note.isEmpty ? categoryName(series.category) : series.note)
         return note.prefix(1).uppercased() + note.dropFirst()
     }
 

@@ -190,6 +190,10 @@ public struct TextRenderer: SessionRenderer, Sendable {
         ["category", "account", "date", "note", "from", "to"].map { catalog.text("card.\($0)").count }.max() ?? 8
     }
 
+    /// `text` as the safety pass will show it (a note's ESC as `\x1B`): a table measures and pads
+    /// what it will show, so a column stays straight when a name holds a control character.
+    func shown(_ text: String) -> String { TerminalSafety.visible(text) }
+
     func pad(_ text: String, to width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
