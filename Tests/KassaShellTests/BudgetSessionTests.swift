@@ -61,7 +61,7 @@ import KassaTestSupport
         let path = TestSupport.makeTemporaryDirectory("budget-phrase").appendingPathComponent("j.kassa").path
         let session = try Self.session(path)
         func said(_ line: String) -> Budget? {
-            for event in session.handle(.line(line)) { if case .budgetChanged(let budget, false) = event { return budget } }
+            for event in session.handle(.line(line)) { if case .output(let output) = event, let change = output as? BudgetChange, !change.removed { return change.budget } }
             return nil
         }
         #expect(said("budget food 300k a month").map { [$0.category, $0.limit.decimalString, $0.frequency.rawValue] }
@@ -76,6 +76,6 @@ import KassaTestSupport
         #expect(said("budget coffee 5 every year").map { [$0.category, $0.frequency.rawValue] } == ["food/coffee", "yearly"])
         #expect(said("budget groceries") == nil && session.hadInputError)
         // "budget" alone is the listing, not a phrase.
-        #expect(session.handle(.line("budget")).contains { if case .budgets = $0 { true } else { false } })
+        #expect(session.handle(.line("budget")).contains { if case .output(let output) = $0 { output is BudgetListing } else { false } })
     }
 }

@@ -14,7 +14,7 @@ import KassaTestSupport
             HistoryEntry(number: number, kind: .commit, ids: [number], transactionCount: 1, targets: [], inEffect: true,
                          line: number, bySession: false)
         }
-        let lines = renderer.historyLines(History(entries: entries, total: 12_345_678, nextUndo: nil, nextRedo: nil))
+        let lines = HistoryOutput(history: History(entries: entries, total: 12_345_678, nextUndo: nil, nextRedo: nil)).textLines(renderer).map { OutputLine($0) }
         let kind = Fixtures.catalog(language).text("history.kind.commit")
         for (line, number) in zip(lines, [7, 1_000_000, 12_345_678]) {
             #expect(line.text.contains("\(number)  "), "\(line.text)")

@@ -30,7 +30,7 @@ import KassaTestSupport
     /// "recurring.amount-changed" for a series' amount change, else the first notice's key.
     static func noticeKey(_ events: [SessionEvent]) -> String? {
         for event in events {
-            if case .seriesAmountChanged = event { return "recurring.amount-changed" }
+            if case .output(let output) = event, output is SeriesAmountOutput { return "recurring.amount-changed" }
             if case .notice(let key, _, _) = event { return key }
         }
         return nil

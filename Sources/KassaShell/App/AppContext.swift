@@ -141,7 +141,7 @@ public final class AppContext: @unchecked Sendable {
         let definitions = CategoryDirectory.definitions(journal)
         if !definitions.isEmpty { categoryNames.use(definitions) }
         console.write(journal.warnings.map { warning in
-            OutputLine(textRenderer.style.note(catalog.text(warning.messageKey, warning.messageArguments)), to: .error)
+            OutputLine(style.note(catalog.text(warning.messageKey, warning.messageArguments)), to: .error)
         })
         return journal
     }

@@ -94,7 +94,7 @@ public struct KassaApp {
                 context.console.write(context.textRenderer.render(.error(UsageError(key: "usage.unknown-command", arguments: ["command": asked]))))
                 return ExitStatus.usage.rawValue
             }
-            context.textRenderer.write(.help(form: .oneShot, topic: topic), to: context.console)
+            context.textRenderer.write(.output(HelpOutput(form: .oneShot, topic: topic)), to: context.console)
             return ExitStatus.success.rawValue
         }
         context.reportResourceProblems()

@@ -31,7 +31,7 @@ public struct AskCommand: Command {
                 context.hadInputError = true
                 var result = AskResult(question: text, query: Query(), answer: QueryAnswer())
                 result.today = context.configuration.today
-                return [.answer(result, notQuestion: true)]
+                return [.output(AnswerOutput(result: result, notQuestion: true))]
             }
             var result = try Asking.answer(query, question: text, journal: journal, configuration: context.configuration,
                                            app: context.app, budgets: context.session?.budgets)
@@ -40,7 +40,7 @@ public struct AskCommand: Command {
             if result.unanswered { context.hadInputError = true }
             context.session?.lastQuestion = result
             context.session?.lastResult = nil
-            return [.answer(result, notQuestion: false)]
+            return [.output(AnswerOutput(result: result, notQuestion: false))]
         }
     }
 }

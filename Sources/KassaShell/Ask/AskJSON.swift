@@ -6,7 +6,7 @@ import KassaCore
 import KassaLedger
 
 enum AskJSON {
-    static func object(_ result: AskResult, text: TextRenderer, event: Bool = false) -> String {
+    static func object(_ result: AskResult, text: TextRenderer, event: Bool = false) -> JSONWriter {
         let query = result.query, answer = result.answer
         var json = JSONWriter()
         if event { json.add("event", "answer") }
@@ -62,7 +62,7 @@ enum AskJSON {
             return o.result
         }))
         json.add("text", text.sentence(result))
-        return json.result
+        return json
     }
 
     static func period(_ period: Period?) -> String {

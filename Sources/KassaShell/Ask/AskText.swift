@@ -170,16 +170,4 @@ extension TextRenderer {
                               + BarChart.bar(fraction, width: 20, ascii: result.ascii))
         }
     }
-
-    /// `:why` after a question: each part of the reading, the words and the rule that gave it.
-    func askExplanation(_ result: AskResult) -> [OutputLine] {
-        var lines = [OutputLine(catalog.text("ask.why.header", ["question": TerminalSafety.visible(result.question), "kind": result.query.kind.rawValue]))]
-        for reading in result.query.readings {
-            lines.append(OutputLine(catalog.text("ask.why.line", [
-                "words": TerminalSafety.visible(reading.words), "field": reading.field, "value": reading.value, "origin": reading.origin,
-            ])))
-        }
-        lines.append(OutputLine(style.dim(catalog.text("ask.why.period", ["period": periodText(result.query.period, today: result.today)]))))
-        return lines
-    }
 }

@@ -92,7 +92,7 @@ public struct AccountCommand: Command {
                 if DefaultAccount.stored(in: journal)?.lowercased() == old { objects.append(DefaultAccount.record(new)) }
                 objects += AccountSeries.renamed(old, to: new, journal: journal)
                 try journal.renameAccount(old, to: new, objects: objects)
-                return [.accountChanged(key: "account.renamed", arguments: ["old": old, "new": new])]
+                return [.output(AccountChangeOutput(key: "account.renamed", arguments: ["old": old, "new": new]))]
             }
         case .archive(let name, let archived):
             return context.storeChange { journal in
@@ -107,7 +107,7 @@ public struct AccountCommand: Command {
                 profile.archived = archived
                 let series = AccountSeries.archived(name, archived, journal: journal, today: context.configuration.today)
                 try journal.defineAccount(account, objects: [profile.record] + series)
-                return [.accountChanged(key: archived ? "account.archived" : "account.unarchived", arguments: ["name": name])]
+                return [.output(AccountChangeOutput(key: archived ? "account.archived" : "account.unarchived", arguments: ["name": name]))]
             }
         case .makeDefault(let name):
             return context.storeChange { journal in
@@ -116,7 +116,7 @@ public struct AccountCommand: Command {
                     return context.reject(SessionError("account.archived-entry", ["name": name]))
                 }
                 try journal.defineAccount(account, objects: [DefaultAccount.record(account.name)])
-                var events: [SessionEvent] = [.accountChanged(key: "account.default-set", arguments: ["name": account.name])]
+                var events: [SessionEvent] = [.output(AccountChangeOutput(key: "account.default-set", arguments: ["name": account.name]))]
                 if context.configuration.defaultAccountIsConfigured, context.configuration.defaultAccount.lowercased() != name {
                     events.append(.notice("account.default-config", ["name": context.configuration.defaultAccount]))
                 }
@@ -141,7 +141,7 @@ public struct AccountCommand: Command {
                 }
                 objects += AccountSeries.removed(name, journal: journal)
                 try journal.removeAccount(name, objects: objects)
-                return [.accountChanged(key: "account.removed", arguments: ["name": name])]
+                return [.output(AccountChangeOutput(key: "account.removed", arguments: ["name": name]))]
             }
         case .postInterest:
             return context.storeChange { journal in
@@ -189,11 +189,11 @@ public struct AccountCommand: Command {
             guard profile != nil else { return [] }
             let defaultAccount = context.configuration.defaultAccount(in: journal)
             let rows = try AccountBook.summaries(journal, today: context.configuration.today, defaultAccount: defaultAccount, all: true)
-            return [.accounts(rows.filter { $0.account.name == account.name }, defaultAccount: defaultAccount)]
+            return [.output(AccountsOutput(rows: rows.filter { $0.account.name == account.name }, defaultAccount: defaultAccount))]
         }
         guard let existing else {
             try journal.defineAccount(account, objects: objects)
-            return [.accountChanged(key: "account.added", arguments: ["name": account.name])] + (try row()) + loan
+            return [.output(AccountChangeOutput(key: "account.added", arguments: ["name": account.name]))] + (try row()) + loan
         }
         guard account != existing || !objects.isEmpty else {
             return [.notice("account.unchanged", ["name": existing.name])]
@@ -205,7 +205,7 @@ public struct AccountCommand: Command {
         }
         let added = account.aliases.filter { !existing.aliases.contains($0) }
         if !added.isEmpty { changes.append("+ " + added.joined(separator: ", ")) }
-        if changes.isEmpty { return [.accountChanged(key: "account.profile-updated", arguments: ["name": account.name])] + (try row()) + loan }
-        return [.accountChanged(key: "account.updated", arguments: ["name": account.name, "changes": changes.joined(separator: "; ")])] + (try row()) + loan
+        if changes.isEmpty { return [.output(AccountChangeOutput(key: "account.profile-updated", arguments: ["name": account.name]))] + (try row()) + loan }
+        return [.output(AccountChangeOutput(key: "account.updated", arguments: ["name": account.name, "changes": changes.joined(separator: "; ")]))] + (try row()) + loan
     }
 }

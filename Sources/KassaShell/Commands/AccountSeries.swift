@@ -42,7 +42,7 @@ enum AccountSeries {
                          "date": next.map { context.app?.catalog.dateWithYear($0) ?? $0.iso } ?? ""]
         guard existing == nil else { return ([updated.record], [.notice("account.loan-series-changed", arguments)]) }
         arguments["day"] = String(updated.start.day)
-        return ([updated.record], [.notice("account.loan-series", arguments), .seriesStarted(updated, next: next)])
+        return ([updated.record], [.notice("account.loan-series", arguments), .output(SeriesStartedOutput(series: updated, next: next))])
     }
 
     /// Archiving a loan archives its payment series; unarchiving resumes it from today (what fell

@@ -32,8 +32,8 @@ public struct AccountsCommand: Command {
     static func list(_ context: CommandContext, all: Bool) -> [SessionEvent] {
         context.storeChange(readOnly: true) { journal in
             let defaultAccount = context.configuration.defaultAccount(in: journal)
-            return [.accounts(try AccountBook.summaries(journal, today: context.configuration.today, defaultAccount: defaultAccount, all: all),
-                              defaultAccount: defaultAccount)]
+            return [.output(AccountsOutput(rows: try AccountBook.summaries(journal, today: context.configuration.today, defaultAccount: defaultAccount, all: all),
+                                           defaultAccount: defaultAccount))]
         }
     }
 

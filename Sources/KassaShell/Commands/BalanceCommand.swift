@@ -33,7 +33,7 @@ public struct BalanceCommand: Command {
             let today = context.configuration.today
             let openings = AccountBook.openings(journal, filter: filter)
             guard let target else {
-                return [.balance(try Balances.compute(journal.source(query), today: today, openings: openings))]
+                return [.output(BalanceOutput(lines: try Balances.compute(journal.source(query), today: today, openings: openings)))]
             }
             let rates = RateCommand.table(journal, base: context.configuration.baseCurrency)
             let source = ConvertingSource(journal.source(query), rates: rates, to: target)
@@ -60,7 +60,7 @@ public struct BalanceCommand: Command {
             for (currency, date) in source.missing { note(currency, date, in: &missing) }
             for (currency, date) in source.overflowed { note(currency, date, in: &overflowed) }
             let arguments = { (currency: Currency, date: CivilDate) in ["currency": currency.code, "date": date.iso, "target": target.code] }
-            return [.balance(lines)]
+            return [.output(BalanceOutput(lines: lines))]
                 + missing.sorted { $0.key.code < $1.key.code }.map { .notice("rate.missing-in-balance", arguments($0.key, $0.value)) }
                 + overflowed.sorted { $0.key.code < $1.key.code }.map { .notice("rate.overflow-in-balance", arguments($0.key, $0.value)) }
         }

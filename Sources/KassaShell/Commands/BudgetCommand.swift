@@ -86,7 +86,7 @@ public struct BudgetCommand: Command {
             let ascii = ChartStyle.localeIsASCII(context.app?.environment ?? [:])
             return context.storeChange(readOnly: true) { journal in
                 let book = context.session?.budgets ?? BudgetBook(journal: journal, configuration: context.configuration, app: context.app)
-                return [.budgets(BudgetListing(statuses: try book.current().statuses(), json: json, ascii: ascii))]
+                return [.output(BudgetListing(statuses: try book.current().statuses(), json: json, ascii: ascii))]
             }
         case .set(let request):
             return context.storeChange { journal in
@@ -110,7 +110,7 @@ public struct BudgetCommand: Command {
                     return context.reject(SessionError("budget.none", ["category": name]))
                 }
                 try journal.write([ObjectRecord(kind: Budget.kind, key: slug, removed: true)])
-                return [.budgetChanged(existing, removed: true)]
+                return [.output(BudgetChange(budget: existing, removed: true))]
             }
         }
     }
@@ -133,7 +133,7 @@ public struct BudgetCommand: Command {
                             resetDay: frequency == .monthly ? request.resetDay ?? existing?.resetDay ?? 1 : 1,
                             rollover: request.rollover ?? existing?.rollover ?? false, since: since)
         try journal.write([budget.record])
-        return .budgetChanged(budget, removed: false)
+        return .output(BudgetChange(budget: budget, removed: false))
     }
 
     /// The expense category a person means: a slug, or a name in either language (their own

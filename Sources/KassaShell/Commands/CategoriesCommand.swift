@@ -14,7 +14,7 @@ public struct CategoriesCommand: Command {
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
         context.storeChange(readOnly: true) { journal in
-            return [.categories(CategoryDirectory(grammar: context.parser.grammar, journal: journal).listing)]
+            return [.output(CategoriesOutput(categories: CategoryDirectory(grammar: context.parser.grammar, journal: journal).listing))]
         }
     }
 }

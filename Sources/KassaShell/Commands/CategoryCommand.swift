@@ -67,7 +67,7 @@ public struct CategoryCommand: Command {
                     ?? CategoryDefinition(slug: slug, type: directory.type(of: slug), own: false)
                 if definition.own { definition.name = display; definition.names = [:] } else { definition.names[context.configuration.language] = display }
                 try journal.write([definition.record])
-                return [.settingChanged(key: "category.renamed", arguments: ["slug": slug, "name": display])]
+                return [.output(SettingChangeOutput(key: "category.renamed", arguments: ["slug": slug, "name": display]))]
             case .remove(let name, let targetName):
                 guard let slug = directory.slug(named: name) else { return context.reject(SessionError("category.unknown", ["value": name])) }
                 guard directory.own(slug) != nil else { return context.reject(SessionError("category.built-in", ["slug": slug])) }
@@ -88,7 +88,7 @@ public struct CategoryCommand: Command {
                 } else {
                     try journal.edit(ids: ids, objects: removals) { $0.category = target }
                 }
-                return [.settingChanged(key: "category.removed", arguments: ["slug": slug, "target": target, "count": String(ids.count)])]
+                return [.output(SettingChangeOutput(key: "category.removed", arguments: ["slug": slug, "target": target, "count": String(ids.count)]))]
             }
         }
         if let journal = try? context.journal() { context.app?.categoryNames.use(CategoryDirectory.definitions(journal)) }
@@ -123,6 +123,6 @@ public struct CategoryCommand: Command {
         let definition = CategoryDefinition(slug: slug, name: display, parent: parent,
                                             type: type ?? parent.map(directory.type(of:)) ?? .expense, own: true)
         try journal.write([definition.record])
-        return [.settingChanged(key: "category.added", arguments: ["slug": slug, "name": display, "type": definition.type.rawValue])]
+        return [.output(SettingChangeOutput(key: "category.added", arguments: ["slug": slug, "name": display, "type": definition.type.rawValue]))]
     }
 }

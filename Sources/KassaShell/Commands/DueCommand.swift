@@ -32,7 +32,7 @@ public struct DueCommand: Command {
             let series = journal.objects(Series.kind).compactMap(Series.init(record:))
             let settled = DueOccurrences.settled(journal.objects(Occurrence.kind))
             let found = DueOccurrences.compute(series: series, settled: settled, today: today, days: days)
-            var events: [SessionEvent] = [.due(found, today: today, listing: true)]
+            var events: [SessionEvent] = [.output(DueOutput(occurrences: found, today: today, listing: true))]
             let due = found.filter(\.isDue)
             if post, !due.isEmpty {
                 let saved = try journal.commit(due.map(\.draft), inputs: due.map(\.series.note)) { saved in

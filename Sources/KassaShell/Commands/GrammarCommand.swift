@@ -40,6 +40,6 @@ public struct GrammarCommand: Command {
             ? GrammarCommands.test(sources: sources, questions: questions, catalog: app.catalog)
             : GrammarCommands.check(sources: sources, questions: questions, catalog: app.catalog)
         if status != 0 || dialog.status != 0 { context.hadInputError = true }
-        return [.text(lines + dialog.lines)]
+        return [.output(TextOutput(lines: lines + dialog.lines))]
     }
 }

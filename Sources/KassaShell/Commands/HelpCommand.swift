@@ -24,6 +24,6 @@ public struct HelpCommand: Command {
     init(topic: String?) { self.topic = topic }
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
-        [.help(form: context.form, topic: topic)]
+        [.output(HelpOutput(form: context.form, topic: topic))]
     }
 }

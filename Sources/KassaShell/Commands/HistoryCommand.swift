@@ -23,7 +23,7 @@ public struct HistoryCommand: Command {
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
         context.storeChange(readOnly: true) { journal in
-            return [.history(journal.history(limit: limit))]
+            return [.output(HistoryOutput(history: journal.history(limit: limit)))]
         }
     }
 }

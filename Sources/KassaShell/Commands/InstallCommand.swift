@@ -50,7 +50,7 @@ public struct InstallCommand: Command {
             }
             if let failure = Installation.write(bytes, to: path, mode: item == .binary ? 0o755 : 0o644) {
                 context.hadStoreError = true
-                return [.text(lines), .error(SessionError("install.failed", ["path": path, "reason": String(cString: strerror(failure))]))]
+                return [.output(TextOutput(lines: lines)), .error(SessionError("install.failed", ["path": path, "reason": String(cString: strerror(failure))]))]
             }
             lines.append("  " + path)
         }
@@ -59,6 +59,6 @@ public struct InstallCommand: Command {
         if !onPath { lines.append(app.catalog.text("install.path-hint", ["directory": bin])) }
         lines.append(app.catalog.text("install.zsh-hint", ["directory": prefix + "/share/zsh/site-functions"]))
         lines.append(app.catalog.text("install.uninstall-hint", ["command": "kassa uninstall" + (self.prefix.map { " --prefix " + $0 } ?? "")]))
-        return [.text(lines)]
+        return [.output(TextOutput(lines: lines))]
     }
 }

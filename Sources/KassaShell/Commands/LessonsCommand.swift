@@ -13,7 +13,7 @@ public struct LessonsCommand: Command {
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
         context.storeChange(readOnly: true) { journal in
-            return [.lessons(Lessons.list(journal))]
+            return [.output(LessonsOutput(lessons: Lessons.list(journal)))]
         }
     }
 }

@@ -215,7 +215,7 @@ public struct ParseCommand: Command {
                     } else {
                         text += renderer.render(.drafts(result.drafts, input: result.input, questions: result.questions))
                     }
-                    if explain { text += renderer.render(.explanation(result)) }
+                    if explain { text += renderer.render(.output(ExplanationOutput(result: result))) }
                 }
             }
             return Answer(output: json ? .bytes(bytes) : .lines(text), failed: failed)

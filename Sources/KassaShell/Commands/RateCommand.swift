@@ -67,7 +67,7 @@ public struct RateCommand: Command {
         case .list(let only):
             return context.storeChange(readOnly: true) { journal in
                 let rates = RateCommand.table(journal, base: base).rates.filter { only == nil || $0.currency == only }
-                return [.rates(base: base, rates)]
+                return [.output(RatesOutput(base: base, rates: rates))]
             }
         case .set(let currency, let micros, let date):
             guard currency != base else { return context.reject(SessionError("rate.is-base", ["currency": base.code])) }
@@ -80,7 +80,7 @@ public struct RateCommand: Command {
                     return context.reject(SessionError("rate.none", ["currency": currency.code, "date": date.iso]))
                 }
                 try journal.write([ObjectRecord(kind: ExchangeRate.kind, key: key, removed: true)])
-                return [.settingChanged(key: "rate.removed", arguments: ["currency": currency.code, "date": date.iso])]
+                return [.output(SettingChangeOutput(key: "rate.removed", arguments: ["currency": currency.code, "date": date.iso]))]
             }
         case .importFile(let path):
             guard let bytes = path == "-" ? FileReading.bytes(from: 0) : FileReading.bytes(atPath: path) else {
@@ -104,7 +104,7 @@ public struct RateCommand: Command {
                 return [.notice("rate.unchanged", arguments)]
             }
             try journal.write([rate.record])
-            return [.settingChanged(key: "rate.set", arguments: arguments)]
+            return [.output(SettingChangeOutput(key: "rate.set", arguments: arguments))]
         }
     }
 
@@ -140,9 +140,9 @@ public struct RateCommand: Command {
                 return [.notice("rate.imported-none", ["count": String(file.rates.count)])]
             }
             try journal.write(new.map(\.record))
-            return [.settingChanged(key: "rate.imported", arguments: [
+            return [.output(SettingChangeOutput(key: "rate.imported", arguments: [
                 "count": String(new.count), "known": String(file.rates.count - new.count),
-            ])]
+            ]))]
         }
     }
 

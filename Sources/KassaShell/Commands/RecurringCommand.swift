@@ -62,7 +62,7 @@ public struct RecurringCommand: Command {
             return context.storeChange(readOnly: true) { journal in
                 let series = journal.objects(Series.kind).compactMap(Series.init(record:))
                 let settled = DueOccurrences.settled(journal.objects(Occurrence.kind))
-                return [.recurring(try RecurringOverview.compute(series, settled: settled, today: today, includeArchived: all), today: today)]
+                return [.output(RecurringOutput(overview: try RecurringOverview.compute(series, settled: settled, today: today, includeArchived: all), today: today))]
             }
         }
         return context.storeChange { journal in
@@ -102,7 +102,7 @@ public struct RecurringCommand: Command {
                 let date = from ?? today
                 series.changeAmount(to: amount, from: date)
                 try journal.write([series.record])
-                return [.seriesAmountChanged(series, amount: amount, from: date)]
+                return [.output(SeriesAmountOutput(series: series, amount: amount, from: date))]
             case .list:
                 return []
             }

@@ -46,7 +46,7 @@ public struct RepeatCommand: Command {
                 kind: subscription ? .subscription : .generic)
             try journal.write([series.record, Occurrence(series: series.id, date: t.date, status: .saved, transaction: t.id).record])
             return [.notice("recurring.repeated", ["transaction": String(t.id), "id": String(series.id)]),
-                    .seriesStarted(series, next: series.schedule.date(1))]
+                    .output(SeriesStartedOutput(series: series, next: series.schedule.date(1)))]
         }
     }
 }

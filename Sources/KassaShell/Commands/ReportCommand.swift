@@ -135,7 +135,7 @@ public struct ReportCommand: Command {
                 guard !csv else {
                     return context.usage(UsageError(key: "report.option-not-applicable", arguments: ["option": "--csv", "kind": kind.rawValue]))
                 }
-                return [.budgets(BudgetListing(statuses: budgets, json: json, ascii: chart.ascii))]
+                return [.output(BudgetListing(statuses: budgets, json: json, ascii: chart.ascii))]
             }
             // With rates recorded, every amount is seen in the base currency at its own date's
             // rate; what has no rate stays in its currency (its own section) and is named.

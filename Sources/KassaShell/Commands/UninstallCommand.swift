@@ -35,12 +35,12 @@ public struct UninstallCommand: Command {
             }
             if unlink(path) != 0 {
                 context.hadStoreError = true
-                return [.text(lines), .error(SessionError("install.remove-failed", ["path": path, "reason": String(cString: strerror(errno))]))]
+                return [.output(TextOutput(lines: lines)), .error(SessionError("install.remove-failed", ["path": path, "reason": String(cString: strerror(errno))]))]
             }
             lines.append(app.catalog.text("install.removed", ["path": path]))
         }
         if lines.isEmpty { lines.append(app.catalog.text("install.nothing", ["prefix": prefix])) }
         lines.append(app.catalog.text("install.kept", ["journal": app.paths.journal]))
-        return [.text(lines)]
+        return [.output(TextOutput(lines: lines))]
     }
 }

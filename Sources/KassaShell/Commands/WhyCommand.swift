@@ -13,14 +13,14 @@ public struct WhyCommand: Command {
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
         // After a question (Ask/), how the question was read; after an entry, the entry.
-        if context.session?.lastResult == nil, let question = context.session?.lastQuestion { return [.askExplanation(question)] }
+        if context.session?.lastResult == nil, let question = context.session?.lastQuestion { return [.output(AskExplanationOutput(result: question))] }
         // After a reply to waiting drafts: which reading won and why, then (for an entry) its parse.
         if let reply = context.session?.lastReply {
             var events: [SessionEvent] = [.dialog(.explained(reply))]
-            if reply.reading == "entry", let result = context.session?.lastResult { events.append(.explanation(result)) }
+            if reply.reading == "entry", let result = context.session?.lastResult { events.append(.output(ExplanationOutput(result: result))) }
             return events
         }
         guard let result = context.session?.lastResult else { return [.notice("why.nothing")] }
-        return [.explanation(result)]
+        return [.output(ExplanationOutput(result: result))]
     }
 }

@@ -4,6 +4,8 @@
 // (`\x1B`, `\u{202E}`), so a note cannot recolour the screen, move the cursor, retitle the
 // window or reverse what follows it. For the parser, escape sequences are not words: they are
 // removed from a line before it is read (`\033[31m1500` is 1500, not 31,001,500).
+// The TextRenderer passes every line it renders through `rendered`, once, whatever the output:
+// no event or command output cleans its own fields.
 
 import KassaCore
 import KassaStore
@@ -157,83 +159,45 @@ public enum TerminalSafety {
         }
         return String(out)
     }
-
-    /// The event with every piece of person-made text made visible.
-    static func clean(_ event: SessionEvent) -> SessionEvent {
-        switch event {
-        case .drafts(let drafts, let input, let questions):
-            return .drafts(drafts.map(clean), input: visible(input), questions: questions)
-        case .corrected(let drafts): return .corrected(drafts.map(clean))
-        case .saved(let transactions, let budgets): return .saved(transactions.map(clean), budgets: budgets)
-        case .undone(let change): return .undone(clean(change))
-        case .redone(let change): return .redone(clean(change))
-        case .changed(let change): return .changed(clean(change))
-        case .accounts(let accounts, let defaultAccount):
-            return .accounts(accounts.map { summary in
-                var summary = summary
-                summary.account.name = visible(summary.account.name)
-                summary.account.aliases = summary.account.aliases.map(visible)
-                if let name = summary.profile?.name { summary.profile?.name = visible(name) }
-                return summary
-            }, defaultAccount: visible(defaultAccount))
-        case .accountChanged(let key, let arguments): return .accountChanged(key: key, arguments: arguments.mapValues(visible))
-        case .lesson(let phrase, let category): return .lesson(phrase: visible(phrase), category: category.map(visible))
-        case .lessons(let lessons):
-            return .lessons(lessons.map { Lesson(phrase: visible($0.phrase), category: $0.category.map(visible)) })
-        case .balance(let lines):
-            return .balance(lines.map { line in
-                var line = line
-                line.account = line.account.map(visible)
-                return line
-            })
-        case .history(var history):
-            history.entries = history.entries.map { entry in
-                var entry = entry
-                entry.subjects = entry.subjects.map(visible)
-                return entry
-            }
-            return .history(history)
-        case .error(let error, let input, let span):
-            return .error(VisibleError(error), input: input.map(visible), span: span)
-        case .notice(let key, let arguments, let count): return .notice(key: key, arguments: arguments.mapValues(visible), count: count)
-        default: return event
-        }
-    }
-
-    static func clean(_ draft: Draft) -> Draft {
-        var draft = draft
-        draft.note = visible(draft.note)
-        draft.account = draft.account.map(visible)
-        draft.toAccount = draft.toAccount.map(visible)
-        draft.category = draft.category.map(visible)
-        return draft
-    }
-
-    static func clean(_ transaction: Transaction) -> Transaction {
-        var transaction = transaction
-        transaction.note = visible(transaction.note)
-        transaction.input = visible(transaction.input)
-        transaction.account = transaction.account.map(visible)
-        transaction.toAccount = transaction.toAccount.map(visible)
-        transaction.category = transaction.category.map(visible)
-        return transaction
-    }
-
-    static func clean(_ change: Change) -> Change {
-        var change = change
-        change.transactions = change.transactions.map(clean)
-        change.subjects = change.subjects.map(visible)
-        return change
-    }
 }
 
-/// An error whose message arguments (a typed value, a file name) are made visible.
-struct VisibleError: LocalizableError {
-    let messageKey: String
-    let messageArguments: [String: String]
+extension TerminalSafety {
+    /// A line the TextRenderer rendered, made safe in one pass: every unsafe scalar (a note's
+    /// ESC, a name's bidi override) is made visible, then the renderer's own style marks become
+    /// the escape sequences they stand for (TextStyle, StyleMark). Every rendered line goes
+    /// through here, whatever the command, so no output can forget a field.
+    public static func rendered(_ line: String) -> String {
+        guard mayBeUnsafe(line) || mayHoldMark(line) else { return line }
+        var out = String.UnicodeScalarView()
+        let scalars = Array(line.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            if scalar == StyleMark.scalar, let code = markCode(scalars, at: index) {
+                out.append("\u{1B}")
+                out.append(contentsOf: code.unicodeScalars)
+                index += code.unicodeScalars.count
+            } else if isUnsafe(scalar.value) {
+                out.append(contentsOf: visible(String(scalar)).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
 
-    init(_ error: any LocalizableError) {
-        messageKey = error.messageKey
-        messageArguments = error.messageArguments.mapValues(TerminalSafety.visible)
+    /// Whether `text` may hold a style mark: the mark is a plane-15 private-use scalar, whose
+    /// UTF-8 starts with F3.
+    private static func mayHoldMark(_ text: String) -> Bool {
+        text.utf8.contains(0xF3)
+    }
+
+    /// The style code (`[32m`) after a mark at `index`, if one of TextStyle's follows.
+    private static func markCode(_ scalars: [Unicode.Scalar], at index: Int) -> String? {
+        StyleMark.codes.first { code in
+            let code = Array(code.unicodeScalars)
+            return index + code.count <= scalars.count && Array(scalars[index..<(index + code.count)]) == code
+        }
     }
 }

@@ -7,7 +7,8 @@ import KassaStore
 
 public struct TextRenderer: SessionRenderer, Sendable {
     public let catalog: Catalog
-    public let style: TextStyle
+    /// Writes style marks, which the safety pass over every rendered line turns into colour.
+    public private(set) var style: TextStyle
     /// Made on first use: it reads the catalog, which a command that shows no money (`kassa
     /// parse --json`) then never reads.
     private let deferredMoney: Deferred<MoneyFormatter>
@@ -26,14 +27,37 @@ public struct TextRenderer: SessionRenderer, Sendable {
 
     public init(catalog: Catalog, style: TextStyle, grammar: @escaping @Sendable () -> Grammar) {
         self.catalog = catalog
-        self.style = style
+        self.style = style.marking
         lazyGrammar = grammar
         deferredMoney = Deferred { MoneyFormatter(catalog: catalog) }
     }
 
+    /// This renderer without colour: for text that goes into JSON messages.
+    public var unstyled: TextRenderer {
+        var renderer = self
+        renderer.style = TextStyle(enabled: false)
+        return renderer
+    }
+
+    /// The event's lines, each through the one safety pass: nothing person-made (notes,
+    /// inputs, names, typed values, file names) reaches the terminal raw, whichever output
+    /// carries it.
     public func render(_ event: SessionEvent) -> [OutputLine] {
-        // Nothing person-made reaches the terminal raw (notes, inputs, names, typed values).
-        switch TerminalSafety.clean(event) {
+        // JSON and CSV lines (`report --csv`, `budget --json` in a session) are data, written as
+        // their own writers made them (CSV's CRLF, JSON's escapes), not made visible.
+        if case .output(let output) = event, output.textIsData { return output.textLines(self).map { OutputLine($0) } }
+        if case .report(let output) = event, output.format != .text { return lines(event) }
+        return safe(lines(event))
+    }
+
+    /// Lines through TerminalSafety.rendered.
+    func safe(_ lines: [OutputLine]) -> [OutputLine] {
+        lines.map { OutputLine(TerminalSafety.rendered($0.text), to: $0.stream) }
+    }
+
+    /// The event's lines before the safety pass.
+    private func lines(_ event: SessionEvent) -> [OutputLine] {
+        switch event {
         case .drafts(let drafts, _, let questions):
             return cards(drafts) + questions.map { question in
                 OutputLine(style.note(catalog.text("question.\(question.field)", [
@@ -78,40 +102,10 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return [OutputLine(style.note(catalog.text("lesson.learned", [
                 "phrase": phrase, "category": category.map { categoryNames.name($0, language: catalog.language) ?? $0 } ?? "—",
             ])))]
-        case .lessons(let lessons):
-            if lessons.isEmpty { return [OutputLine(catalog.text("lessons.empty"))] }
-            let width = lessons.map { DisplayWidth.of($0.phrase) }.max() ?? 4
-            return lessons.enumerated().map { index, lesson in
-                OutputLine("  " + DisplayWidth.padRight("\(index + 1).", to: 4) + DisplayWidth.padRight("“" + lesson.phrase + "”", to: width + 2)
-                    + "  → " + categoryName(lesson.category))
-            }
-        case .text(let lines):
-            return lines.map { OutputLine($0) }
         case .output(let output):
-            return output.textLines(self).map { OutputLine(TerminalSafety.visible($0)) }
-        case .balance(let lines):
-            return balanceLines(lines)
+            return output.textLines(self).map { OutputLine($0) }
         case .report(let output):
             return reportLines(output).map { OutputLine($0) }
-        case .history(let history):
-            return historyLines(history)
-        case .accounts(let accounts, let defaultAccount):
-            return accountRows(accounts, defaultAccount: defaultAccount)
-        case .categories(let categories):
-            let width = categories.map(\.slug.count).max() ?? 10
-            return categories.map { OutputLine("  " + pad($0.slug, to: width) + "  " + ($0.info.names[catalog.language] ?? "")) }
-        case .accountChanged(let key, let arguments):
-            return [OutputLine(style.good(catalog.text(key, arguments)))]
-        case .rates(let base, let rates):
-            return rateLines(rates, base: base)
-        case .settingChanged(let key, var arguments):
-            // A transaction type travels as its name ("expense") and is said in the UI language.
-            if let type = arguments["type"], catalog.has("type." + type) { arguments["type"] = catalog.text("type." + type) }
-            return [OutputLine(style.good(catalog.text(key, arguments)))]
-        case .explanation(let result):
-            return explain(result)
-        case .help(let form, let topic):
-            return HelpText(catalog: catalog).lines(form: form, topic: topic).map { OutputLine($0) }
         case .error(let error, let input, let span):
             return errorLines(error, input: input, span: span)
         case .notice(let key, let arguments, let count):
@@ -119,19 +113,8 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return [OutputLine(style.note(text))]
         case .quit:
             return []
-        case .due, .seriesStarted, .seriesAmountChanged, .recurring:
-            return recurringLines(event)
-        case .budgets(let listing):
-            return budgetListing(listing)
-        case .budgetChanged(let budget, let removed):
-            return [budgetChange(budget, removed: removed)]
         case .dialog(let note):
             return dialogLines(note)
-        case .answer(let result, let notQuestion):
-            if notQuestion { return [OutputLine(style.note(catalog.text("ask.not-a-question", ["text": TerminalSafety.visible(result.question)])))] }
-            return answerLines(result)
-        case .askExplanation(let result):
-            return askExplanation(result)
         }
     }
 
@@ -143,12 +126,12 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return
         }
         let layout = ListLayout(renderer: self, sample: transactions)
-        console.write([OutputLine(style.dim(layout.header))])
+        console.write(safe([OutputLine(style.dim(layout.header))]))
         // The text listing shows no dictated input: rows are read without it.
         let totals = ListingStream.write(transactions, to: console, readsInput: false) { transaction, out in
             layout.append(transaction, to: &out)
         }
-        console.write([OutputLine(style.dim(layout.footer(count: transactions.count, totals: totals)))])
+        console.write(safe([OutputLine(style.dim(layout.footer(count: transactions.count, totals: totals)))]))
     }
 
     /// A report as text, or as JSON / CSV when the command asked for them (`:report --csv`).
@@ -206,6 +189,10 @@ public struct TextRenderer: SessionRenderer, Sendable {
     private var labelWidth: Int {
         ["category", "account", "date", "note", "from", "to"].map { catalog.text("card.\($0)").count }.max() ?? 8
     }
+
+    /// `text` as the safety pass will show it (a note's ESC as `\x1B`): a table measures and pads
+    /// what it will show, so a column stays straight when a name holds a control character.
+    func shown(_ text: String) -> String { TerminalSafety.visible(text) }
 
     func pad(_ text: String, to width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
@@ -270,44 +257,9 @@ public struct TextRenderer: SessionRenderer, Sendable {
         return prefix + "." + kind.rawValue
     }
 
-    func historyLines(_ history: History) -> [OutputLine] {
-        if history.entries.isEmpty { return [OutputLine(catalog.text("history.empty"))] }
-        var lines: [OutputLine] = []
-        // Change numbers grow past the column's usual five places in a journal of a million changes.
-        let numberWidth = max(5, (history.entries.map { String($0.number).count }.max() ?? 0) + 2)
-        for entry in history.entries {
-            var text = "  " + pad("\(entry.number)", to: numberWidth) + pad(catalog.text(kindKey("history.kind", entry.kind, objectKinds: entry.objectKinds)), to: 12)
-            if !entry.ids.isEmpty {
-                text += entry.ids.prefix(5).map { "#\($0)" }.joined(separator: " ")
-                if entry.transactionCount > 5 { text += " … (\(entry.transactionCount))" }
-            }
-            if !entry.targets.isEmpty { text += "→ " + entry.targets.map { "\($0)" }.joined(separator: ", ") }
-            if !entry.subjects.isEmpty { text += entry.subjects.prefix(5).joined(separator: ", ") }
-            if entry.kind != .undo && entry.kind != .redo && !entry.inEffect && entry.kind != .account && entry.kind != .learn {
-                text += "  " + style.dim(catalog.text("history.undone"))
-            }
-            if entry.number == history.nextUndo { text += "  " + style.note(catalog.text("history.next-undo")) }
-            if entry.number == history.nextRedo { text += "  " + style.note(catalog.text("history.next-redo")) }
-            lines.append(OutputLine(text))
-        }
-        lines.append(OutputLine(style.dim(catalog.text("history.total", count: history.total))))
-        return lines
-    }
-
-    func explain(_ result: ParseResult) -> [OutputLine] {
-        var lines = [OutputLine(catalog.text("why.header", ["input": TerminalSafety.visible(result.input)]))]
-        for (index, items) in result.explanations.enumerated() {
-            if result.explanations.count > 1 { lines.append(OutputLine("  \(index + 1).")) }
-            for item in items {
-                let label = catalog.has("why.field.\(item.field)") ? catalog.text("why.field.\(item.field)") : item.field
-                lines.append(OutputLine("    " + pad(label, to: 10) + "  “" + TerminalSafety.visible(item.words) + "”  " + style.dim(item.rule)))
-            }
-        }
-        if result.explanations.allSatisfy(\.isEmpty) { lines.append(OutputLine(catalog.text("why.no-rules"))) }
-        return lines
-    }
-
     func errorLines(_ error: any LocalizableError, input: String?, span: Range<Int>?) -> [OutputLine] {
+        // The input as it will be shown (escapes made visible), so its length is what is shown.
+        let input = input.map(TerminalSafety.visible)
         var lines = [OutputLine(style.bad(catalog.text("error.prefix")) + " " + message(error), to: .error)]
         if let input, !input.isEmpty, input.count <= 200 {
             lines.append(OutputLine("  " + input, to: .error))

@@ -24,7 +24,7 @@ extension Session {
             lastQuestion = result
             lastResult = nil
             if result.unanswered { hadInputError = true }
-            return [.answer(result, notQuestion: false)] + (state == .confirming ? [.awaitingAnswer] : [])
+            return [.output(AnswerOutput(result: result, notQuestion: false))] + (state == .confirming ? [.awaitingAnswer] : [])
         } catch let error as any LocalizableError {
             return reject(error)
         } catch {

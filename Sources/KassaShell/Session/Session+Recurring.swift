@@ -25,18 +25,18 @@ extension Session {
                                            today: today, reminders: true)
         var events: [SessionEvent] = []
         let coming = found.filter { !$0.isDue }
-        if !coming.isEmpty { events.append(.due(coming, today: today, listing: false)) }
+        if !coming.isEmpty { events.append(.output(DueOutput(occurrences: coming, today: today, listing: false))) }
         let due = found.filter(\.isDue)
         guard !due.isEmpty else { return events }
         let posted = configuration.autoConfirm ? due : due.filter(\.series.autoSave)
         if !posted.isEmpty {
             hold(posted)
-            events += [.due(posted, today: today, listing: false)] + confirm()
+            events += [.output(DueOutput(occurrences: posted, today: today, listing: false))] + confirm()
         }
         let asked = due.filter { !$0.series.autoSave && !configuration.autoConfirm }
         if !asked.isEmpty {
             hold(asked)
-            events += [.due(asked, today: today, listing: false), .drafts(pending, input: "", questions: [])] + nextQuestion()
+            events += [.output(DueOutput(occurrences: asked, today: today, listing: false)), .drafts(pending, input: "", questions: [])] + nextQuestion()
         }
         return events
     }
@@ -89,7 +89,7 @@ extension Session {
                 nextID += 1
                 series.append(started)
                 records += [started.record, Occurrence(series: started.id, date: started.start, status: .saved, transaction: transaction.id).record]
-                events.append(.seriesStarted(started, next: started.schedule.date(1)))
+                events.append(.output(SeriesStartedOutput(series: started, next: started.schedule.date(1))))
             } else if let match = matching(transaction, in: series, settled: settled) {
                 settled[match.series.id, default: []].insert(match.date)
                 records.append(Occurrence(series: match.series.id, date: match.date, status: .saved, transaction: transaction.id).record)

@@ -77,7 +77,8 @@ extension SessionEvent {
     /// notice): only then is the list Tab offers made again.
     var changesAccounts: Bool {
         switch self {
-        case .changed, .accountChanged, .undone, .redone: return true
+        case .changed, .undone, .redone: return true
+        case .output(let output): return output is AccountChangeOutput
         case .notice(let key, _, _): return key == "account.first-use"
         default: return false
         }

@@ -7,7 +7,7 @@ import KassaCore
 import KassaLedger
 
 enum BudgetJSON {
-    static func object(_ status: BudgetStatus) -> String {
+    static func object(_ status: BudgetStatus) -> JSONWriter {
         var json = JSONWriter()
         let budget = status.budget
         json.add("category", budget.category)
@@ -35,6 +35,6 @@ enum BudgetJSON {
             item.add("from", missing.date.iso)
             return item.result
         }))
-        return json.result
+        return json
     }
 }

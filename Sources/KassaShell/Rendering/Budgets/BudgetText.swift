@@ -13,8 +13,7 @@ extension TextRenderer {
 
     /// The display name of a category: its name in the interface language, else its slug.
     func budgetCategory(_ slug: String) -> String {
-        // A slug read from the journal is shown escaped like any person-made text.
-        categoryNames.name(slug, language: catalog.language) ?? TerminalSafety.visible(slug)
+        categoryNames.name(slug, language: catalog.language) ?? slug
     }
 
     /// "₸82,300.00 of ₸100,000.00 this month · 82% · 22 days left" and what more there is to say.
@@ -66,32 +65,7 @@ extension TextRenderer {
         }
     }
 
-    /// `:budget`: a bar per budget, names aligned.
-    func budgetListing(_ listing: BudgetListing) -> [OutputLine] {
-        if listing.json { return listing.statuses.map { OutputLine(BudgetJSON.object($0)) } }
-        if listing.statuses.isEmpty { return [OutputLine(catalog.text("budget.empty"))] }
-        let names = listing.statuses.map { budgetCategory($0.budget.category) }
-        let width = names.map(DisplayWidth.of).max() ?? 0
-        var lines: [OutputLine] = []
-        for (status, name) in zip(listing.statuses, names) {
-            let used = status.available.minorUnits > 0
-                ? Double(status.spent.minorUnits) / Double(status.available.minorUnits)
-                : status.spent.minorUnits > 0 ? 1 : 0
-            let bar = BarChart.bar(used, width: Self.budgetBarWidth, ascii: listing.ascii)
-            let track = DisplayWidth.padRight(bar, to: Self.budgetBarWidth)
-            lines.append(OutputLine("  " + DisplayWidth.padRight(name, to: width) + "  "
-                + budgetColoured(track, status) + "  " + budgetColoured(budgetSummary(status), status)))
-            lines += budgetMissingRates(status, indent: "    ")
-        }
-        return lines
-    }
-
-    /// What `budget set` / `budget remove` (or "budget groceries 100k a month") did.
-    func budgetChange(_ budget: Budget, removed: Bool) -> OutputLine {
-        OutputLine(style.good(budgetChangeText(budget, removed: removed)))
-    }
-
-    /// The sentence of `budgetChange` without colour (also the JSON event's message).
+    /// What `budget set` / `budget remove` (or "budget groceries 100k a month") did, without colour.
     func budgetChangeText(_ budget: Budget, removed: Bool) -> String {
         let category = budgetCategory(budget.category)
         if removed { return catalog.text("budget.removed", ["category": category]) }

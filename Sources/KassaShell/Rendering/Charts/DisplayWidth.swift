@@ -66,7 +66,8 @@ enum DisplayWidth {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
         }
-        if v == 0x200B { return 0 }
+        // ESC's stand-in in rendered text (TextStyle marks) takes no column, as ESC takes none.
+        if v == 0x200B || v == StyleMark.scalar.value { return 0 }
         return isWide(v) ? 2 : 1
     }
 

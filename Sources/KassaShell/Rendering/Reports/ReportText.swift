@@ -86,7 +86,7 @@ struct ReportText {
     /// Words of `line` wrapped to the chart width; later lines start with `indent`. Widths
     /// are measured without colour codes, so wrapping happens only for plain text.
     func wrap(_ line: String, indent: String, first: String = "") -> [String] {
-        guard DisplayWidth.of(first + line) > width, !line.contains("\u{1B}") else { return [first + line] }
+        guard DisplayWidth.of(first + line) > width, !TextStyle.isStyled(line) else { return [first + line] }
         var lines: [String] = []
         var current = first
         var currentHasWord = false
