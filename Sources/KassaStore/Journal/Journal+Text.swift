@@ -95,11 +95,11 @@ extension Journal {
             guard start < buffer.count, let base = buffer.baseAddress,
                   let lf = memchrLF(base + start, buffer.count - start).map({ $0 - base }),
                   let lineEnd = RecordLine.verifiedEnd(base, start: start, lf: lf) else { return bare(e) }
-            return withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { bounds in
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: RecordFields.boundsCapacity) { bounds in
                 let fields = bounds.baseAddress!
-                guard JournalState.splitFields(base, from: start + RecordLine.bodyOffset, to: lineEnd, into: fields)
+                guard RecordFields.split(base, from: start + RecordLine.bodyOffset, to: lineEnd, into: fields)
                         == Journal.transactionFieldCount,
-                      let head = JournalState.parseHead(base, fields: fields, count: Journal.transactionFieldCount),
+                      let head = RecordFields.head(base, fields: fields, count: Journal.transactionFieldCount),
                       head.op == e.op, e.op == .commit || e.op == .importBatch || e.op == .edit else { return bare(e) }
                 let id = TransactionField.id.lineIndex
                 guard RecordCodec.parseUInt(base + fields[2 * id], fields[2 * id + 1] - fields[2 * id]) == Int64(e.id)

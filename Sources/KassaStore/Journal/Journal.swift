@@ -59,6 +59,19 @@
 // open hashes. What follows those bytes is read and checked as always; the records the snapshot
 // covers stay unread until a transaction's text is wanted (Journal+Text.swift). The snapshot is
 // never part of the journal: deleting it loses nothing, and check and repair never use it.
+//
+// ROLES. This file keeps what every role shares: the file, the lock, the replayed state, open,
+// refresh, the append machinery and materialisation. The public surface is split by role into
+// protocols, each declared with its implementation in one file of Roles/: JournalQueries (counts,
+// lookups, queries, listings, the TransactionSource), JournalChanges (commit, edit, delete, undo,
+// redo, history), JournalObjects (accounts, lessons, budgets, series, rates — ObjectRecords) and
+// JournalImport (an import as one change). Journal conforms to all four. Protocols rather than
+// role structs reached through properties (`journal.changes.commit(…)`): a role struct would only
+// forward to this class's state and lock, adding a hop and a type per role without separating
+// anything, and renaming ~450 call sites would collide with every branch editing the shell's
+// commands; with protocols call sites stay as they are, the compiler checks each role's file
+// against its declaration, and code that needs only one role can take `some JournalQueries` (a
+// read-only command, a report) and be tested against a fake.
 
 import KassaCore
 
@@ -491,30 +504,6 @@ public final class Journal {
 
     // MARK: state
 
-    /// Live transactions, in id order. Materializes all of them: prefer `query` on large journals.
-    public var transactions: [Transaction] {
-        prepareText(for: state.liveCount)
-        var out: [Transaction] = []
-        out.reserveCapacity(state.liveCount)
-        for id in 1..<max(state.current.count, 1) where state.current[id] >= 0 {
-            out.append(materialize(state.current[id]))
-        }
-        return out
-    }
-
-    /// Number of live transactions.
-    public var count: Int { state.liveCount }
-
-    public func transaction(id: Int) -> Transaction? {
-        state.exists(id) ? materialize(state.current[id]) : nil
-    }
-
-    /// The id the next committed transaction will get (if no other process commits first).
-    public var nextID: Int { state.nextFreeID }
-
-    /// Number of changes in the history (commits, edits, undos ... each counts one).
-    public var changeCount: Int { state.changes.count }
-
     /// The transaction version stored in entry `index` (a commit, import or edit record).
     /// Changes nothing, so listings call it from two threads; in a journal opened from its
     /// snapshot, callers about to materialize many first call `prepareText(for:)`.
@@ -529,25 +518,12 @@ public final class Journal {
         return state.bytes.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress!
             // Field bounds on the stack (start, end pairs): no array per transaction, as a million
-            // of these are made for one `list --json`. A verified record line has a fixed number of
-            // fields (RecordField.arguments + TransactionField.allCases.count); 32 is room to spare.
-            return withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { bounds in
-                var n = 0
-                var start = e.offset + RecordLine.bodyOffset
-                var i = start
-                while n < 32 {
-                    let b = base[i]
-                    if b == RecordCodec.tab || b == RecordCodec.newline {
-                        // A CR before the LF is the line ending of a CRLF journal, not data.
-                        let end = b == RecordCodec.newline && i > start && base[i - 1] == 13 ? i - 1 : i
-                        bounds[2 * n] = start
-                        bounds[2 * n + 1] = end
-                        n += 1
-                        start = i + 1
-                        if b == RecordCodec.newline { break }
-                    }
-                    i += 1
-                }
+            // of these are made for one `list --json`. The line was verified when it was read.
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: RecordFields.boundsCapacity) { bounds in
+                let start = e.offset
+                let lf = memchrLF(base + start, buffer.count - start)! - base
+                let n = RecordFields.split(base, from: start + RecordLine.bodyOffset,
+                                           to: RecordLine.bodyEnd(base, start: start, lf: lf), into: bounds.baseAddress!)
                 precondition(n == Journal.transactionFieldCount)
                 return transaction(e, base: base, bounds: bounds.baseAddress!, input: input)
             }

@@ -55,7 +55,7 @@ extension JournalState {
         defer { if pendingCount > 0 { entries.removeLast(entries.count - stagedFrom) } }
         // Field bounds of the current line: fields[2k] ..< fields[2k+1]. A raw buffer, because
         // this loop runs a million times on open and array uniqueness checks showed in profiles.
-        let fields = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+        let fields = UnsafeMutablePointer<Int>.allocate(capacity: RecordFields.boundsCapacity)
         defer { fields.deallocate() }
         // The helper thread's stretch (ReadAhead.swift): running until `pos` reaches its start,
         // then its rows are taken in order while they last.
@@ -105,10 +105,10 @@ extension JournalState {
                     if lf + 1 < end { return .corrupt(line: line, detail: "checksum") }
                     return .tail(offset: pendingCount == 0 ? pos : pendingStart, line: pendingCount == 0 ? line : pendingLine)
                 }
-                guard let n = JournalState.splitFields(base, from: pos + RecordLine.bodyOffset, to: lineEnd, into: fields) else {
+                guard let n = RecordFields.split(base, from: pos + RecordLine.bodyOffset, to: lineEnd, into: fields) else {
                     return .corrupt(line: line, detail: "fields")
                 }
-                guard let head = JournalState.parseHead(base, fields: fields, count: n) else {
+                guard let head = RecordFields.head(base, fields: fields, count: n) else {
                     return .corrupt(line: line, detail: "record")
                 }
                 (number, part, parts, op) = head
@@ -169,62 +169,6 @@ extension JournalState {
         return .clean
     }
 
-    /// Splits a verified body `base[start..<lineEnd]` at its tabs into `fields` (start, end pairs);
-    /// returns the field count, or nil for more than 31 fields.
-    @inline(__always)
-    static func splitFields(_ base: UnsafePointer<UInt8>, from start: Int, to lineEnd: Int,
-                            into fields: UnsafeMutablePointer<Int>) -> Int? {
-        var n = 0
-        var start = start
-        var i = start
-        // Eight bytes at a time: a word's tab bytes show as set high bits (SWAR zero-byte test);
-        // a candidate is confirmed byte-wise, since the trick can flag a byte after a real hit.
-        while i + 8 <= lineEnd {
-            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ 0x0909_0909_0909_0909
-            var hits = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-            while hits != 0 {
-                let at = i + hits.trailingZeroBitCount / 8
-                hits &= hits &- 1
-                if base[at] == RecordCodec.tab {
-                    guard n < 31 else { return nil }
-                    fields[2 * n] = start
-                    fields[2 * n + 1] = at
-                    n += 1
-                    start = at + 1
-                }
-            }
-            i += 8
-        }
-        while i < lineEnd {
-            if base[i] == RecordCodec.tab {
-                guard n < 31 else { return nil }
-                fields[2 * n] = start
-                fields[2 * n + 1] = i
-                n += 1
-                start = i + 1
-            }
-            i += 1
-        }
-        fields[2 * n] = start
-        fields[2 * n + 1] = lineEnd
-        return n + 1
-    }
-
-    /// The change number, PART/PARTS and op of a split line; nil when any is malformed.
-    @inline(__always)
-    static func parseHead(_ base: UnsafePointer<UInt8>, fields: UnsafeMutablePointer<Int>, count n: Int)
-        -> (number: Int64, part: Int, parts: Int, op: RecordOp)? {
-        @inline(__always) func field(_ f: RecordField) -> (UnsafePointer<UInt8>, Int) {
-            (base + fields[2 * f.rawValue], fields[2 * f.rawValue + 1] - fields[2 * f.rawValue])
-        }
-        guard n >= 3 else { return nil }
-        let (numberAt, numberLength) = field(.change), (partAt, partLength) = field(.part), (opAt, opLength) = field(.op)
-        guard let number = RecordCodec.parseUInt(numberAt, numberLength),
-              let (part, parts) = JournalState.parsePart(partAt, partLength),
-              let op = RecordOp.parse(opAt, opLength) else { return nil }
-        return (number, part, parts, op)
-    }
-
     /// Why `parseRecord` refused a line, as a detail word: "amount" for an amount out of bounds
     /// (a sign, or more than `RecordBounds.maxWholeDigits` digits before the point), "date" for a real date
     /// outside `CivilDate.supported`, else the op's name. Only called once a line failed.
@@ -250,15 +194,6 @@ extension JournalState {
            let d = RecordCodec.parseUInt(date + 8, 2), let civil = CivilDate(year: Int(y), month: Int(m), day: Int(d)),
            !civil.isSupported { return "date" }
         return op.name
-    }
-
-    private static func parsePart(_ p: UnsafePointer<UInt8>, _ count: Int) -> (Int, Int)? {
-        var slash = -1
-        for i in 0..<count where p[i] == UInt8(ascii: "/") { slash = i; break }
-        guard slash > 0, let part = RecordCodec.parseUInt(p, slash),
-              let parts = RecordCodec.parseUInt(p + slash + 1, count - slash - 1),
-              part >= 1, part <= parts else { return nil }
-        return (Int(part), Int(parts))
     }
 
     mutating func currencyNumber(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt8? {

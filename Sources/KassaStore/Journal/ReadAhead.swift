@@ -60,7 +60,7 @@ final class ReadAhead: @unchecked Sendable {
     private func work() {
         // About one row per 100 bytes (a commit line is 80-130): room without doubling the peak.
         rows.reserveCapacity((target - start) / 100 + 16)
-        let fields = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+        let fields = UnsafeMutablePointer<Int>.allocate(capacity: RecordFields.boundsCapacity)
         defer { fields.deallocate() }
         var pos = start
         defer { stop = pos }
@@ -68,8 +68,8 @@ final class ReadAhead: @unchecked Sendable {
             guard let lfPointer = memchrLF(base + pos, end - pos) else { return }
             let lf = lfPointer - base
             guard let lineEnd = trusted ? RecordLine.bodyEnd(base, start: pos, lf: lf) : RecordLine.verifiedEnd(base, start: pos, lf: lf),
-                  let n = JournalState.splitFields(base, from: pos + RecordLine.bodyOffset, to: lineEnd, into: fields),
-                  let (number, part, parts, op) = JournalState.parseHead(base, fields: fields, count: n),
+                  let n = RecordFields.split(base, from: pos + RecordLine.bodyOffset, to: lineEnd, into: fields),
+                  let (number, part, parts, op) = RecordFields.head(base, fields: fields, count: n),
                   let record = scratch.parseRecord(op: op, base: base, fields: fields, count: n, offset: pos) else { return }
             var entry: Entry
             if case .entry(let e) = record {

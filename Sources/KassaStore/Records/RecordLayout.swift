@@ -1,7 +1,8 @@
 // RecordLayout: the journal's record line stated once — where each field sits, which bounds a
 // value must keep, and the one function that decides whether a line's checksum holds. The
 // encoder (RecordCodec, LineWriter), the decoder (JournalState+Reading), recovery
-// (JournalRecovery) and materialisation (Journal.materialize) all go through these names.
+// (JournalRecovery) and materialisation (Journal.materialize) all go through these names, and
+// all split a line into its fields with the one splitter, RecordFields.
 //
 //     CRC<TAB>CHANGE<TAB>PART/PARTS<TAB>OP<TAB>ARGUMENTS...<LF>      (a CR before the LF is tolerated)
 

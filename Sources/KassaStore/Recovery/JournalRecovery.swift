@@ -74,7 +74,7 @@ enum JournalRecovery {
         for line in RecoveryLine.split(bytes, firstLine: 1) {
             guard let record = line.record else { continue }
             number = max(number, record.change)
-            if let found = record.transactionID(in: bytes), found < JournalState.maxIDAllowed { id = max(id, Int(found)) }
+            if let found = record.transactionID, found < JournalState.maxIDAllowed { id = max(id, Int(found)) }
         }
         return (id, number)
     }
@@ -275,19 +275,8 @@ struct RecoveryLine {
         var afterPart: Int
         var opStart: Int
 
-        /// The id of a commit, import, edit or delete record.
-        func transactionID(in bytes: [UInt8]) -> Int64? {
-            bytes.withUnsafeBufferPointer { b -> Int64? in
-                let base = b.baseAddress!
-                var opEnd = opStart
-                while opEnd < b.count, base[opEnd] != RecordCodec.tab, base[opEnd] != RecordCodec.newline, base[opEnd] != 13 { opEnd += 1 }
-                guard let op = RecordOp.parse(base + opStart, opEnd - opStart), op.isData, op != .account, op != .learn, op != .object,
-                      opEnd < b.count, base[opEnd] == RecordCodec.tab else { return nil }
-                var idEnd = opEnd + 1
-                while idEnd < b.count, base[idEnd] >= 48, base[idEnd] <= 57 { idEnd += 1 }
-                return RecordCodec.parseUInt(base + opEnd + 1, idEnd - opEnd - 1)
-            }
-        }
+        /// The id of a commit, import, edit or delete record (nil for any other op).
+        var transactionID: Int64?
     }
 
     var range: Range<Int>
@@ -319,65 +308,65 @@ struct RecoveryLine {
         return out
     }
 
-    /// CHANGE<TAB>PART/PARTS<TAB>OP of a verified body.
+    /// CHANGE<TAB>PART/PARTS<TAB>OP of a verified body, split by the one splitter (RecordFields).
     private static func header(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Record? {
-        var tabs: [Int] = []
-        var i = start
-        while i < end, tabs.count < 2 {
-            if base[i] == RecordCodec.tab { tabs.append(i) }
-            i += 1
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: RecordFields.boundsCapacity) { bounds -> Record? in
+            let fields = bounds.baseAddress!
+            guard let n = RecordFields.split(base, from: start, to: end, into: fields),
+                  let (change, part, parts) = RecordFields.changeAndPart(base, fields: fields, count: n),
+                  parts < Int(Int32.max) else { return nil }
+            let op = RecordField.op.rawValue, id = RecordField.arguments.rawValue
+            var record = Record(change: change, part: part, parts: parts, afterPart: fields[2 * RecordField.part.rawValue + 1], opStart: fields[2 * op],
+                                transactionID: nil)
+            if n > id, let kind = RecordOp.parse(base + fields[2 * op], fields[2 * op + 1] - fields[2 * op]),
+               [RecordOp.commit, .importBatch, .edit, .delete].contains(kind) {
+                record.transactionID = RecordCodec.parseUInt(base + fields[2 * id], fields[2 * id + 1] - fields[2 * id])
+            }
+            return record
         }
-        guard tabs.count == 2, let change = RecordCodec.parseUInt(base + start, tabs[0] - start) else { return nil }
-        var slash = tabs[0] + 1
-        while slash < tabs[1], base[slash] != UInt8(ascii: "/") { slash += 1 }
-        guard slash < tabs[1], let part = RecordCodec.parseUInt(base + tabs[0] + 1, slash - tabs[0] - 1),
-              let parts = RecordCodec.parseUInt(base + slash + 1, tabs[1] - slash - 1),
-              part >= 1, part <= parts, parts < Int64(Int32.max) else { return nil }
-        return Record(change: change, part: Int(part), parts: Int(parts), afterPart: tabs[1], opStart: tabs[1] + 1)
     }
 
     /// The line as a `kassa import` JSON line, when it is a transaction record whose fields still
-    /// decode (checksum or not): what a person can re-import after checking it.
+    /// decode (checksum or not): what a person can re-import after checking it. Written by the one
+    /// JSON-lines writer (KassaCore's JSONLinesWriter, what `list --json` and export write).
     func reimportableJSON(in bytes: [UInt8]) -> String? {
+        reimportableTransaction(in: bytes).map(JSONLinesWriter.object)
+    }
+
+    /// The transaction a damaged line still holds, decoded field by field as the reader would.
+    func reimportableTransaction(in bytes: [UInt8]) -> Transaction? {
         var end = range.upperBound
         if terminated { end -= 1 }
         if end > range.lowerBound, bytes[end - 1] == 13 { end -= 1 }
         let body = range.lowerBound + RecordLine.bodyOffset
-        guard end > body, bytes[body - 1] == RecordCodec.tab else { return nil }
-        let fields = bytes[body..<end].split(separator: RecordCodec.tab, omittingEmptySubsequences: false)
+        guard end > body, bytes[body - 1] == RecordCodec.tab,
+              let fields = RecordFields.ranges(in: bytes, body: body..<end) else { return nil }
         typealias F = TransactionField
         guard fields.count == RecordField.arguments.rawValue + F.allCases.count else { return nil }
-        let op = fields[RecordField.op.rawValue]
+        let op = bytes[fields[RecordField.op.rawValue]]
         guard [RecordOp.commit, .importBatch, .edit].contains(where: { RecordOp.names[Int($0.rawValue)].elementsEqual(op) }) else {
             return nil
         }
-        func text(_ f: F) -> String { RecordCodec.unescape(fields[f.lineIndex]) }
-        func raw(_ f: F) -> [UInt8] { Array(fields[f.lineIndex]) }
-        guard let currency = Currency(code: text(.currency)), currency.code == text(.currency),
-              TransactionType(rawValue: text(.type)) != nil else { return nil }
-        let amount = raw(.amount), date = raw(.date), time = raw(.time), id = raw(.id)
-        guard amount.withUnsafeBufferPointer({ b in
-                  b.count > 0 && RecordCodec.parseAmount(b.baseAddress!, b.count, digits: currency.minorDigits) != nil }),
-              date.withUnsafeBufferPointer({ b in b.count > 0 && RecordCodec.parseDate(b.baseAddress!, b.count) != nil }),
-              time.isEmpty || time.withUnsafeBufferPointer({ b in RecordCodec.parseTime(b.baseAddress!, b.count) != nil }),
-              id.withUnsafeBufferPointer({ b in b.count > 0 && RecordCodec.parseUInt(b.baseAddress!, b.count) != nil })
-        else { return nil }
-        if !fields[F.recurrence.lineIndex].isEmpty, Recurrence(rawValue: text(.recurrence)) == nil { return nil }
+        func text(_ f: F) -> String { RecordCodec.unescape(bytes[fields[f.lineIndex]]) }
         func optional(_ f: F) -> String? { fields[f.lineIndex].isEmpty ? nil : text(f) }
-        var json = JSONWriter()
-        json.add("id", text(.id))
-        json.add("date", text(.date))
-        json.add("time", optional(.time))
-        json.add("type", text(.type))
-        json.add("amount", text(.amount))
-        json.add("currency", text(.currency))
-        json.add("category", optional(.category))
-        json.add("account", optional(.account))
-        json.add("to_account", optional(.toAccount))
-        json.add("note", text(.note))
-        json.add("recurrence", optional(.recurrence))
-        json.add("input", text(.input))
-        return json.result
+        /// A field parsed by one of RecordCodec's byte parsers; nil for an empty field.
+        func parsed<T>(_ f: F, _ parse: (UnsafePointer<UInt8>, Int) -> T?) -> T? {
+            let raw = Array(bytes[fields[f.lineIndex]])
+            return raw.withUnsafeBufferPointer { b in b.isEmpty ? nil : parse(b.baseAddress!, b.count) }
+        }
+        guard let currency = Currency(code: text(.currency)), currency.code == text(.currency),
+              let type = TransactionType(rawValue: text(.type)),
+              let minor = parsed(.amount, { RecordCodec.parseAmount($0, $1, digits: currency.minorDigits) }),
+              let days = parsed(.date, RecordCodec.parseDate),
+              let id = parsed(.id, RecordCodec.parseUInt) else { return nil }
+        let time = parsed(.time, RecordCodec.parseTime)
+        if !fields[F.time.lineIndex].isEmpty, time == nil { return nil }
+        let recurrence = optional(.recurrence).flatMap(Recurrence.init(rawValue:))
+        if !fields[F.recurrence.lineIndex].isEmpty, recurrence == nil { return nil }
+        return Transaction(id: Int(id), type: type, amount: Money(minorUnits: minor, currency: currency),
+                           date: CivilDate(daysSinceEpoch: Int(days)), time: time, category: optional(.category),
+                           account: optional(.account), toAccount: optional(.toAccount), note: text(.note),
+                           recurrence: recurrence, input: text(.input))
     }
 }
 

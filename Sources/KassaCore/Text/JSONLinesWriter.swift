@@ -1,9 +1,13 @@
 // JSONLinesWriter: transactions as the contract's TRANSACTION objects, one per line — what
-// `kassa list --json` prints and `kassa import` reads back (BackupReader). Written straight
-// into the output bytes through a cursor (no String, JSONWriter or Array.append per piece): a
-// million lines are the whole cost of a backup.
-
-import KassaCore
+// `kassa list --json` prints, export and backup write, `kassa import` reads back (BackupReader),
+// and `kassa repair` writes beside a journal for the damaged transactions it moved aside
+// (`PATH.damaged-N.jsonl`). Written straight into the output bytes through a cursor (no String,
+// JSONWriter or Array.append per piece): a million lines are the whole cost of a backup.
+//
+// It lives in KassaCore, not KassaInterchange, because both the interchange and the store
+// (recovery) write these lines and KassaStore does not depend on KassaInterchange (nor should it:
+// the store knows no file format). Its whole input is a KassaCore Transaction and its tools
+// (ByteCursor, JSONWriter, DecimalBytes) are KassaCore's, so the one writer sits below both.
 
 public enum JSONLinesWriter {
     /// Appends `transaction` as one JSON object and a newline to `out`.

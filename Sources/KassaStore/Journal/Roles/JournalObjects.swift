@@ -1,21 +1,39 @@
-// Journal+Accounts: the person's accounts and learned category corrections, kept as journal
-// records so they are shared by every session, survive restarts, and undo like any change.
+// JournalObjects: the role of the journal that keeps what is not a transaction — accounts,
+// learned categories (lessons), and the ObjectRecords for budgets, series, rates, categories and
+// account profiles — as journal records, so they undo like transactions and every session sees
+// the others' changes. The newest applied version of an account or of an object (kind, key) is
+// the current one; a removal hides it. A rename of an account removes and defines in one change.
 
 import KassaCore
 
-/// A category the person chose for the words of a note ("coffee" → food/groceries); nil
-/// category forgets the phrase.
-public struct Lesson: Sendable, Hashable {
-    public var phrase: String
-    public var category: String?
-
-    public init(phrase: String, category: String?) {
-        self.phrase = phrase
-        self.category = category
-    }
+/// What the journal keeps besides transactions (see the file's header). Journal is the one
+/// conformer; a caller that only needs these takes `some JournalObjects`.
+public protocol JournalObjects: AnyObject {
+    /// Defined accounts in the order first defined (a redefinition keeps the place).
+    var accounts: [Account] { get }
+    /// Phrase → category slug, as the person taught the parser.
+    var learnedCategories: [String: String] { get }
+    /// Adds an account or replaces its definition; `objects` are written in the same change.
+    @discardableResult func defineAccount(_ account: Account, objects: [ObjectRecord]) throws -> Change
+    /// Renames an account and every transaction that names it, as one change.
+    @discardableResult func renameAccount(_ old: String, to new: String, objects: [ObjectRecord]) throws -> Change
+    /// Removes an account's definition (its transactions keep the name).
+    @discardableResult func removeAccount(_ name: String, objects: [ObjectRecord]) throws -> Change
+    /// Teaches (or, with a nil category, forgets) the category of a phrase.
+    @discardableResult func learn(phrase: String, category: String?) throws -> Change
+    /// The current objects of `kind`, in the order their keys were first written.
+    func objects(_ kind: String) -> [ObjectRecord]
+    /// Every current object of every kind (a backup).
+    var allObjects: [ObjectRecord] { get }
+    /// The current object of `kind` with `key`, if it exists.
+    func object(_ kind: String, key: String) -> ObjectRecord?
+    /// Writes objects (new versions or removals) as one undoable change.
+    @discardableResult func write(_ objects: [ObjectRecord]) throws -> Change
 }
 
-extension Journal {
+extension Journal: JournalObjects {
+    // MARK: accounts and lessons
+
     /// Defined accounts in the order first defined (a redefinition keeps the place).
     public var accounts: [Account] {
         var list: [Account] = []
@@ -160,5 +178,65 @@ extension Journal {
         writer.field(removed ? "-" : "+")
         writer.field(account.currency?.code ?? "")
         for alias in account.aliases { writer.field(alias) }
+    }
+
+    // MARK: objects
+
+    /// The current objects of `kind`, in the order their keys were first written.
+    public func objects(_ kind: String) -> [ObjectRecord] {
+        var order: [String] = []
+        var latest: [String: ObjectRecord] = [:]
+        for record in state.objectRecords where record.object.kind == kind && state.changes[Int(record.change)].applied {
+            if latest.updateValue(record.object, forKey: record.object.key) == nil { order.append(record.object.key) }
+        }
+        return order.compactMap { key in latest[key].flatMap { $0.removed ? nil : $0 } }
+    }
+
+    /// Every current object of every kind, kinds and keys in the order first written (a backup).
+    public var allObjects: [ObjectRecord] {
+        var kinds: [String] = []
+        for record in state.objectRecords where !kinds.contains(record.object.kind) { kinds.append(record.object.kind) }
+        return kinds.flatMap { objects($0) }
+    }
+
+    /// The current object of `kind` with `key`, if it exists.
+    public func object(_ kind: String, key: String) -> ObjectRecord? {
+        for record in state.objectRecords.reversed()
+        where record.object.kind == kind && record.object.key == key && state.changes[Int(record.change)].applied {
+            return record.object.removed ? nil : record.object
+        }
+        return nil
+    }
+
+    /// Writes objects (new versions or removals) as one undoable change.
+    @discardableResult
+    public func write(_ objects: [ObjectRecord]) throws -> Change {
+        guard !objects.isEmpty else { throw StoreError(.invalid, path: path, detail: "object") }
+        for object in objects { try check(object) }
+        let index = try append { writer, number in
+            Journal.write(objects, change: number, firstPart: 1, of: objects.count, to: &writer)
+        }
+        ownChanges.append(index)
+        return report(index)
+    }
+
+    /// Refuses what a record line cannot hold or read back.
+    func check(_ object: ObjectRecord) throws {
+        guard !object.kind.isEmpty, !object.key.isEmpty, object.fields.count <= ObjectRecord.maxFields,
+              object.fields.allSatisfy({ !$0.name.isEmpty && !$0.name.contains("=") }) else {
+            throw StoreError(.invalid, path: path, detail: "object")
+        }
+    }
+
+    /// Object records as parts of a change (a save that also starts a series or settles an occurrence).
+    static func write(_ objects: [ObjectRecord], change: Int64, firstPart: Int, of parts: Int, to writer: inout LineWriter) {
+        for (k, object) in objects.enumerated() {
+            writer.begin(change: change, part: firstPart + k, of: parts, op: .object)
+            writer.field(object.kind)
+            writer.field(object.key)
+            writer.field(object.removed ? "-" : "+")
+            for field in object.fields { writer.field(field.name + "=" + field.value) }
+            writer.end()
+        }
     }
 }

@@ -1,4 +1,4 @@
-// Journal+Import: an import as ONE change, however large, streamed. The store knows no file
+// JournalImport: the role of the journal that imports — an import as ONE change, however large, streamed. The store knows no file
 // format (KassaInterchange reads them; the shell wires a reader to `importChange`): the caller's
 // `produce` runs under the journal's lock and hands transactions one at a time to an ImportSink,
 // which checks and encodes each into its spool (ImportSpool); it returns the accounts and lessons to write
@@ -16,35 +16,22 @@
 
 import KassaCore
 
-public struct ImportResult: Sendable, Hashable {
-    public var imported: Int
-    /// Write batches (one write each, one fsync after the last); all of them belong to one change.
-    public var batches: Int
-    /// Transactions skipped as already present in the journal.
-    public var skipped: Int = 0
-    /// The transactions' ids after import, first and last (nil if nothing was imported).
-    public var firstID: Int?
-    public var lastID: Int?
-    /// Accounts and lessons written in the same change.
-    public var accounts = 0
-    public var lessons = 0
+/// Importing (see the file's header). Journal is the one conformer.
+public protocol JournalImport: AnyObject {
+    /// Streams an import into one change; `write: false` previews it.
+    @discardableResult
+    func importChange(skipExisting: Bool, write: Bool, batchSize: Int, progress: ((_ done: Int, _ total: Int) -> Void)?,
+                      _ produce: (ImportSink) throws -> ImportExtras?) throws -> ImportResult
+    /// Imports transactions as one change (duplicates of what the journal holds skipped unless allowed).
+    @discardableResult
+    func importTransactions(_ transactions: some Sequence<Transaction>, allowDuplicates: Bool, batchSize: Int,
+                            progress: ((_ done: Int, _ total: Int) -> Void)?) throws -> ImportResult
+    /// Appends transactions as one change, duplicates included.
+    @discardableResult
+    func append(transactions: [Transaction], batchSize: Int, progress: ((_ done: Int, _ total: Int) -> Void)?) throws -> ImportResult
 }
 
-/// What an import writes besides its transactions, in the same change.
-public struct ImportExtras: Sendable {
-    public var accounts: [Account]
-    public var lessons: [Lesson]
-    /// Budgets, series, rates and the like from a backup, written in the same change.
-    public var objects: [ObjectRecord]
-
-    public init(accounts: [Account] = [], lessons: [Lesson] = [], objects: [ObjectRecord] = []) {
-        self.accounts = accounts
-        self.lessons = lessons
-        self.objects = objects
-    }
-}
-
-extension Journal {
+extension Journal: JournalImport {
     /// Streams an import into one change (see the file's header). `skipExisting`: the sink skips
     /// transactions already present (by id, or an id-less one by fingerprint). `write: false`
     /// runs `produce` against the journal as it is now and writes nothing (a preview): the result

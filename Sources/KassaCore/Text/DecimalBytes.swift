@@ -1,8 +1,7 @@
 // DecimalBytes: numbers written straight into an output buffer — an amount as "1500.00" (the
 // contract's machine form, as Money.decimalString writes it, without making a String) — since
-// a million-row export spends its time in exactly these few bytes per row.
-
-import KassaCore
+// a million-row export spends its time in exactly these few bytes per row. In KassaCore beside
+// JSONLinesWriter, which writes amounts and dates through it.
 
 public enum DecimalBytes {
     /// The most bytes `write(money)` puts: a sign, 20 digits and a mark, with room to spare.

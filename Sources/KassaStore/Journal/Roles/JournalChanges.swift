@@ -1,11 +1,38 @@
-// Journal+Changes: the operations that append to the journal — commit, edit, delete, undo, redo.
-// Each one locks, catches up with other processes, decides against that fresh state, and appends
-// one change (all its records in one write, one fsync). Nothing in memory changes unless the
-// append succeeded, so a failure leaves the session exactly as it was, drafts included.
+// JournalChanges: the role of the journal that changes transactions — commit, edit, delete, undo,
+// redo — and tells where undo and redo stand. Each change locks, catches up with other processes,
+// decides against that fresh state, and appends one change (all its records in one write, one
+// fsync). Nothing in memory changes unless the append succeeded, so a failure leaves the session
+// exactly as it was, drafts included.
 
 import KassaCore
 
-extension Journal {
+/// Saving and taking back transactions (see the file's header). Journal is the one conformer.
+public protocol JournalChanges: AnyObject {
+    /// Saves confirmed drafts as one change, each with the same input line.
+    @discardableResult func commit(_ drafts: [Draft], input: String) throws -> [Transaction]
+    /// Saves drafts (one input each), lessons and the objects made from the saved transactions as one change.
+    func commit(_ drafts: [Draft], inputs: [String], lessons: [Lesson],
+                objects: ([Transaction]) throws -> [ObjectRecord]) throws -> [Transaction]
+    @discardableResult func edit(id: Int, _ modify: (inout Transaction) throws -> Void) throws -> Change
+    @discardableResult func edit(id: Int, _ patch: TransactionPatch) throws -> Change
+    @discardableResult func edit(ids: [Int], _ patch: TransactionPatch) throws -> Change
+    /// Edits transactions as one change, with the lessons `teach` draws and `objects` in it too.
+    @discardableResult func edit(ids: [Int], teach: (Transaction) -> Lesson?, objects: [ObjectRecord],
+                                 _ modify: (inout Transaction) throws -> Void) throws -> Change
+    @discardableResult func delete(ids: [Int]) throws -> Change
+    @discardableResult func undo() throws -> Change
+    @discardableResult func undo(count: Int) throws -> [Change]
+    /// Takes back the change that last wrote transaction `id`.
+    @discardableResult func undo(id: Int) throws -> Change
+    @discardableResult func redo() throws -> Change
+    @discardableResult func redo(count: Int) throws -> [Change]
+    /// What `undo()` would take back now, if anything.
+    var nextUndo: Change? { get }
+    /// The latest `limit` changes, oldest first, with where undo and redo stand.
+    func history(limit: Int) -> History
+}
+
+extension Journal: JournalChanges {
     /// Saves confirmed drafts as one change. Durable (written and fsynced) when it returns.
     @discardableResult
     public func commit(_ drafts: [Draft], input: String) throws -> [Transaction] {
@@ -222,5 +249,34 @@ extension Journal {
     static func unique<T: Hashable>(_ values: [T]) -> [T] {
         var seen = Set<T>()
         return values.filter { seen.insert($0).inserted }
+    }
+
+    // MARK: history
+
+    /// The latest `limit` changes, oldest first, with where undo and redo stand.
+    public func history(limit: Int = 20) -> History {
+        let undoTarget = nextUndoTarget()
+        let redoTarget = nextRedoTarget()
+        var entries: [HistoryEntry] = []
+        let start = max(0, state.changes.count - max(0, limit))
+        for index in start..<state.changes.count {
+            let c = state.changes[index]
+            var ids: [Int] = []
+            for e in Int(c.firstEntry)..<Int(c.firstEntry + min(c.entryCount, 20)) { ids.append(Int(state.entries[e].id)) }
+            let targets = (Int(c.firstTarget)..<Int(c.firstTarget + c.targetCount)).map {
+                Int(state.changes[Int(state.targets[$0])].number)
+            }
+            let described = c.op == .account || c.op == .learn || c.op == .object ? report(Int32(index)) : nil
+            var entry = HistoryEntry(
+                number: Int(c.number), kind: Change.Kind(c.op), ids: ids, transactionCount: Int(c.entryCount),
+                targets: targets, inEffect: c.op.isData && c.applied, line: Int(c.line),
+                bySession: ownChanges.contains(Int32(index)),
+                subjects: described?.subjects ?? [])
+            entry.objectKinds = described?.objectKinds ?? []
+            entries.append(entry)
+        }
+        return History(entries: entries, total: state.changes.count,
+                       nextUndo: undoTarget.map { Int(state.changes[Int($0)].number) },
+                       nextRedo: redoTarget.map { Int(state.changes[Int($0)].number) })
     }
 }
