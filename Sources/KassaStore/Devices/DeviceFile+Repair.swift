@@ -34,7 +34,7 @@ extension DeviceFile {
             let name = JournalRecovery.split(path).name
             let read = try DeviceFile(name: String(name.dropLast(DeviceName.suffix.count)), path: path, bytes: sorted.kept)
             // Changes as `kassa devices` counts them: the one naming the device is not part of the history.
-            var report = CheckReport(path: path, lines: sorted.lines, changes: read.changes.filter { !isIdentity($0) }.count,
+            var report = CheckReport(path: path, lines: sorted.lines, changes: read.changes.filter { !read.isIdentity($0) }.count,
                                      transactions: read.transactionCount, problems: sorted.problems, side: nil)
             report.moved = sorted.moved
             return (report, sorted.kept, sorted.damaged, sorted.reimportable)
@@ -43,7 +43,7 @@ extension DeviceFile {
 
     /// Transactions this file wrote (commits and imports), as `kassa devices` counts them.
     var transactionCount: Int {
-        changes.reduce(0) { sum, change in sum + change.ops.reduce(0) { $0 + ($1 == .commit || $1 == .importBatch ? 1 : 0) } }
+        lines.reduce(0) { $0 + ($1.op == .commit || $1.op == .importBatch ? 1 : 0) }
     }
 
     /// What repair keeps and moves aside.

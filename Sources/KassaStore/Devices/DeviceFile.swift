@@ -7,6 +7,13 @@
 // (or whose writer was killed) is read up to its last complete change; a bad line in the middle
 // ends the reading there too and is reported (`check` names it), since this device must never
 // move or truncate another device's file.
+//
+// Reading is byte-level, because a first open of a folder reads a million lines: each line's
+// checksum is verified and the few fields the merge decides on (change number, part, op, the
+// first argument) are read from the bytes, the line kept as a byte range into the file's buffer
+// (Line). Nothing becomes a String until something needs a line's fields (an edit, an undo, an
+// identity record: `fields(_:)`, which splits them exactly as the journal text would read), and
+// the merge writes a line it takes as it is by copying its bytes (LedgerMerge).
 
 #if canImport(Glibc)
 import Glibc
@@ -14,12 +21,28 @@ import Glibc
 import KassaCore
 
 public struct DeviceFile {
-    /// One complete change: its number (a DeviceClock value) and its record lines.
+    /// One record line of a whole change, as a byte range of `buffer`.
+    struct Line {
+        /// Where the body (after `CRC<TAB>`) starts and how long it is (without a CR before the LF).
+        var start: Int
+        var length: Int32
+        /// Length of the change number, the body's first field.
+        var numberLength: Int32
+        /// The first argument (field 3), relative to `start`: -1 when the line has no field 3.
+        var argumentFrom: Int32
+        var argumentTo: Int32
+        /// Field 3 read as an integer the way `Int(String)` reads it (hasID false: it does not read).
+        var id: Int
+        var op: RecordOp
+        var hasID: Bool
+        /// The body is valid UTF-8, so its bytes are what decoding and re-encoding its fields gives.
+        var plain: Bool
+    }
+
+    /// One complete change: its number (a DeviceClock value) and its lines (indices into `lines`).
     struct ChangeLines {
         var number: Int64
-        /// Each line's fields after the checksum: change, part, op, arguments (escaped, as written).
-        var records: [[Substring]]
-        var ops: [RecordOp]
+        var lines: Range<Int>
     }
 
     public let name: String
@@ -28,6 +51,9 @@ public struct DeviceFile {
     public internal(set) var uid: String?
     /// The first transaction number of this device's space (0 for the folder's first device).
     public internal(set) var base: Int?
+    /// The bytes the lines are ranges of (the whole file, or the part read on from a mark).
+    var buffer: [UInt8] = []
+    var lines: [Line] = []
     var changes: [ChangeLines] = []
     /// Where reading stopped early: the line of an incomplete or damaged change (nil: read to the end).
     public internal(set) var stoppedAt: Int?
@@ -52,7 +78,19 @@ public struct DeviceFile {
         }
         validEnd = bytes.firstIndex(of: RecordCodec.newline)! + 1
         nextLine = 2
-        bytes.withUnsafeBufferPointer { consume($0, at: 0) }
+        buffer = bytes
+        consume(at: 0)
+    }
+
+    /// A device file whose first line is not a journal header this version reads (damaged, or
+    /// written by a newer kassa): nothing of it is merged, and it reads as damaged at line 1 —
+    /// `check` names it, and the folder opens with the other devices.
+    init(badHeader name: String, path: String, size: Int) {
+        self.name = name
+        self.path = path
+        self.size = size
+        stoppedAt = 1
+        damaged = true
     }
 
     /// A device file read before up to `mark.validEnd`, to be read on from there (only its
@@ -81,79 +119,234 @@ public struct DeviceFile {
         size = Int(info.st_size)
         stoppedAt = nil
         damaged = false
-        let at = validEnd
-        rest.withUnsafeBufferPointer { consume($0, at: at) }
+        buffer = rest
+        consume(at: validEnd)
         return true
+    }
+
+    /// Lets go of what was read (the buffer, lines and changes), keeping where reading stopped:
+    /// a ledger keeps its device files for that, and a million lines need not stay in memory.
+    mutating func forgetChanges() {
+        buffer = []
+        lines = []
+        changes = []
     }
 
     /// Reads the complete changes in `buffer`, the file's bytes from offset `offset` (= validEnd,
     /// the start of a line numbered `nextLine`) to its end.
+    private mutating func consume(at offset: Int) {
+        let data = buffer
+        data.withUnsafeBufferPointer { consume($0, at: offset) }
+    }
+
     private mutating func consume(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) {
         var lineNumber = nextLine - 1
         var start = validEnd - offset
-        var pending: ChangeLines?
-        var pendingParts = 0
+        // The change being read: its number, parts, first line and first line's number.
+        var pending = false
+        var pendingNumber: Int64 = 0, pendingParts = 0, pendingFirst = lines.count
         guard let base = buffer.baseAddress else { return }
-        while start < buffer.count {
+        let count = buffer.count
+        while start < count {
             lineNumber += 1
-            guard let lf = buffer[start...].firstIndex(of: RecordCodec.newline),
+            guard let lfPointer = memchrLF(base + start, count - start), case let lf = lfPointer - base,
                   let end = RecordLine.verifiedEnd(base, start: start, lf: lf) else {
-                stop(at: pending == nil ? lineNumber : lineNumber - pending!.records.count, bad: true, more: hasLineAfter(buffer, start))
+                stop(at: pending ? lineNumber - (lines.count - pendingFirst) : lineNumber, bad: true,
+                     more: DeviceFile.hasLineAfter(base, count, start))
                 return
             }
-            let body = String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + RecordLine.bodyOffset)..<end]), as: UTF8.self)
-            let fields = body.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count >= 3, let number = Int64(fields[0]),
-                  let slash = fields[1].firstIndex(of: "/"), let part = Int(fields[1][..<slash]),
-                  let parts = Int(fields[1][fields[1].index(after: slash)...]),
-                  let op = fields[2].utf8.withContiguousStorageIfAvailable({ RecordOp.parse($0.baseAddress!, $0.count) }) ?? nil,
-                  parts >= 1, part >= 1, part <= parts else {
+            let body = start + RecordLine.bodyOffset
+            guard let line = DeviceFile.line(base, body: body, end: end),
+                  let number = DeviceFile.integer(base, body, body + Int(line.numberLength)),
+                  let (part, parts) = DeviceFile.part(base, body, end) else {
                 stop(at: lineNumber, bad: true, more: true)
                 return
             }
             if part == 1 {
-                guard pending == nil, number > lastNumber else {
+                guard !pending, number > lastNumber else {
                     stop(at: lineNumber, bad: true, more: true)
                     return
                 }
-                pending = ChangeLines(number: number, records: [], ops: [])
+                pending = true
+                pendingNumber = number
                 pendingParts = parts
+                pendingFirst = lines.count
             } else {
-                guard pending?.number == number, pendingParts == parts, pending!.records.count == part - 1 else {
+                guard pending, pendingNumber == number, pendingParts == parts, lines.count - pendingFirst == part - 1 else {
                     stop(at: lineNumber, bad: true, more: true)
                     return
                 }
             }
-            pending!.records.append(Array(fields))
-            pending!.ops.append(op)
+            lines.append(line)
             start = lf + 1
             if part == parts {
-                note(pending!)
-                changes.append(pending!)
+                let change = ChangeLines(number: number, lines: pendingFirst..<lines.count)
+                note(change)
+                changes.append(change)
                 lastNumber = number
-                pending = nil
+                pending = false
                 validEnd = offset + start
                 nextLine = lineNumber + 1
             }
         }
-        if pending != nil { stoppedAt = lineNumber - pending!.records.count + 1 }
+        if pending {
+            stoppedAt = lineNumber - (lines.count - pendingFirst) + 1
+            // The lines of a change that never became whole are not kept.
+            lines.removeLast(lines.count - pendingFirst)
+        }
 
         func stop(at line: Int, bad: Bool, more: Bool) {
             stoppedAt = line
             damaged = bad && more
+            if pending { lines.removeLast(lines.count - pendingFirst) }
         }
     }
 
     /// True when a whole line follows the (bad) line starting at `start`: damage, not a torn tail.
-    private func hasLineAfter(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
-        guard let lf = buffer[start...].firstIndex(of: RecordCodec.newline) else { return false }
-        return lf + 1 < buffer.count
+    private static func hasLineAfter(_ base: UnsafePointer<UInt8>, _ count: Int, _ start: Int) -> Bool {
+        guard let lf = memchrLF(base + start, count - start) else { return false }
+        return lf - base + 1 < count
+    }
+
+    /// The line whose verified body is `base[body..<end]`; nil when it has fewer than 3 fields or
+    /// its op is not one.
+    @inline(__always)
+    private static func line(_ base: UnsafePointer<UInt8>, body: Int, end: Int) -> Line? {
+        // The first four tabs: they end the number, part, op and first argument.
+        var tabs = (-1, -1, -1, -1)
+        var found = 0
+        var i = body
+        while i < end, found < 4 {
+            if base[i] == RecordCodec.tab {
+                switch found {
+                case 0: tabs.0 = i
+                case 1: tabs.1 = i
+                case 2: tabs.2 = i
+                default: tabs.3 = i
+                }
+                found += 1
+            }
+            i += 1
+        }
+        guard found >= 2 else { return nil }
+        let opFrom = tabs.1 + 1, opTo = found >= 3 ? tabs.2 : end
+        guard let op = RecordOp.parse(base + opFrom, opTo - opFrom) else { return nil }
+        var line = Line(start: body, length: Int32(end - body), numberLength: Int32(tabs.0 - body),
+                        argumentFrom: -1, argumentTo: -1, id: 0, op: op, hasID: false,
+                        plain: DeviceFile.isValidUTF8(base + body, end - body))
+        if found >= 3 {
+            let from = tabs.2 + 1, to = found >= 4 ? tabs.3 : end
+            line.argumentFrom = Int32(from - body)
+            line.argumentTo = Int32(to - body)
+            if let id = integer(base, from, to) {
+                line.id = Int(id)
+                line.hasID = true
+            }
+        }
+        return line
+    }
+
+    /// PART/PARTS of the line whose body starts at `body` (field 1), read as the journal text's
+    /// `Int` parsing reads them; nil unless 1 ≤ part ≤ parts.
+    @inline(__always)
+    private static func part(_ base: UnsafePointer<UInt8>, _ body: Int, _ end: Int) -> (Int, Int)? {
+        var i = body
+        while base[i] != RecordCodec.tab { i += 1 }
+        let from = i + 1
+        var to = from
+        while to < end, base[to] != RecordCodec.tab { to += 1 }
+        var slash = from
+        while slash < to, base[slash] != UInt8(ascii: "/") { slash += 1 }
+        guard slash < to, let part = integer(base, from, slash), let parts = integer(base, slash + 1, to),
+              parts >= 1, part >= 1, part <= parts else { return nil }
+        return (Int(part), Int(parts))
+    }
+
+    /// `base[from..<to]` read as `Int64(String)` reads text: an optional sign, then ASCII digits,
+    /// nil on anything else or overflow.
+    @inline(__always)
+    static func integer(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Int64? {
+        var i = from
+        var negative = false
+        if i < to, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") {
+            negative = base[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        guard i < to else { return nil }
+        var value: Int64 = 0
+        while i < to {
+            let digit = base[i] &- 48
+            guard digit < 10 else { return nil }
+            let (times, o1) = value.multipliedReportingOverflow(by: 10)
+            let (next, o2) = negative ? times.subtractingReportingOverflow(Int64(digit)) : times.addingReportingOverflow(Int64(digit))
+            guard !o1, !o2 else { return nil }
+            value = next
+            i += 1
+        }
+        return value
+    }
+
+    /// True when `p[0..<count]` is well-formed UTF-8 (what String(decoding:) keeps byte for byte).
+    @inline(__always)
+    static func isValidUTF8(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var i = 0
+        // ASCII eight bytes at a time: the common case.
+        while i + 8 <= count {
+            if UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+            i += 8
+        }
+        while i < count {
+            let b = p[i]
+            if b < 0x80 { i += 1; continue }
+            @inline(__always) func tail(_ k: Int) -> UInt8? { i + k < count && p[i + k] & 0xC0 == 0x80 ? p[i + k] : nil }
+            switch b {
+            case 0xC2...0xDF:
+                guard tail(1) != nil else { return false }
+                i += 2
+            case 0xE0...0xEF:
+                guard let b1 = tail(1), tail(2) != nil else { return false }
+                if b == 0xE0, b1 < 0xA0 { return false }   // overlong
+                if b == 0xED, b1 >= 0xA0 { return false }  // a surrogate
+                i += 3
+            case 0xF0...0xF4:
+                guard let b1 = tail(1), tail(2) != nil, tail(3) != nil else { return false }
+                if b == 0xF0, b1 < 0x90 { return false }   // overlong
+                if b == 0xF4, b1 >= 0x90 { return false }  // above U+10FFFF
+                i += 4
+            default: return false
+            }
+        }
+        return true
+    }
+
+    // MARK: fields
+
+    /// Line `k`'s fields after the checksum: change, part, op, arguments (escaped, as written),
+    /// split from its text as a journal line reads.
+    func fields(_ k: Int) -> [Substring] {
+        let line = lines[k]
+        return buffer.withUnsafeBufferPointer { b in
+            String(decoding: UnsafeBufferPointer(rebasing: b[line.start..<(line.start + Int(line.length))]), as: UTF8.self)
+                .split(separator: "\t", omittingEmptySubsequences: false)
+        }
+    }
+
+    /// The fields of every line of `change`.
+    func records(_ change: ChangeLines) -> [[Substring]] { change.lines.map { fields($0) } }
+
+    /// True when line `k`'s field 3 is exactly `text`.
+    func argument(_ k: Int, is text: StaticString) -> Bool {
+        let line = lines[k]
+        guard line.argumentFrom >= 0, Int(line.argumentTo - line.argumentFrom) == text.utf8CodeUnitCount else { return false }
+        return buffer.withUnsafeBufferPointer { b in
+            memcmp(b.baseAddress! + line.start + Int(line.argumentFrom), text.utf8Start, text.utf8CodeUnitCount) == 0
+        }
     }
 
     /// Picks up the device's identity from its `object device` record.
     private mutating func note(_ change: ChangeLines) {
-        for (k, op) in change.ops.enumerated() where op == .object {
-            let f = change.records[k]
+        for k in change.lines where lines[k].op == .object {
+            let f = fields(k)
             guard f.count >= 6, f[3] == "device", f[5] == "+" else { continue }
             for field in f.dropFirst(6) {
                 if field.hasPrefix("uid=") { uid = String(field.dropFirst(4)) }
@@ -163,17 +356,37 @@ public struct DeviceFile {
     }
 
     /// True when change `c` only says which device this is (it is not part of the ledger's history).
-    static func isIdentity(_ c: ChangeLines) -> Bool {
-        c.ops.allSatisfy { $0 == .object } && c.records.allSatisfy { $0.count >= 4 && $0[3] == "device" }
+    func isIdentity(_ c: ChangeLines) -> Bool {
+        c.lines.allSatisfy { lines[$0].op == .object && argument($0, is: "device") }
     }
+
+    /// The ops of `change`'s lines.
+    func ops(_ change: ChangeLines) -> [RecordOp] { change.lines.map { lines[$0].op } }
 
     /// The whole file, read without following a symbolic link; nil when it cannot be read.
     static func contents(of path: String) -> [UInt8]? {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        var info = stat()
+        // Read straight into a buffer of the file's size; a file still growing is read on in chunks.
         var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        if fstat(fd, &info) == 0, info.st_size > 0 {
+            let size = Int(info.st_size)
+            var failed = false
+            out = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                while initialized < size {
+                    let n = Glibc.read(fd, buffer.baseAddress! + initialized, size - initialized)
+                    if n < 0, errno == EINTR { continue }
+                    if n < 0 { failed = true; break }
+                    if n == 0 { break }
+                    initialized += n
+                }
+            }
+            if failed { return nil }
+            if out.count < size { return out }
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 { if errno == EINTR { continue }; return nil }
@@ -182,9 +395,36 @@ public struct DeviceFile {
         }
     }
 
-    /// Reads the device file at `path`.
-    static func read(name: String, path: String) throws -> DeviceFile {
+    /// Reads the device files at `paths` (named `names`) at once, each on a thread of its own
+    /// (the first on this one): a first open of a folder checks every line's checksum, the most
+    /// of its reading, and the machine's other cores share it. Fails as reading them one by
+    /// one would: with the first file, in order, that cannot be read.
+    static func read(names: [String], paths: [String]) throws -> [DeviceFile] {
+        final class Slot: @unchecked Sendable {
+            var result: Result<DeviceFile, Error>?
+        }
+        let slots = names.map { _ in Slot() }
+        // A few threads at a time: a folder of many devices does not start as many threads.
+        let batch = 4
+        for from in stride(from: 0, to: names.count, by: batch) {
+            let range = from..<min(names.count, from + batch)
+            let helpers = range.dropFirst().map { k in
+                HelperThread { slots[k].result = Result { try DeviceFile.read(name: names[k], path: paths[k], headerDamage: true) } }
+            }
+            slots[from].result = Result { try DeviceFile.read(name: names[from], path: paths[from], headerDamage: true) }
+            for helper in helpers { helper.join() }
+        }
+        return try slots.map { try $0.result!.get() }
+    }
+
+    /// Reads the device file at `path`. `headerDamage`: a first line that is not a journal
+    /// header gives a file damaged at line 1 (`init(badHeader:)`) rather than an error.
+    static func read(name: String, path: String, headerDamage: Bool = false) throws -> DeviceFile {
         guard let bytes = DeviceFile.contents(of: path) else { throw StoreError(.unreadable, path: path) }
-        return try DeviceFile(name: name, path: path, bytes: bytes)
+        do {
+            return try DeviceFile(name: name, path: path, bytes: bytes)
+        } catch let error as StoreError where headerDamage && (error.kind == .notAJournal || error.kind == .unsupportedVersion) {
+            return DeviceFile(badHeader: name, path: path, size: bytes.count)
+        }
     }
 }

@@ -40,10 +40,8 @@ extension Ledger {
             var top = 0
             for device in devices {
                 top = max(top, (device.base ?? 0) + 1)
-                for change in device.changes {
-                    for (k, op) in change.ops.enumerated() where op == .commit || op == .importBatch {
-                        if let id = Int(change.records[k][3]) { top = max(top, id) }
-                    }
+                for line in device.lines where line.hasID && (line.op == .commit || line.op == .importBatch) {
+                    top = max(top, line.id)
                 }
             }
             base = (top + spaceSize - 1) / spaceSize * spaceSize
@@ -56,8 +54,8 @@ extension Ledger {
         var out = RecordCodec.header
         var highest = devices.map { $0.changes.last?.number ?? 0 }.max() ?? 0
         for change in old?.changes ?? [] {
-            for (k, var record) in change.records.enumerated() {
-                let op = change.ops[k]
+            for (k, var record) in old!.records(change).enumerated() {
+                let op = old!.lines[change.lines.lowerBound + k].op
                 if base > 0, op == .commit || op == .importBatch || op == .edit || op == .delete, let id = Int(record[3]) {
                     record[3] = Substring(String(id + base))
                 }
@@ -101,10 +99,10 @@ extension Ledger {
     public var summaries: [DeviceSummary] {
         devices.enumerated().map { index, known in
             let device = (try? DeviceFile.read(name: known.name, path: known.path)) ?? known
-            let changes = device.changes.filter { !DeviceFile.isIdentity($0) }
+            let changes = device.changes.filter { !device.isIdentity($0) }
             var count = 0
             for change in changes {
-                count += change.ops.reduce(0) { $0 + ($1 == .commit || $1 == .importBatch ? 1 : 0) }
+                count += device.ops(change).reduce(0) { $0 + ($1 == .commit || $1 == .importBatch ? 1 : 0) }
             }
             return DeviceSummary(name: device.name, file: device.path, changes: changes.count, transactions: count,
                                  lastChange: changes.last?.number, this: index == own, stoppedAt: device.stoppedAt,

@@ -174,6 +174,8 @@ public final class Ledger {
         let path = path(of: mark.name, in: folder)
         guard let now = LedgerState.stamp(path) else { return .changed }
         if now.inode == mark.inode, now.mtime == mark.mtime, now.size == mark.size { return .same }
+        // A file whose header was not read whole (still arriving, or damaged) is read again from its start.
+        if mark.nextLine == 1 { return .changed }
         guard now.size >= mark.validEnd, let (head, tail) = LedgerState.probes(path, end: mark.validEnd),
               head == mark.headHash, tail == mark.tailHash else { return .changed }
         var device = DeviceFile(continuing: mark, path: path)
@@ -184,15 +186,13 @@ public final class Ledger {
     /// Reads the whole folder, merges it, writes the view (when it differs) and the state.
     private static func rebuild(folder: String, names: [String], copies: [String], view: String,
                                 statePath: String) throws -> (state: LedgerState, devices: [DeviceFile]) {
-        var stamps: [LedgerState.FileStamp] = []
-        var devices: [DeviceFile] = []
-        for name in names {
-            let path = path(of: name, in: folder)
-            // Stamped before reading: a file growing meanwhile only looks grown next time.
-            stamps.append(LedgerState.stamp(path) ?? .init())
-            devices.append(try DeviceFile.read(name: name, path: path))
-        }
+        let paths = names.map { path(of: $0, in: folder) }
+        // Stamped before reading: a file growing meanwhile only looks grown next time.
+        let stamps = paths.map { LedgerState.stamp($0) ?? .init() }
+        var devices = try DeviceFile.read(names: names, paths: paths)
         let merge = LedgerMerge(devices)
+        // What was read is in the view now: the ledger keeps only where each file's reading stopped.
+        for k in devices.indices { devices[k].forgetChanges() }
         if DeviceFile.contents(of: view) != merge.bytes {
             if let failure = SafeFile.write(merge.bytes, to: view, mode: 0o600) {
                 throw StoreError(.unwritable, path: view, errno: failure.code)
@@ -281,7 +281,7 @@ public final class Ledger {
             return false
         }
         for (k, device, _) in grown {
-            for change in device.changes where DeviceFile.isIdentity(change) || LedgerMerge.Origin(device: k, number: change.number) <= state.lastConsumed {
+            for change in device.changes where device.isIdentity(change) || LedgerMerge.Origin(device: k, number: change.number) <= state.lastConsumed {
                 try rebuildNow()
                 return true
             }
@@ -431,28 +431,18 @@ public final class Ledger {
     /// conflict the merge lists (LedgerMerge: CONFLICTS), recorded here as a rebuild would.
     /// False when the merge would write something else: the state is then dropped.
     private func ownChangeMergesAsWritten(_ lines: [UInt8], merged: Int64) -> Bool {
-        guard let own else { return false }
-        var change = DeviceFile.ChangeLines(number: 0, records: [], ops: [])
-        for line in lines.split(separator: RecordCodec.newline) {
-            let fields = String(decoding: line.dropFirst(RecordLine.bodyOffset), as: UTF8.self)
-                .split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count >= 3, let number = Int64(fields[0]),
-                  let op = fields[2].utf8.withContiguousStorageIfAvailable({ RecordOp.parse($0.baseAddress!, $0.count) }) ?? nil
-            else { return false }
-            change.number = number
-            change.records.append(fields)
-            change.ops.append(op)
-        }
-        guard !change.records.isEmpty else { return false }
+        guard let own, let file = try? DeviceFile(name: devices[own].name, path: devices[own].path, bytes: RecordCodec.header + lines),
+              file.changes.count == 1, file.stoppedAt == nil else { return false }
+        let change = file.changes[0]
         // Only an edit can merge differently (groups kept, a conflict); the journal's own checks on
         // the other changes are the merge's (undo and redo take only this device's changes).
-        guard change.ops.contains(.edit) else { return true }
+        guard file.ops(change).contains(.edit) else { return true }
         guard let handle = try? JournalFile.open(path: viewPath, io: SystemJournalIO(), create: false),
               var merge = LedgerMerge(resuming: state, names: state.marks.map(\.name), state: journal.state,
                                       through: Int(merged) - 1, line: { Ledger.line(in: handle, at: $0) }),
-              let records = merge.admitOwn(change, device: own) else { return false }
+              let records = merge.admitOwn(change, in: file, device: own) else { return false }
         merge.release()
-        guard records.map({ Array($0.dropFirst()) }) == change.records.map({ Array($0.dropFirst()) }) else { return false }
+        guard records.map({ Array($0.dropFirst()) }) == file.records(change).map({ Array($0.dropFirst()) }) else { return false }
         state.conflicts = merge.conflicts
         return true
     }

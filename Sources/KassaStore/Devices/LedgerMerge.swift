@@ -51,6 +51,21 @@
 //   applied version in the merged history is the current one (Journal+Objects.swift).
 // - undo and redo take only this device's own changes (Journal.DeviceHooks).
 
+//
+// SPEED. A first open of a folder merges every change of every device, a million transactions
+// in the bench, so the merge never turns a line it takes as written into Strings. DeviceFile
+// reads each line as a byte range with its number, part, op and first argument (the transaction
+// number) read from the bytes; each device's changes are already in clock order, so the history
+// is a k-way merge of the devices' lists (smallest (number, device) first), not a sort; a
+// transaction's versions point at their lines (IdTable finds a transaction's newest version),
+// and a line's fields are split from its text only when an edit, an undo or a conflict needs
+// them, exactly as the text reads. The view gets a line taken as written by copying its bytes
+// after the change number, with the merged number before it and a fresh checksum; only what the
+// merge changed (an edit with groups kept from another device, an undo's target, a line whose
+// bytes are not valid UTF-8, which the text would read with replacement characters) is written
+// from its fields. The result is byte for byte what splitting every line into fields and
+// joining them again gives (LedgerMergeReferenceTests compare the two on random histories).
+
 import KassaCore
 
 /// A place where the merged history differs from what one device wrote.
@@ -104,21 +119,45 @@ struct LedgerMerge {
         ("note", [TransactionField.note, .input]),
     ].map { ($0.0, $0.1.map(\.lineIndex)) }
 
+    /// Where a version's fields are.
+    private enum Fields {
+        /// Line `line` of `files[file]`, as its device wrote it (split when needed).
+        case line(file: Int32, line: Int32)
+        case text([Substring])
+        case deleted
+    }
+
     /// One version of a transaction in the merged history.
     private struct Version {
         var change: Int32
         var prev: Int32
-        /// The record's fields (nil: a delete).
-        var fields: [Substring]?
-        /// The record as its device wrote it, when the merge changed it (groups kept from others).
-        var raw: [Substring]? = nil
+        var fields: Fields
+        var isDelete: Bool { if case .deleted = fields { true } else { false } }
     }
 
+    /// What an admitted change puts into the view.
+    private enum Output {
+        /// Its lines as the device wrote them (copied, renumbered).
+        case asWritten
+        /// Its records as the merge changed them (an edit with groups kept, an undo's targets).
+        case rewritten([[Substring]])
+    }
+
+    /// The device files whose lines versions point at.
+    private var files: [DeviceFile] = []
     private var versions: [Version] = []
-    private var head: [Int: Int32] = [:]
+    /// The record as its device wrote it, for versions the merge changed (by version index).
+    private var rawOf: [Int32: [Substring]] = [:]
+    /// The newest version of each transaction.
+    private var head = IdTable()
+    /// The admission that last saw each transaction (a change naming one twice is left out).
+    private var seen = IdTable()
+    private var admission: Int32 = 0
     private var applied: [Bool] = []
     private var isData: [Bool] = []
-    private var written: [[Int]] = []
+    /// The ids each change merged here wrote: `writtenIDs[writtenFrom[k] ..< writtenFrom[k + 1]]`.
+    private var writtenFrom: [Int] = []
+    private var writtenIDs: [Int] = []
 
     /// RESUMING. A merge picked up where a view left off reads what admission needs about the
     /// changes already merged from the view's replayed journal: the versions of a transaction
@@ -169,33 +208,51 @@ struct LedgerMerge {
 
     /// Admits the changes of `devices` (sorted by name, indices as in `names`) in history order.
     mutating func admit(_ devices: [DeviceFile]) {
-        var order: [(number: Int64, device: Int, change: Int)] = []
-        for (d, device) in devices.enumerated() {
-            for (c, change) in device.changes.enumerated() where !DeviceFile.isIdentity(change) {
-                order.append((change.number, d, c))
-            }
+        let first = files.count
+        files.append(contentsOf: devices)
+        // The view is about as big as the files: grown once, not by doubling.
+        bytes.reserveCapacity(bytes.count + devices.reduce(0) { $0 + $1.buffer.count + 8 * $1.lines.count })
+        // Each device's changes are in increasing number order (DeviceFile stops at one that is
+        // not), so the history — sorted by (number, device index), devices being sorted by name —
+        // is a k-way merge: the smallest next change of any device, the first device on a tie.
+        var next = [Int](repeating: 0, count: devices.count)
+        // Each device's next change number (when `left`): the identity change is not history.
+        var heads = [Int64](repeating: 0, count: devices.count)
+        var left = [Bool](repeating: false, count: devices.count)
+        func advance(_ d: Int) {
+            let changes = devices[d].changes
+            while next[d] < changes.count, devices[d].isIdentity(changes[next[d]]) { next[d] += 1 }
+            left[d] = next[d] < changes.count
+            if left[d] { heads[d] = changes[next[d]].number }
         }
-        // Devices come sorted by name, so (number, device index) is (clock, name).
-        order.sort { ($0.number, $0.device) < ($1.number, $1.device) }
-        for item in order {
-            let change = devices[item.device].changes[item.change]
-            let name = devices[item.device].name
-            lastConsumed = Origin(device: item.device, number: change.number)
-            if let records = admit(change, device: item.device, name: name) {
-                let m = Int32(origins.count)
-                origins.append(Origin(device: item.device, number: change.number))
-                emit(records, number: Int64(m) + 1)
+        for d in devices.indices { advance(d) }
+        while true {
+            var pick = -1
+            for d in devices.indices where left[d] && (pick < 0 || heads[d] < heads[pick]) { pick = d }
+            guard pick >= 0 else { break }
+            let change = devices[pick].changes[next[pick]]
+            next[pick] += 1
+            advance(pick)
+            lastConsumed = Origin(device: pick, number: change.number)
+            if let output = admit(change, file: first + pick, device: pick, name: devices[pick].name) {
+                origins.append(Origin(device: pick, number: change.number))
+                emit(output, change, file: first + pick, number: Int64(origins.count))
             }
         }
     }
 
     /// Admits one change of `device` (this device's own, already in the view as the journal
-    /// wrote it): its records as the merge would write them, or nil when it would be left out.
-    mutating func admitOwn(_ change: DeviceFile.ChangeLines, device: Int) -> [[Substring]]? {
+    /// wrote it; read in `file`): its records as the merge would write them, or nil when it
+    /// would be left out.
+    mutating func admitOwn(_ change: DeviceFile.ChangeLines, in file: DeviceFile, device: Int) -> [[Substring]]? {
+        files.append(file)
         lastConsumed = Origin(device: device, number: change.number)
-        guard let records = admit(change, device: device, name: deviceName(device)) else { return nil }
+        guard let output = admit(change, file: files.count - 1, device: device, name: deviceName(device)) else { return nil }
         origins.append(Origin(device: device, number: change.number))
-        return records
+        switch output {
+        case .asWritten: return file.records(change)
+        case .rewritten(let records): return records
+        }
     }
 
     /// The merged index of `device`'s change `number` (an undo or redo target), if it was admitted.
@@ -210,10 +267,20 @@ struct LedgerMerge {
         return nil
     }
 
+    /// The fields of version `v` (nil: a delete).
+    private func fields(_ v: Version) -> [Substring]? {
+        switch v.fields {
+        case .line(let file, let line): files[Int(file)].fields(Int(line))
+        case .text(let fields): fields
+        case .deleted: nil
+        }
+    }
+
     /// The newest version of `id` (nil: never written). A resumed merge first brings in the
     /// versions the view holds.
     private mutating func headOf(_ id: Int) -> Int32? {
-        if let h = head[id] { return h }
+        let h = head.value(id)
+        if h >= 0 { return h }
         guard let resumed, id > 0, id < resumed.state.head.count, resumed.state.head[id] >= 0 else { return nil }
         var chain: [Entry] = []
         var p = resumed.state.head[id]
@@ -225,49 +292,53 @@ struct LedgerMerge {
         guard !chain.isEmpty else { return nil }
         var prev: Int32 = -1
         for e in chain.reversed() {
-            var v = Version(change: e.change, prev: prev, fields: nil)
+            var v = Version(change: e.change, prev: prev, fields: .deleted)
             if e.op != .delete {
                 // A view line that does not read back would be a view not built by this merge.
-                v.fields = resumed.line(e.offset) ?? []
-                v.raw = resumed.raws[LedgerMerge.key(e.change, id)].map {
-                    Substring($0).split(separator: "\t", omittingEmptySubsequences: false)
+                v.fields = .text(resumed.line(e.offset) ?? [])
+                if let raw = resumed.raws[LedgerMerge.key(e.change, id)] {
+                    rawOf[Int32(versions.count)] = Substring(raw).split(separator: "\t", omittingEmptySubsequences: false)
                 }
             }
             versions.append(v)
             prev = Int32(versions.count - 1)
         }
-        head[id] = prev
+        head.set(id, prev)
         return prev
     }
 
     /// The ids change `t` wrote.
     private func writtenBy(_ t: Int) -> [Int] {
-        guard let resumed, t < resumed.count else { return written[t - (resumed?.count ?? 0)] }
+        guard let resumed, t < resumed.count else {
+            let k = t - (resumed?.count ?? 0)
+            return Array(writtenIDs[writtenFrom[k]..<(k + 1 < writtenFrom.count ? writtenFrom[k + 1] : writtenIDs.count)])
+        }
         let c = resumed.state.changes[t]
         return (Int(c.firstEntry)..<Int(c.firstEntry + c.entryCount)).map { Int(resumed.state.entries[$0].id) }
     }
 
+    /// The newest applied version of `id`, unless it is a delete.
     private mutating func live(_ id: Int) -> Version? {
         var p = headOf(id) ?? -1
         while p >= 0, !applied[Int(versions[Int(p)].change)] { p = versions[Int(p)].prev }
-        guard p >= 0, let v = Optional(versions[Int(p)]), v.fields != nil else { return nil }
-        return v
+        guard p >= 0, !versions[Int(p)].isDelete else { return nil }
+        return versions[Int(p)]
     }
 
     /// The fields of the last applied version of `id` that `device` wrote, as it wrote them;
     /// else the transaction's first version.
     private mutating func lastKnown(_ id: Int, by device: Int) -> [Substring] {
         var p = headOf(id) ?? -1
-        var first: [Substring] = []
+        var first: Int32 = -1
         while p >= 0 {
             let v = versions[Int(p)]
-            if let fields = v.fields {
-                first = fields
-                if applied[Int(v.change)], origins[Int(v.change)].device == device { return v.raw ?? fields }
+            if !v.isDelete {
+                first = p
+                if applied[Int(v.change)], origins[Int(v.change)].device == device { return rawOf[p] ?? fields(v) ?? [] }
             }
             p = v.prev
         }
-        return first
+        return first >= 0 ? fields(versions[Int(first)]) ?? [] : []
     }
 
     /// Ids of `change` that a later applied change also wrote (it cannot be undone or redone).
@@ -282,22 +353,25 @@ struct LedgerMerge {
         return false
     }
 
-    /// Checks one device change against the merged history so far and applies it: its records
-    /// as they go into the view (an edit with other devices' groups kept), or nil when it is
-    /// left out (a conflict is recorded).
-    private mutating func admit(_ change: DeviceFile.ChangeLines, device: Int, name: String) -> [[Substring]]? {
+    /// Checks one device change (in `files[f]`) against the merged history so far and applies
+    /// it: what goes into the view (as written, or an edit with other devices' groups kept), or
+    /// nil when it is left out (a conflict is recorded).
+    private mutating func admit(_ change: DeviceFile.ChangeLines, file f: Int, device: Int, name: String) -> Output? {
         let m = origins.count
-        func leftOut(_ id: Int) -> [[Substring]]? {
+        let idsFrom = writtenIDs.count
+        let lower = change.lines.lowerBound
+        let op = files[f].lines[lower].op
+        func leftOut(_ id: Int) -> Output? {
+            writtenIDs.removeLast(writtenIDs.count - idsFrom)
             conflicts.append(LedgerConflict(transaction: id, field: "change",
-                                            values: [.init(device: name, value: change.ops.first.map(\.name) ?? "", at: change.number)],
-                                            kept: ""))
+                                            values: [.init(device: name, value: op.name, at: change.number)], kept: ""))
             return nil
         }
-        let op = change.ops[0]
         if op == .undo || op == .redo {
             var chosen: [Int] = []
-            for record in change.records {
-                guard record.count > 3, let target = Int64(record[3]), let t = merged(device: device, number: target),
+            for k in change.lines {
+                let line = files[f].lines[k]
+                guard line.hasID, let t = merged(device: device, number: Int64(line.id)),
                       isData[t], !chosen.contains(t), applied[t] == (op == .undo) else { return leftOut(0) }
                 chosen.append(t)
             }
@@ -312,29 +386,33 @@ struct LedgerMerge {
             }
             applied.append(true)
             isData.append(false)
-            written.append([])
-            return change.records.enumerated().map { k, record in
+            writtenFrom.append(writtenIDs.count)
+            return .rewritten(files[f].records(change).enumerated().map { k, record in
                 var r = record
                 r[3] = Substring(String(chosen[k] + 1))
                 return r
-            }
+            })
         }
         // A data change: every transaction record checked against the history before it.
-        var out = change.records
-        var ids: [Int] = []
-        // An import is one change of many records: a set keeps its check linear.
-        var seen = Set<Int>()
+        // `out`: the records as they go into the view, split only when an edit keeps a group.
+        var out: [[Substring]]?
+        admission += 1
         var merges: [(field: String, values: [LedgerConflict.Value], kept: String, id: Int)] = []
-        for (k, record) in change.records.enumerated() {
-            let recordOp = change.ops[k]
+        for k in change.lines {
+            let line = files[f].lines[k]
+            let recordOp = line.op
             guard recordOp == .commit || recordOp == .importBatch || recordOp == .edit || recordOp == .delete else { continue }
-            guard record.count > 3, let id = Int(record[3]), id > 0, seen.insert(id).inserted else { return leftOut(0) }
-            ids.append(id)
+            // An import is one change of many records: `seen` keeps its check linear.
+            guard line.hasID, line.id > 0, seen.value(line.id) != admission else { return leftOut(0) }
+            let id = line.id
+            seen.set(id, admission)
+            writtenIDs.append(id)
             switch recordOp {
             case .commit, .importBatch:
                 if headOf(id) != nil { return leftOut(id) }
             case .edit:
-                guard let current = live(id), let now = current.fields, record.count == now.count else { return leftOut(id) }
+                let record = files[f].fields(k)
+                guard let current = live(id), let now = fields(current), record.count == now.count else { return leftOut(id) }
                 // What this device last knew of the transaction: the last version it wrote itself
                 // (as it wrote it), else the first version. A group equal there is one it did not
                 // change: another device's newer value stays.
@@ -345,7 +423,8 @@ struct LedgerMerge {
                     let old = group.fields.map { base[$0] }
                     guard mine != theirs else { continue }
                     if mine == old {
-                        for f in group.fields { out[k][f] = now[f] }
+                        if out == nil { out = files[f].records(change) }
+                        for field in group.fields { out![k - lower][field] = now[field] }
                     } else if theirs != old {
                         let at = origins[Int(current.change)]
                         merges.append((group.name, [
@@ -362,25 +441,66 @@ struct LedgerMerge {
         for merge in merges {
             conflicts.append(LedgerConflict(transaction: merge.id, field: merge.field, values: merge.values, kept: merge.kept))
         }
-        for (k, record) in out.enumerated() {
-            let recordOp = change.ops[k]
-            guard recordOp == .commit || recordOp == .importBatch || recordOp == .edit || recordOp == .delete,
-                  let id = Int(record[3]) else { continue }
-            let asWritten = change.records[k]
-            let changed = recordOp == .edit && asWritten != record
-            versions.append(Version(change: Int32(m), prev: headOf(id) ?? -1, fields: recordOp == .delete ? nil : record,
-                                    raw: changed ? asWritten : nil))
-            head[id] = Int32(versions.count - 1)
-            if changed { raws.append(Raw(change: Int32(m), id: id, record: asWritten.joined(separator: "\t"))) }
+        for k in change.lines {
+            let line = files[f].lines[k]
+            let recordOp = line.op
+            guard recordOp == .commit || recordOp == .importBatch || recordOp == .edit || recordOp == .delete, line.hasID else { continue }
+            let id = line.id
+            var fields = Fields.line(file: Int32(f), line: Int32(k))
+            if recordOp == .delete { fields = .deleted }
+            if recordOp == .edit, let record = out?[k - lower] {
+                let asWritten = files[f].fields(k)
+                if asWritten != record {
+                    fields = .text(record)
+                    rawOf[Int32(versions.count)] = asWritten
+                    raws.append(Raw(change: Int32(m), id: id, record: asWritten.joined(separator: "\t")))
+                }
+            }
+            versions.append(Version(change: Int32(m), prev: headOf(id) ?? -1, fields: fields))
+            head.set(id, Int32(versions.count - 1))
         }
         applied.append(true)
         isData.append(true)
-        written.append(ids)
-        return out
+        writtenFrom.append(idsFrom)
+        return out.map { .rewritten($0) } ?? .asWritten
     }
 
     private var names: [String] = []
     private func deviceName(_ index: Int) -> String { index < names.count ? names[index] : String(index) }
+
+    /// Appends an admitted change of `files[f]` to the view, numbered `number`.
+    private mutating func emit(_ output: Output, _ change: DeviceFile.ChangeLines, file f: Int, number: Int64) {
+        guard case .asWritten = output else {
+            if case .rewritten(let records) = output { emit(records, number: number) }
+            return
+        }
+        let digits = Array(String(number).utf8)
+        let file = files[f]
+        file.buffer.withUnsafeBufferPointer { source in
+            for k in change.lines {
+                let line = file.lines[k]
+                // Bytes that are not UTF-8 are written as the text reads them (replacement characters).
+                guard line.plain else {
+                    emit([file.fields(k)], number: number)
+                    continue
+                }
+                // The line after its change number, copied; the merged number before it; a new checksum.
+                let at = bytes.count
+                let rest = UnsafeBufferPointer(rebasing: source[(line.start + Int(line.numberLength))..<(line.start + Int(line.length))])
+                bytes.append(contentsOf: LedgerMerge.checksumSlot)
+                bytes.append(contentsOf: digits)
+                bytes.append(contentsOf: rest)
+                bytes.withUnsafeMutableBufferPointer { out in
+                    let body = at + RecordLine.bodyOffset
+                    LedgerMerge.writeHex(CRC32.checksum(out.baseAddress! + body, count: digits.count + rest.count), to: out.baseAddress! + at)
+                }
+                bytes.append(RecordCodec.newline)
+            }
+        }
+    }
+
+    /// Where a copied line's checksum goes, and the tab after it.
+    private static let checksumSlot: [UInt8] = Array(repeating: UInt8(ascii: "0"), count: 8) + [RecordCodec.tab]
 
     /// Appends a change's records to the view, numbered `number`, each with its checksum.
     private mutating func emit(_ records: [[Substring]], number: Int64) {
@@ -401,5 +521,14 @@ struct LedgerMerge {
     static func hex(_ crc: UInt32) -> [UInt8] {
         let digits = Array("0123456789abcdef".utf8)
         return (0..<8).map { digits[Int((crc >> UInt32(28 - 4 * $0)) & 0xF)] }
+    }
+
+    /// The eight hex digits of `crc` at `p`, as `hex` writes them.
+    @inline(__always)
+    private static func writeHex(_ crc: UInt32, to p: UnsafeMutablePointer<UInt8>) {
+        for k in 0..<8 {
+            let digit = UInt8((crc >> UInt32(28 - 4 * k)) & 0xF)
+            p[k] = digit < 10 ? 48 + digit : 87 + digit
+        }
     }
 }
