@@ -39,11 +39,11 @@ import KassaTestSupport
         #expect(Self.listed(a.handle(.line(":list all")))?.sorted() == ["coffee", "taxi"])
         _ = b.handle(.line(":account add kaspi"))
         let accounts = a.handle(.line(":accounts")).compactMap { event -> [String]? in
-            if case .accounts(let summaries, _) = event { return summaries.map(\.account.name) } else { return nil }
+            if case .output(let output) = event, let accounts = output as? AccountsOutput { return accounts.rows.map(\.account.name) } else { return nil }
         }.first
         #expect(accounts?.contains("kaspi") == true)
         let history = a.handle(.line(":history")).compactMap { event -> History? in
-            if case .history(let history) = event { return history } else { return nil }
+            if case .output(let output) = event, let history = output as? HistoryOutput { return history.history } else { return nil }
         }.first
         #expect(history?.entries.count == 3)
     }
