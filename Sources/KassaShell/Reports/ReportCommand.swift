@@ -4,7 +4,7 @@
 // figures in another currency, as `balance --in` does. Recurring series feed subscriptions,
 // the health score, the insights and the forecast (RecurringCosts, one computation for all of
 // them). The numbers come from KassaLedger (one pass over the
-// journal); the renderers draw them (Rendering/Reports, Rendering/Charts). Kinds, period words
+// journal); the renderers beside it draw them (and Rendering/Charts). Kinds, period words
 // and groupings are read in every language through session.commands (`report.*`, `period.*`,
 // `by.*`), with the English names always accepted.
 
