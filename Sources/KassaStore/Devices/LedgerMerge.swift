@@ -48,7 +48,7 @@
 //   another device deleted first; an undo of a change another device has since built on) is left
 //   out of the view and listed by `conflicts`; it stays in its device's file, nothing is erased.
 // - Accounts, categories, budgets, series, rates and lessons are versions by key: the latest
-//   applied version in the merged history is the current one (Journal+Objects.swift).
+//   applied version in the merged history is the current one (Journal/Roles/JournalObjects.swift).
 // - undo and redo take only this device's own changes (Journal.DeviceHooks).
 
 //
