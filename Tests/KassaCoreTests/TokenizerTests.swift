@@ -18,9 +18,25 @@ import Testing
 
     @Test func splitsLettersFromDigitsAndKeepsNumberSeparators() {
         #expect(words("14april 10k$") == ["14", "april", "10", "k", "$"])
-        #expect(words("1,500.50 2014-04-18 14:30 10.12.") == ["1,500.50", "2014-04-18", "14:30", "10.12."])
+        #expect(words("1,500.50 2014-04-18 14:30 10.12. x") == ["1,500.50", "2014-04-18", "14:30", "10.12.", "x"])
         #expect(words(".77 cents") == [".77", "cents"])
         #expect(words("wi-fi, ok") == ["wi", "-", "fi", ",", "ok"])
+    }
+
+    @Test func aTrailingDotStaysWithADayAndMonthOnlyInsideTheLine() {
+        // Inside the line "10.12." is a date's own dot; at the line's end it is the full stop
+        // dictation writes after every sentence, and "12.50." can never be a day and month.
+        #expect(words("10.12. кофе") == ["10.12.", "кофе"])
+        #expect(words("3.5. from kaspi") == ["3.5.", "from", "kaspi"])
+        #expect(words("3.5. From Kaspi") == ["3.5", ".", "from", "kaspi"])
+        #expect(words("3.5.From") == ["3.5.", "from"])
+        #expect(words("no, 3.5.") == ["no", ",", "3.5", "."])
+        #expect(words("no, 3.5.  ") == ["no", ",", "3.5", "."])
+        #expect(words("12.50. lunch") == ["12.50", ".", "lunch"])
+        #expect(words("32.01. x") == ["32.01", ".", "x"])
+        #expect(words("1.13. x") == ["1.13", ".", "x"])
+        #expect(words("123.5. x") == ["123.5", ".", "x"])
+        #expect(words("0.5. x") == ["0.5", ".", "x"])
     }
 
     @Test func everyLetterNormalizesAsLowerSays() {

@@ -113,6 +113,31 @@ enum Tokenizer {
         }
     }
 
+    /// Whether a dot before `from` ends a sentence: nothing but spaces follow it, or spaces and
+    /// a capital letter.
+    static func endsSentence(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Bool {
+        var b = from
+        while b < bytes.count {
+            let (v, vw) = scalar(bytes, b)
+            if isSpace(v) { b += vw; continue }
+            return b > from && isLetter(v) && lower(v) != v
+        }
+        return true
+    }
+
+    /// Whether ASCII `digits` are "D.M" or "DD.MM" with a day 1–31 and a month 1–12.
+    static func isDayMonth(_ digits: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let dot = digits.firstIndex(of: 0x2E), dot >= 1, dot <= 2,
+              digits.count - dot - 1 >= 1, digits.count - dot - 1 <= 2 else { return false }
+        var day = 0, month = 0
+        for k in 0..<dot { guard isDigit(UInt32(digits[k])) else { return false }; day = day * 10 + Int(digits[k] - 48) }
+        for k in (dot + 1)..<digits.count {
+            guard isDigit(UInt32(digits[k])) else { return false }
+            month = month * 10 + Int(digits[k] - 48)
+        }
+        return (1...31).contains(day) && (1...12).contains(month)
+    }
+
     /// FNV-1a, as WordTable hashes: the tokenizer hashes each byte as it writes it.
     static let hashSeed: UInt32 = 2_166_136_261
     @inline(__always) static func hash(_ h: UInt32, _ byte: UInt8) -> UInt32 { (h ^ UInt32(byte)) &* 16_777_619 }
@@ -190,8 +215,13 @@ enum Tokenizer {
                         out[w] = UInt8(c); w += 1; b += 1; si += 1
                     } else { break }
                 }
-                // "10.12." — a trailing dot after a d.m pair marks a date: keep it.
-                if dots == 1, b < n, bytes[b] == 0x2E, b + 1 == n || !isDigit(next(b + 1)) {
+                // "10.12." — a trailing dot after a d.m pair marks a date: keep it. Not when the
+                // pair cannot be a day and month ("12.50." is 12.50 and a full stop), nor when the
+                // dot ends a sentence (the line, or before a capital): dictation ends every
+                // sentence with one ("Taxi 3000, no, 3.5. From Kaspi."), so there it says nothing,
+                // and the pair stays as weak as one written without it.
+                if dots == 1, b < n, bytes[b] == 0x2E, b + 1 < n, !isDigit(next(b + 1)),
+                   !endsSentence(bytes, from: b + 1), isDayMonth(UnsafeBufferPointer(rebasing: bytes[byteStart..<b])) {
                     out[w] = 0x2E; w += 1; b += 1; si += 1
                 }
             } else {
