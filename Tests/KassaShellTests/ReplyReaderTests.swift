@@ -56,6 +56,40 @@ import KassaTestSupport
         #expect(correction.changes[0].value == .amount(Money(major: 1600, currency: .kzt)!))
     }
 
+    @Test func eachClauseCorrectsTheDraftItNames() throws {
+        let batch = drafts("coffee 1500 and taxi 2000")
+        for reply in ["first from halyk and second 2500", "make the first one from halyk and the second 2500",
+                      "the first from halyk, the second 2500"] {
+            guard case .correction(let correction) = try reader().read(reply, drafts: batch).reading else {
+                Issue.record("\(reply): not a correction"); continue
+            }
+            #expect(correction.changes.map(\.field) == ["account", "amount"], "\(reply)")
+            #expect(correction.changes.map(\.indices) == [[0], [1]], "\(reply)")
+            #expect(correction.repeated == nil)
+        }
+        // One field said for two drafts is no repetition: each keeps its own value.
+        guard case .correction(let both) = try reader().read("the first was 1700, the second 2100", drafts: batch).reading else {
+            Issue.record("not a correction"); return
+        }
+        #expect(both.changes.map(\.indices) == [[0], [1]])
+        #expect(both.changes.map(\.value) == [.amount(Money(major: 1700, currency: .kzt)!), .amount(Money(major: 2100, currency: .kzt)!)])
+        #expect(both.repeated == nil)
+    }
+
+    @Test func aPositionAfterTheValueNamesTheDraftOnlyWithAWordThatTiesThem() throws {
+        let batch = drafts("coffee 1500 and taxi 2000")
+        guard case .correction(let named) = try reader().read("1900 for the first", drafts: batch).reading else {
+            Issue.record("not a correction"); return
+        }
+        #expect(named.changes.map(\.indices) == [[0]])
+        // "on the 1st" is a date for the whole batch, not the first draft.
+        guard case .correction(let date) = try reader().read("no, it was on the 1st", drafts: batch).reading else {
+            Issue.record("not a correction"); return
+        }
+        #expect(date.changes.map(\.field) == ["date"])
+        #expect(date.changes.map(\.indices) == [[0, 1]])
+    }
+
     @Test func theValueTakenBackNamesTheDraft() throws {
         guard case .correction(let correction) = try reader().read("not 2000, 2300", drafts: drafts("coffee 1500 and taxi 2000")).reading else {
             Issue.record("not a correction"); return

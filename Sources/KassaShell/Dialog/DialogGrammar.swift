@@ -9,7 +9,7 @@ import KassaCore
 public struct DialogGrammar: Sendable {
     /// The kinds of phrase a rule line may give (the file's first word).
     public enum Kind: String, CaseIterable, Sendable {
-        case confirm, refuse, undo, negation, not, contrast, cue, link, filler, ordinal, all, drop, join, destination, polite
+        case confirm, refuse, undo, negation, not, contrast, cue, link, filler, ordinal, all, drop, join, destination, polite, about
     }
 
     /// One phrase: its words (normalized) and a value (an ordinal's number; 0 otherwise).

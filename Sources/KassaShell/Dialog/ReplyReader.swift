@@ -195,6 +195,9 @@ struct ReplyReader {
         var end: Int
         var field: String?
         var takenBack = false
+        /// The draft its clause named ("**first** from halyk and **second** 2500"); nil when the
+        /// clause named none, and the reply's name (if any) is taken.
+        var target: Int?
     }
 
     private func correction(_ said: ReplyWords, low: Int, high: Int, drafts: [Draft]) -> (reading: ReplyReading, cue: String) {
@@ -208,7 +211,10 @@ struct ReplyReader {
         var clauseStart = true
         var afterName = false
         func close() {
-            if let stretch = current, stretch.end > stretch.start || stretch.field != nil { stretches.append(stretch) }
+            if var stretch = current, stretch.end > stretch.start || stretch.field != nil {
+                stretch.target = named?.index
+                stretches.append(stretch)
+            }
             current = nil
         }
         var i = low
@@ -233,11 +239,15 @@ struct ReplyReader {
                 i += m.length
                 continue
             }
-            // "and" before a cue or a field word starts another clause ("no, 1800 and it was
-            // yesterday", «нет, 1800 и это было вчера»); inside a value it is the value's ("a hundred and five").
-            if current != nil, let join = grammar.match(.join, in: words, at: i), i + join.length < high,
+            // "and" before a cue, a field word or another draft's position starts another clause
+            // ("no, 1800 and it was yesterday", «нет, 1800 и это было вчера», "first from halyk and
+            // second 2500", «первое с халыка, а второе 2500»); inside a value it is the value's ("a
+            // hundred and five").
+            if current != nil || named != nil,
+               let join = grammar.match(.join, in: words, at: i) ?? grammar.match(.contrast, in: words, at: i), i + join.length < high,
                case let next = skippingFillers(said, from: i + join.length, to: high), next < high,
-               grammar.match(.cue, in: words, at: next) != nil || self.words.name(in: "field", for: words[next]) != nil {
+               grammar.match(.cue, in: words, at: next) != nil || self.words.name(in: "field", for: words[next]) != nil
+                || grammar.match(.ordinal, in: words, at: next) != nil {
                 close()
                 i = next
                 clauseStart = true
@@ -290,13 +300,13 @@ struct ReplyReader {
             }
             if clauseStart, let ordinal = grammar.match(.ordinal, in: words, at: i) {
                 let text = said.text(i..<(i + ordinal.length))
+                close()  // the values before belong to the draft named before
                 switch position(ordinal.value, words: text, count: drafts.count) {
                 case .draft(let index, let words): named = (index, words)
                 case .outOfRange(let words): return (.noSuchDraft(said: words), words)
                 case .none: break
                 }
                 markers.append(text)
-                close()
                 i += ordinal.length
                 afterName = true
                 continue
@@ -320,6 +330,26 @@ struct ReplyReader {
                 i += m.length
                 continue
             }
+            // A position said after the value with a word that ties them ("1700 for the first
+            // one", «2500 за второе»): the value before is that draft's, when nothing but filler
+            // words follow the position to the clause's end. Not "on the 1st", a date.
+            if current != nil, let about = grammar.match(.about, in: words, at: i),
+               case let at = skippingFillers(said, from: i + about.length, to: high),
+               at < high, let ordinal = grammar.match(.ordinal, in: words, at: at),
+               case let after = skippingFillers(said, from: at + ordinal.length, to: high),
+               after == high || said.pauseBefore[after] {
+                let text = said.text(at..<(at + ordinal.length))
+                switch position(ordinal.value, words: text, count: drafts.count) {
+                case .draft(let index, let words): named = (index, words)
+                case .outOfRange(let words): return (.noSuchDraft(said: words), words)
+                case .none: break
+                }
+                markers.append(text)
+                close()
+                i = after
+                clauseStart = true
+                continue
+            }
             if current == nil { current = Stretch(start: i, end: i) }
             current!.end = i + 1
             clauseStart = false
@@ -332,7 +362,7 @@ struct ReplyReader {
         guard !markers.isEmpty || namedByPosition else { return (.none, "") }
         let cue = markers.joined(separator: " ")
 
-        var values: [(field: String, value: FieldValue, said: String)] = []
+        var values: [(field: String, value: FieldValue, said: String, target: Int?)] = []
         var takenBack: [FieldValue] = []
         var missed: [String] = []
         for (number, stretch) in stretches.enumerated() {
@@ -340,7 +370,7 @@ struct ReplyReader {
             if let field = stretch.field {
                 guard !text.isEmpty else { continue }
                 switch FieldValue.resolve(field: field, value: text, parser: parser, words: words, context: context, journal: journal) {
-                case .success(let value): values.append((field, value, text))
+                case .success(let value): values.append((field, value, text, stretch.target))
                 // "сумма неправильная, 1600": words about the field, its value said after them.
                 case .failure where number + 1 < stretches.count: missed.append(text)
                 case .failure(let error): return (.invalid(error), cue)
@@ -354,13 +384,13 @@ struct ReplyReader {
                 if stretch.takenBack {
                     takenBack += read.map { $0.value }
                 } else {
-                    values += read.map { (field: $0.field, value: $0.value, said: text) }
+                    values += read.map { (field: $0.field, value: $0.value, said: text, target: stretch.target) }
                 }
             }
         }
         if values.isEmpty, let word = namedByContent, stretches.isEmpty, case .values(let read) = readValues(said.typed[word]) {
             // "no, coffee" with one coffee draft among others: the word is the value, not a name.
-            values = read.map { (field: $0.field, value: $0.value, said: said.typed[word]) }
+            values = read.map { (field: $0.field, value: $0.value, said: said.typed[word], target: nil) }
             named = nil
         }
         guard !values.isEmpty else {
@@ -373,27 +403,38 @@ struct ReplyReader {
             if !missed.isEmpty { return (.unplaced(understood: cue, missed: missed.joined(separator: " ")), cue) }
             return (.none, "")
         }
-        // One value per field: the last one said counts ("no, 1600, no 1700"), and kassa says so.
+        // A clause that named no draft speaks of the draft the reply named ("1600 for the second").
+        let clauses = Set(values.compactMap(\.target))
+        let multiple = clauses.count > 1
+        if !multiple { values = values.map { ($0.field, $0.value, $0.said, nil) } }
+        // One value per field and draft: the last one said counts ("no, 1600, no 1700"), and kassa says so.
         var correction = ReplyCorrection()
-        var order: [String] = []
-        var last: [String: (value: FieldValue, said: String)] = [:]
+        struct Key: Hashable { let field: String; let target: Int? }
+        var order: [Key] = []
+        var last: [Key: (value: FieldValue, said: String)] = [:]
         for value in values {
-            if last[value.field] != nil {
+            let key = Key(field: value.field, target: value.target)
+            if last[key] != nil {
                 correction.repeated = (value.field, value.said)
             } else {
-                order.append(value.field)
+                order.append(key)
             }
-            last[value.field] = (value.value, value.said)
+            last[key] = (value.value, value.said)
         }
-        for field in order {
-            let (value, text) = last[field]!
-            guard let indices = namedAll ? Array(drafts.indices)
-                    : targets(field: field, value: value, named: named?.index, takenBack: takenBack, drafts: drafts) else {
-                return (.whichDraft(field: field, value: text), cue)
+        for key in order {
+            let (value, text) = last[key]!
+            let indices: [Int]?
+            if let target = key.target {
+                indices = [target]
+            } else if namedAll {
+                indices = Array(drafts.indices)
+            } else {
+                indices = targets(field: key.field, value: value, named: named?.index, takenBack: takenBack, drafts: drafts)
             }
-            correction.changes.append(.init(field: field, value: value, said: text, indices: indices))
+            guard let indices else { return (.whichDraft(field: key.field, value: text), cue) }
+            correction.changes.append(.init(field: key.field, value: value, said: text, indices: indices))
         }
-        return (.correction(correction), cue + (named.map { " " + $0.words } ?? ""))
+        return (.correction(correction), cue + (!multiple ? named.map { " " + $0.words } ?? "" : ""))
     }
 
     /// The first index from `start` that is not a filler word ("the", «этот»).
