@@ -80,6 +80,47 @@ import KassaCore
         #expect(latest.id == 2 && latest.date == CivilDate(iso: "2026-03-05"))
     }
 
+    @Test func paymentsToComeListEveryUnpaidDateInThePeriodWithoutIncome() throws {
+        func money(_ major: Int64, _ currency: Currency = .kzt) -> Money { Money(minorUnits: major * 100, currency: currency) }
+        let series = [
+            Series(id: 1, note: "rent", amount: money(250_000), frequency: .monthly, start: CivilDate(iso: "2026-01-01")!),
+            Series(id: 2, note: "tea club", amount: money(3_000), frequency: .weekly, start: CivilDate(iso: "2026-03-06")!),
+            Series(id: 3, note: "salary", amount: money(500_000), type: .income, frequency: .monthly, start: CivilDate(iso: "2026-01-05")!),
+            Series(id: 4, note: "vps", amount: money(10, Currency(code: "USD")!), frequency: .monthly, start: CivilDate(iso: "2026-01-25")!),
+            Series(id: 5, note: "gym", amount: money(15_000), frequency: .monthly, start: CivilDate(iso: "2026-01-15")!, status: .paused),
+        ]
+        // The tea club paid 6 and 20 March: its next is 27 March (dates before the last one paid
+        // are not owed, as `recurring` says). The vps, never paid since 25 January, owes every
+        // month since: overdue, listed first while the period starts today.
+        let settled: [Int: Set<CivilDate>] = [2: [CivilDate(iso: "2026-03-06")!, CivilDate(iso: "2026-03-20")!],
+                                              1: [CivilDate(iso: "2026-03-01")!]]
+        let overview = try RecurringOverview.compute(series, settled: settled, today: today)
+        var q = Query(kind: .upcoming)
+        q.period = PeriodWord.ahead(PeriodWord.nextDays.period(today: today, count: 14), today: today)
+        #expect(q.period == Period(kind: .range, from: today, to: CivilDate(iso: "2026-04-02")!))
+        let answer = try QueryAnswerer(today: today, base: kzt).answer(q, source: source, facts: .init(recurring: overview))
+        let listed = (answer.items ?? []).map { "\($0.date!.iso) \($0.key)" }
+        #expect(listed == ["2026-01-25 vps", "2026-02-25 vps", "2026-03-25 vps", "2026-03-27 tea club", "2026-04-01 rent"])
+        #expect(answer.count == 5)
+        // In tenge only: the dollars are counted as skipped, never added as tenge.
+        #expect(answer.amount == money(250_000 + 3_000))
+        #expect(answer.skipped == 3)
+        // A period after today starts on its own first day: nothing overdue comes with it.
+        q.period = PeriodWord.nextWeek.period(today: today)
+        let next = try QueryAnswerer(today: today, base: kzt).answer(q, source: source, facts: .init(recurring: overview))
+        #expect((next.items ?? []).map { "\($0.date!.iso) \($0.key)" } == ["2026-03-25 vps", "2026-03-27 tea club"])
+    }
+
+    @Test func theRestOfAPeriodRunningNowIsAhead() {
+        let thisMonth = PeriodWord.thisMonth.period(today: today)
+        #expect(PeriodWord.ahead(thisMonth, today: today) == Period(kind: .month, from: today, to: CivilDate(iso: "2026-03-31")!))
+        #expect(PeriodWord.ahead(nil, today: today) == Period(kind: .range, from: today, to: CivilDate(iso: "2026-04-18")!))
+        let lastWeek = PeriodWord.lastWeek.period(today: today)
+        #expect(PeriodWord.ahead(lastWeek, today: today) == lastWeek)
+        #expect(PeriodWord.nextWeek.period(today: today) == Period(kind: .week, from: CivilDate(iso: "2026-03-23")!, to: CivilDate(iso: "2026-03-29")!))
+        #expect(PeriodWord.nextMonth.period(today: today)?.from == CivilDate(iso: "2026-04-01")!)
+    }
+
     @Test func anOverflowingTotalIsAnError() {
         let big = TransactionArraySource([t(1, "2026-03-02", Int64.max - 1, "food"), t(2, "2026-03-03", 10, "food")])
         #expect(throws: MoneyError.self) { try QueryAnswerer(today: today, base: kzt).answer(query(.total), source: big) }

@@ -1,7 +1,10 @@
 // PeriodWord: the periods questions.ask names, and the span each means on a given today
 // (DESIGN.md §9): "this month" is the 1st through today, "last month" the whole previous
 // calendar month, "this week" Monday through today, "last week" the previous Monday–Sunday,
-// "the last 30 days" today−29 … today; "all" is no period at all.
+// "the last 30 days" today−29 … today; "all" is no period at all. Ahead of today, for payments to
+// come: "next week", "next month", "the next 10 days" (today through the 10th day); and
+// `ahead(_:today:)` turns a period running up to today into the rest of it ("this month" asked of
+// payments is today through the month's end).
 
 import KassaCore
 
@@ -11,6 +14,9 @@ public enum PeriodWord: String, Sendable, CaseIterable {
     case thisMonth = "this-month", lastMonth = "last-month"
     case thisYear = "this-year", lastYear = "last-year"
     case all, days, weeks, months
+    /// Ahead of today, for payments to come: next Monday–Sunday, the whole next month, and
+    /// today through the next #n days.
+    case nextWeek = "next-week", nextMonth = "next-month", nextDays = "next-days"
 
     /// The span for `today`; `count` is the #n of days, weeks, months. nil for `all`.
     public func period(today: CivilDate, count: Int = 1) -> Period? {
@@ -25,6 +31,9 @@ public enum PeriodWord: String, Sendable, CaseIterable {
         case .thisYear: return Period(kind: .year, from: Period.year(containing: today).from, to: today)
         case .lastYear: return Period.year(containing: CivilDate(year: today.year - 1, month: 1, day: 1)!)
         case .all: return nil
+        case .nextWeek: return Period.week(containing: today.adding(days: 7))
+        case .nextMonth: return Period.month(year: today.year, month: today.month + 1)
+        case .nextDays: return Period(kind: .range, from: today, to: today.adding(days: n - 1))
         case .days: return Period(kind: .range, from: today.adding(days: 1 - n), to: today)
         case .weeks: return Period(kind: .range, from: today.adding(days: 1 - 7 * n), to: today)
         case .months:
@@ -34,6 +43,21 @@ public enum PeriodWord: String, Sendable, CaseIterable {
             let start = CivilDate(year: back.from.year, month: back.from.month, day: day)!.adding(days: 1)
             return Period(kind: .range, from: start, to: today)
         }
+    }
+
+    /// The part of `period` from today on, for payments to come: a week, month or year that
+    /// holds today runs to its end; a period after today is kept; none is the next 30 days.
+    public static func ahead(_ period: Period?, today: CivilDate) -> Period {
+        guard let period else { return Period(kind: .range, from: today, to: today.adding(days: 29)) }
+        guard period.from <= today, today <= period.to else { return period }
+        let whole: Period
+        switch period.kind {
+        case .week: whole = Period.week(containing: today)
+        case .month: whole = Period.month(containing: today)
+        case .year: whole = Period.year(containing: today)
+        default: whole = period
+        }
+        return Period(kind: whole.kind, from: today, to: max(whole.to, today))
     }
 
     /// "in February": the most recent February not after today — the whole month, or the 1st

@@ -1,7 +1,7 @@
 // QueryAnswerer: answers a Query over a TransactionSource in one pass — totals, counts, averages,
 // top categories or transactions, comparisons, the latest match — and from what the ledger
 // already computes for the rest: balances (Balances), budgets (BudgetStatus from BudgetTracker),
-// due dates and subscriptions (RecurringOverview). Nothing is re-implemented here.
+// due dates, payments to come and subscriptions (RecurringOverview). Nothing is re-implemented here.
 //
 // Amounts are in the base currency (the caller wraps the source in a ConvertingSource when rates
 // exist); a transaction still in another currency is counted in `skipped`, never added as if it
@@ -42,6 +42,8 @@ public struct QueryAnswerer {
             return try budget(query, statuses: facts.budgets)
         case .due:
             return due(query, overview: facts.recurring)
+        case .upcoming:
+            return try upcoming(query, overview: facts.recurring)
         case .subscriptions:
             return subscriptions(facts.recurring)
         case .unknown:
@@ -233,6 +235,36 @@ public struct QueryAnswerer {
         answer.amount = line.amount
         answer.id = line.series.id
         answer.subject = line.series.note
+        return answer
+    }
+
+    /// The payments to come in the query's period: every unpaid date of each active series that
+    /// takes money out (expenses and transfers; income is not a payment), in date order, with
+    /// their total in the base currency (others are `skipped`). When the period starts today, a
+    /// payment overdue and still unpaid comes first: it is still to be paid.
+    private func upcoming(_ query: Query, overview: RecurringOverview?) throws(MoneyError) -> QueryAnswer {
+        var answer = QueryAnswer()
+        guard let window = query.period else { return answer }
+        answer.period = window
+        var found: [(date: CivilDate, id: Int, item: QueryAnswer.Item)] = []
+        for line in overview?.lines ?? [] where line.series.status == .active && line.series.type != .income {
+            guard let first = line.next, first <= window.to else { continue }
+            let from = window.from == today && first < today ? first : max(first, window.from)
+            for date in line.series.schedule.dates(from: from, through: window.to) where date >= first && !line.settled.contains(date) {
+                found.append((date, line.series.id, QueryAnswer.Item(key: line.series.note, amount: line.series.amount(on: date),
+                                                                     date: date, id: line.series.id)))
+            }
+        }
+        found.sort { ($0.date, $0.id) < ($1.date, $1.id) }
+        var total = CheckedSum()
+        for entry in found {
+            guard entry.item.amount.currency == base else { answer.skipped += 1; continue }
+            total.add(entry.item.amount.minorUnits)
+            if total.overflowed { throw MoneyError(.overflow, currency: base) }
+        }
+        answer.items = found.map(\.item)
+        answer.count = found.count
+        answer.amount = Money(minorUnits: total.value, currency: base)
         return answer
     }
 

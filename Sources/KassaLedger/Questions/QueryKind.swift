@@ -1,11 +1,11 @@
 // QueryKind: what a question asks for, named as `kassa ask --json` names it (DESIGN.md §9).
 
 public enum QueryKind: String, Sendable, CaseIterable {
-    case total, count, average, top, compare, balance, budget, due, subscriptions, last, unknown
+    case total, count, average, top, compare, balance, budget, due, upcoming, subscriptions, last, unknown
 
     /// When a question holds cues of several kinds, the first here wins ("how much do my
     /// subscriptions cost per month" is subscriptions, not a total or an average).
     public static let precedence: [QueryKind] = [
-        .due, .subscriptions, .budget, .last, .compare, .balance, .average, .count, .top, .total,
+        .upcoming, .due, .subscriptions, .budget, .last, .compare, .balance, .average, .count, .top, .total,
     ]
 }

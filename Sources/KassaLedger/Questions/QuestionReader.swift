@@ -121,7 +121,7 @@ public struct QuestionReader: Sendable {
         }
         if let category = query.category, category == "income" || category.hasPrefix("income/") { query.type = .income }
         if query.type == nil, [.total, .count, .average, .top, .compare, .last].contains(query.kind) { query.type = .expense }
-        if [.balance, .budget, .due, .subscriptions].contains(query.kind) { query.type = nil }
+        if [.balance, .budget, .due, .upcoming, .subscriptions].contains(query.kind) { query.type = nil }
 
         if let unit = units.last { query.unit = Query.AverageUnit(rawValue: unit.name) }
         // Top what: a `by` word anywhere, even inside another cue ("самые большие расходы на еду").
@@ -131,6 +131,11 @@ public struct QuestionReader: Sendable {
         if query.kind == .due, query.text == nil {
             let named = subject.map { words[$0] }.filter { !fillerWords.contains($0) && !grammar.questionWords.contains($0) }
             if !named.isEmpty, query.account == nil || query.category != nil { query.text = named.joined(separator: " ") }
+        }
+        // "What's due next week": no payment named but a period is the list of payments in it.
+        if query.kind == .due, query.text == nil, query.category == nil, query.account == nil,
+           matches.contains(where: { $0.group == .period }) {
+            query.kind = .upcoming
         }
         if let n = kinds.first(where: { $0.name == QueryKind.top.rawValue && $0.number != nil })?.number { query.topCount = min(max(n, 1), 100) }
 
@@ -324,6 +329,8 @@ public struct QuestionReader: Sendable {
             }
         case .last:
             query.period = said.first?.period
+        case .upcoming:
+            query.period = PeriodWord.ahead(said.first?.period ?? nil, today: today)
         case .balance, .budget, .due, .subscriptions, .unknown:
             query.period = said.first?.period
         }

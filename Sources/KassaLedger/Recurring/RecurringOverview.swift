@@ -13,6 +13,8 @@ public struct RecurringOverview: Sendable {
         /// The amount asked on `next` (today's when there is none).
         public var amount: Money
         public var monthly: Money
+        /// The dates already paid or skipped (payments to come leave them out).
+        public var settled: Set<CivilDate> = []
     }
 
     public var lines: [Line]
@@ -27,7 +29,8 @@ public struct RecurringOverview: Sendable {
         for s in series where includeArchived || s.status != .archived {
             let due = next(s, settled: settled[s.id] ?? [], today: today)
             let monthly = try MonthlyCost.of(s, on: today)
-            lines.append(Line(series: s, next: due, amount: s.amount(on: due ?? today), monthly: monthly))
+            lines.append(Line(series: s, next: due, amount: s.amount(on: due ?? today), monthly: monthly,
+                              settled: settled[s.id] ?? []))
             if s.status == .active, s.kind == .subscription {
                 let code = monthly.currency.code
                 currencies[code] = monthly.currency

@@ -85,6 +85,11 @@ extension TextRenderer {
             arguments["date"] = catalog.dateWithYear(date)
             arguments["amount"] = money(amount)
             return catalog.text("ask.due", arguments)
+        case .upcoming:
+            arguments["period"] = periodText(answer.period ?? query.period, today: result.today)
+            guard count > 0 else { return catalog.text("ask.upcoming.none", arguments) }
+            arguments["payments"] = catalog.text("ask.upcoming.count", count: count, [:])
+            return catalog.text("ask.upcoming", arguments)
         case .subscriptions:
             arguments["subscriptions"] = catalog.text("ask.subscriptions.count", count: count, [:])
             return catalog.text(count == 0 ? "ask.subscriptions.none" : "ask.subscriptions", arguments)
@@ -143,6 +148,18 @@ extension TextRenderer {
     }
 
     private func itemLabel(_ item: QueryAnswer.Item, result: AskResult) -> String {
+        if result.query.kind == .upcoming {
+            // A payment to come: its day in a column as wide as the longest ("30 Nov  Netflix"),
+            // then the series' note.
+            let months = (1...12).map { catalog.text("month.\($0)") }
+            let widest = months.map(DisplayWidth.of).max() ?? 0
+            let day = item.date.map {
+                catalog.text("ask.period.day", ["day": DisplayWidth.padLeft(String($0.day), to: 2),
+                                                "month": DisplayWidth.padRight(months[$0.month - 1], to: widest), "year": String($0.year)])
+            } ?? ""
+            let note = TerminalSafety.visible(item.key)
+            return day + "  " + note.prefix(1).uppercased() + note.dropFirst()
+        }
         if let id = item.id {
             let note = TerminalSafety.visible(result.notes[id] ?? "")
             let date = item.date.map { catalog.text("ask.period.day", ["day": String($0.day), "month": catalog.text("month.\($0.month)"), "year": String($0.year)]) } ?? ""
@@ -154,13 +171,13 @@ extension TextRenderer {
         }
     }
 
-    /// Bars for a ranking, a list of balances, budgets or subscriptions.
+    /// Bars for a ranking, a list of balances, budgets, subscriptions or payments to come.
     private func chart(_ result: AskResult) -> [OutputLine] {
-        guard let items = result.answer.items, items.count > 1 || result.query.kind == .top else { return [] }
-        guard [.top, .balance, .subscriptions, .budget].contains(result.query.kind) else { return [] }
+        guard let items = result.answer.items, items.count > 1 || [.top, .upcoming].contains(result.query.kind) else { return [] }
+        guard [.top, .balance, .subscriptions, .budget, .upcoming].contains(result.query.kind) else { return [] }
         let labels = items.map { itemLabel($0, result: result) }
         let amounts = items.map { money($0.amount) }
-        let labelWidth = min(28, labels.map(DisplayWidth.of).max() ?? 0)
+        let labelWidth = min(result.query.kind == .upcoming ? 44 : 28, labels.map(DisplayWidth.of).max() ?? 0)
         let amountWidth = amounts.map(DisplayWidth.of).max() ?? 0
         let largest = items.map { $0.amount.minorUnits.magnitude }.max() ?? 0
         return zip(items, zip(labels, amounts)).map { item, text in

@@ -42,7 +42,7 @@ enum Asking {
         case .budget:
             let book = budgets ?? BudgetBook(journal: journal, configuration: configuration, app: app)
             facts.budgets = try book.current().statuses()
-        case .due, .subscriptions:
+        case .due, .upcoming, .subscriptions:
             let series = journal.objects(Series.kind).compactMap(Series.init(record:))
             let settled = DueOccurrences.settled(journal.objects(Occurrence.kind))
             facts.recurring = try RecurringOverview.compute(series, settled: settled, today: today)
