@@ -23,6 +23,18 @@ extension Session {
         if !journal.objects(Budget.kind).isEmpty { _ = budgets.current() }
     }
 
+    /// The words of a budget phrase after its budget word: "budget food 50000 a month", or with a
+    /// verb of `phrase.set` first and the budget word among the next few ("set a food budget of
+    /// 100k a month", «поставь бюджет на еду 100 тысяч в месяц»).
+    func budgetPhraseRest(_ line: String) -> String? {
+        if let (name, rest) = phraseParts(line), name != "set" { return name == "budget" ? rest : nil }
+        let said = Self.phraseWords(line)
+        guard said.count > 2, words.name(in: "phrase", for: said[0]) == "set",
+              let at = said[1..<min(said.count, 5)].firstIndex(where: { words.name(in: "phrase", for: $0) == "budget" }) else { return nil }
+        let rest = said[1..<at] + said[(at + 1)...]
+        return rest.isEmpty ? nil : rest.joined(separator: " ")
+    }
+
     /// The category a budget phrase names: a word that is a category's name or slug ("food",
     /// "еда" — parents the entry parser does not file purchases under) before the parser's
     /// guess; else the parser's category.
@@ -38,7 +50,7 @@ extension Session {
 
     /// The events of a budget said in words; nil when the line does not start with a budget word.
     func budgetPhrase(_ line: String) -> [SessionEvent]? {
-        guard let (name, rest) = phraseParts(line), name == "budget" else { return nil }
+        guard let rest = budgetPhraseRest(line) else { return nil }
         let book = budgets
         var context = parseContext
         context.defaultCurrency = book.base

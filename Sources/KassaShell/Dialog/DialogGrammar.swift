@@ -10,12 +10,19 @@ public struct DialogGrammar: Sendable {
     /// The kinds of phrase a rule line may give (the file's first word).
     public enum Kind: String, CaseIterable, Sendable {
         case confirm, refuse, undo, negation, not, contrast, cue, link, filler, ordinal, all, drop, join, destination, polite, about
+        /// A whole line asking in words for a command that only shows ("show my accounts"): `show NAME`.
+        case show
+        /// A whole line asking for a command that acts ("delete the last one"), read only while no
+        /// draft waits (then the same words are the drafts'): `do NAME`.
+        case `do`
     }
 
-    /// One phrase: its words (normalized) and a value (an ordinal's number; 0 otherwise).
+    /// One phrase: its words (normalized), a value (an ordinal's number; 0 otherwise) and the
+    /// command a `show`/`do` phrase asks for.
     struct Phrase: Sendable {
         let words: [String]
         let value: Int
+        var command = ""
     }
 
     /// A line of a dialog file kassa cannot read: where, why (a shell.messages key) and the line.
@@ -57,7 +64,14 @@ public struct DialogGrammar: Sendable {
                 continue
             }
             var value = 0
-            if kind == .ordinal {
+            var command = ""
+            if kind == .show || kind == .do {
+                guard head.count == 2 else {
+                    problem("dialog.rule-no-command", ["kind": kindWord], column: kindWord.count + 2)
+                    continue
+                }
+                command = head[1]
+            } else if kind == .ordinal {
                 guard head.count == 2, let number = Int(head[1]), number == -1 || (1...99).contains(number) else {
                     problem("dialog.rule-bad-ordinal", column: kindWord.count + 2)
                     continue
@@ -75,7 +89,7 @@ public struct DialogGrammar: Sendable {
                     problem("dialog.rule-empty-item", column: line.distance(from: line.startIndex, to: equals) + 2)
                     continue
                 }
-                add(Phrase(words: words, value: value), kind: kind)
+                add(Phrase(words: words, value: value, command: command), kind: kind)
                 added += 1
             }
             if added == 0 { problem("dialog.rule-empty-item", column: line.count) }
@@ -108,6 +122,28 @@ public struct DialogGrammar: Sendable {
             if Array(words[start..<(start + phrase.words.count)]) == phrase.words { return (phrase.words.count, phrase.value) }
         }
         return nil
+    }
+
+    /// The command a whole line of `kind` (`show`, `do`) asks for, polite words allowed around
+    /// it ("please show my accounts", «покажи мои счета, пожалуйста»); nil when the line is not
+    /// wholly such a phrase.
+    func command(_ kind: Kind, in words: [String]) -> String? {
+        var low = 0, high = words.count
+        while low < high, let polite = match(.polite, in: words, at: low) { low += polite.length }
+        var trimmed = true
+        while trimmed {
+            trimmed = false
+            for length in 1...3 where high - length >= low {
+                if match(.polite, in: words, at: high - length)?.length == length { high -= length; trimmed = true; break }
+            }
+        }
+        guard low < high, let candidates = byFirstWord[kind]?[words[low]] else { return nil }
+        return candidates.first { $0.words.count == high - low && Array(words[low..<high]) == $0.words }?.command
+    }
+
+    /// Every command named by `show` and `do` phrases, for `kassa grammar check`.
+    var commandsNamed: [(kind: Kind, command: String)] {
+        [Kind.show, .do].flatMap { kind in Set((phrases[kind] ?? []).map(\.command)).sorted().map { (kind, $0) } }
     }
 
     /// Whether `words` are all covered, left to right, by phrases of `kinds`, at least one of

@@ -21,6 +21,7 @@ extension Session {
     func respond(to raw: String) -> [SessionEvent] {
         let line = raw.trimmingWhitespace
         if let events = command(line) { return events }
+        if let events = commandInWords(line) { return events }
         // Ask/: a question about the journal is answered, not drafted (Session+Ask); while drafts
         // wait, only a line with a question cue is one («на наличные» stays the drafts' answer).
         if let events = answer(line) {
@@ -44,6 +45,17 @@ extension Session {
         }
         if let events = phrase(line) { return events }
         return enter(line: raw)
+    }
+
+    /// A whole line that asks for a command in words ("show my accounts", «мои счета»; "delete the
+    /// last one" only while no draft waits): the command runs as if typed, with no arguments.
+    private func commandInWords(_ line: String) -> [SessionEvent]? {
+        let said = ReplyWords(line).words
+        guard !said.isEmpty else { return nil }
+        let name = words.dialog.command(.show, in: said) ?? (state == .confirming ? nil : words.dialog.command(.do, in: said))
+        guard let name, let type = CommandRegistry.command(named: name, vocabulary: words, form: .session) else { return nil }
+        explainReply(line, as: "command", cue: line)
+        return run(type, words: [])
     }
 
     /// The reader of replies, with what it needs to read values as the parser does.

@@ -68,6 +68,11 @@ public enum GrammarCommands {
         let files = sources.filter { $0.path.hasSuffix(".replies") }
         for source in files { problems += grammar.load(source.contents, file: source.path) }
         problems += grammar.conflicts(file: files.map(\.path).joined(separator: ", "))
+        // A `show`/`do` phrase must name a command the session has.
+        for (kind, name) in grammar.commandsNamed where !CommandRegistry.commands(for: .session).contains(where: { $0.name == name }) {
+            problems.append(.init(file: files.map(\.path).joined(separator: ", "), line: 0, column: 0, reasonKey: "dialog.rule-unknown-command",
+                                  arguments: ["kind": kind.rawValue, "command": name], lineText: "\(kind.rawValue) \(name)"))
+        }
         for problem in problems {
             let reason = catalog.text(problem.reasonKey, problem.arguments)
             let place = problem.line > 0 ? "\(problem.file):\(problem.line):\(problem.column)" : problem.file
