@@ -286,9 +286,10 @@ extension DraftStage {
             reasons.append(e)
             if guessed { r.flags.insert(.categoryGuessed) }
         }
-        // A type word ("refund", "получил") carries a default category such as income/refund;
-        // a keyword in the same top-level branch ("cashback") is more precise and wins.
-        if let (value, e) = r.typeWord, value.utf8.contains(UInt8(ascii: "/")) {
+        // A type word ("refund", "получил") carries a default category such as income/refund
+        // (or a top-level one: «вернул долг» is `other`, «снял номер» `travel`); a keyword in the
+        // same top-level branch ("cashback") is more precise and wins.
+        if let (value, e) = r.typeWord, value != "transfer" {
             reasons.append(e)
             if category == nil || !DraftStage.sameBranch(category!, value) {
                 category = value
