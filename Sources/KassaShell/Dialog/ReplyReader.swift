@@ -37,6 +37,8 @@ struct ReplyReader {
         if grammar.covers(whole, with: [.confirm, .polite], requiring: .confirm) { return (.confirm, said.text(low..<high)) }
         if grammar.covers(whole, with: [.refuse, .negation, .not, .polite], requiring: .refuse) { return (.refuse, said.text(low..<high)) }
         if grammar.covers(whole, with: [.undo, .polite], requiring: .undo) { return (.undo, said.text(low..<high)) }
+        // "drop it", «удали его» with one draft: that draft goes, which discards the batch.
+        if drafts.count == 1, grammar.covers(whole, with: [.drop, .polite], requiring: .drop) { return (.refuse, said.text(low..<high)) }
         if isDocumented(reply) { return (.none, "") }
         if let join = grammar.match(.join, in: said.words, at: low), low + join.length < high {
             let rest = said.text((low + join.length)..<high)
