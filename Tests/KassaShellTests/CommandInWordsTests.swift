@@ -39,6 +39,20 @@ import KassaTestSupport
         #expect(try Journal.open(path: path).transactions.map(\.note) == ["coffee"])
     }
 
+    @Test func aCommandInWordsCarriesItsWords() throws {
+        let session = try Self.session(Self.path("words-args"))
+        _ = session.handle(.line("coffee 900 yesterday"))
+        _ = session.handle(.line("taxi 2000"))
+        for (line, notes) in [("what did I buy yesterday?", ["coffee"]), ("что я купил сегодня", ["taxi"])] {
+            let events = session.handle(.line(line))
+            #expect(!Self.drafted(events), "\(line) was drafted")
+            guard case .listing(let listing)? = events.first(where: { if case .listing = $0 { true } else { false } }) else {
+                Issue.record("\(line): no listing in \(events)"); continue
+            }
+            #expect(listing.map(\.note) == notes, "\(line)")
+        }
+    }
+
     @Test func aLineWithMoreWordsIsStillAnEntry() throws {
         let session = try Self.session(Self.path("words-entry"))
         // Not wholly a phrase: the entry grammar reads it.

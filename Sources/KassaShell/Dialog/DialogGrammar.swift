@@ -66,11 +66,12 @@ public struct DialogGrammar: Sendable {
             var value = 0
             var command = ""
             if kind == .show || kind == .do {
-                guard head.count == 2 else {
+                // The command and the words it takes: `show list yesterday = what did i buy yesterday`.
+                guard head.count >= 2 else {
                     problem("dialog.rule-no-command", ["kind": kindWord], column: kindWord.count + 2)
                     continue
                 }
-                command = head[1]
+                command = head[1...].joined(separator: " ")
             } else if kind == .ordinal {
                 guard head.count == 2, let number = Int(head[1]), number == -1 || (1...99).contains(number) else {
                     problem("dialog.rule-bad-ordinal", column: kindWord.count + 2)
@@ -143,7 +144,9 @@ public struct DialogGrammar: Sendable {
 
     /// Every command named by `show` and `do` phrases, for `kassa grammar check`.
     var commandsNamed: [(kind: Kind, command: String)] {
-        [Kind.show, .do].flatMap { kind in Set((phrases[kind] ?? []).map(\.command)).sorted().map { (kind, $0) } }
+        [Kind.show, .do].flatMap { kind in
+            Set((phrases[kind] ?? []).map { String($0.command.split(separator: " ").first ?? "") }).sorted().map { (kind, $0) }
+        }
     }
 
     /// Whether `words` are all covered, left to right, by phrases of `kinds`, at least one of

@@ -52,10 +52,11 @@ extension Session {
     private func commandInWords(_ line: String) -> [SessionEvent]? {
         let said = ReplyWords(line).words
         guard !said.isEmpty else { return nil }
-        let name = words.dialog.command(.show, in: said) ?? (state == .confirming ? nil : words.dialog.command(.do, in: said))
-        guard let name, let type = CommandRegistry.command(named: name, vocabulary: words, form: .session) else { return nil }
+        let asked = words.dialog.command(.show, in: said) ?? (state == .confirming ? nil : words.dialog.command(.do, in: said))
+        guard let parts = asked?.split(separator: " ").map(String.init), let name = parts.first,
+              let type = CommandRegistry.command(named: name, vocabulary: words, form: .session) else { return nil }
         explainReply(line, as: "command", cue: line)
-        return run(type, words: [])
+        return run(type, words: Array(parts.dropFirst()))
     }
 
     /// The reader of replies, with what it needs to read values as the parser does.
