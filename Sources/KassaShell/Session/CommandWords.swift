@@ -123,7 +123,8 @@ public struct CommandWords: Sendable {
             "rate": Set(RateCommand.surface.verbNames),
             "category": Set(CategoryCommand.surface.verbNames),
             // Words that start a sentence about something other than a purchase ("курс доллара 480").
-            "phrase": ["rate", "budget"],
+            // `set`: a verb before a budget phrase ("set a food budget of 100k a month").
+            "phrase": ["rate", "budget", "set"],
             "batch": ["drop"],
             "report": Set(ReportKind.allCases.map(\.rawValue)),
             "period": ["week", "month", "year"],
