@@ -11,8 +11,8 @@ public struct Draft: Hashable, Sendable {
     public var category: String?
     public var account: String?
     public var toAccount: String?
-    /// What arrives in `toAccount` when it differs from `amount` (a currency exchange: "changed
-    /// 100 dollars to 52,000 tenge"); nil otherwise. Only a transfer has one.
+    /// What arrives in `toAccount`, in another currency than `amount` (a currency exchange:
+    /// "changed 100 dollars to 52,000 tenge"); nil otherwise. Only a transfer has one.
     public var toAmount: Money?
     public var note: String
     public var recurrence: Recurrence?

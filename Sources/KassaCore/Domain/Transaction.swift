@@ -10,9 +10,9 @@ public struct Transaction: Hashable, Sendable {
     public var category: String?
     public var account: String?
     public var toAccount: String?
-    /// What arrives in `toAccount` when it differs from `amount`: a currency exchange ("changed
-    /// 100 dollars to 52,000 tenge"). nil for every other transaction, and for a transfer that
-    /// moves `amount` as it is.
+    /// What arrives in `toAccount`, in another currency than `amount`: a currency exchange
+    /// ("changed 100 dollars to 52,000 tenge"). nil for every other transaction, and for a
+    /// transfer that moves `amount` as it is. The journal refuses one on anything but a transfer.
     public var toAmount: Money?
     public var note: String
     public var recurrence: Recurrence?

@@ -113,7 +113,7 @@ enum FieldValue: Equatable {
         case .toAccount(let account): draft.toAccount = account; draft.type = .transfer
         case .toAmount(let amount):
             // Only a transfer receives: a target on a purchase would mean nothing.
-            guard draft.type == .transfer else { return false }
+            guard draft.type == .transfer, draft.amount?.currency != amount.currency else { return false }
             draft.toAmount = amount
         case .currency(let currency):
             guard let amount = draft.amount else { return false }
@@ -139,7 +139,8 @@ enum FieldValue: Equatable {
             guard transaction.type == .transfer else { return nil }
             patch.toAccount = account
         case .toAmount(let amount):
-            guard transaction.type == .transfer else { return nil }
+            // An exchange's target is in another currency than what leaves.
+            guard transaction.type == .transfer, transaction.amount.currency != amount.currency else { return nil }
             patch.toAmount = amount
         case .currency(let currency):
             guard let rescaled = FieldValue.rescale(transaction.amount, to: currency) else { return nil }

@@ -55,8 +55,9 @@ enum RecordBounds {
         if t.amount.minorUnits.magnitude > UInt64(maxMinorUnits(digits: t.amount.currency.minorDigits)) { return "amount" }
         if !t.date.isSupported { return "date" }
         if let target = t.toAmount {
-            // Only a transfer has a target, never negative, within the same bounds as the amount.
-            if t.type != .transfer || target.minorUnits < 0 { return "amount" }
+            // Only a transfer has a target, in another currency than its amount (an exchange),
+            // never negative, within the same bounds as the amount.
+            if t.type != .transfer || target.minorUnits < 0 || target.currency == t.amount.currency { return "amount" }
             if target.minorUnits.magnitude > UInt64(maxMinorUnits(digits: target.currency.minorDigits)) { return "amount" }
         }
         return nil
