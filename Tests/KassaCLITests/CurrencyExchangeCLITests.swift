@@ -47,4 +47,28 @@ import KassaTestSupport
         #expect(try kassa(["edit", "#2", "target", "51500"]).status == 0)
         #expect(try kassa(["balance"]).output.contains("₸51,500.00"))
     }
+
+    /// Every format kassa writes brings an exchange back as one: same balances, same target.
+    @Test(arguments: ["jsonl", "csv", "hledger", "ledger", "beancount", "tenra"])
+    func eachFormatRoundTripsTheExchange(format: String) throws {
+        let entries = "salary 500 dollars\ny\nchanged 100 dollars to 52,000 tenge\ny\nbought 50 euros for 27,000 tenge\ny\n"
+        #expect(try kassa([], stdin: entries).status == 0)
+        let file = home.appendingPathComponent("export." + format).path
+        let exported = try kassa(["export", "--format", format, "-o", file])
+        #expect(exported.status == 0, "\(exported.error)")
+        let copy = home.appendingPathComponent("copy-\(format).kassa").path
+        let imported = try KassaBinary.run(["--file", copy, "--today", "2026-03-10", "import", file, "--format", format, "--yes"],
+                                           environment: env)
+        #expect(imported.status == 0, "\(imported.error)")
+        let balances = { (path: String) throws -> String in
+            try KassaBinary.run(["--file", path, "--today", "2026-03-10", "balance"], environment: env).output
+        }
+        #expect(try balances(copy) == balances(journal))
+        let rows = try KassaBinary.run(["--file", copy, "list", "--json"], environment: env).lines
+        let targets = try rows.compactMap { line -> String? in
+            let row = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            return (row["to_amount"] as? String).map { $0 + " " + (row["to_currency"] as? String ?? "") }
+        }
+        #expect(targets == ["52000.00 KZT", "50.00 EUR"])
+    }
 }
