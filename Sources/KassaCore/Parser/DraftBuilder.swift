@@ -253,7 +253,11 @@ extension DraftStage {
             if let c = m.currency {
                 currency = c
                 let e = why("currency", m.start, m.end, m.currencyRule >= 0 ? .entry(Int32(m.currencyRule)) : .none)
-                carry.currency = (c, e)
+                // An exchange names two currencies: neither is carried to the purchases after it.
+                if m.exchange == nil { carry.currency = (c, e) }
+            } else if let x = m.exchange {
+                // An exchange's unsaid side is the currency it was read with (never carried on).
+                currency = x.paidCurrency
             } else if let c = carry.currency {
                 currency = c.0
             } else if let c = accountCurrency {

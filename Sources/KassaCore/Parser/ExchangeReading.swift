@@ -19,6 +19,9 @@ struct ExchangeMatch {
     var verbStart: Int
     var verbEnd: Int
     var connectorEntry: Int
+    /// The currency of the amount paid when it was not said ("sold 100 dollars for 51,000": the
+    /// tenge): the one the exchange was decided with, never carried to later parts of the line.
+    var paidCurrency: Currency
 }
 
 extension DraftStage {
@@ -34,7 +37,8 @@ extension DraftStage {
             let received = found.buy ? first : second
             var target = ExchangeMatch(value: received.value, currency: found.buy ? found.firstCurrency : found.secondCurrency,
                                        start: received.start, end: received.end, verbEntry: found.verb, verbStart: found.verbStart,
-                                       verbEnd: found.verbEnd, connectorEntry: found.connector)
+                                       verbEnd: found.verbEnd, connectorEntry: found.connector,
+                                       paidCurrency: found.buy ? found.secondCurrency : found.firstCurrency)
             if found.rate {
                 // "sold 100 dollars at 520": the second number is the price of one unit of the first.
                 let product = first.value.multiplied(by: second.value).flatMap { $0.money(found.secondCurrency) }
@@ -42,15 +46,14 @@ extension DraftStage {
                     ?? ExactNumber.tooLarge
                 if found.buy {
                     paid.value = value
-                    paid.currency = found.secondCurrency
+                    paid.currency = nil
+                    paid.currencyRule = -1
                 } else {
                     target.value = value
                 }
                 target.start = second.start
                 target.end = second.end
                 if found.buy { target.start = first.start; target.end = first.end }
-            } else if paid.currency == nil {
-                paid.currency = found.buy ? found.secondCurrency : found.firstCurrency
             }
             paid.exchange = target
             s.moneys[a] = paid
