@@ -28,7 +28,9 @@ extension DraftStage {
     /// Finds the exchanges of the line and folds each one's two amounts into one (the amount
     /// paid, with the amount received as its `exchange`). The verb and connector leave the note.
     func markExchanges(_ s: inout LineScan) {
-        guard ids.exchange >= 0, ids.exchangeTo >= 0 || ids.exchangeRate >= 0, s.moneys.count > 1 else { return }
+        // Most lines have no exchange verb: the line's class bits say so without a look at a token.
+        guard ids.exchange >= 0, ids.exchangeTo >= 0 || ids.exchangeRate >= 0, s.moneys.count > 1,
+              lineBits & (ids.exchange < 64 ? 1 << UInt64(ids.exchange) : ~0) != 0 else { return }
         var a = 0
         while a + 1 < s.moneys.count {
             guard let found = exchange(at: a, s) else { a += 1; continue }
