@@ -1,5 +1,6 @@
 // Balances: the sum of every account in every currency over a transaction source — expenses
-// subtract, income adds, a transfer moves the amount from its account to its destination.
+// subtract, income adds, a transfer moves the amount from its account to its destination (a
+// currency exchange takes its amount out and puts its target amount, in its own currency, in).
 // With `today`, transactions dated after it are planned: summed apart, never in the balance
 // (DOMAIN.md §1); opening balances are added to their account's line.
 // Sums are checked: a total that does not fit in 64-bit minor units is an error, never a wrap.
@@ -81,24 +82,35 @@ struct BalanceTable {
     init(cut: Int) { self.cut = cut }
 
     mutating func add(_ entry: LedgerEntry) {
-        if entry.currency != lastCurrency {
-            if let known = currencies.firstIndex(of: entry.currency) {
-                slot = known
-            } else {
-                currencies.append(entry.currency)
-                cells.append([])
-                slot = currencies.count - 1
-            }
-            lastCurrency = entry.currency
-        }
+        select(entry.currency)
         let planned = entry.days > cut
         switch entry.type {
         case .expense: add(entry.account, entry.amount, negative: true, planned: planned)
         case .income: add(entry.account, entry.amount, negative: false, planned: planned)
         case .transfer:
             add(entry.account, entry.amount, negative: true, planned: planned)
-            add(entry.toAccount, entry.amount, negative: false, planned: planned)
+            // An exchange: the destination's line is the one of the currency that arrives, and
+            // what arrives is the target amount (never the amount, never a sum of the two).
+            if let target = entry.toCurrency {
+                select(target)
+                add(entry.toAccount, entry.toAmount, negative: false, planned: planned)
+            } else {
+                add(entry.toAccount, entry.amount, negative: false, planned: planned)
+            }
         }
+    }
+
+    /// Makes `slot` the table of `currency` (a journal uses a handful: the last one is kept).
+    private mutating func select(_ currency: Currency) {
+        guard currency != lastCurrency else { return }
+        if let known = currencies.firstIndex(of: currency) {
+            slot = known
+        } else {
+            currencies.append(currency)
+            cells.append([])
+            slot = currencies.count - 1
+        }
+        lastCurrency = currency
     }
 
     private mutating func add(_ label: UInt32, _ amount: Int64, negative: Bool, planned: Bool) {

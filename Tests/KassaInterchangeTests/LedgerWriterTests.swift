@@ -53,10 +53,11 @@ import KassaCore
     @Test func csvQuotesAndNeutralisesFormulas() {
         var writer = CSVWriter()
         let lines = writer.text(InterchangeFixtures.transactions).split(separator: "\r\n", omittingEmptySubsequences: false)
-        #expect(lines[0] == "id,date,time,type,amount,currency,category,account,to_account,note,recurrence,input")
-        #expect(lines[2] == "2,2026-03-02,09:05,expense,1500.00,KZT,food/coffee,наличные,,\"кофе, \"\"латте\"\"\nвторая строка\",,кофе 1500")
-        #expect(lines[4] == "4,2026-03-04,,expense,10.99,USD,subscriptions,каспи голд,,\"'=HYPERLINK(\"\"http://x\"\")\",monthly,")
-        #expect(lines[6] == "6,2026-03-06,,expense,700.00,KZT,,,,'-минус в начале,,")
+        // An exchange's to_amount and to_currency come last: empty for everything else.
+        #expect(lines[0] == "id,date,time,type,amount,currency,category,account,to_account,note,recurrence,input,to_amount,to_currency")
+        #expect(lines[2] == "2,2026-03-02,09:05,expense,1500.00,KZT,food/coffee,наличные,,\"кофе, \"\"латте\"\"\nвторая строка\",,кофе 1500,,")
+        #expect(lines[4] == "4,2026-03-04,,expense,10.99,USD,subscriptions,каспи голд,,\"'=HYPERLINK(\"\"http://x\"\")\",monthly,,,")
+        #expect(lines[6] == "6,2026-03-06,,expense,700.00,KZT,,,,'-минус в начале,,,,")
         // Every cell a spreadsheet would run starts with the apostrophe.
         for bad in ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"] {
             var out: [UInt8] = []

@@ -78,26 +78,28 @@ import KassaCore
         let records = TenraCSVReader.read(bytes(text), vocabulary: vocabulary)
         #expect(records.problems.isEmpty)
         let t = records.transactions
-        #expect(t.count == 11)
+        #expect(t.count == 10)
         #expect(t[0].type == .income && t[0].account == "Kaspi Gold" && t[0].category == "income/salary")
         #expect(t[1].category == "food/coffee" && t[1].note == "кофе, латте")
         #expect(t[2].type == .transfer && t[2].toAccount == "Наличные")
-        // Across currencies: out of one account in KZT, into the other in USD.
-        #expect(t[3].type == .expense && t[3].amount == InterchangeFixtures.kzt(55_000) && t[3].account == "Kaspi Gold")
-        #expect(t[4].type == .income && t[4].amount == Money(minorUnits: 11_000, currency: InterchangeFixtures.usd) && t[4].account == "Wallet")
+        // Across currencies: one transfer, out of one account in KZT, its target arriving in the other in USD.
+        #expect(t[3].type == .transfer && t[3].amount == InterchangeFixtures.kzt(55_000) && t[3].account == "Kaspi Gold"
+                && t[3].toAccount == "Wallet" && t[3].toAmount == Money(minorUnits: 11_000, currency: InterchangeFixtures.usd))
+        // The same currency and the same amount in the target columns: a plain transfer.
+        #expect(t[2].toAmount == nil)
         // The app's balance engine (DOMAIN.md §10): a top-up adds to the deposit in `account`;
         // a withdrawal moves money out of it; interest is income to it; a loan payment is the
         // card in targetAccount paying the loan in `account`. The type is kept in `input`.
-        #expect(t[5].type == .income && t[5].account == "Депозит" && t[5].amount == InterchangeFixtures.kzt(100_000)
-                && t[5].input == "tenra:type=deposit_topup")
-        #expect(t[6].type == .transfer && t[6].account == "Депозит" && t[6].toAccount == "Kaspi Gold")
-        #expect(t[7].type == .income && t[7].account == "Депозит" && t[7].category == "income/interest")
-        #expect(t[8].type == .transfer && t[8].account == "Kaspi Gold" && t[8].toAccount == "Автокредит" && t[8].note == "кредит")
-        #expect(t[9].type == .transfer && t[9].account == "Kaspi Gold" && t[9].toAccount == "Автокредит"
-                && t[9].amount == InterchangeFixtures.kzt(70_000))
+        #expect(t[4].type == .income && t[4].account == "Депозит" && t[4].amount == InterchangeFixtures.kzt(100_000)
+                && t[4].input == "tenra:type=deposit_topup")
+        #expect(t[5].type == .transfer && t[5].account == "Депозит" && t[5].toAccount == "Kaspi Gold")
+        #expect(t[6].type == .income && t[6].account == "Депозит" && t[6].category == "income/interest")
+        #expect(t[7].type == .transfer && t[7].account == "Kaspi Gold" && t[7].toAccount == "Автокредит" && t[7].note == "кредит")
+        #expect(t[8].type == .transfer && t[8].account == "Kaspi Gold" && t[8].toAccount == "Автокредит"
+                && t[8].amount == InterchangeFixtures.kzt(70_000))
         // A converted expense moves its account by the converted amount; the original is kept.
-        #expect(t[10].amount == InterchangeFixtures.kzt(5_000) && t[10].category == "subscriptions"
-                && t[10].input.contains("original=9.99 USD"))
+        #expect(t[9].amount == InterchangeFixtures.kzt(5_000) && t[9].category == "subscriptions"
+                && t[9].input.contains("original=9.99 USD"))
         #expect(records.accounts.first { $0.name == "Wallet" }?.currency == InterchangeFixtures.usd)
     }
 

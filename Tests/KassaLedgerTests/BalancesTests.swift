@@ -28,6 +28,23 @@ import KassaTestSupport
                 ["cash 785.00 KZT 3", "cash -12.00 USD 1", "kaspi 200.00 KZT 1", "- -7.00 KZT 1"])
     }
 
+    @Test func anExchangeTakesTheAmountOutAndPutsTheTargetIn() throws {
+        let usd = Currency(code: "USD")!
+        var sameAccount = transaction(2, .transfer, 10_000, usd, to: "cash")
+        sameAccount.toAmount = Money(minorUnits: 5_200_000, currency: .kzt)
+        var toKaspi = transaction(3, .transfer, 2_600_000, to: "kaspi")
+        toKaspi.toAmount = Money(minorUnits: 5_000, currency: usd)
+        var planned = transaction(4, .transfer, 1_000, usd, to: "kaspi")
+        planned.date = day.adding(days: 3)
+        planned.toAmount = Money(minorUnits: 520_000, currency: .kzt)
+        let lines = try Balances.compute(TransactionArraySource([
+            transaction(1, .income, 50_000, usd), sameAccount, toKaspi, planned,
+        ]), today: day)
+        // Never a sum of two currencies: each side in its own currency's line.
+        #expect(lines.map { "\($0.account ?? "-") \($0.amount) \($0.planned)" } ==
+                ["cash 26000.00 KZT 0.00 KZT", "cash 400.00 USD -10.00 USD", "kaspi 0.00 KZT 5200.00 KZT", "kaspi 50.00 USD 0.00 USD"])
+    }
+
     @Test func overflowIsAnErrorNotAWrap() {
         let half = Int64.max / 2 + 1
         #expect(throws: MoneyError(.overflow, currency: .kzt)) {

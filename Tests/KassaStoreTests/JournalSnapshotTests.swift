@@ -19,16 +19,19 @@ import Testing
         let path = directory.appendingPathComponent("journal.kassa").path
         let journal = try Journal.open(path: path)
         try journal.append(transactions: (1...rows).map { i in
-            Transaction(id: 0, type: i % 7 == 0 ? .income : .expense,
+            // Every 1000th a currency exchange: its target is kept in the snapshot, not only in its line.
+            Transaction(id: 0, type: i % 1000 == 0 ? .transfer : i % 7 == 0 ? .income : .expense,
                         amount: Money(minorUnits: Int64(i * 37 % 90_000 + 100), currency: i % 5 == 0 ? Currency(code: "USD")! : .kzt),
                         date: CivilDate(year: 2026, month: 1 + i % 12, day: 1 + i % 28)!,
                         category: i % 3 == 0 ? "food/coffee" : "transport", account: i % 2 == 0 ? "cash" : "card",
-                        note: "note \(i)", input: "line \(i)")
+                        toAccount: i % 1000 == 0 ? "cash" : nil, note: "note \(i)", input: "line \(i)",
+                        toAmount: i % 1000 == 0 ? Money(minorUnits: Int64(i * 520), currency: Currency(code: "EUR")!) : nil)
         })
         _ = try journal.defineAccount(Account(name: "wallet", aliases: ["кошелёк"], currency: Currency(code: "USD")))
         _ = try journal.learn(phrase: "латте", category: "food/coffee")
         _ = try journal.write([ObjectRecord(kind: "budget", key: "food", fields: [.init("limit", "100000.00")])])
         _ = try journal.edit(id: 3) { $0.note = "edited three" }
+
         try journal.commit([StoreFixtures.draft(700)], input: "taken back")
         _ = try journal.undo()
         #expect(StoreFixtures.bytes(path).count >= JournalSnapshot.minimumBytes)

@@ -20,7 +20,14 @@ import KassaTestSupport
                 StoreFixtures.draft(Int64(i * 10 + k), "cat/\(i % 7)", note: "n\(i)\t\(k)", currency: currency,
                                     account: k % 2 == 0 ? "acc\(i % 5)" : nil)
             }
-            let made = try journal.commit(drafts, input: "line \(i)")
+            var exchange = drafts
+            if i % 8 == 0 {
+                // A currency exchange: its target fields are read by the helper too.
+                exchange[0].type = .transfer
+                exchange[0].toAccount = "acc\(i % 3)"
+                exchange[0].toAmount = Money(minorUnits: Int64(i * 5_100), currency: currencies[(i + 1) % 3])
+            }
+            let made = try journal.commit(exchange, input: "line \(i)")
             if i % 9 == 0 { _ = try journal.edit(id: made[0].id, TransactionPatch(note: "edited \(i)")) }
             if i % 11 == 0 { _ = try journal.delete(ids: [made[made.count - 1].id]) }
             if i % 13 == 0 {
@@ -41,7 +48,8 @@ import KassaTestSupport
         [String(describing: state.entries), String(describing: state.changes), "\(state.targets)", "\(state.head)",
          "\(state.current)", "\(state.liveCount) \(state.maxID) \(state.redoStack)", "\(state.labels.strings)",
          "\(state.currencies)", "\(state.accountRecords)", "\(state.learnRecords)", "\(state.objectRecords)",
-         "\(state.validEnd) \(state.nextLine) \(state.lastLineStart)"].joined(separator: "\n")
+         "\(state.validEnd) \(state.nextLine) \(state.lastLineStart)",
+         "\(state.exchanges.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" })"].joined(separator: "\n")
     }
 
     static func read(_ bytes: [UInt8], readAhead: (minimum: Int, stretch: Int)?) -> (IngestOutcome, String) {

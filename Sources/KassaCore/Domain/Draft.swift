@@ -11,6 +11,9 @@ public struct Draft: Hashable, Sendable {
     public var category: String?
     public var account: String?
     public var toAccount: String?
+    /// What arrives in `toAccount`, in another currency than `amount` (a currency exchange:
+    /// "changed 100 dollars to 52,000 tenge"); nil otherwise. Only a transfer has one.
+    public var toAmount: Money?
     public var note: String
     public var recurrence: Recurrence?
     /// Every `interval` units of the recurrence ("every 2 weeks"); 1 when none was said.
@@ -27,7 +30,8 @@ public struct Draft: Hashable, Sendable {
     public init(
         type: TransactionType = .expense, amount: Money?, date: CivilDate, time: TimeOfDay? = nil,
         category: String? = nil, account: String? = nil, toAccount: String? = nil, note: String = "",
-        recurrence: Recurrence? = nil, interval: Int = 1, confidence: Double = 1, flags: [DraftFlag] = []
+        recurrence: Recurrence? = nil, interval: Int = 1, confidence: Double = 1, flags: [DraftFlag] = [],
+        toAmount: Money? = nil
     ) {
         self.type = type
         self.amount = amount
@@ -36,6 +40,7 @@ public struct Draft: Hashable, Sendable {
         self.category = category
         self.account = account
         self.toAccount = toAccount
+        self.toAmount = toAmount
         self.note = note
         self.recurrence = recurrence
         self.interval = interval

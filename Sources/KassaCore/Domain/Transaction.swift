@@ -10,6 +10,10 @@ public struct Transaction: Hashable, Sendable {
     public var category: String?
     public var account: String?
     public var toAccount: String?
+    /// What arrives in `toAccount`, in another currency than `amount`: a currency exchange
+    /// ("changed 100 dollars to 52,000 tenge"). nil for every other transaction, and for a
+    /// transfer that moves `amount` as it is. The journal refuses one on anything but a transfer.
+    public var toAmount: Money?
     public var note: String
     public var recurrence: Recurrence?
     /// The line the person typed, kept for `:why` and audits.
@@ -18,7 +22,7 @@ public struct Transaction: Hashable, Sendable {
     public init(
         id: Int, type: TransactionType, amount: Money, date: CivilDate, time: TimeOfDay? = nil,
         category: String? = nil, account: String? = nil, toAccount: String? = nil, note: String = "",
-        recurrence: Recurrence? = nil, input: String = ""
+        recurrence: Recurrence? = nil, input: String = "", toAmount: Money? = nil
     ) {
         self.id = id
         self.type = type
@@ -28,6 +32,7 @@ public struct Transaction: Hashable, Sendable {
         self.category = category
         self.account = account
         self.toAccount = toAccount
+        self.toAmount = toAmount
         self.note = note
         self.recurrence = recurrence
         self.input = input
@@ -40,6 +45,9 @@ public struct Transaction: Hashable, Sendable {
         self.init(
             id: id, type: draft.type, amount: amount, date: draft.date, time: draft.time,
             category: draft.category, account: draft.account, toAccount: draft.toAccount,
-            note: draft.note, recurrence: draft.recurrence, input: input)
+            note: draft.note, recurrence: draft.recurrence, input: input, toAmount: draft.toAmount)
     }
+
+    /// What `toAccount` receives: the target amount of an exchange, else the amount itself.
+    public var arriving: Money { toAmount ?? amount }
 }

@@ -17,11 +17,15 @@ public struct LedgerEntry: Sendable, Hashable {
     public var category: UInt32
     public var account: UInt32
     public var toAccount: UInt32
+    /// A currency exchange: what arrives in `toAccount` (minor units of `toCurrency`); nil
+    /// `toCurrency` for every other entry, whose destination receives `amount` itself.
+    public var toAmount: Int64
+    public var toCurrency: Currency?
 
     public static let noLabel: UInt32 = 0
 
     public init(id: Int, type: TransactionType, amount: Int64, currency: Currency, days: Int,
-                category: UInt32, account: UInt32, toAccount: UInt32) {
+                category: UInt32, account: UInt32, toAccount: UInt32, toAmount: Int64 = 0, toCurrency: Currency? = nil) {
         self.id = id
         self.type = type
         self.amount = amount
@@ -30,6 +34,8 @@ public struct LedgerEntry: Sendable, Hashable {
         self.category = category
         self.account = account
         self.toAccount = toAccount
+        self.toAmount = toAmount
+        self.toCurrency = toCurrency
     }
 }
 
@@ -52,7 +58,8 @@ public struct TransactionArraySource: TransactionSource {
                 id: transaction.id, type: transaction.type, amount: transaction.amount.minorUnits,
                 currency: transaction.amount.currency, days: transaction.date.daysSinceEpoch,
                 category: number(transaction.category), account: number(transaction.account),
-                toAccount: number(transaction.toAccount)))
+                toAccount: number(transaction.toAccount), toAmount: transaction.toAmount?.minorUnits ?? 0,
+                toCurrency: transaction.toAmount?.currency))
         }
     }
 

@@ -5,6 +5,7 @@ public enum Corpus {
     public static let defaultToday = CivilDate(year: 2026, month: 3, day: 10)!
     static let fields: Set<String> = [
         "type", "amount", "currency", "date", "time", "category", "account", "to", "note", "recurrence", "interval", "flags",
+        "to_amount", "to_currency",
     ]
 
     /// The cases of one file, and the lines that could not be read (as failures of field "case").
@@ -150,11 +151,13 @@ public enum Corpus {
                 let actual = value(of: check.field, in: draft)
                 let matches: Bool
                 switch check.field {
-                case "amount":
-                    if let a = draft.amount, let want = ExactNumber(decimalText: check.value),
+                case "amount", "to_amount":
+                    // An exchange's target compares like the amount: "52000" is "52000.00".
+                    if let a = check.field == "amount" ? draft.amount : draft.toAmount,
+                       let want = ExactNumber(decimalText: check.value),
                        let got = ExactNumber(decimalText: a.decimalString) {
                         matches = want.normalized == got.normalized
-                    } else { matches = check.value == "-" && draft.amount == nil }
+                    } else { matches = check.value == "-" && (check.field == "amount" ? draft.amount : draft.toAmount) == nil }
                 case "flags":
                     // `flags=a,b`: all of them present; `flags!=a,b`: none of them present.
                     let want = check.value.split(separator: ",").map(String.init)
@@ -181,6 +184,8 @@ public enum Corpus {
         case "category": return d.category ?? "-"
         case "account": return d.account ?? "-"
         case "to": return d.toAccount ?? "-"
+        case "to_amount": return d.toAmount.map { $0.decimalString } ?? "-"
+        case "to_currency": return d.toAmount?.currency.code ?? "-"
         case "note": return d.note.isEmpty ? "-" : d.note
         case "recurrence": return d.recurrence?.rawValue ?? "-"
         case "interval": return String(d.interval)

@@ -58,6 +58,12 @@ enum GrammarClass: String, CaseIterable, Sendable {
     case typeAround = "type-around"
     /// A category phrase said around the amount: «закинул 2000 на телефон» (mobile top-up).
     case categoryAround = "category-around"
+    /// A currency exchange with both amounts: a verb (`sell`: the first amount leaves, "changed
+    /// 100 dollars to 52,000 tenge"; `buy`: the first amount arrives, "bought 200 euros for
+    /// 104,000"), the words between the amounts, and those that make the second a rate («по 520»).
+    case exchange
+    case exchangeTo = "exchange-to"
+    case exchangeRate = "exchange-rate"
     case categoryWins = "category-wins"
     case categoryYields = "category-yields"
 }

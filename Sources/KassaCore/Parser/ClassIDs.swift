@@ -27,6 +27,8 @@ struct ClassIDs: Sendable {
     /// Account words only after a preposition (savings, deposit), the batch word ("all"), the
     /// unit-price words ("each", «по») and the sum word ("total"): see GrammarClass.
     let accountAfter, batch, each, eachBefore, total: Int
+    /// A currency exchange's verb and the words between its two amounts (ExchangeReading).
+    let exchange, exchangeTo, exchangeRate: Int
     /// Named days (Nauryz, Christmas): a date said with one wins over it.
     let holiday: Int
     /// The grammar's account names (the values of `account` words: cash, kaspi, halyk …), for
@@ -80,6 +82,7 @@ struct ClassIDs: Sendable {
         accountKind = id(.accountKind)
         accountAfter = id(.accountAfter); batch = id(.batch); each = id(.each); eachBefore = id(.eachBefore)
         total = id(.total); holiday = id(.holiday)
+        exchange = id(.exchange); exchangeTo = id(.exchangeTo); exchangeRate = id(.exchangeRate)
         let accountClass = id(.account)
         var values: [String] = []
         for entry in g.entries where entry.classID == accountClass && !values.contains(entry.value) { values.append(entry.value) }

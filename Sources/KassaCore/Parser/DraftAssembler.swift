@@ -28,6 +28,7 @@ extension DraftStage {
             }
         }
         applyCorrections(&s)
+        markExchanges(&s)
         markTotals(&s)
         markQuantities(&s)
         markMistypedYears(&s)

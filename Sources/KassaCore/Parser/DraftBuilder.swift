@@ -16,6 +16,8 @@ struct PartReading {
     var type = TransactionType.expense
     var account: String?
     var toAccount: String?
+    /// A currency exchange's target: what arrives (ExchangeReading).
+    var toAmount: Money?
 }
 
 extension DraftStage {
@@ -39,13 +41,23 @@ extension DraftStage {
         let note = noteText(noteTokens[first..<last])
 
         let date = decideDate(part, s, &carry, index: index, &r, &reasons)
+        // A currency exchange is a transfer, its verb the type word ("sold" is no income here).
+        let exchange = part.money.flatMap { s.moneys[$0].exchange }
+        if let x = exchange {
+            let e = why("type", x.verbStart, x.verbEnd, .entry(Int32(x.verbEntry)))
+            r.typeWord = ("transfer", e)
+            reasons.append(e)
+        }
         decideAccounts(&carry, index: index, &r, &reasons)
+        // What arrives goes to the account said, else stays in the one it was changed in.
+        if exchange != nil, r.toAccount == nil { r.toAccount = r.account }
         let amount = decideAmount(part, s, &carry, &r, &reasons, firstReason: firstReason)
         let category = decideCategory(noteTokens, s, note: note, &r, &reasons)
 
         var draft = Draft(type: r.type, amount: amount, date: date, time: r.time, category: category,
                           account: r.account, toAccount: r.toAccount, note: note, recurrence: r.recurrence, interval: r.interval,
-                          confidence: DraftStage.confidence(r.flags, hasCategory: category != nil, type: r.type))
+                          confidence: DraftStage.confidence(r.flags, hasCategory: category != nil, type: r.type),
+                          toAmount: r.type == .transfer ? r.toAmount : nil)
         for f in DraftFlag.allCases where r.flags.contains(f) { draft.flag(f) }
         for k in firstReason..<reasons.count { reasons[k].draft = Int32(index) }
         return (draft, r.questions)
@@ -241,7 +253,11 @@ extension DraftStage {
             if let c = m.currency {
                 currency = c
                 let e = why("currency", m.start, m.end, m.currencyRule >= 0 ? .entry(Int32(m.currencyRule)) : .none)
-                carry.currency = (c, e)
+                // An exchange names two currencies: neither is carried to the purchases after it.
+                if m.exchange == nil { carry.currency = (c, e) }
+            } else if let x = m.exchange {
+                // An exchange's unsaid side is the currency it was read with (never carried on).
+                currency = x.paidCurrency
             } else if let c = carry.currency {
                 currency = c.0
             } else if let c = accountCurrency {
@@ -256,6 +272,12 @@ extension DraftStage {
             let rule = m.currencyRule >= 0 ? m.currencyRule : m.number.rule
             // A unit price times its count: the explanation shows both ("four tickets, 2,500 each").
             reasons.insert(why("amount", m.countStart ?? m.start, m.end, rule >= 0 ? .entry(Int32(rule)) : .none), at: firstReason)
+            if let x = m.exchange {
+                // The exchange's target: bounded like any amount, explained by its connector.
+                if carry.error == nil { carry.error = boundsError(x.value, x.currency, m) }
+                r.toAmount = x.value.money(x.currency)
+                reasons.append(why("to_amount", x.start, x.end, .entry(Int32(x.connectorEntry))))
+            }
         }
         if amount == nil { r.flags.insert(.amountMissing) }
         // A leading minus ("-500 coffee", "minus 500", "минус 500") is never dropped silently: it

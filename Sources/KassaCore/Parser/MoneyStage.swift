@@ -16,6 +16,8 @@ struct MoneyMatch {
     /// A unit price times a count said with it ("four tickets, 2,500 each"): where the count
     /// begins, so the amount's explanation shows both (`value` is already the product).
     var countStart: Int?
+    /// A currency exchange: what arrives for this amount (ExchangeReading).
+    var exchange: ExchangeMatch?
 
     /// Money in the currency (falls back when none was said); nil on overflow.
     func money(default fallback: Currency) -> Money? { value.money(currency ?? fallback) }

@@ -23,7 +23,7 @@ public enum JSONLinesWriter {
     /// The most bytes `write` puts for `t`: the keys and fixed values, and every text escaped
     /// at worst.
     static func maxBytes(_ t: Transaction) -> Int {
-        var count = 320 + JSONWriter.maxQuotedBytes(t.note) + JSONWriter.maxQuotedBytes(t.input)
+        var count = 400 + JSONWriter.maxQuotedBytes(t.note) + JSONWriter.maxQuotedBytes(t.input)
         if let text = t.category { count += JSONWriter.maxQuotedBytes(text) }
         if let text = t.account { count += JSONWriter.maxQuotedBytes(text) }
         if let text = t.toAccount { count += JSONWriter.maxQuotedBytes(text) }
@@ -58,6 +58,15 @@ public enum JSONLinesWriter {
         optional(t.account, &out)
         out.put(", \"to_account\": ")
         optional(t.toAccount, &out)
+        if let target = t.toAmount {
+            // A currency exchange only: what arrives (an additive pair; other lines are unchanged).
+            out.put(", \"to_amount\": \"")
+            DecimalBytes.write(target, to: &out)
+            out.put("\", \"to_currency\": \"")
+            let letters = target.currency.letterBytes
+            out.put(letters.0); out.put(letters.1); out.put(letters.2)
+            out.put(34)
+        }
         out.put(", \"note\": ")
         JSONWriter.writeQuoted(t.note, to: &out)
         out.put(", \"recurrence\": ")

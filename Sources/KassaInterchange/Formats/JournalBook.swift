@@ -12,8 +12,10 @@
 // 2. what is left of those goes through the entry's first account (a paycheck: the salary in,
 //    the taxes and insurance out of the same account);
 // 3. accounts that give pay accounts that take: transfers;
-// 4. what is left (a currency exchange, money into stocks) is an uncategorized income or expense
+// 4. what is left (money into stocks, a many-sided exchange) is an uncategorized income or expense
 //    of that account, so every account's balance stays the tool's.
+// Before all that, an entry of exactly two account postings in two currencies, one giving and
+// one taking (`-100.00 USD @@ 52000.00 KZT`), is a currency exchange: one transfer with a target.
 // Postings kassa cannot hold — another commodity than an ISO currency, virtual postings — are
 // skipped and listed with their line; so is a pair of two categories (no account moves).
 
@@ -268,6 +270,14 @@ public struct JournalBook {
                     check(posting.account, assertion, inclusive: posting.assertionInclusive, line: posting.line, file: entry.file)
                 }
             }
+            // A currency exchange (one account gives one currency, one takes another, `@@`/`@`
+            // between them): one transfer with its target, not an expense and an income.
+            if let (out, into) = JournalBook.exchange(legs) {
+                records.transactions.append(Transaction(id: 0, type: .transfer, amount: out.money.negated, date: entry.date,
+                                                        account: out.account, toAccount: into.account, note: entry.description,
+                                                        toAmount: into.money))
+                continue
+            }
             pair(legs, entry: entry, accounts: &accounts, records: &records, notes: &notes, own: &ownCategories, objects: &objects,
                  mapped: &mapped)
         }
@@ -325,6 +335,17 @@ public struct JournalBook {
 
     /// Where money coming back out of an expense category goes (kassa's refunds).
     static let refundSlug = "income/refund"
+
+    /// The two legs of a currency exchange — two account postings, the one that gives in one
+    /// currency and the one that takes in another — or nil for any other entry.
+    private static func exchange(_ legs: [Leg]) -> (out: Leg, into: Leg)? {
+        guard legs.count == 2, legs[0].money.currency != legs[1].money.currency else { return nil }
+        guard case .account = legs[0].target, case .account = legs[1].target else { return nil }
+        let (a, b) = (legs[0], legs[1])
+        if a.money.minorUnits < 0, b.money.minorUnits > 0 { return (a, b) }
+        if b.money.minorUnits < 0, a.money.minorUnits > 0 { return (b, a) }
+        return nil
+    }
 
     /// Pairs an entry's legs currency by currency into kassa transactions.
     private func pair(_ legs: [Leg], entry: JournalEntry, accounts: inout [String: JournalAccount], records: inout ImportRecords,

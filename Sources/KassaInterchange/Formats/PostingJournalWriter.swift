@@ -8,7 +8,10 @@
 // KZT card leaves the card at −10.99 USD), so the journal does the same: both postings in the
 // transaction's own currency. Every entry balances by itself, needs no conversion account, and
 // every account's balance in every currency equals kassa's. The journal's exchange rates become
-// price directives (`P 2026-03-01 USD 480.50 KZT`), so a tool can value them.
+// price directives (`P 2026-03-01 USD 480.50 KZT`), so a tool can value them. A currency
+// exchange (a transfer with a target) is the one entry in two currencies: what arrives on the
+// destination's posting, what leaves on the source's at its total cost (`-100.00 USD @@ 52000.00
+// KZT`), which hledger, ledger and beancount all balance.
 //
 // What `kassa balance` counts is all here (JournalExtras): each account's opening balance, as an
 // entry against the equity account on its opening date; and, with --planned, the planned
@@ -143,12 +146,14 @@ struct PostingJournalWriter<Dialect: PostingDialect> {
         DecimalBytes.append(t.date, to: &out)
         dialect.entryHead(t, note: note, planned: t.date > extras.today, to: &out)
         let code = t.amount.currency.code
+        // An exchange: the destination gets the target; the source gives the amount at that cost.
+        let arriving = t.type == .transfer && t.toAmount?.currency != t.amount.currency ? t.arriving : t.amount
         out.add(dialect.postingIndent)
         out.append(contentsOf: debit)
         out.add("  ")
-        DecimalBytes.append(t.amount, to: &out)
+        DecimalBytes.append(arriving, to: &out)
         out.append(32)
-        out.add(code)
+        out.add(arriving.currency.code)
         out.append(10)
         out.add(dialect.postingIndent)
         out.append(contentsOf: credit)
@@ -156,6 +161,12 @@ struct PostingJournalWriter<Dialect: PostingDialect> {
         DecimalBytes.append(t.amount, to: &out, negated: true)
         out.append(32)
         out.add(code)
+        if arriving != t.amount {
+            out.add(" @@ ")
+            DecimalBytes.append(arriving, to: &out)
+            out.append(32)
+            out.add(arriving.currency.code)
+        }
         out.add("\n\n")
     }
 }

@@ -207,8 +207,23 @@ struct CSVRowReader {
         // An empty cell of a category column is no category; without the column the note is asked.
         if type != .transfer, name != nil || !has(.category) { category = resolveCategory(name, note: note, type: type) }
         let amount = signed.minorUnits < 0 ? signed.negated : signed
+        // A currency exchange's target (kassa's own CSV: to_amount, to_currency): on a transfer,
+        // in another currency, bounded like the amount.
+        var toAmount: Money?
+        if let text = cell(.targetAmount, cells) {
+            guard type == .transfer, let code = cell(.targetCurrency, cells), let target = lookupCurrency(code),
+                  target != amount.currency else {
+                return .failure(ImportProblem(line: 0, reason: "currency", detail: cell(.targetCurrency, cells) ?? text))
+            }
+            guard let reading = AmountText.read(Substring(text)), reading.currencyWord == nil, let money = reading.money(target),
+                  money.minorUnits > 0, money.isWithinEntryBound else {
+                return .failure(ImportProblem(line: 0, reason: "amount", detail: text))
+            }
+            toAmount = money
+        }
         return .success(Transaction(id: id, type: type, amount: amount, date: date, time: time, category: category,
-                                    account: account, toAccount: toAccount, note: note, recurrence: recurrence, input: input))
+                                    account: account, toAccount: toAccount, note: note, recurrence: recurrence, input: input,
+                                    toAmount: toAmount))
     }
 
     mutating func lookupCurrency(_ word: String) -> Currency? {

@@ -23,6 +23,8 @@ public struct ExportInventory: Sendable, Equatable {
         source.forEachEntry { entry in
             firstDays = min(firstDays, entry.days)
             inventory.currencies.insert(entry.currency)
+            // An exchange's target currency is declared too (hledger check -s, bean-check).
+            if let target = entry.toCurrency { inventory.currencies.insert(target) }
             seenAccounts.insert(entry.account)
             switch entry.type {
             case .expense: seenExpense.insert(entry.category)

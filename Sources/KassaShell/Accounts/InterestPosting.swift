@@ -67,17 +67,19 @@ enum InterestPosting {
         let source = journal.source(TransactionFilter(account: key))
         var out: [DepositInterest.Movement] = []
         source.forEachEntry { entry in
-            guard entry.currency == currency else { return }
+            // An exchange arrives in its own currency: what leaves and what arrives are checked apart.
+            let arriving = entry.toCurrency ?? entry.currency
+            guard entry.currency == currency || arriving == currency else { return }
             let date = CivilDate(daysSinceEpoch: entry.days)
-            let from = source.label(entry.account)?.lowercased() == key
-            let to = source.label(entry.toAccount)?.lowercased() == key
+            let from = entry.currency == currency && source.label(entry.account)?.lowercased() == key
+            let to = arriving == currency && source.label(entry.toAccount)?.lowercased() == key
             switch entry.type {
             case .expense where from: out.append(.init(date: date, amount: -entry.amount))
             case .income where from:
                 out.append(.init(date: date, amount: entry.amount, isInterest: source.label(entry.category) == DepositInterest.category))
             case .transfer:
                 if from { out.append(.init(date: date, amount: -entry.amount)) }
-                if to { out.append(.init(date: date, amount: entry.amount)) }
+                if to { out.append(.init(date: date, amount: entry.toCurrency == nil ? entry.amount : entry.toAmount)) }
             default: break
             }
         }

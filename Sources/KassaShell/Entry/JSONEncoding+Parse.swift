@@ -16,7 +16,7 @@ extension JSONEncoding {
         if let toAccount = draft.toAccount { strings += JSONWriter.maxQuotedBytes(toAccount) }
         if draft.amount != nil { strings += 5 }  // a currency code: three ASCII letters, quoted
         if let recurrence = draft.recurrence { strings += JSONWriter.maxQuotedBytes(recurrence.rawValue) }
-        return 320 + DecimalBytes.maxMoneyBytes + 24 * DraftFlag.allCases.count + strings
+        return 400 + 2 * DecimalBytes.maxMoneyBytes + 24 * DraftFlag.allCases.count + strings
     }
 
     /// `appendDraft`'s bytes through a cursor with room for `maxDraftBytes(draft)`.
@@ -57,6 +57,10 @@ extension JSONEncoding {
         writeOptional(draft.account, to: &out)
         out.put(", \"to_account\": ")
         writeOptional(draft.toAccount, to: &out)
+        if let target = draft.toAmount {
+            // A currency exchange only (an additive pair: every other draft's line is unchanged).
+            writeTarget(target, to: &out)
+        }
         out.put(", \"note\": ")
         JSONWriter.writeQuoted(draft.note, to: &out)
         out.put(", \"recurrence\": ")
@@ -82,6 +86,16 @@ extension JSONEncoding {
             out.put(34)
         }
         out.put("]}")
+    }
+
+    /// `, "to_amount": "52000.00", "to_currency": "KZT"`: an exchange's target.
+    static func writeTarget(_ target: Money, to out: inout ByteCursor) {
+        out.put(", \"to_amount\": \"")
+        DecimalBytes.write(target, to: &out)
+        out.put("\", \"to_currency\": \"")
+        let letters = target.currency.letterBytes
+        out.put(letters.0); out.put(letters.1); out.put(letters.2)
+        out.put(34)
     }
 
     /// The most bytes `writeHead` puts.

@@ -113,7 +113,11 @@ struct ListLayout: Sendable {
     }
 
     private func categoryPiece(_ transaction: Transaction) -> Piece {
-        if transaction.type == .transfer { return .cell(transfer) }
+        if transaction.type == .transfer {
+            guard transaction.toAmount != nil else { return .cell(transfer) }
+            let text = category(transaction)
+            return .made(Array(text.utf8), width: DisplayWidth.of(text))
+        }
         guard let slug = transaction.category else { return .cell(dash) }
         if let cell = cells.category(slug) { return .cell(cell) }
         let text = category(transaction)
@@ -238,7 +242,11 @@ struct ListLayout: Sendable {
     }
 
     func category(_ transaction: Transaction) -> String {
-        if transaction.type == .transfer { return renderer.catalog.text("type.transfer") }
+        if transaction.type == .transfer {
+            // An exchange: what arrived, beside the amount that left ("exchange → ₸52,000.00").
+            guard let target = transaction.toAmount else { return renderer.catalog.text("type.transfer") }
+            return renderer.catalog.text("list.exchange", ["target": renderer.money(target)])
+        }
         guard let slug = transaction.category else { return "—" }
         return TerminalSafety.visible(renderer.categoryNames.name(slug, language: renderer.catalog.language) ?? slug)
     }

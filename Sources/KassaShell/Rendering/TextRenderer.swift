@@ -154,7 +154,11 @@ public struct TextRenderer: SessionRenderer, Sendable {
     func cards(_ drafts: [Draft]) -> [OutputLine] {
         var lines: [OutputLine] = []
         for (index, draft) in drafts.enumerated() {
-            let amount = draft.amount.map(money.format) ?? catalog.text("card.no-amount")
+            var amount = draft.amount.map(money.format) ?? catalog.text("card.no-amount")
+            // A currency exchange shows both amounts: what leaves and what arrives.
+            if let target = draft.toAmount, draft.amount != nil {
+                amount = catalog.text("card.exchange", ["amount": amount, "target": money.format(target)])
+            }
             let number = drafts.count > 1 ? "\(index + 1). " : ""
             var header = "  " + number + style.bold(amount) + "  " + catalog.text("type.\(draft.type.rawValue)")
             if let recurrence = draft.recurrence {
@@ -220,7 +224,11 @@ public struct TextRenderer: SessionRenderer, Sendable {
     }
 
     func summary(_ transaction: Transaction) -> String {
-        var parts = ["#\(transaction.id)", money.format(transaction.amount)]
+        var amount = money.format(transaction.amount)
+        if let target = transaction.toAmount {
+            amount = catalog.text("card.exchange", ["amount": amount, "target": money.format(target)])
+        }
+        var parts = ["#\(transaction.id)", amount]
         if transaction.type == .transfer {
             parts.append((transaction.account ?? "—") + " → " + (transaction.toAccount ?? "—"))
         } else if let category = transaction.category {

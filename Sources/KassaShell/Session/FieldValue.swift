@@ -13,11 +13,13 @@ enum FieldValue: Equatable {
     case account(String)
     /// A transfer's destination.
     case toAccount(String)
+    /// A currency exchange's target: what arrives in the destination ("to_amount 52000 tenge").
+    case toAmount(Money)
     case currency(Currency)
     case type(TransactionType)
 
     /// The canonical field names session.commands may give words to (`field.*`).
-    static let names = ["amount", "date", "category", "note", "account", "to_account", "currency", "type"]
+    static let names = ["amount", "date", "category", "note", "account", "to_account", "to_amount", "currency", "type"]
 
     /// Resolves `value` for the field named `field` (a canonical name from session.commands).
     /// `journal` gives the person's own categories (a category may be one of theirs).
@@ -32,6 +34,14 @@ enum FieldValue: Equatable {
                 return .failure(SessionError("correction.amount-too-large", ["value": value, "limit": String(Money.maximumWholeDigits)]))
             }
             return .success(.amount(amount))
+        case "to_amount":
+            guard let amount = parser.exactAmount(in: value, context: context) else {
+                return .failure(SessionError("correction.bad-amount", ["value": value]))
+            }
+            guard amount.isWithinEntryBound else {
+                return .failure(SessionError("correction.amount-too-large", ["value": value, "limit": String(Money.maximumWholeDigits)]))
+            }
+            return .success(.toAmount(amount))
         case "date":
             guard let date = parser.date(in: value, context: context) else {
                 return .failure(SessionError("correction.bad-date", ["value": value]))
@@ -101,6 +111,10 @@ enum FieldValue: Equatable {
         case .note(let note): draft.note = note
         case .account(let account): draft.account = account; draft.unflag(.accountDefault)
         case .toAccount(let account): draft.toAccount = account; draft.type = .transfer
+        case .toAmount(let amount):
+            // Only a transfer receives: a target on a purchase would mean nothing.
+            guard draft.type == .transfer, draft.amount?.currency != amount.currency else { return false }
+            draft.toAmount = amount
         case .currency(let currency):
             guard let amount = draft.amount else { return false }
             guard let rescaled = FieldValue.rescale(amount, to: currency) else { return false }
@@ -124,6 +138,10 @@ enum FieldValue: Equatable {
         case .toAccount(let account):
             guard transaction.type == .transfer else { return nil }
             patch.toAccount = account
+        case .toAmount(let amount):
+            // An exchange's target is in another currency than what leaves.
+            guard transaction.type == .transfer, transaction.amount.currency != amount.currency else { return nil }
+            patch.toAmount = amount
         case .currency(let currency):
             guard let rescaled = FieldValue.rescale(transaction.amount, to: currency) else { return nil }
             patch.amount = rescaled

@@ -97,9 +97,9 @@ extension Journal {
                   let lineEnd = RecordLine.verifiedEnd(base, start: start, lf: lf) else { return bare(e) }
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: RecordFields.boundsCapacity) { bounds in
                 let fields = bounds.baseAddress!
-                guard RecordFields.split(base, from: start + RecordLine.bodyOffset, to: lineEnd, into: fields)
-                        == Journal.transactionFieldCount,
-                      let head = RecordFields.head(base, fields: fields, count: Journal.transactionFieldCount),
+                guard let n = RecordFields.split(base, from: start + RecordLine.bodyOffset, to: lineEnd, into: fields),
+                      n == TargetField.plainLineCount || n == TargetField.targetLineCount,
+                      let head = RecordFields.head(base, fields: fields, count: n),
                       head.op == e.op, e.op == .commit || e.op == .importBatch || e.op == .edit else { return bare(e) }
                 let id = TransactionField.id.lineIndex
                 guard RecordCodec.parseUInt(base + fields[2 * id], fields[2 * id + 1] - fields[2 * id]) == Int64(e.id)
@@ -116,6 +116,6 @@ extension Journal {
             amount: Money(minorUnits: e.amount, currency: state.currencies[Int(e.currency)]),
             date: CivilDate(daysSinceEpoch: Int(e.days)), time: nil,
             category: state.labels.string(e.category), account: state.labels.string(e.account),
-            toAccount: state.labels.string(e.toAccount), note: "", recurrence: nil, input: "")
+            toAccount: state.labels.string(e.toAccount), note: "", recurrence: nil, input: "", toAmount: exchangeTarget(e))
     }
 }

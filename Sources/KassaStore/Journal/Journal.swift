@@ -524,13 +524,19 @@ public final class Journal {
                 let lf = memchrLF(base + start, buffer.count - start)! - base
                 let n = RecordFields.split(base, from: start + RecordLine.bodyOffset,
                                            to: RecordLine.bodyEnd(base, start: start, lf: lf), into: bounds.baseAddress!)
-                precondition(n == Journal.transactionFieldCount)
+                precondition(n == TargetField.plainLineCount || n == TargetField.targetLineCount)
                 return transaction(e, base: base, bounds: bounds.baseAddress!, input: input)
             }
         }
     }
 
-    static let transactionFieldCount = RecordField.arguments.rawValue + TransactionField.allCases.count
+    static let transactionFieldCount = TargetField.plainLineCount
+
+    /// Entry `e`'s exchange target (read with its line into `state.exchanges`), or nil.
+    func exchangeTarget(_ e: Entry) -> Money? {
+        guard !state.exchanges.isEmpty, e.type == .transfer, let target = state.exchanges[e.offset] else { return nil }
+        return Money(minorUnits: target.amount, currency: state.currencies[Int(target.currency)])
+    }
 
     /// Builds the transaction of entry `e` from its verified record line, whose fields are at
     /// `bounds` (start, end pairs, `transactionFieldCount` of them) in `base`; without its
@@ -551,7 +557,8 @@ public final class Journal {
             date: CivilDate(daysSinceEpoch: Int(e.days)), time: time,
             category: state.labels.string(e.category), account: state.labels.string(e.account),
             toAccount: state.labels.string(e.toAccount), note: text(.note),
-            recurrence: optional(.recurrence).flatMap { Recurrence(rawValue: $0) }, input: input ? text(.input) : "")
+            recurrence: optional(.recurrence).flatMap { Recurrence(rawValue: $0) }, input: input ? text(.input) : "",
+            toAmount: exchangeTarget(e))
     }
 
     /// The change at `index` as the shell reports it (for undo/redo: `kind` and the target).

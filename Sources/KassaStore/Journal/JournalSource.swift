@@ -11,10 +11,17 @@ public struct JournalSource: TransactionSource {
     public func forEachEntry(_ body: (LedgerEntry) -> Void) {
         let entries = journal.state.entries
         let currencies = journal.state.currencies
+        let exchanges = journal.state.exchanges
         for index in indices {
             let e = entries[Int(index)]
-            body(LedgerEntry(id: Int(e.id), type: e.type, amount: e.amount, currency: currencies[Int(e.currency)],
-                             days: Int(e.days), category: e.category, account: e.account, toAccount: e.toAccount))
+            var entry = LedgerEntry(id: Int(e.id), type: e.type, amount: e.amount, currency: currencies[Int(e.currency)],
+                                    days: Int(e.days), category: e.category, account: e.account, toAccount: e.toAccount)
+            // Exchanges are few: looked up only for transfers, and only when the journal has any.
+            if !exchanges.isEmpty, e.type == .transfer, let target = exchanges[e.offset] {
+                entry.toAmount = target.amount
+                entry.toCurrency = currencies[Int(target.currency)]
+            }
+            body(entry)
         }
     }
 

@@ -174,7 +174,7 @@ extension JournalState {
     /// outside `CivilDate.supported`, else the op's name. Only called once a line failed.
     static func invalidField(op: RecordOp, base: UnsafePointer<UInt8>, fields: UnsafeMutablePointer<Int>, count n: Int) -> String {
         guard op == .commit || op == .importBatch || op == .edit,
-              n == TransactionField.allCases.count + RecordField.arguments.rawValue else { return op.name }
+              n == TargetField.plainLineCount || n == TargetField.targetLineCount else { return op.name }
         func range(_ f: TransactionField) -> (UnsafePointer<UInt8>, Int) {
             (base + fields[2 * f.lineIndex], fields[2 * f.lineIndex + 1] - fields[2 * f.lineIndex])
         }
@@ -239,7 +239,7 @@ extension JournalState {
             typealias F = TransactionField
             @inline(__always) func p(_ f: F) -> UnsafePointer<UInt8> { ptr(f.rawValue) }
             @inline(__always) func l(_ f: F) -> Int { len(f.rawValue) }
-            guard argc == F.allCases.count,
+            guard argc == F.allCases.count || argc == F.allCases.count + TargetField.allCases.count,
                   let id = RecordCodec.parseUInt(p(.id), l(.id)), id > 0, id < JournalState.maxIDAllowed,
                   l(.type) > 0, let type = JournalState.parseType(p(.type), l(.type)),
                   let currency = currencyNumber(p(.currency), l(.currency)),
@@ -247,6 +247,16 @@ extension JournalState {
                   let days = RecordCodec.parseDate(p(.date), l(.date)) else { return nil }
             if l(.time) > 0, RecordCodec.parseTime(p(.time), l(.time)) == nil { return nil }
             if l(.recurrence) > 0, Recurrence(rawValue: text(F.recurrence.rawValue)) == nil { return nil }
+            // An exchange's target: both trailing fields, the amount as bounded as any.
+            if argc > F.allCases.count {
+                let a = TargetField.amount.rawValue, c = TargetField.currency.rawValue
+                guard let toCurrency = currencyNumber(ptr(c), len(c)),
+                      let toAmount = RecordCodec.parseAmount(ptr(a), len(a), digits: currencies[Int(toCurrency)].minorDigits)
+                else { return nil }
+                exchanges[offset] = ExchangeTarget(amount: toAmount, currency: toCurrency)
+            } else if !exchanges.isEmpty {
+                exchanges.removeValue(forKey: offset)
+            }
             let entry = Entry(
                 offset: offset, amount: amount, id: Int32(id), change: -1, prev: -1, days: days,
                 category: labels.intern(p(.category), l(.category)), account: labels.intern(p(.account), l(.account)),

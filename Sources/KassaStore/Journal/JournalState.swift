@@ -92,6 +92,14 @@ struct ChangeRecord {
     }
 }
 
+/// A currency exchange's target (what arrives in `toAccount`): minor units of the journal's
+/// currency number `currency`. Kept beside the entries, by the byte offset of the record line,
+/// because exchanges are few and a field in every 44-byte Entry would cost every journal.
+struct ExchangeTarget: Equatable {
+    var amount: Int64
+    var currency: UInt8
+}
+
 /// One parsed, checksum-verified record line, before its change is complete.
 enum ParsedRecord {
     case entry(Entry)
@@ -131,6 +139,9 @@ struct JournalState {
     var entries: [Entry] = []
     var changes: [ChangeRecord] = []
     var targets: [Int32] = []
+    /// By record line offset: the target of every record that has one (TargetField). A line read
+    /// again at the same offset (after a torn tail) sets or clears its own.
+    var exchanges: [Int: ExchangeTarget] = [:]
     /// By transaction id: newest entry ever written for it, or -1.
     var head: [Int32] = [-1]
     /// By transaction id: the entry visible now, or -1 (never existed, deleted or undone).

@@ -128,6 +128,13 @@ extension ReadAhead {
                     e.category = label(e.category, &state)
                     e.account = label(e.account, &state)
                     e.toAccount = label(e.toAccount, &state)
+                    // The helper noted the line's exchange target (by offset) in its own tables.
+                    if let target = scratch.exchanges[pos] {
+                        guard let number = self.currency(target.currency, &state) else { return drop() }
+                        state.exchanges[pos] = ExchangeTarget(amount: target.amount, currency: number)
+                    } else if !state.exchanges.isEmpty {
+                        state.exchanges.removeValue(forKey: pos)
+                    }
                 }
                 record = .entry(e)
             default:

@@ -1,5 +1,6 @@
 // TransactionPatch: the fields `:edit #ID ...` changes; nil leaves a field as it is.
-// Category, account and time can also be cleared (the `clear...` flags).
+// Category, account, time and an exchange's target amount can also be cleared (the `clear...`
+// flags); a transaction that stops being a transfer loses its target (only a transfer has one).
 
 import KassaCore
 
@@ -11,16 +12,19 @@ public struct TransactionPatch: Sendable, Hashable {
     public var category: String?
     public var account: String?
     public var toAccount: String?
+    /// An exchange's target amount (what arrives in `toAccount`).
+    public var toAmount: Money?
     public var note: String?
     public var recurrence: Recurrence?
     public var clearTime = false
     public var clearCategory = false
     public var clearToAccount = false
     public var clearRecurrence = false
+    public var clearToAmount = false
 
     public init(type: TransactionType? = nil, amount: Money? = nil, date: CivilDate? = nil, time: TimeOfDay? = nil,
                 category: String? = nil, account: String? = nil, toAccount: String? = nil, note: String? = nil,
-                recurrence: Recurrence? = nil) {
+                recurrence: Recurrence? = nil, toAmount: Money? = nil) {
         self.type = type
         self.amount = amount
         self.date = date
@@ -30,6 +34,7 @@ public struct TransactionPatch: Sendable, Hashable {
         self.toAccount = toAccount
         self.note = note
         self.recurrence = recurrence
+        self.toAmount = toAmount
     }
 
     public func apply(to t: inout Transaction) {
@@ -46,5 +51,7 @@ public struct TransactionPatch: Sendable, Hashable {
         if let note { t.note = note }
         if let recurrence { t.recurrence = recurrence }
         if clearRecurrence { t.recurrence = nil }
+        if let toAmount { t.toAmount = toAmount }
+        if clearToAmount || t.type != .transfer { t.toAmount = nil }
     }
 }

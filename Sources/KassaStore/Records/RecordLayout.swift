@@ -23,6 +23,19 @@ enum TransactionField: Int, CaseIterable {
     var lineIndex: Int { RecordField.arguments.rawValue + rawValue }
 }
 
+/// The two optional arguments after TransactionField's twelve: a currency exchange's target
+/// amount and currency (what arrives in `toAccount`). Only a record with a target has them, so
+/// every line written before them — and every line without one — reads and writes unchanged.
+enum TargetField: Int, CaseIterable {
+    case amount = 12, currency
+
+    var lineIndex: Int { RecordField.arguments.rawValue + rawValue }
+
+    /// A transaction record's field count on its line, without and with a target.
+    static let plainLineCount = RecordField.arguments.rawValue + TransactionField.allCases.count
+    static let targetLineCount = plainLineCount + allCases.count
+}
+
 enum RecordBounds {
     /// At most this many digits before the decimal point (the app's rule: 999 999 999 999).
     /// With at most 3 minor digits every amount fits 10^15 minor units, so sums of thousands of
@@ -41,6 +54,12 @@ enum RecordBounds {
         if t.amount.minorUnits < 0 { return "amount" }
         if t.amount.minorUnits.magnitude > UInt64(maxMinorUnits(digits: t.amount.currency.minorDigits)) { return "amount" }
         if !t.date.isSupported { return "date" }
+        if let target = t.toAmount {
+            // Only a transfer has a target, in another currency than its amount (an exchange),
+            // never negative, within the same bounds as the amount.
+            if t.type != .transfer || target.minorUnits < 0 || target.currency == t.amount.currency { return "amount" }
+            if target.minorUnits.magnitude > UInt64(maxMinorUnits(digits: target.currency.minorDigits)) { return "amount" }
+        }
         return nil
     }
 }

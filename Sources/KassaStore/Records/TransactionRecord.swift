@@ -1,5 +1,6 @@
 // TransactionRecord: the one encoder of a transaction record's twelve fields (each preceded by a
-// tab, the id first; see Journal.swift for the line format). A save (RecordCodec.appendTransaction,
+// tab, the id first; see Journal.swift for the line format), and of the two optional ones after
+// them that only a currency exchange has (its target amount and currency: RecordLayout). A save (RecordCodec.appendTransaction,
 // from a Transaction) and an import (ImportSink.encode, straight from a file's bytes on a reader's
 // thread) both write through `encode(id:type:…:to:)`, so their bytes cannot drift apart. Written
 // through a cursor into room made up front: per-byte Array appends made bulk import three times
@@ -11,7 +12,7 @@ enum TransactionRecord {
     /// The most bytes a record's fields take: the numbers, codes and tabs about 100, every text
     /// byte escaped at worst.
     @inline(__always)
-    static func room(texts: Int) -> Int { 160 + 2 * texts }
+    static func room(texts: Int) -> Int { 190 + 2 * texts }
 
     /// Appends `t`'s record fields to `out`.
     static func append(_ t: Transaction, to out: inout [UInt8]) {
@@ -29,7 +30,7 @@ enum TransactionRecord {
                                 var cursor = ByteCursor(buffer.baseAddress! + start)
                                 encode(id: t.id, type: t.type, amount: t.amount, date: t.date, time: t.time, category: category,
                                        account: account, toAccount: toAccount, recurrence: t.recurrence, note: note, input: input,
-                                       to: &cursor)
+                                       toAmount: t.toAmount, to: &cursor)
                                 return cursor.count
                             }
                         }
@@ -41,11 +42,13 @@ enum TransactionRecord {
     }
 
     /// A transaction's fields, the labels, note and input as UTF-8 bytes (empty: none), through a
-    /// cursor with room for at least `room(texts:)`.
+    /// cursor with room for at least `room(texts:)`. `toAmount` (an exchange's target) adds the two
+    /// trailing fields; without it the line is exactly what it always was.
     static func encode(id: Int, type: TransactionType, amount: Money, date: CivilDate, time: TimeOfDay?,
                        category: UnsafeBufferPointer<UInt8>, account: UnsafeBufferPointer<UInt8>,
                        toAccount: UnsafeBufferPointer<UInt8>, recurrence: Recurrence?,
-                       note: UnsafeBufferPointer<UInt8>, input: UnsafeBufferPointer<UInt8>, to out: inout ByteCursor) {
+                       note: UnsafeBufferPointer<UInt8>, input: UnsafeBufferPointer<UInt8>, toAmount: Money? = nil,
+                       to out: inout ByteCursor) {
         let tab = RecordCodec.tab
         out.put(tab)
         decimal(UInt64(max(id, 0)), &out)
@@ -56,18 +59,7 @@ enum TransactionRecord {
         case .transfer: out.put("transfer")
         }
         out.put(tab)
-        let digits = amount.currency.minorDigits
-        if amount.minorUnits < 0 { out.put(UInt8(ascii: "-")) }
-        let per = UInt64(amount.currency.minorPerMajor)
-        let magnitude = amount.minorUnits.magnitude
-        decimal(magnitude / per, &out)
-        if digits > 0 { out.put(UInt8(ascii: ".")); padded(Int(magnitude % per), digits, &out) }
-        out.put(tab)
-        // The code's letters as they are (`code` would make a String of them).
-        let letters = amount.currency.letterBytes
-        out.put(letters.0)
-        out.put(letters.1)
-        out.put(letters.2)
+        money(amount, &out)
         out.put(tab)
         padded(date.year, 4, &out)
         out.put(UInt8(ascii: "-"))
@@ -88,6 +80,27 @@ enum TransactionRecord {
         escaped(note, &out)
         out.put(tab)
         escaped(input, &out)
+        if let toAmount {
+            out.put(tab)
+            money(toAmount, &out)
+        }
+    }
+
+    /// An amount and its currency as two fields: `1500.00<TAB>KZT`.
+    @inline(__always)
+    private static func money(_ amount: Money, _ out: inout ByteCursor) {
+        let digits = amount.currency.minorDigits
+        if amount.minorUnits < 0 { out.put(UInt8(ascii: "-")) }
+        let per = UInt64(amount.currency.minorPerMajor)
+        let magnitude = amount.minorUnits.magnitude
+        decimal(magnitude / per, &out)
+        if digits > 0 { out.put(UInt8(ascii: ".")); padded(Int(magnitude % per), digits, &out) }
+        out.put(RecordCodec.tab)
+        // The code's letters as they are (`code` would make a String of them).
+        let letters = amount.currency.letterBytes
+        out.put(letters.0)
+        out.put(letters.1)
+        out.put(letters.2)
     }
 
     /// `value` in decimal.

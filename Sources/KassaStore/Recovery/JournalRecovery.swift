@@ -342,7 +342,7 @@ struct RecoveryLine {
         guard end > body, bytes[body - 1] == RecordCodec.tab,
               let fields = RecordFields.ranges(in: bytes, body: body..<end) else { return nil }
         typealias F = TransactionField
-        guard fields.count == RecordField.arguments.rawValue + F.allCases.count else { return nil }
+        guard fields.count == TargetField.plainLineCount || fields.count == TargetField.targetLineCount else { return nil }
         let op = bytes[fields[RecordField.op.rawValue]]
         guard [RecordOp.commit, .importBatch, .edit].contains(where: { RecordOp.names[Int($0.rawValue)].elementsEqual(op) }) else {
             return nil
@@ -363,10 +363,21 @@ struct RecoveryLine {
         if !fields[F.time.lineIndex].isEmpty, time == nil { return nil }
         let recurrence = optional(.recurrence).flatMap(Recurrence.init(rawValue:))
         if !fields[F.recurrence.lineIndex].isEmpty, recurrence == nil { return nil }
+        // An exchange's target, decoded as strictly as the amount.
+        var toAmount: Money?
+        if fields.count == TargetField.targetLineCount {
+            let code = RecordCodec.unescape(bytes[fields[TargetField.currency.lineIndex]])
+            let raw = Array(bytes[fields[TargetField.amount.lineIndex]])
+            guard let target = Currency(code: code), target.code == code,
+                  let units = raw.withUnsafeBufferPointer({ b in
+                      b.isEmpty ? nil : RecordCodec.parseAmount(b.baseAddress!, b.count, digits: target.minorDigits)
+                  }) else { return nil }
+            toAmount = Money(minorUnits: units, currency: target)
+        }
         return Transaction(id: Int(id), type: type, amount: Money(minorUnits: minor, currency: currency),
                            date: CivilDate(daysSinceEpoch: Int(days)), time: time, category: optional(.category),
                            account: optional(.account), toAccount: optional(.toAccount), note: text(.note),
-                           recurrence: recurrence, input: text(.input))
+                           recurrence: recurrence, input: text(.input), toAmount: toAmount)
     }
 }
 

@@ -27,7 +27,8 @@ enum JournalSnapshot {
     static let minimumBytes = 1 << 21
     /// "kassasnp" read as a little-endian word.
     static let magic: UInt64 = 0x706E_7361_7373_616B
-    static let version: UInt64 = 1
+    /// 2: the small part ends with the exchange targets (JournalState.exchanges).
+    static let version: UInt64 = 2
 
     private enum Word: Int, CaseIterable {
         case magic, version, layout, prefixEnd, prefixHash, nextLine, lastLineStart, liveCount, maxID
@@ -210,6 +211,15 @@ enum JournalSnapshot {
                 out.put(field.value)
             }
         }
+        // Exchange targets by line offset, in offset order (the same state writes the same bytes).
+        out.put(UInt32(state.exchanges.count))
+        for (offset, target) in state.exchanges.sorted(by: { $0.key < $1.key }) {
+            out.put(UInt32(truncatingIfNeeded: offset))
+            out.put(UInt32(truncatingIfNeeded: offset >> 32))
+            out.put(UInt32(truncatingIfNeeded: target.amount))
+            out.put(UInt32(truncatingIfNeeded: target.amount >> 32))
+            out.put(UInt32(target.currency))
+        }
         return out
     }
 
@@ -325,6 +335,15 @@ enum JournalSnapshot {
             }
             state.objectRecords.append((change, ObjectRecord(kind: kind, key: key, removed: removed, fields: fields)))
         }
+        guard let exchangeCount = reader.count(minimum: 20) else { return false }
+        for _ in 0..<exchangeCount {
+            guard let offsetLow = reader.uint32(), let offsetHigh = reader.uint32(), let amountLow = reader.uint32(),
+                  let amountHigh = reader.uint32(), let currency = reader.uint32(), currency < state.currencies.count
+            else { return false }
+            let offset = Int(offsetHigh) << 32 | Int(offsetLow)
+            state.exchanges[offset] = ExchangeTarget(amount: Int64(Int32(bitPattern: amountHigh)) << 32 | Int64(amountLow),
+                                                     currency: UInt8(currency))
+        }
         return reader.atEnd
     }
 
@@ -350,6 +369,7 @@ enum JournalSnapshot {
             for index in list where index < -1 || Int(index) >= entryCount { return false }
         }
         for index in state.targets + state.redoStack where index < 0 || Int(index) >= changeCount { return false }
+        for (offset, target) in state.exchanges where offset >= state.validEnd || target.amount < 0 { return false }
         for record in state.accountRecords where record.change < 0 || Int(record.change) >= changeCount { return false }
         for record in state.learnRecords where record.change < 0 || Int(record.change) >= changeCount { return false }
         for record in state.objectRecords where record.change < 0 || Int(record.change) >= changeCount { return false }

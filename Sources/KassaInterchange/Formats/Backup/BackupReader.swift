@@ -145,14 +145,16 @@ public enum BackupReader {
         static let record = 0, id = 1, date = 2, time = 3, type = 4, amount = 5, currency = 6, category = 7
         static let account = 8, toAccount = 9, note = 10, recurrence = 11, input = 12, name = 13, aliases = 14, phrase = 15
         static let kind = 16, key = 17, fields = 18
+        /// A currency exchange's target (what arrives), both or neither.
+        static let toAmount = 19, toCurrency = 20
     }
 
     /// The fields a backup line may have, by position: a line is read without a dictionary.
     struct Fields {
         static let names: [[UInt8]] = ["record", "id", "date", "time", "type", "amount", "currency", "category", "account",
                                        "to_account", "note", "recurrence", "input", "name", "aliases", "phrase",
-                                       "kind", "key", "fields"].map { Array($0.utf8) }
-        var values = [JSONValue?](repeating: nil, count: 19)
+                                       "kind", "key", "fields", "to_amount", "to_currency"].map { Array($0.utf8) }
+        var values = [JSONValue?](repeating: nil, count: 21)
 
         /// Empties the slots for the next line (the array is reused, not made again per line).
         mutating func reset() {
@@ -268,8 +270,19 @@ public enum BackupReader {
                 throw FieldFailure(name: "category")
             }
         }
+        // A currency exchange's target: only on a transfer, in a currency of its own, bounded like the amount.
+        var toAmount: Money?
+        if field(Slot.toAmount) != nil || field(Slot.toCurrency) != nil {
+            guard type == .transfer, let code = field(Slot.toCurrency), let target = Currency(code: code), code == target.code,
+                  target != currency else {
+                throw FieldFailure(name: "to_currency")
+            }
+            guard let text = field(Slot.toAmount), let money = Money(decimal: text, currency: target), money.minorUnits >= 0,
+                  money.isWithinEntryBound else { throw FieldFailure(name: "to_amount") }
+            toAmount = money
+        }
         return Transaction(id: id, type: type, amount: amount, date: date, time: time, category: label(Slot.category),
                            account: label(Slot.account), toAccount: label(Slot.toAccount), note: field(Slot.note) ?? "",
-                           recurrence: recurrence, input: field(Slot.input) ?? "")
+                           recurrence: recurrence, input: field(Slot.input) ?? "", toAmount: toAmount)
     }
 }

@@ -1,12 +1,13 @@
 // CSVWriter: `kassa export --format csv` — RFC 4180, UTF-8, a header, one row per transaction
-// with every field of the JSON contract's TRANSACTION (same names, same order), CRLF line ends.
+// with every field of the JSON contract's TRANSACTION (same names, same order; an exchange's
+// to_amount and to_currency last, so every earlier column keeps its place), CRLF line ends.
 // Text cells a spreadsheet would run as a formula are neutralised (CSVField).
 
 import KassaCore
 
 public struct CSVWriter: ExportWriter {
     public static let columns = ["id", "date", "time", "type", "amount", "currency", "category", "account",
-                                 "to_account", "note", "recurrence", "input"]
+                                 "to_account", "note", "recurrence", "input", "to_amount", "to_currency"]
 
     public init() {}
 
@@ -30,6 +31,14 @@ public struct CSVWriter: ExportWriter {
         if let recurrence = t.recurrence { out.add(recurrence.rawValue) }
         out.append(44)
         CSVField.append(t.input, to: &out, neutralise: true)
+        out.append(44)
+        if let target = t.toAmount {
+            DecimalBytes.append(target, to: &out)
+            out.append(44)
+            out.add(target.currency.code)
+        } else {
+            out.append(44)
+        }
         out.add("\r\n")
     }
 }

@@ -4,8 +4,8 @@
 //   account's currency) the expense is that converted amount, so the account moves as in the app;
 // - income: swapped (the `account` column is the income category, `targetAccount` the account),
 //   converted the same way;
-// - internal: a transfer to targetAccount (across currencies, an expense from one account and an
-//   income into the other, since a kassa transfer has one amount);
+// - internal: a transfer to targetAccount; across currencies (or when a different amount
+//   arrives) targetCurrency/targetAmount are the transfer's target amount, what arrives;
 // - deposit_topup (account = the deposit): money added to it — a transfer from targetAccount when
 //   there is one, else income into the deposit; deposit_withdrawal: money taken out of it — a
 //   transfer to targetAccount, else an expense from it; deposit_interest: income to the deposit;
@@ -111,9 +111,10 @@ public enum TenraCSVReader {
             let account = cell("account"), target = cell("targetaccount")
             var baseNote = cell("note")
             func add(_ type: TransactionType, _ money: Money, category: String?, account: String?, to: String? = nil,
-                     note: String? = nil, input: String = "") {
+                     note: String? = nil, input: String = "", toAmount: Money? = nil) {
                 records.transactions.append(Transaction(id: 0, type: type, amount: money, date: date, category: category,
-                                                        account: account, toAccount: to, note: note ?? baseNote, input: input))
+                                                        account: account, toAccount: to, note: note ?? baseNote, input: input,
+                                                        toAmount: toAmount))
             }
             /// The amount the account moves by: targetAmount in targetCurrency when the row has a
             /// conversion (the original kept in `input`), else the row's own. nil: a bad target.
@@ -191,22 +192,24 @@ public enum TenraCSVReader {
                     return true
                 }
                 note(account, currency)
+                let targetText = cell("targetamount")
+                // In one currency the row moves its amount (a kassa target is another currency's).
                 if targetCurrency == currency {
                     note(target, currency)
                     add(.transfer, amount, category: nil, account: account.isEmpty ? nil : account, to: target.isEmpty ? nil : target,
                         input: typeInput)
                 } else {
-                    let targetText = cell("targetamount")
-                    guard let targetReading = AmountText.read(Substring(targetText)), targetReading.currencyWord == nil, let received = money(targetReading, targetCurrency),
-                          !received.isZero else {
+                    // What arrives in the other currency: the transfer's target.
+                    guard let targetReading = AmountText.read(Substring(targetText)), targetReading.currencyWord == nil,
+                          let signed = money(targetReading, targetCurrency), !signed.isZero,
+                          signed.isWithinEntryBound else {
                         records.problems.append(ImportProblem(line: line, reason: "amount", detail: targetText))
                         return true
                     }
+                    let received = signed.minorUnits < 0 ? signed.negated : signed
                     note(target, targetCurrency)
-                    let exchange = baseNote.isEmpty ? account + " → " + target : baseNote
-                    add(.expense, amount, category: "other", account: account.isEmpty ? nil : account, note: exchange)
-                    add(.income, received.minorUnits < 0 ? received.negated : received, category: "income/other",
-                        account: target.isEmpty ? nil : target, note: exchange)
+                    add(.transfer, amount, category: nil, account: account.isEmpty ? nil : account, to: target.isEmpty ? nil : target,
+                        input: typeInput, toAmount: received)
                 }
             default:
                 records.problems.append(ImportProblem(line: line, reason: "type", detail: cell("type")))

@@ -104,9 +104,11 @@ public struct TenraCSVWriter: ExportWriter {
         case .transfer:
             cell(t.account ?? "", &out); out.add(",,")
             cell(t.note, &out); cell(t.toAccount ?? "", &out)
-            out.add(code)
+            // What arrives: an exchange's target, else the amount itself (DOMAIN.md §10).
+            let arriving = t.arriving
+            out.add(arriving.currency.code)
             out.append(44)
-            TenraCSVWriter.appendAmount(t.amount, to: &out)
+            TenraCSVWriter.appendAmount(arriving, to: &out)
             out.append(10)
         }
     }

@@ -1,0 +1,74 @@
+// CurrencyExchangeCLITests: a currency exchange through the real binary — parsed with both
+// amounts (en and ru), confirmed in a session, then the balance shows both currencies, `list`
+// and `list --json` carry the target, and an edit changes it.
+
+import Foundation
+import Testing
+import KassaTestSupport
+
+@Suite struct CurrencyExchangeCLITests {
+    let home = TestSupport.makeTemporaryDirectory("exchange-cli")
+    var env: [String: String] { KassaBinary.environment(home: home) }
+    var journal: String { home.appendingPathComponent("j.kassa").path }
+
+    func kassa(_ arguments: [String], stdin: String = "") throws -> KassaBinary.Result {
+        try KassaBinary.run(["--file", journal, "--today", "2026-03-10"] + arguments, stdin: stdin, environment: env)
+    }
+
+    @Test func parseShowsBothAmounts() throws {
+        let parsed = try kassa(["parse", "--json", "changed 100 dollars to 52,000 tenge"])
+        #expect(parsed.status == 0, "\(parsed.error)")
+        let json = try JSONSerialization.jsonObject(with: Data(parsed.output.utf8)) as! [String: Any]
+        let draft = (json["drafts"] as! [[String: Any]])[0]
+        #expect(draft["type"] as? String == "transfer")
+        #expect(draft["amount"] as? String == "100.00" && draft["currency"] as? String == "USD")
+        #expect(draft["to_amount"] as? String == "52000.00" && draft["to_currency"] as? String == "KZT")
+        // A line with no exchange keeps its exact shape: no target keys.
+        let plain = try kassa(["parse", "--json", "coffee 1500"])
+        #expect(!plain.output.contains("to_amount"))
+        let card = try kassa(["--lang", "ru", "parse", "--explain", "продал 100 баксов по 520"])
+        #expect(card.output.contains("100,00 $ → 52 000,00 ₸"), "\(card.output)")
+        #expect(card.output.contains("приходит"))
+    }
+
+    @Test func confirmedExchangeMovesBothCurrencies() throws {
+        let session = try kassa([], stdin: "salary 500 dollars\ny\nchanged 100 dollars to 52,000 tenge\ny\n")
+        #expect(session.status == 0, "\(session.error)")
+        #expect(session.output.contains("$100.00 → ₸52,000.00"))
+        let balance = try kassa(["balance"])
+        #expect(balance.output.contains("₸52,000.00"), "\(balance.output)")
+        #expect(balance.output.contains("$400.00"), "\(balance.output)")
+        let list = try kassa(["list"])
+        #expect(list.output.contains("exchange → ₸52,000.00"), "\(list.output)")
+        let rows = try kassa(["list", "--json"]).lines
+        #expect(rows.count == 2)
+        let row = try JSONSerialization.jsonObject(with: Data(rows[1].utf8)) as! [String: Any]
+        #expect(row["to_amount"] as? String == "52000.00" && row["to_currency"] as? String == "KZT")
+        #expect(try kassa(["edit", "#2", "target", "51500"]).status == 0)
+        #expect(try kassa(["balance"]).output.contains("₸51,500.00"))
+    }
+
+    /// Every format kassa writes brings an exchange back as one: same balances, same target.
+    @Test(arguments: ["jsonl", "csv", "hledger", "ledger", "beancount", "tenra"])
+    func eachFormatRoundTripsTheExchange(format: String) throws {
+        let entries = "salary 500 dollars\ny\nchanged 100 dollars to 52,000 tenge\ny\nbought 50 euros for 27,000 tenge\ny\n"
+        #expect(try kassa([], stdin: entries).status == 0)
+        let file = home.appendingPathComponent("export." + format).path
+        let exported = try kassa(["export", "--format", format, "-o", file])
+        #expect(exported.status == 0, "\(exported.error)")
+        let copy = home.appendingPathComponent("copy-\(format).kassa").path
+        let imported = try KassaBinary.run(["--file", copy, "--today", "2026-03-10", "import", file, "--format", format, "--yes"],
+                                           environment: env)
+        #expect(imported.status == 0, "\(imported.error)")
+        let balances = { (path: String) throws -> String in
+            try KassaBinary.run(["--file", path, "--today", "2026-03-10", "balance"], environment: env).output
+        }
+        #expect(try balances(copy) == balances(journal))
+        let rows = try KassaBinary.run(["--file", copy, "list", "--json"], environment: env).lines
+        let targets = try rows.compactMap { line -> String? in
+            let row = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            return (row["to_amount"] as? String).map { $0 + " " + (row["to_currency"] as? String ?? "") }
+        }
+        #expect(targets == ["52000.00 KZT", "50.00 EUR"])
+    }
+}
