@@ -201,6 +201,13 @@ struct LedgerMerge {
         resumed = Resumed(state: state, line: line, raws: byKey, count: count)
     }
 
+    /// The view's bytes, handed over (the merge keeps none: the caller's copy is the only one).
+    mutating func takeBytes() -> [UInt8] {
+        var out: [UInt8] = []
+        swap(&out, &bytes)
+        return out
+    }
+
     /// Lets go of the view's journal state (a copy kept would double its memory when it changes).
     mutating func release() { resumed = nil }
 
@@ -474,9 +481,13 @@ struct LedgerMerge {
             if case .rewritten(let records) = output { emit(records, number: number) }
             return
         }
-        let digits = Array(String(number).utf8)
+        // The merged number's digits, and their checksum (LineChecksum).
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let digitCount = LedgerMerge.decimal(number, into: &digits)
+        let numberCRC = withUnsafeBytes(of: &digits) { CRC32.checksum($0.baseAddress!, count: digitCount) }
         let file = files[f]
         file.buffer.withUnsafeBufferPointer { source in
+            let base = source.baseAddress!
             for k in change.lines {
                 let line = file.lines[k]
                 // Bytes that are not UTF-8 are written as the text reads them (replacement characters).
@@ -484,17 +495,29 @@ struct LedgerMerge {
                     emit([file.fields(k)], number: number)
                     continue
                 }
-                // The line after its change number, copied; the merged number before it; a new checksum.
+                // The line after its change number, copied; the merged number before it; its
+                // checksum from the line's own, verified on reading (LineChecksum).
+                let restFrom = line.start + Int(line.numberLength), restTo = line.start + Int(line.length)
+                let stored = parseHex(base + line.start - RecordLine.bodyOffset)!
+                let written = CRC32.checksum(base + line.start, count: Int(line.numberLength))
+                let crc = LineChecksum.replacingPrefix(of: stored, old: written, new: numberCRC, restCount: restTo - restFrom)
                 let at = bytes.count
-                let rest = UnsafeBufferPointer(rebasing: source[(line.start + Int(line.numberLength))..<(line.start + Int(line.length))])
                 bytes.append(contentsOf: LedgerMerge.checksumSlot)
-                bytes.append(contentsOf: digits)
-                bytes.append(contentsOf: rest)
-                bytes.withUnsafeMutableBufferPointer { out in
-                    let body = at + RecordLine.bodyOffset
-                    LedgerMerge.writeHex(CRC32.checksum(out.baseAddress! + body, count: digits.count + rest.count), to: out.baseAddress! + at)
-                }
+                withUnsafeBytes(of: &digits) { bytes.append(contentsOf: $0.prefix(digitCount)) }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[restFrom..<restTo]))
+                bytes.withUnsafeMutableBufferPointer { LedgerMerge.writeHex(crc, to: $0.baseAddress! + at) }
                 bytes.append(RecordCodec.newline)
+            }
+        }
+    }
+
+    /// `number`'s decimal digits (as `String(number)` writes them) at the start of `out`; their count.
+    private static func decimal(_ number: Int64, into out: inout (UInt64, UInt64, UInt64)) -> Int {
+        withUnsafeMutableBytes(of: &out) { raw in
+            var text = String(number)
+            return text.withUTF8 { utf8 in
+                raw.copyMemory(from: UnsafeRawBufferPointer(utf8))
+                return utf8.count
             }
         }
     }
