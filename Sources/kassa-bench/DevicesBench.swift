@@ -68,16 +68,27 @@ enum DevicesBench {
     static func firstOpens(directory: String, runs: Int) throws {
         let reader = directory + "/cache-first"
         print("kassa-bench devices --first \(directory)")
+        /// CPU time of the process (every thread), in seconds.
+        func cpu() -> Double {
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        }
         for _ in 0..<runs {
+            var at = cpu()
             let single = try seconds { _ = try Journal.open(path: directory + "/single.kassa", readOnly: true) }
+            let singleCPU = cpu() - at
             try? FileManager.default.removeItem(atPath: reader)
             var route = ""
+            at = cpu()
             let first = try seconds {
                 let l = try Ledger.open(folder: directory + "/ledger", device: nil, cache: reader, readOnly: true)
                 route = l.route.rawValue
                 l.close()
             }
-            print(String(format: "  single %.3f s  folder first %.3f s  (%.2f×) [%@]", single, first, first / single, route))
+            let firstCPU = cpu() - at
+            print(String(format: "  single %.3f s (cpu %.3f s)  folder first %.3f s (cpu %.3f s)  (%.2f×) [%@]",
+                         single, singleCPU, first, firstCPU, first / single, route))
         }
     }
 

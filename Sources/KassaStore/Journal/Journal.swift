@@ -235,7 +235,7 @@ public final class Journal {
             snapshotEnd = state.validEnd
             snapshotHash = prefix
             if let snapshotPath, JournalSnapshot.isStale(end: state.validEnd, snapshotEnd: 0) {
-                JournalSnapshot.save(state, to: snapshotPath, prefix: prefix)
+                JournalSnapshot.save(state, to: snapshotPath, prefix: prefix, sync: !isCache)
             }
             return
         }
@@ -321,7 +321,7 @@ public final class Journal {
         guard let snapshotPath, JournalSnapshot.isStale(end: state.validEnd, snapshotEnd: snapshotEnd) else { return }
         readHole()
         guard !textSuspect else { return }
-        if let prefix = JournalSnapshot.save(state, to: snapshotPath) {
+        if let prefix = JournalSnapshot.save(state, to: snapshotPath, sync: !isCache) {
             snapshotEnd = state.validEnd
             snapshotHash = prefix
         }
