@@ -160,6 +160,11 @@ public final class Ledger {
             writes = !readOnly && own != nil
             journal = try Journal.open(view: view, readOnly: !writes, snapshots: cache + "/snapshots", built: made.view)
         }
+        // A device file whose header does not read is left out of the view: said on every open
+        // (the device list and `check` say more) until a sync tool brings it whole.
+        for device in devices where device.damaged && device.stoppedAt == 1 {
+            journal.warn(StoreWarning(kind: .deviceHeaderDamaged, path: device.path, side: "", bytes: device.size, line: 1))
+        }
         let ledger = Ledger(folder: folder, devices: devices, copies: copies, journal: journal, own: own,
                             ownName: device?.name, state: state!, view: view, statePath: statePath, route: route)
         if grown, try ledger.pickUp() { try journal.catchUpWithFile() }

@@ -129,6 +129,11 @@ public final class Journal {
     /// with a warning but thrown (`.corrupt`), and the ledger rebuilds the view.
     private(set) var isCache = false
 
+    /// Adds a warning about this journal's sources (a ledger's view: a device file left out), once.
+    func warn(_ warning: StoreWarning) {
+        if !warnings.contains(warning) { warnings.append(warning) }
+    }
+
     /// Makes this journal a ledger's merged view: new transactions numbered in `idSpace`.
     public func attach(_ hooks: DeviceHooks, idSpace: Range<Int>) {
         deviceHooks = hooks
