@@ -2,6 +2,7 @@
 //
 //     swift build -c release --static-swift-stdlib --product kassa-bench
 //     .build/release/kassa-bench devices [--size 1000000] [--pickup 1000] [--dir DIR] [--keep]
+//     .build/release/kassa-bench devices --first DIR [--runs N]
 //
 // Measures, in this process:
 //   single        Journal.open of one journal of SIZE transactions, without a snapshot (the
@@ -13,6 +14,9 @@
 //   pickup        after another device saved PICKUP more changes (one commit each): Ledger.open
 //                 (the new changes read and appended to the view), and a running session's
 //                 Journal.refresh() seeing another PICKUP; the target is at most 50 ms.
+// `--first DIR` (DIR made by an earlier run with `--dir DIR --keep`) times only first opens of
+// DIR's folder (its reader's cache removed before each) and of its single journal: the same files
+// for two builds run back to back, and a process a profiler can watch doing just that.
 
 import Foundation
 import KassaCore
@@ -23,6 +27,8 @@ enum DevicesBench {
         var size = 1_000_000, pickup = 1000
         var directory = NSTemporaryDirectory() + "kassa-bench-devices-\(getpid())"
         var keep = false
+        var first: String?
+        var runs = 3
         var i = 0
         while i < arguments.count {
             let value = i + 1 < arguments.count ? arguments[i + 1] : ""
@@ -31,11 +37,17 @@ enum DevicesBench {
             case "--pickup": pickup = Int(value) ?? pickup; i += 1
             case "--dir": directory = value; i += 1
             case "--keep": keep = true
+            case "--first": first = value; i += 1
+            case "--runs": runs = Int(value) ?? runs; i += 1
             default:
                 print("usage: kassa-bench devices [--size N] [--pickup N] [--dir DIR] [--keep]")
                 return
             }
             i += 1
+        }
+        if let first {
+            do { try firstOpens(directory: first, runs: runs) } catch { print("kassa-bench devices failed: \(error)") }
+            return
         }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { if !keep { try? FileManager.default.removeItem(atPath: directory) } }
@@ -50,6 +62,34 @@ enum DevicesBench {
         let start = DispatchTime.now().uptimeNanoseconds
         try body()
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    /// First opens of the folder and the single journal a kept run left in `directory`, alternating.
+    static func firstOpens(directory: String, runs: Int) throws {
+        let reader = directory + "/cache-first"
+        print("kassa-bench devices --first \(directory)")
+        /// CPU time of the process (every thread), in seconds.
+        func cpu() -> Double {
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        }
+        for _ in 0..<runs {
+            var at = cpu()
+            let single = try seconds { _ = try Journal.open(path: directory + "/single.kassa", readOnly: true) }
+            let singleCPU = cpu() - at
+            try? FileManager.default.removeItem(atPath: reader)
+            var route = ""
+            at = cpu()
+            let first = try seconds {
+                let l = try Ledger.open(folder: directory + "/ledger", device: nil, cache: reader, readOnly: true)
+                route = l.route.rawValue
+                l.close()
+            }
+            let firstCPU = cpu() - at
+            print(String(format: "  single %.3f s (cpu %.3f s)  folder first %.3f s (cpu %.3f s)  (%.2f×) [%@]",
+                         single, singleCPU, first, firstCPU, first / single, route))
+        }
     }
 
     static func measure(size: Int, pickup: Int, directory: String) throws {

@@ -20,6 +20,10 @@ import Testing
 
         let ledger = try LedgerMergeTests.open(b)
         #expect(StoreFixtures.amounts(ledger.journal).isEmpty)
+        // The open says so, naming the file.
+        #expect(ledger.journal.warnings.map(\.kind) == [.deviceHeaderDamaged])
+        #expect(ledger.journal.warnings.first?.path == path)
+        #expect(ledger.journal.warnings.first?.messageKey == "store.warning.device-header-damaged")
         let summary = try #require(ledger.summaries.first { $0.name == a.name })
         #expect(summary.damaged && summary.stoppedAt == 1 && summary.transactions == 0)
         // This device still saves.
@@ -32,6 +36,7 @@ import Testing
         #expect(again.route == .rebuilt)
         #expect(StoreFixtures.amounts(again.journal) == [100, 101, 102, 900])
         #expect(again.summaries.allSatisfy { !$0.damaged })
+        #expect(again.journal.warnings.isEmpty)
         again.close()
     }
 }

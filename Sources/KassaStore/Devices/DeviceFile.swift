@@ -156,9 +156,10 @@ public struct DeviceFile {
                 return
             }
             let body = start + RecordLine.bodyOffset
-            guard let line = DeviceFile.line(base, body: body, end: end),
+            var partField = (0, 0)
+            guard let line = DeviceFile.line(base, body: body, end: end, part: &partField),
                   let number = DeviceFile.integer(base, body, body + Int(line.numberLength)),
-                  let (part, parts) = DeviceFile.part(base, body, end) else {
+                  let (part, parts) = DeviceFile.part(base, partField.0, partField.1) else {
                 stop(at: lineNumber, bad: true, more: true)
                 return
             }
@@ -209,26 +210,39 @@ public struct DeviceFile {
     }
 
     /// The line whose verified body is `base[body..<end]`; nil when it has fewer than 3 fields or
-    /// its op is not one.
+    /// its op is not one. `part`: where its second field (PART/PARTS) is.
     @inline(__always)
-    private static func line(_ base: UnsafePointer<UInt8>, body: Int, end: Int) -> Line? {
+    private static func line(_ base: UnsafePointer<UInt8>, body: Int, end: Int, part: inout (Int, Int)) -> Line? {
         // The first four tabs: they end the number, part, op and first argument.
         var tabs = (-1, -1, -1, -1)
         var found = 0
-        var i = body
-        while i < end, found < 4 {
-            if base[i] == RecordCodec.tab {
-                switch found {
-                case 0: tabs.0 = i
-                case 1: tabs.1 = i
-                case 2: tabs.2 = i
-                default: tabs.3 = i
-                }
-                found += 1
+        @inline(__always) func tab(at i: Int) {
+            switch found {
+            case 0: tabs.0 = i
+            case 1: tabs.1 = i
+            case 2: tabs.2 = i
+            default: tabs.3 = i
             }
+            found += 1
+        }
+        var i = body
+        // Eight bytes at a time: a byte is a tab exactly where `x` (the word xor tabs) has a zero
+        // byte, which `(x & 7F…) + 7F…) | x` shows as a clear high bit (no carry crosses a byte).
+        while found < 4, i + 8 <= end {
+            let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian ^ 0x0909_0909_0909_0909
+            var zeros = ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x | 0x7F7F_7F7F_7F7F_7F7F)
+            while zeros != 0, found < 4 {
+                tab(at: i + zeros.trailingZeroBitCount / 8)
+                zeros &= zeros &- 1
+            }
+            i += 8
+        }
+        while found < 4, i < end {
+            if base[i] == RecordCodec.tab { tab(at: i) }
             i += 1
         }
         guard found >= 2 else { return nil }
+        part = (tabs.0 + 1, tabs.1)
         let opFrom = tabs.1 + 1, opTo = found >= 3 ? tabs.2 : end
         guard let op = RecordOp.parse(base + opFrom, opTo - opFrom) else { return nil }
         var line = Line(start: body, length: Int32(end - body), numberLength: Int32(tabs.0 - body),
@@ -246,15 +260,10 @@ public struct DeviceFile {
         return line
     }
 
-    /// PART/PARTS of the line whose body starts at `body` (field 1), read as the journal text's
-    /// `Int` parsing reads them; nil unless 1 ≤ part ≤ parts.
+    /// PART/PARTS, the field `base[from..<to]`, read as the journal text's `Int` parsing reads
+    /// them; nil unless 1 ≤ part ≤ parts.
     @inline(__always)
-    private static func part(_ base: UnsafePointer<UInt8>, _ body: Int, _ end: Int) -> (Int, Int)? {
-        var i = body
-        while base[i] != RecordCodec.tab { i += 1 }
-        let from = i + 1
-        var to = from
-        while to < end, base[to] != RecordCodec.tab { to += 1 }
+    private static func part(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> (Int, Int)? {
         var slash = from
         while slash < to, base[slash] != UInt8(ascii: "/") { slash += 1 }
         guard slash < to, let part = integer(base, from, slash), let parts = integer(base, slash + 1, to),

@@ -23,6 +23,9 @@ struct IdTable {
         values[start + (id & (IdTable.pageSize - 1))] = value
     }
 
+    /// A page of unset slots, copied in whole (appending a repeated element went slot by slot).
+    private static let emptyPage = [Int32](repeating: -1, count: pageSize)
+
     @inline(__always)
     private mutating func start(of id: Int, creating: Bool) -> Int? {
         let key = id >> IdTable.pageBits
@@ -33,7 +36,7 @@ struct IdTable {
         }
         guard creating else { return nil }
         let start = values.count
-        values.append(contentsOf: repeatElement(-1, count: IdTable.pageSize))
+        values.append(contentsOf: IdTable.emptyPage)
         slots[key] = start
         (lastKey, lastStart) = (key, start)
         return start

@@ -20,6 +20,14 @@
 //   state missing, damaged or not describing the view): the whole folder is read and merged again.
 // This device's own saves update the state as they are forwarded (under the view's lock), so its
 // own writes never force a rebuild. The state is a cache: losing it costs one rebuild, nothing else.
+//
+// A view just merged is not read back: the journal opens it from the merged bytes in memory,
+// trusted (their checksums were made by the merge from verified lines), when the file it locks is
+// still the one written (same inode and size; else it reads the file as ever). The view, its
+// snapshot and the state are caches and never fsynced: a crash may leave any of them torn. The
+// state and the snapshot end in content hashes; the view is opened as a cache (Journal.isCache):
+// a torn tail or a bad line in it is an error, never moved aside or kept with a warning, and the
+// open rebuilds the view from the device files (LedgerViewCacheTests).
 
 #if canImport(Glibc)
 import Glibc
@@ -118,22 +126,45 @@ public final class Ledger {
             if !same { state = nil } else { route = grown ? .pickedUp : .unchanged }
         }
         var devices: [DeviceFile]
+        var built: Journal.Built?
         if let state {
             devices = state.marks.map { DeviceFile(continuing: $0, path: path(of: $0.name, in: folder)) }
         } else {
-            let built = try rebuild(folder: folder, names: names, copies: copies, view: view, statePath: statePath)
-            state = built.state
-            devices = built.devices
+            let made = try rebuild(folder: folder, names: names, copies: copies, view: view, statePath: statePath)
+            state = made.state
+            devices = made.devices
+            built = made.view
         }
-        var own: Int?
-        if let device, let index = devices.firstIndex(where: { $0.name == device.name }) {
+        func owner(_ devices: [DeviceFile]) throws -> Int? {
+            guard let device, let index = devices.firstIndex(where: { $0.name == device.name }) else { return nil }
             if let uid = devices[index].uid, uid != device.uid {
                 throw LedgerError(.nameTaken, ["name": device.name, "folder": folder])
             }
-            own = index
+            return index
         }
-        let writes = !readOnly && own != nil
-        let journal = try Journal.open(path: view, readOnly: !writes, snapshots: cache + "/snapshots")
+        var own = try owner(devices)
+        var writes = !readOnly && own != nil
+        let journal: Journal
+        do {
+            // A view just merged is opened from its bytes in memory (THE CACHE).
+            journal = try Journal.open(view: view, readOnly: !writes, snapshots: cache + "/snapshots", built: built)
+        } catch let error as StoreError where built == nil && [.corrupt, .notAJournal, .unsupportedVersion].contains(error.kind) {
+            // A view kept from before that does not read whole (a crash tore the cache, which is
+            // never synced) is rebuilt, never trusted.
+            let made = try rebuild(folder: folder, names: names, copies: copies, view: view, statePath: statePath)
+            state = made.state
+            devices = made.devices
+            route = .rebuilt
+            grown = false
+            own = try owner(devices)
+            writes = !readOnly && own != nil
+            journal = try Journal.open(view: view, readOnly: !writes, snapshots: cache + "/snapshots", built: made.view)
+        }
+        // A device file whose header does not read is left out of the view: said on every open
+        // (the device list and `check` say more) until a sync tool brings it whole.
+        for device in devices where device.damaged && device.stoppedAt == 1 {
+            journal.warn(StoreWarning(kind: .deviceHeaderDamaged, path: device.path, side: "", bytes: device.size, line: 1))
+        }
         let ledger = Ledger(folder: folder, devices: devices, copies: copies, journal: journal, own: own,
                             ownName: device?.name, state: state!, view: view, statePath: statePath, route: route)
         if grown, try ledger.pickUp() { try journal.catchUpWithFile() }
@@ -184,19 +215,21 @@ public final class Ledger {
     }
 
     /// Reads the whole folder, merges it, writes the view (when it differs) and the state.
+    /// The view's bytes come back with the view file's inode, for the journal to open them
+    /// without reading the file again.
     private static func rebuild(folder: String, names: [String], copies: [String], view: String,
-                                statePath: String) throws -> (state: LedgerState, devices: [DeviceFile]) {
+                                statePath: String) throws -> (state: LedgerState, devices: [DeviceFile], view: Journal.Built?) {
         let paths = names.map { path(of: $0, in: folder) }
         // Stamped before reading: a file growing meanwhile only looks grown next time.
         let stamps = paths.map { LedgerState.stamp($0) ?? .init() }
         var devices = try DeviceFile.read(names: names, paths: paths)
-        let merge = LedgerMerge(devices)
+        var merge = LedgerMerge(devices)
         // What was read is in the view now: the ledger keeps only where each file's reading stopped.
         for k in devices.indices { devices[k].forgetChanges() }
-        if DeviceFile.contents(of: view) != merge.bytes {
-            if let failure = SafeFile.write(merge.bytes, to: view, mode: 0o600) {
-                throw StoreError(.unwritable, path: view, errno: failure.code)
-            }
+        let bytes = merge.takeBytes()
+        // A view that is already these bytes stays (a running session need not read it again).
+        if LedgerState.stamp(view)?.size != bytes.count || DeviceFile.contents(of: view) != bytes {
+            try writeCache(bytes, to: view)
         }
         var state = LedgerState()
         state.copies = copies
@@ -210,13 +243,31 @@ public final class Ledger {
             guard let mark = LedgerState.mark(of: device, stamp: stamps[k]) else { complete = false; break }
             state.marks.append(mark)
         }
-        if complete, let stamp = LedgerState.stamp(view) {
+        let stamp = LedgerState.stamp(view)
+        if complete, let stamp {
             state.view = stamp
             try state.save(to: statePath)
         } else {
             LedgerState.forget(statePath)
         }
-        return (state, devices)
+        return (state, devices, stamp.map { Journal.Built(bytes: bytes, inode: $0.inode) })
+    }
+
+    /// Puts `bytes` at `path` (in the cache) through a temporary beside it, renamed over it.
+    /// Not fsynced: a cache torn by a crash fails its checks on the next open and is rebuilt.
+    static func writeCache(_ bytes: [UInt8], to path: String) throws {
+        let temporary: SafeFile.Temporary
+        switch SafeFile.create(beside: path, mode: 0o600) {
+        case .success(let t): temporary = t
+        case .failure(let e): throw StoreError(.unwritable, path: path, errno: e.code)
+        }
+        var failure = bytes.withUnsafeBytes { SafeFile.writeAll($0, to: temporary.descriptor) }?.code ?? 0
+        if Glibc.close(temporary.descriptor) != 0, failure == 0 { failure = errno }
+        if failure == 0, rename(temporary.path, path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary.path)
+            throw StoreError(.unwritable, path: path, errno: failure)
+        }
     }
 
     /// The device names and sync-tool copies of `folder`, sorted.

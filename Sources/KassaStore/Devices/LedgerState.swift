@@ -194,19 +194,7 @@ struct LedgerState: Equatable {
     /// Writes the state to `path` through a temporary beside it, renamed over it. A cache: no
     /// fsync (a state lost or torn by a crash fails its checks and the view is rebuilt).
     func save(to path: String) throws {
-        let bytes = encoded()
-        let temporary: SafeFile.Temporary
-        switch SafeFile.create(beside: path, mode: 0o600) {
-        case .success(let t): temporary = t
-        case .failure(let e): throw StoreError(.unwritable, path: path, errno: e.code)
-        }
-        var failure = bytes.withUnsafeBytes { SafeFile.writeAll($0, to: temporary.descriptor) }?.code ?? 0
-        if close(temporary.descriptor) != 0, failure == 0 { failure = errno }
-        if failure == 0, rename(temporary.path, path) != 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporary.path)
-            throw StoreError(.unwritable, path: path, errno: failure)
-        }
+        try Ledger.writeCache(encoded(), to: path)
     }
 
     /// Removes the state at `path` (the view it describes is about to change in a way it does not record).

@@ -116,6 +116,24 @@ public final class Journal {
     }
     var deviceHooks: DeviceHooks?
 
+    /// What a ledger just merged and wrote as its view file (Devices/Ledger.swift): its bytes and
+    /// the file's inode. Opening the view takes the bytes as the file's content, neither read nor
+    /// verified again, when the file locked is still that one (same inode and size).
+    struct Built {
+        var bytes: [UInt8]
+        var inode: UInt64
+    }
+    /// Set by `open(view:)` until the first reload takes it.
+    private var built: Built?
+    /// A ledger's view is a cache: a torn tail or damage in it is neither moved aside nor kept
+    /// with a warning but thrown (`.corrupt`), and the ledger rebuilds the view.
+    private(set) var isCache = false
+
+    /// Adds a warning about this journal's sources (a ledger's view: a device file left out), once.
+    func warn(_ warning: StoreWarning) {
+        if !warnings.contains(warning) { warnings.append(warning) }
+    }
+
     /// Makes this journal a ledger's merged view: new transactions numbered in `idSpace`.
     public func attach(_ hooks: DeviceHooks, idSpace: Range<Int>) {
         deviceHooks = hooks
@@ -172,6 +190,21 @@ public final class Journal {
         return journal
     }
 
+    /// Opens a ledger's merged view (a cache: `isCache`), from `built` when given and the file
+    /// is still the one it was written to (else the file is read as ever).
+    static func open(view path: String, readOnly: Bool, snapshots: String?, built: Built?) throws -> Journal {
+        let file = try JournalFile.open(path: path, io: SystemJournalIO())
+        let journal = Journal(path: path, file: file, readOnly: readOnly,
+                              snapshotPath: snapshots.map { JournalSnapshot.path(for: path, in: $0) },
+                              shedFrom: ByteShedder.minimumBytes)
+        journal.isCache = true
+        journal.built = built
+        _ = try journal.file.lock()
+        defer { journal.file.unlock() }
+        try journal.reload()
+        return journal
+    }
+
     /// How long to wait for another process's lock before failing with `.locked`.
     public var lockTimeoutMilliseconds: Int {
         get { file.lockTimeoutMilliseconds }
@@ -189,8 +222,10 @@ public final class Journal {
         ownUndone.removeAll()
         textSuspect = false
         textWindows = nil
-        let fromSnapshot = try reloadFromSnapshot()
-        if !fromSnapshot { try readWhole() }
+        // Bytes just built are newer than any snapshot.
+        let fromSnapshot = try built == nil && reloadFromSnapshot()
+        var trusted = false
+        if !fromSnapshot { trusted = try readWhole() }
         (state.idFloor, state.numberFloor) = JournalRecovery.highestInSideFiles(of: path)
         guard !fromSnapshot else {
             try settle(state.ingest())
@@ -200,12 +235,12 @@ public final class Journal {
         // A first open: a big journal's parsed bytes are given back as it is read, leaving it as
         // if opened from its snapshot (JournalState+Shedding.swift), so the snapshot is written
         // with the hash of what was parsed.
-        let (outcome, prefix) = state.ingestShedding(from: shedFrom)
+        let (outcome, prefix) = state.ingestShedding(from: shedFrom, trusted: trusted)
         if let prefix {
             snapshotEnd = state.validEnd
             snapshotHash = prefix
             if let snapshotPath, JournalSnapshot.isStale(end: state.validEnd, snapshotEnd: 0) {
-                JournalSnapshot.save(state, to: snapshotPath, prefix: prefix)
+                JournalSnapshot.save(state, to: snapshotPath, prefix: prefix, sync: !isCache)
             }
             return
         }
@@ -219,10 +254,20 @@ public final class Journal {
         saveSnapshotIfStale()
     }
 
-    /// Reads the whole file into a fresh state, to be replayed from its first record.
-    private func readWhole() throws {
+    /// Reads the whole file into a fresh state, to be replayed from its first record. True when
+    /// the bytes are a ledger's just built view (`built`), trusted: not read, not verified.
+    @discardableResult
+    private func readWhole() throws -> Bool {
         var bytes: [UInt8] = []
-        try file.read(from: 0, into: &bytes)
+        var trusted = false
+        if let made = built {
+            built = nil
+            if file.inodeNumber == made.inode, try file.size() == made.bytes.count, JournalState.checkHeader(made.bytes) == nil {
+                bytes = made.bytes
+                trusted = true
+            }
+        }
+        if !trusted { try file.read(from: 0, into: &bytes) }
         let header = RecordCodec.header
         if bytes.count < header.count, Array(header[0..<bytes.count]) == bytes {
             // New file, or a crash while the header was being written: (re)write the header.
@@ -246,6 +291,7 @@ public final class Journal {
         state.validEnd = bytes.firstIndex(of: RecordCodec.newline)! + 1
         state.nextLine = 2
         snapshotEnd = 0
+        return trusted
     }
 
     /// Takes the state from this journal's snapshot when the file still begins with the bytes it
@@ -280,7 +326,7 @@ public final class Journal {
         guard let snapshotPath, JournalSnapshot.isStale(end: state.validEnd, snapshotEnd: snapshotEnd) else { return }
         readHole()
         guard !textSuspect else { return }
-        if let prefix = JournalSnapshot.save(state, to: snapshotPath) {
+        if let prefix = JournalSnapshot.save(state, to: snapshotPath, sync: !isCache) {
             snapshotEnd = state.validEnd
             snapshotHash = prefix
         }
@@ -329,6 +375,7 @@ public final class Journal {
             throw StoreError(.corrupt, path: path, detail: detail, record: line)
         case .tail(let offset, let line):
             let tailCount = state.bytes.count - offset
+            if isCache { throw StoreError(.corrupt, path: path, detail: "tail", record: line) }
             if writes {
                 let tail = Array(state.bytes[offset...])
                 let side = JournalRecovery.freeSidePath(for: path)

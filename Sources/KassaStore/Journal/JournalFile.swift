@@ -103,6 +103,9 @@ final class JournalFile {
 
     func unlock() { flock(fd, LOCK_UN) }
 
+    /// The inode of the file open now (a ledger checks its view is the file it just wrote).
+    var inodeNumber: UInt64 { inode }
+
     /// Takes group and other permissions off the journal (a 0644 file becomes 0600). Returns the
     /// old mode when it changed something, nil when the mode was already private or cannot change.
     func tightenPermissions() -> mode_t? {

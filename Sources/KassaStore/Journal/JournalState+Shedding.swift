@@ -80,11 +80,12 @@ extension JournalState {
     /// parsed records left as the unread `hole`; any other outcome gives nil, with what was shed
     /// as the `hole`, for the caller to read back before it looks at the bytes.
     /// `minimum`: from what size on (tests make it small).
-    mutating func ingestShedding(from minimum: Int = ByteShedder.minimumBytes) -> (IngestOutcome, prefixHash: UInt64?) {
-        guard bytes.count >= minimum, hole.isEmpty else { return (ingest(), nil) }
+    /// `trusted`: the bytes were just made (and checked) by this process (JournalState.ingest).
+    mutating func ingestShedding(from minimum: Int = ByteShedder.minimumBytes, trusted: Bool = false) -> (IngestOutcome, prefixHash: UInt64?) {
+        guard bytes.count >= minimum, hole.isEmpty else { return (ingest(trusted: trusted), nil) }
         var shedder = ByteShedder(count: bytes.count)
         var shedding: ByteShedder? = shedder
-        let outcome = ingest(shedder: &shedding)
+        let outcome = ingest(trusted: trusted, shedder: &shedding)
         shedder = shedding!
         guard !shedder.released.isEmpty else { return (outcome, nil) }
         let data = bytes

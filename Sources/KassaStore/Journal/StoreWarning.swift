@@ -12,6 +12,9 @@ public struct StoreWarning: Sendable, Hashable {
         /// The journal was readable by others (group or other permission bits): this writer made
         /// it private (0600); `bytes` holds the old mode.
         case permissionsTightened = "permissions-tightened"
+        /// A ledger folder's device file (`path`) whose first line is not a journal header this
+        /// kassa reads (damaged, or from a newer kassa): it is left out of the merged view.
+        case deviceHeaderDamaged = "device-header-damaged"
     }
 
     public var kind: Kind

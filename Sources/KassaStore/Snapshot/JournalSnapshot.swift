@@ -106,8 +106,10 @@ enum JournalSnapshot {
     /// hash, or nil when it could not (no room, no directory): the journal works the same without one.
     /// `prefix`: that hash, already known (of the bytes a first open parsed, then shed); without
     /// it the bytes must all be in memory.
+    /// `sync` false (a ledger's view, itself a cache): written and renamed, not fsynced — a
+    /// snapshot torn by a crash fails its content hash and is not used.
     @discardableResult
-    static func save(_ state: JournalState, to path: String, prefix known: UInt64? = nil) -> UInt64? {
+    static func save(_ state: JournalState, to path: String, prefix known: UInt64? = nil, sync: Bool = true) -> UInt64? {
         let end = state.validEnd
         guard end <= state.bytes.count, end > 0, known != nil || state.hole.isEmpty else { return nil }
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
@@ -118,6 +120,14 @@ enum JournalSnapshot {
         guard let prefix = writeContents(of: state, end: end, prefix: known, to: temporary.descriptor) else {
             SafeFile.discard(temporary)
             return nil
+        }
+        guard sync else {
+            let closed = close(temporary.descriptor) == 0
+            guard closed, rename(temporary.path, path) == 0 else {
+                unlink(temporary.path)
+                return nil
+            }
+            return prefix
         }
         guard SafeFile.commit(temporary) == nil else { return nil }
         return prefix
