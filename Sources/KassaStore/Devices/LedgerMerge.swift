@@ -39,7 +39,7 @@
 //
 // CONFLICTS. Changes made on devices that had not seen each other's are merged by these rules,
 // the same on every device because they depend only on the sorted history:
-// - An edit replaces a transaction's fields in groups (amount with currency; type with category
+// - An edit replaces a transaction's fields in groups (amount with currency and an exchange's target; type with category
 //   and accounts; date with time; recurrence; note with the dictated input). A group an edit left
 //   as it was before the other device's edit keeps the other device's value (both edits survive);
 //   a group both changed gets the later edit's value (clock, then device name), and
@@ -123,13 +123,38 @@ struct LedgerMerge {
 
     /// Field groups of a transaction record that an edit replaces together (indices into the
     /// record's fields: change, part, op, then TransactionField order).
+    /// An exchange's target (what arrives) goes with the amount it was bought for.
     static let groups: [(name: String, fields: [Int])] = [
-        ("amount", [TransactionField.amount, .currency]),
-        ("type", [TransactionField.type, .category, .account, .toAccount]),
-        ("date", [TransactionField.date, .time]),
-        ("recurrence", [TransactionField.recurrence]),
-        ("note", [TransactionField.note, .input]),
-    ].map { ($0.0, $0.1.map(\.lineIndex)) }
+        ("amount", [TransactionField.amount, .currency].map(\.lineIndex) + TargetField.allCases.map(\.lineIndex)),
+        ("type", [TransactionField.type, .category, .account, .toAccount].map(\.lineIndex)),
+        ("date", [TransactionField.date, .time].map(\.lineIndex)),
+        ("recurrence", [TransactionField.recurrence.lineIndex]),
+        ("note", [TransactionField.note, .input].map(\.lineIndex)),
+    ]
+
+    /// A record compared as if it had a target: a line without one gets two empty target fields,
+    /// so an edit that adds, changes or drops a target merges as any other field does.
+    static func withTarget(_ fields: [Substring]) -> [Substring] {
+        fields.count == TargetField.plainLineCount ? fields + ["", ""] : fields
+    }
+
+    /// A merged record as it is written: no target fields when it has no target, or when the
+    /// groups it was merged from left one the record cannot keep (no longer a transfer, or the
+    /// target now in the amount's own currency: the store refuses such a line).
+    static func writtenTarget(_ fields: [Substring]) -> [Substring] {
+        guard fields.count == TargetField.targetLineCount else { return fields }
+        let amount = fields[TargetField.amount.lineIndex], currency = fields[TargetField.currency.lineIndex]
+        let keeps = !amount.isEmpty && !currency.isEmpty && fields[TransactionField.type.lineIndex] == "transfer"
+            && currency != fields[TransactionField.currency.lineIndex]
+        return keeps ? fields : Array(fields.prefix(TargetField.plainLineCount))
+    }
+
+    /// A group's values as a conflict shows them (an empty target is not shown).
+    static func shown(_ values: [Substring]) -> String {
+        let target = TargetField.allCases.count
+        guard values.count == 2 + target, values.suffix(target).allSatisfy(\.isEmpty) else { return values.joined(separator: " ") }
+        return values.prefix(2).joined(separator: " ")
+    }
 
     /// Where a version's fields are.
     private enum Fields {
@@ -430,12 +455,13 @@ struct LedgerMerge {
             case .commit, .importBatch:
                 if headOf(id) != nil { return leftOut(id) }
             case .edit:
-                let record = files[f].fields(k)
-                guard let current = live(id), let now = fields(current), record.count == now.count else { return leftOut(id) }
+                let record = LedgerMerge.withTarget(files[f].fields(k))
+                guard let current = live(id), let now = fields(current).map(LedgerMerge.withTarget), record.count == now.count
+                else { return leftOut(id) }
                 // What this device last knew of the transaction: the last version it wrote itself
                 // (as it wrote it), else the first version. A group equal there is one it did not
                 // change: another device's newer value stays.
-                let base = lastKnown(id, by: device)
+                let base = LedgerMerge.withTarget(lastKnown(id, by: device))
                 guard base.count == now.count else { return leftOut(id) }
                 for group in LedgerMerge.groups {
                     let mine = group.fields.map { record[$0] }, theirs = group.fields.map { now[$0] }
@@ -443,15 +469,17 @@ struct LedgerMerge {
                     guard mine != theirs else { continue }
                     if mine == old {
                         if out == nil { out = files[f].records(change) }
+                        out![k - lower] = LedgerMerge.withTarget(out![k - lower])
                         for field in group.fields { out![k - lower][field] = now[field] }
                     } else if theirs != old {
                         let at = origins[Int(current.change)]
                         merges.append((group.name, [
-                            .init(device: deviceName(at.device), value: theirs.joined(separator: " "), at: at.number),
-                            .init(device: name, value: mine.joined(separator: " "), at: change.number),
-                        ], mine.joined(separator: " "), id))
+                            .init(device: deviceName(at.device), value: LedgerMerge.shown(theirs), at: at.number),
+                            .init(device: name, value: LedgerMerge.shown(mine), at: change.number),
+                        ], LedgerMerge.shown(mine), id))
                     }
                 }
+                if out != nil { out![k - lower] = LedgerMerge.writtenTarget(out![k - lower]) }
             case .delete:
                 if live(id) == nil { return leftOut(id) }
             default: break

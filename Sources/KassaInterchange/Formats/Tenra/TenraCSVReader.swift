@@ -109,7 +109,7 @@ public enum TenraCSVReader {
             let amount = signed.minorUnits < 0 ? signed.negated : signed
             let typeName = cell("type").lowercased()
             let account = cell("account"), target = cell("targetaccount")
-            var baseNote = cell("note")
+            let baseNote = cell("note")
             func add(_ type: TransactionType, _ money: Money, category: String?, account: String?, to: String? = nil,
                      note: String? = nil, input: String = "", toAmount: Money? = nil) {
                 records.transactions.append(Transaction(id: 0, type: type, amount: money, date: date, category: category,
