@@ -41,6 +41,18 @@ import KassaTestSupport
         #expect(parsed.output.contains("\"date-out-of-range\""), "\(parsed.output)")
     }
 
+    @Test func aFileNamedWhereTheSpanGoesIsSaidAsSuch() throws {
+        let file = path("export-file.kassa")
+        #expect(try kassa(["--file", file, "--yes"], stdin: "coffee 900\n").status == 0)
+        let out = path("out.journal")
+        let wrong = try kassa(["--file", file, "export", "--format", "hledger", out])
+        #expect(wrong.status == 2 && wrong.error.contains("-o " + out), "\(wrong.error)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // A span word is still a span: today's transactions only.
+        let today = try kassa(["--file", file, "export", "--format", "csv", "all"])
+        #expect(today.status == 0 && today.output.contains("coffee"))
+    }
+
     @Test func undoOfMoreChangesThanThereAreSaysHowMany() throws {
         let file = try journal()
         let undo = try kassa(["--file", file, "undo", "5"])

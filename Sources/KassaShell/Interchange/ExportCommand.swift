@@ -32,6 +32,11 @@ public struct ExportCommand: Command {
         }
         self.format = format
         output = (arguments.values["-o"] ?? arguments.values["--output"]).flatMap { $0 == "-" ? nil : $0 }
+        // "export --format hledger out.journal": a file named where a span word goes is said as such.
+        if let word = arguments.words.first, ListFilter.span(word, vocabulary: arguments.vocabulary) == nil,
+           word.contains("/") || word.contains(".") {
+            throw UsageError(key: "export.file-needs-o", arguments: ["value": word])
+        }
         filter = try ListFilter(arguments, defaultSpan: .all)
         planned = arguments.flags.contains("--planned")
     }
