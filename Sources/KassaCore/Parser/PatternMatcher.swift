@@ -122,11 +122,7 @@ extension DateStage {
             return nil
         case .count:
             // Counts of days and weeks stay small: "кофе 1500 неделю назад" is 1500 for a week ago.
-            // A measure may have a fraction ("2.5 kg", "3.2%"): the quantity pattern takes it; every
-            // action that counts (days back, a rhythm) wants a whole number and refuses it there.
-            guard let n = readNumber(at: j), n.value.units > 0, n.value.fractionDigits <= 3,
-                  let whole = ExactNumber.pow10(n.value.fractionDigits).map({ n.value.units / $0 }), whole < countLimit
-                    || (whole == countLimit && n.value.intValue != nil) else { return nil }
+            guard let n = readNumber(at: j), let v = n.value.intValue, v > 0, v <= countLimit else { return nil }
             caps.count = n.value
             return n.end
         case .numdate:
