@@ -129,17 +129,24 @@ public struct DialogGrammar: Sendable {
     /// it ("please show my accounts", «покажи мои счета, пожалуйста»); nil when the line is not
     /// wholly such a phrase.
     func command(_ kind: Kind, in words: [String]) -> String? {
+        let core = withoutPolite(words)
+        guard !core.isEmpty, let candidates = byFirstWord[kind]?[words[core.lowerBound]] else { return nil }
+        return candidates.first { $0.words.count == core.count && Array(words[core]) == $0.words }?.command
+    }
+
+    /// The words without polite ones at their ends ("please", «пожалуйста»), never empty unless
+    /// `words` is.
+    func withoutPolite(_ words: [String]) -> Range<Int> {
         var low = 0, high = words.count
-        while low < high, let polite = match(.polite, in: words, at: low) { low += polite.length }
+        while let polite = match(.polite, in: words, at: low), low + polite.length < high { low += polite.length }
         var trimmed = true
         while trimmed {
             trimmed = false
-            for length in 1...3 where high - length >= low {
+            for length in 1...3 where high - length > low {
                 if match(.polite, in: words, at: high - length)?.length == length { high -= length; trimmed = true; break }
             }
         }
-        guard low < high, let candidates = byFirstWord[kind]?[words[low]] else { return nil }
-        return candidates.first { $0.words.count == high - low && Array(words[low..<high]) == $0.words }?.command
+        return low..<high
     }
 
     /// Every command named by `show` and `do` phrases, for `kassa grammar check`.

@@ -74,20 +74,8 @@ struct ReplyReader {
 
     /// The reply without polite words at its ends ("please", «пожалуйста»), never empty.
     private func core(_ said: ReplyWords) -> (Int, Int) {
-        var low = 0, high = said.count
-        while let polite = grammar.match(.polite, in: said.words, at: low), low + polite.length < high { low += polite.length }
-        var trimmed = true
-        while trimmed {
-            trimmed = false
-            for length in 1...3 where high - length > low {
-                if grammar.match(.polite, in: said.words, at: high - length)?.length == length {
-                    high -= length
-                    trimmed = true
-                    break
-                }
-            }
-        }
-        return (low, high)
+        let core = grammar.withoutPolite(said.words)
+        return (core.lowerBound, core.upperBound)
     }
 
     /// "amount 1600", "2 сумма 1000", "drop 2": the documented forms, read as they always were
