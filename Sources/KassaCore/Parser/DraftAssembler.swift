@@ -395,7 +395,9 @@ extension DraftStage {
     /// it included. The batch word leaves the note.
     func batchAccount(_ s: inout LineScan) -> (String, Why)? {
         guard ids.batch >= 0 else { return nil }
-        for a in s.accounts where a.direction <= 0 {
+        // "all on kaspi", «всё на каспи» name the account paid from too; "all into savings"
+        // is where money goes, not the batch's account.
+        for a in s.accounts where a.direction <= 0 || !a.keeps {
             var j = a.start - 1
             // "all on halyk": stop words may stand between.
             while j >= 0, tokens[j].kind == .punct || (has(j, ids.stop) && !has(j, ids.batch)) { j -= 1 }
