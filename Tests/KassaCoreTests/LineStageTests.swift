@@ -49,6 +49,28 @@ import KassaTestSupport
         }
     }
 
+    @Test func aProductTypedAsOneIsTheAmountAndASizeIsNone() {
+        // "2х2500": count × price, the explanation's span starting at the count.
+        reading("кофе 2х900", language: .ru) { line, memory in
+            let m = MoneyStage(NumberStage(line, scratch: memory)).readMoney(at: 1)
+            #expect(m?.value == ExactNumber(units: 1800))
+            #expect(m?.countStart == 1 && m?.end == line.count)
+        }
+        // Price first, a decimal price, spaced signs.
+        reading("beer 2.50 x 3 usd") { line, memory in
+            let m = MoneyStage(NumberStage(line, scratch: memory)).readMoney(at: 1)
+            #expect(m?.value.description == "7.5")
+            #expect(m?.currency?.code == "USD")
+        }
+        // Two large sides are a size; a number right after makes the product a size too.
+        reading("monitor 1920x1080 150000") { line, memory in
+            #expect(MoneyStage(NumberStage(line, scratch: memory)).readMoney(at: 1) == nil)
+        }
+        reading("photo 10x15 500") { line, memory in
+            #expect(MoneyStage(NumberStage(line, scratch: memory)).readMoney(at: 1) == nil)
+        }
+    }
+
     @Test func moneyIsAnAmountWithItsCurrency() {
         reading("$20 and 43c") { line, memory in
             let m = MoneyStage(NumberStage(line, scratch: memory)).readMoney(at: 0)

@@ -51,6 +51,9 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// («по 1200»): the amount is the count said in the same part times the price.
     case each
     case eachBefore = "each-before"
+    /// A multiplication sign typed between a count and a price ("2х2500", "900 x 2", "3*500"):
+    /// the amount is their product.
+    case times
     /// A word that makes the amount beside it the sum of the whole line ("2,900 total",
     /// «итого 9000»): the counts said before it count things, not money.
     case total

@@ -30,6 +30,8 @@ extension ScanStage {
         if fromEnd != nil || toEnd != nil {
             direction = fromEnd == nil ? 1 : toEnd == nil ? -1 : 0
             k = max(fromEnd ?? 0, toEnd ?? 0)
+            // "w/ kaspi": a slash glued to the preposition belongs to it.
+            if k < tokens.count, tokens[k].glued, tokens[k].isPunct("/") { k += 1 }
             guard k < tokens.count else { return nil }
         }
         var found = accountWords(at: k, after: k > i, aliases: aliases, named: named)

@@ -27,6 +27,8 @@ struct ClassIDs: Sendable {
     /// Account words only after a preposition (savings, deposit), the batch word ("all"), the
     /// unit-price words ("each", «по») and the sum word ("total"): see GrammarClass.
     let accountAfter, batch, each, eachBefore, total: Int
+    /// A multiplication sign between a count and a price (MoneyStage.readMoney).
+    let times: Int
     /// A currency exchange's verb and the words between its two amounts (ExchangeReading).
     let exchange, exchangeTo, exchangeRate: Int
     /// Named days (Nauryz, Christmas): a date said with one wins over it.
@@ -81,6 +83,7 @@ struct ClassIDs: Sendable {
         numbered = id(.numbered)
         accountKind = id(.accountKind)
         accountAfter = id(.accountAfter); batch = id(.batch); each = id(.each); eachBefore = id(.eachBefore)
+        times = id(.times)
         total = id(.total); holiday = id(.holiday)
         exchange = id(.exchange); exchangeTo = id(.exchangeTo); exchangeRate = id(.exchangeRate)
         let accountClass = id(.account)

@@ -63,6 +63,17 @@ struct MoneyStage: LineStage {
             return nil
         }
         var end = number.end
+        var countStart: Int?
+        if ids.times >= 0, end < tokens.count, has(end, ids.times) {
+            if let product = product(number) {
+                number = product
+                end = product.end
+                countStart = start
+            } else if tokens[end].glued, end + 1 < tokens.count, tokens[end + 1].kind == .number, tokens[end + 1].glued {
+                // "1920x1080", "10x15" typed as one word and no product: a size, kept in the note.
+                return nil
+            }
+        }
         if currency == nil, end < tokens.count, let suffix = currencyAt(end) ?? currencyAfterAt(end) {
             currency = suffix
             end = suffix.1
@@ -77,7 +88,25 @@ struct MoneyStage: LineStage {
             if let v = value.adding(minor) { value = v; end = after }
         }
         return MoneyMatch(value: value, currency: currency?.0, start: start, end: end, number: number,
-                          currencyRule: currency?.2 ?? -1)
+                          currencyRule: currency?.2 ?? -1, countStart: countStart)
+    }
+
+    /// "2х2500", "900 x 2", "3*500": a number, a `times` sign and a number typed as a product,
+    /// one of them a count of 2–1,000 things — the amount is the product. Two large numbers
+    /// ("1920x1080") are a size, not a price, and so is a product with a number right after it
+    /// ("photo 10x15 500": the price is 500).
+    func product(_ first: NumberMatch) -> NumberMatch? {
+        guard let (_, signEnd) = matchClass(first.end, ids.times), signEnd < tokens.count,
+              tokens[signEnd].kind == .number, let second = readNumber(at: signEnd), second.end == signEnd + 1,
+              second.end >= tokens.count || tokens[second.end].kind != .number else { return nil }
+        func count(_ n: NumberMatch) -> Int64? {
+            guard let v = n.value.intValue, v >= 2, v <= 1000, n.value.normalized.fractionDigits == 0 else { return nil }
+            return v
+        }
+        let (units, price) = count(first).map { ($0, second) } ?? count(second).map { ($0, first) } ?? (0, first)
+        guard units > 0, let value = price.value.multiplied(by: ExactNumber(units: units)) else { return nil }
+        return NumberMatch(value: value, start: first.start, end: second.end, hasWords: first.hasWords || second.hasWords,
+                           hasDigits: true, rule: first.rule)
     }
 
     /// Digits glued to the letters before them, directly or by a hyphen, name a model or a
