@@ -194,6 +194,11 @@ extension DraftStage {
                 reasons.append(why("account", f.start, f.end, f.rule))
             } else if let c = carry.account {
                 r.account = c.0
+            } else if to == nil, let implied = impliedDestination, implied == context.defaultAccount {
+                // "took out 20000 at the ATM" with cash the default: the money goes to cash, and
+                // where it came from was not said — left empty for the person to say, never
+                // cash to cash.
+                r.account = nil
             } else {
                 r.account = context.defaultAccount
                 r.flags.insert(.accountDefault)

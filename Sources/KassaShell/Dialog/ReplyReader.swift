@@ -8,6 +8,7 @@
 //   3. a join word opens a new entry ("and a coffee 900", «и ещё кофе 900»);
 //   4. a drop word names a draft ("drop the coffee", «удали последний»);
 //   5. a transfer waits for its destination and the reply names one ("into my halyk", «в халык»);
+//      an account said alone («с каспи», "kaspi") is the drafts' account (a transfer's source first);
 //   6. a correction: a negation, cue, field word, "not X", a named draft and a link ("no, 1600",
 //      «не 1500, а 1600», "the taxi was 2000", «второе — 900»), whose values say their field by
 //      their kind (an amount, a date, an account phrase, a category word, a currency).
@@ -62,6 +63,7 @@ struct ReplyReader {
             }
         }
         if let destination = destination(said, low: low, high: high, drafts: drafts) { return destination }
+        if let account = accountAlone(said, low: low, high: high, drafts: drafts) { return account }
         return correction(said, low: low, high: high, drafts: drafts)
     }
 
@@ -174,6 +176,19 @@ struct ReplyReader {
         var correction = ReplyCorrection()
         correction.changes = [.init(field: "to_account", value: .toAccount(account), said: name, indices: [transfer])]
         return (.correction(correction), opener.map { _ in said.text(low..<index) } ?? name)
+    }
+
+    /// «с каспи», «каспи», "kaspi" said alone: the account of the waiting drafts — of a
+    /// transfer that waits for where its money came from first ("took out 20000 at the ATM").
+    /// English says "from kaspi", a documented form; Russian has no field word as short as «с».
+    private func accountAlone(_ said: ReplyWords, low: Int, high: Int, drafts: [Draft]) -> (reading: ReplyReading, cue: String)? {
+        let text = said.text(low..<high)
+        guard high - low <= 3, let account = parser.account(named: text, context: context),
+              parser.amount(in: text, context: context) == nil, parser.date(in: text, context: context) == nil else { return nil }
+        let indices = drafts.firstIndex(where: { $0.type == .transfer && $0.account == nil }).map { [$0] } ?? Array(drafts.indices)
+        var correction = ReplyCorrection()
+        correction.changes = [.init(field: "account", value: .account(account), said: text, indices: indices)]
+        return (.correction(correction), text)
     }
 
     // MARK: - Corrections

@@ -196,6 +196,9 @@ public final class Session {
         if let index = pending.firstIndex(where: { $0.type == .transfer && $0.toAccount == nil }) {
             return [.notice("draft.destination-needed", ["number": String(index + 1)])]
         }
+        if let index = pending.firstIndex(where: { $0.type == .transfer && $0.account == nil }) {
+            return [.notice("draft.source-needed", ["number": String(index + 1)])]
+        }
         return [.awaitingAnswer]
     }
 
@@ -218,6 +221,16 @@ public final class Session {
                 return [.error(SessionError("draft.destination-missing")), .discarded(count: count)]
             }
             return [.notice("draft.destination-needed", ["number": String(index + 1)])]
+        }
+        // "took out 20000 at the ATM": where the cash came from was not said.
+        if let index = pending.firstIndex(where: { $0.type == .transfer && $0.account == nil }) {
+            if configuration.autoConfirm {
+                let count = pending.count
+                clearPending()
+                hadInputError = true
+                return [.error(SessionError("draft.source-missing")), .discarded(count: count)]
+            }
+            return [.notice("draft.source-needed", ["number": String(index + 1)])]
         }
         if let refused = refusedForArchive() { return refused }
         do {
