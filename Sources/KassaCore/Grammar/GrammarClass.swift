@@ -54,6 +54,8 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// A multiplication sign typed between a count and a price ("2х2500", "900 x 2", "3*500"):
     /// the amount is their product.
     case times
+    /// A preposition between an amount and its currency ("50 in dollars", «20 в долларах»).
+    case currencyIn = "currency-in"
     /// A word that makes the amount beside it the sum of the whole line ("2,900 total",
     /// «итого 9000»): the counts said before it count things, not money.
     case total

@@ -29,6 +29,8 @@ struct ClassIDs: Sendable {
     let accountAfter, batch, each, eachBefore, total: Int
     /// A multiplication sign between a count and a price (MoneyStage.readMoney).
     let times: Int
+    /// A preposition between an amount and its currency (MoneyStage.readMoney).
+    let currencyIn: Int
     /// A currency exchange's verb and the words between its two amounts (ExchangeReading).
     let exchange, exchangeTo, exchangeRate: Int
     /// Named days (Nauryz, Christmas): a date said with one wins over it.
@@ -84,6 +86,7 @@ struct ClassIDs: Sendable {
         accountKind = id(.accountKind)
         accountAfter = id(.accountAfter); batch = id(.batch); each = id(.each); eachBefore = id(.eachBefore)
         times = id(.times)
+        currencyIn = id(.currencyIn)
         total = id(.total); holiday = id(.holiday)
         exchange = id(.exchange); exchangeTo = id(.exchangeTo); exchangeRate = id(.exchangeRate)
         let accountClass = id(.account)

@@ -77,6 +77,12 @@ struct MoneyStage: LineStage {
         if currency == nil, end < tokens.count, let suffix = currencyAt(end) ?? currencyAfterAt(end) {
             currency = suffix
             end = suffix.1
+        } else if currency == nil, ids.currencyIn >= 0, end + 1 < tokens.count, has(end, ids.currencyIn),
+                  !saysExchange, let suffix = currencyAt(end + 1) {
+            // "paid 50 in dollars", «обед 20 в долларах»; «поменял 50000 в доллары» is what the
+            // tenge became, not their currency.
+            currency = suffix
+            end = suffix.1
         }
         var value = number.value
         // "1.500 yen": a currency without minor units reads a dot before three digits as grouping.
@@ -89,6 +95,11 @@ struct MoneyStage: LineStage {
         }
         return MoneyMatch(value: value, currency: currency?.0, start: start, end: end, number: number,
                           currencyRule: currency?.2 ?? -1, countStart: countStart)
+    }
+
+    /// Whether the line has an exchange verb ("changed", «поменял»).
+    var saysExchange: Bool {
+        ids.exchange >= 0 && (ids.exchange >= 64 || line.lineBits & (1 << UInt64(ids.exchange)) != 0)
     }
 
     /// "2х2500", "900 x 2", "3*500": a number, a `times` sign and a number typed as a product,
