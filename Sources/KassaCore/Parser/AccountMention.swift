@@ -21,7 +21,9 @@ extension ScanStage {
     /// An account said at `i`, with its preposition ("с каспи", "from kaspi", "на наличные").
     /// `named`: the words were said as an account ("account kaspi"), so an account word wins
     /// over a shop of the same name even without a preposition.
-    func accountAt(_ i: Int, aliases: AccountAliases, named: Bool = false) -> AccountMention? {
+    /// `afterAmount`: the words come right after the amount, where an account is said without a
+    /// preposition («бензин 10 000 халыка»), so a misheard name there is guessed too.
+    func accountAt(_ i: Int, aliases: AccountAliases, named: Bool = false, afterAmount: Bool = false) -> AccountMention? {
         if let glued = gluedAccount(at: i, aliases: aliases) { return glued }
         var direction = 0
         var k = i
@@ -41,6 +43,16 @@ extension ScanStage {
            let specific = accountWords(at: k + 1, after: true, aliases: aliases, named: named),
            found.map({ specific.end > $0.end }) ?? true {
             found = specific
+        }
+        // «карты и халека»: Whisper splits «картой» into «карты и»; a kind of account, "and" and
+        // a specific account (said or misheard) is still that account.
+        if ids.accountKind >= 0, k + 2 < tokens.count, has(k, ids.accountKind), has(k + 1, ids.and) {
+            if let specific = accountWords(at: k + 2, after: true, aliases: aliases, named: named), !specific.keeps {
+                if found.map({ specific.end > $0.end }) ?? true { found = specific }
+            } else if let guess = soundAlikeAccount(at: k + 2, aliases: aliases) {
+                return AccountMention(name: guess, start: i, end: k + 3, direction: direction, rule: .soundAlike,
+                                      alternatives: [], guessed: true)
+            }
         }
         // "to my Halyk card", "на свою карту": a stop word between the preposition and the
         // account (not another preposition).
@@ -62,6 +74,14 @@ extension ScanStage {
             return AccountMention(name: guess, start: i, end: k + 2, direction: direction, rule: .soundAlike,
                                   alternatives: [], guessed: true)
         }
+        // «бензин 10 000 холыка»: right after the amount, where the account is said bare — but
+        // where a person's name stands too («подарок 5000 Халиде»), so only a word that sounds
+        // the same once folded (no edit left).
+        if found == nil, k == i, afterAmount, let guess = soundAlikeAccount(at: k, aliases: aliases, edits: 0) {
+            let end = k + 1 < tokens.count && has(k + 1, ids.accountKind) ? k + 2 : k + 1
+            return AccountMention(name: guess, start: i, end: end, direction: direction, rule: .soundAlike,
+                                  alternatives: [], guessed: true)
+        }
         guard let found else { return nil }
         // «проценты на вклад», "interest on the deposit": a keyword phrase begun before the
         // preposition and reaching over the savings word is that category, not an account.
@@ -80,8 +100,18 @@ extension ScanStage {
         guard tokens[k].kind == .word, tokens[k].word < 0 else { return nil }
         let bytes = normBytes(k)
         guard bytes.count >= 6, let lead = bytes.first else { return nil }
-        let width = lead < 0x80 ? 1 : lead & 0xE0 == 0xC0 ? 2 : 0
-        guard width > 0 else { return nil }
+        let one = lead < 0x80 ? 1 : lead & 0xE0 == 0xC0 ? 2 : 0
+        guard one > 0 else { return nil }
+        // «скаспи» (с), «наказпи» (на): a preposition of one letter or two.
+        for width in [one, 2 * one] where bytes.count >= width + 4 {
+            if let glued = gluedAccount(at: k, bytes: bytes, width: width, aliases: aliases) { return glued }
+        }
+        return nil
+    }
+
+    private func gluedAccount(at k: Int, bytes: UnsafeBufferPointer<UInt8>, width: Int, aliases: AccountAliases) -> AccountMention? {
+        // Both letters of a two-letter preposition are of the first one's script (same width).
+        if width > 1, bytes[0] < 0x80 ? bytes[1] >= 0x80 : bytes[2] & 0xE0 != 0xC0 { return nil }
         let letter = grammar.words.find(UnsafeBufferPointer(rebasing: bytes[..<width]))
         guard letter >= 0 else { return nil }
         let (isFrom, isTo) = (grammar.hasEntry(word: letter, inClass: ids.from), grammar.hasEntry(word: letter, inClass: ids.to))
@@ -104,10 +134,10 @@ extension ScanStage {
     /// nil when none does or when two accounts do equally (no guess between two). Two that fit
     /// are told apart only by the first sound, which engines rarely get wrong: «с халека» is
     /// halyk, though one letter also separates it from «налика» (cash).
-    func soundAlikeAccount(at k: Int, aliases: AccountAliases) -> String? {
+    func soundAlikeAccount(at k: Int, aliases: AccountAliases, edits: Int? = nil) -> String? {
         guard k < tokens.count, tokens[k].kind == .word, tokens[k].word < 0,  // a word the grammar knows means what it says
               let word = SoundAlike.fold(normBytes(k), names: true) else { return nil }
-        return soundAlike(word, aliases: aliases)
+        return soundAlike(word, aliases: aliases, edits: edits)
     }
 
     /// The one account a folded word sounds like (see soundAlikeAccount).

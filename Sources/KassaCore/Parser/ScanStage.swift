@@ -88,7 +88,8 @@ struct ScanStage: LineStage {
             }
             // An account word that begins a longer type phrase is that phrase ("cash out 10k from
             // kaspi": a withdrawal, not the cash account).
-            if let a = accountAt(i, aliases: aliases, named: has(i, ids.account) && namedByPlace(i, s, aliases: aliases)),
+            if let a = accountAt(i, aliases: aliases, named: has(i, ids.account) && namedByPlace(i, s, aliases: aliases),
+                                 afterAmount: t.kind == .word && t.word < 0 && rightAfterAmount(i, s)),
                (matchClass(i, ids.type)?.end ?? 0) <= a.end {
                 for k in a.start..<a.end { s.roles[k] = .account(s.accounts.count) }
                 s.accounts.append(a)
@@ -116,6 +117,14 @@ struct ScanStage: LineStage {
         var k = end
         while k < tokens.count, tokens[k].kind == .punct, !has(k, ids.to) { k += 1 }
         return k < tokens.count && has(k, ids.to) && accountAt(k, aliases: aliases).map { $0.direction > 0 } == true
+    }
+
+    /// Whether token `i` comes right after an amount (punctuation between).
+    func rightAfterAmount(_ i: Int, _ s: LineScan) -> Bool {
+        var j = i - 1
+        while j >= 0, tokens[j].kind == .punct { j -= 1 }
+        if j >= 0, case .money = s.roles[j] { return true }
+        return false
     }
 
     /// A date pattern at `i` whose count is a whole space group (up to 999), taken only when the
