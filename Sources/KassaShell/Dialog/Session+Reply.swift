@@ -8,7 +8,9 @@
 //      — confirm, refuse, undo, drop, correction, a named draft, a destination, a new entry;
 //      then the documented corrections ("amount 1600", "2 сумма 1000", a bare "1600" or "вчера");
 //      then a new entry joining the batch (or "not understood", the drafts kept);
-//   3. with nothing waiting: an undo in words, a phrase ("курс доллара 480"), an entry.
+//   3. with nothing waiting: an undo in words, a correction of the batch the line before saved
+//      ("actually the croissant was 1300": an edit, Session+SavedCorrection), a phrase ("курс
+//      доллара 480"), an entry.
 //
 // Each correction is followed by one line per changed field ("amount ₸1,500 → ₸1,600"), and the
 // reading that won is kept for `:why`. Nothing here saves without the person's yes.
@@ -20,6 +22,9 @@ extension Session {
     /// THE decision point between command, answer, correction and entry (see the file header).
     func respond(to raw: String) -> [SessionEvent] {
         let line = raw.trimmingWhitespace
+        // The batch saved by the line before: only this line may correct it (see below).
+        let saved = justSaved
+        justSaved = []
         if let events = command(line) { return events }
         if let events = commandInWords(line) { return events }
         // Ask/: a question about the journal is answered, not drafted (Session+Ask); while drafts
@@ -42,6 +47,11 @@ extension Session {
         if replyReader.isUndo(line) {
             explainReply(line, as: "undo", cue: line)
             return run(UndoCommand.self, words: [])
+        }
+        // "actually the croissant was 1300" right after the save: an edit of what was saved.
+        if let events = correctSaved(line, ids: saved) {
+            if case .changed? = events.first { justSaved = saved }
+            return events
         }
         if let events = phrase(line) { return events }
         return enter(line: raw)

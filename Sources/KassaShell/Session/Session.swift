@@ -72,6 +72,9 @@ public final class Session {
     var pendingDue: [DueOccurrence?] = []
     var pendingSkips: [DueOccurrence] = []
     var lastResult: ParseResult?
+    /// The ids of the batch the line before saved (or corrected since): a correction said next
+    /// edits them (Session+SavedCorrection); any other line closes the window.
+    var justSaved: [Int] = []
     /// What the last reply to waiting drafts was read as (`:why`); nil after a new entry.
     public internal(set) var lastReply: ReplyExplanation?
     /// The last question answered (Ask/), for `:why`; a later entry's result wins over it.
@@ -251,6 +254,7 @@ public final class Session {
                 return records
             }
             clearPending()
+            justSaved = saved.map(\.id)
             return [.saved(saved, budgets: budgets.afterSave(saved, changesBefore: changesBefore))] + recurring + fresh.map { .notice("account.first-use", ["name": $0]) }
         } catch let error as any LocalizableError {
             hadStoreError = true
