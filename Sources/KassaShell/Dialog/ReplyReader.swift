@@ -32,7 +32,7 @@ struct ReplyReader {
     func read(_ reply: String, drafts: [Draft]) -> (reading: ReplyReading, cue: String) {
         let said = ReplyWords(reply)
         guard said.count > 0 else { return (.none, "") }
-        let (low, high) = core(said)
+        var (low, high) = core(said)
         // Polite words are among the kinds a whole reply may be made of ("no thanks" is a refusal).
         let whole = said.words
         if grammar.covers(whole, with: [.confirm, .polite], requiring: .confirm) { return (.confirm, said.text(low..<high)) }
@@ -47,6 +47,9 @@ struct ReplyReader {
             if result.error == nil, result.drafts.contains(where: { $0.amount != nil && !$0.note.isEmpty }) {
                 return (.entry(rest: rest), said.text(low..<(low + join.length)))
             }
+            // "and it was yesterday", «и это было вчера»: no entry after it, the join word only
+            // adds to what the reply says next.
+            low += join.length
         }
         if let drop = grammar.match(.drop, in: said.words, at: low), low + drop.length < high {
             switch reference(said, from: low + drop.length, to: high, drafts: drafts, wholeRest: true) {
