@@ -164,20 +164,22 @@ extension DateStage {
                 return j + 1
             }
             guard let v = entry(j, ids.ones).flatMap(intValue), v >= 1, v <= 12 else { return nil }
+            // "at twelve hundred each": the words go on as an amount, not a clock time.
+            if j + 1 < tokens.count, has(j + 1, ids.hundred) || has(j + 1, ids.scale) || has(j + 1, ids.scaleSolo) { return nil }
             caps.hour = v; caps.minute = 0
             return j + 1
         }
     }
 
     /// Whether the digits at `j` are the head of a longer amount: a three-digit group after a
-    /// space ("12 000", "3 275"), a multiplier ("10 тысяч") or a currency ("20 долларов"). Then
+    /// space ("12 000", "3 275"), a multiplier ("10 тысяч", "12 hundred") or a currency ("20 долларов"). Then
     /// they are not a day, a year or an hour ("8 марта 12 000 тенге", "november 3 275").
     func numberGoesOn(after j: Int) -> Bool {
         let k = j + 1
         guard k < tokens.count else { return false }
         // Only a head of at most three digits takes groups after it (NumberReader.digitNumber).
         if tokens[k].kind == .number { return length(j) <= 3 && !tokens[k].glued && tokens[k].digitsOnly && length(k) == 3 }
-        return has(k, ids.scale) || has(k, ids.scaleSolo) || (tokens[k].glued && has(k, ids.scaleGlued))
+        return has(k, ids.scale) || has(k, ids.scaleSolo) || has(k, ids.hundred) || (tokens[k].glued && has(k, ids.scaleGlued))
             || has(k, ids.currency) || has(k, ids.currencyAfter)
     }
 
