@@ -2,7 +2,9 @@
 // A class missing from the grammar gets -1 and simply never matches. `Slot` says which capture a
 // class fills when a pattern matches it (weekday → weekday number, relday → day offset, ...).
 
-struct ClassIDs: Sendable {
+// A class, not a struct: every line's view holds it, and a struct of a dozen arrays was copied
+// (each array retained, from both parsing threads at once) for every line.
+final class ClassIDs: Sendable {
     enum Slot: Sendable { case none, relday, span, dir, weekday, month, last, lastweek, prevmonth, ampm, daypart, recurrence, holiday, every }
 
     let ones, tens, hundreds, hundred, scale, scaleGlued, scaleSolo, fraction, plusHalf, point, and, one: Int

@@ -127,6 +127,9 @@ public struct QuestionReader: Sendable {
         // Top what: a `by` word anywhere, even inside another cue ("самые большие расходы на еду").
         let topCues = matches.filter { $0.group == .kind && $0.name == QueryKind.top.rawValue }
         if let by = anywhere(.by, in: words, skipping: topCues).flatMap(Query.TopBy.init(rawValue:)) { query.topBy = by }
+        // "expenses by category", «расходы по категориям»: categories said anywhere, even as the
+        // top cue itself, win over the word for what is counted.
+        if anywhere(.by, in: words, skipping: [], named: Query.TopBy.category.rawValue) != nil { query.topBy = .category }
         // A due date is asked by the series' name: its words, whatever category they also name.
         if query.kind == .due, query.text == nil {
             let named = subject.map { words[$0] }.filter { !fillerWords.contains($0) && !grammar.questionWords.contains($0) }
@@ -347,10 +350,11 @@ public struct QuestionReader: Sendable {
 
     /// The name of the last phrase of `group` anywhere in the words, outside the `skipping`
     /// stretches (a top cue's own words: "основные траты" asks for categories).
-    private func anywhere(_ group: QuestionGroup, in words: [String], skipping: [Match]) -> String? {
+    private func anywhere(_ group: QuestionGroup, in words: [String], skipping: [Match], named: String? = nil) -> String? {
         var found: String?
         for start in words.indices where !skipping.contains(where: { $0.start <= start && start < $0.end }) {
-            for index in grammar.candidates(startingWith: words[start], isNumber: false) where grammar.phrases[index].group == group {
+            for index in grammar.candidates(startingWith: words[start], isNumber: false)
+            where grammar.phrases[index].group == group && (named == nil || grammar.phrases[index].name == named) {
                 if match(grammar.phrases[index].elements, words: words, at: start) != nil { found = grammar.phrases[index].name }
             }
         }
