@@ -217,6 +217,37 @@ struct LedgerMerge {
         admit(devices)
     }
 
+    /// Bytes of the view handed to `flush` at a time (at the end of a change: a whole change each).
+    static let flushEvery = 1 << 20
+
+    /// Hands the view's bytes on as they are merged, a piece of whole changes at a time
+    /// (LedgerViewRead: the view is written and read while the merge goes on). The view starts
+    /// with the first piece handed. `flush` returns false when it takes no more: every byte from
+    /// that piece on then stays in `bytes`.
+    private var flush: ((UnsafeBufferPointer<UInt8>) -> Bool)?
+
+    private var flushAt = LedgerMerge.flushEvery
+
+    /// A merge of `devices` that hands the view's bytes to `flush` as it goes (see `flush`), in
+    /// pieces of at least `every` bytes (but the last).
+    init(_ devices: [DeviceFile], every: Int = LedgerMerge.flushEvery, flush: @escaping (UnsafeBufferPointer<UInt8>) -> Bool) {
+        names = devices.map(\.name)
+        self.flush = flush
+        flushAt = every
+        admit(devices)
+        flushBytes()
+    }
+
+    /// Hands `bytes` to `flush`, unless it took no more before.
+    private mutating func flushBytes() {
+        guard let flush, !bytes.isEmpty else { return }
+        if bytes.withUnsafeBufferPointer({ flush($0) }) {
+            bytes.removeAll(keepingCapacity: true)
+        } else {
+            self.flush = nil
+        }
+    }
+
     /// A merge continuing the view whose journal state is `state` (its lines read by `line`), as
     /// LedgerState recorded it. Nil when the journal is not the view the state describes.
     /// `through`: the view's changes before this index are the merged history (default: all;
@@ -250,12 +281,20 @@ struct LedgerMerge {
 
     private static func key(_ change: Int32, _ id: Int) -> Int64 { Int64(change) << 40 ^ Int64(id) }
 
+    /// About the bytes the view of `devices` takes: each line as written, with 8 bytes to spare
+    /// for a longer number (merged numbers are shorter than clock values; a record the merge
+    /// rewrote may be longer, so this is not a bound).
+    static func viewBound(_ devices: [DeviceFile]) -> Int {
+        devices.reduce(0) { $0 + $1.buffer.count + 8 * $1.lines.count }
+    }
+
     /// Admits the changes of `devices` (sorted by name, indices as in `names`) in history order.
     mutating func admit(_ devices: [DeviceFile]) {
         let first = files.count
         files.append(contentsOf: devices)
-        // The view is about as big as the files: grown once, not by doubling.
-        bytes.reserveCapacity(bytes.count + devices.reduce(0) { $0 + $1.buffer.count + 8 * $1.lines.count })
+        // The view is about as big as the files: grown once, not by doubling (handed on in pieces: one piece).
+        bytes.reserveCapacity(bytes.count + (flush != nil ? flushAt + (64 << 10)
+                                                            : LedgerMerge.viewBound(devices)))
         // Each device's changes are in increasing number order (DeviceFile stops at one that is
         // not), so the history — sorted by (number, device index), devices being sorted by name —
         // is a k-way merge: the smallest next change of any device, the first device on a tie.
@@ -281,6 +320,7 @@ struct LedgerMerge {
             if let output = admit(change, file: first + pick, device: pick, name: devices[pick].name) {
                 origins.append(Origin(device: pick, number: change.number))
                 emit(output, change, file: first + pick, number: Int64(origins.count))
+                if flush != nil, bytes.count >= flushAt { flushBytes() }
             }
         }
     }
