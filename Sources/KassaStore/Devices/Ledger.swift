@@ -21,9 +21,11 @@
 // This device's own saves update the state as they are forwarded (under the view's lock), so its
 // own writes never force a rebuild. The state is a cache: losing it costs one rebuild, nothing else.
 //
-// A view just merged is not read back: the journal opens it from the merged bytes in memory,
-// trusted (their checksums were made by the merge from verified lines), when the file it locks is
-// still the one written (same inode and size; else it reads the file as ever). The view, its
+// A view just merged is not read back: the journal's reader parses it while it is merged, from
+// the merged bytes in memory (LedgerViewRead), trusted (their checksums were made by the merge from
+// verified lines), and the journal takes that state when the file it locks is still the one
+// written (same inode and size; else it reads the file as ever). A running session's rebuild
+// hands the bytes on instead (its journal reads the replaced file again). The view, its
 // snapshot and the state are caches and never fsynced: a crash may leave any of them torn. The
 // state and the snapshot end in content hashes; the view is opened as a cache (Journal.isCache):
 // a torn tail or a bad line in it is an error, never moved aside or kept with a warning, and the
