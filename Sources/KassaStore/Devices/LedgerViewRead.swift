@@ -80,6 +80,8 @@ struct LedgerViewRead {
                 slot.merge = merge
                 pieces.finish()
             }
+            // No thread to be had: the merge runs here first, and what follows reads its pieces.
+            if !merging.started { merging.join() }
             // A journal's state before its first record, as Journal.readWhole makes it.
             state.entries.reserveCapacity(room / 48)
             state.changes.reserveCapacity(room / 48)
@@ -99,7 +101,7 @@ struct LedgerViewRead {
                 seen = ready
                 if done { break }
             }
-            merging.join()
+            if merging.started { merging.join() }
             read = read && slot.size == slot.taken && state.validEnd == slot.taken && slot.failure == 0
             if read, slot.taken >= shedFrom {
                 var shedder = ByteShedder(count: slot.taken)
