@@ -21,9 +21,11 @@
 // This device's own saves update the state as they are forwarded (under the view's lock), so its
 // own writes never force a rebuild. The state is a cache: losing it costs one rebuild, nothing else.
 //
-// A view just merged is not read back: the journal opens it from the merged bytes in memory,
-// trusted (their checksums were made by the merge from verified lines), when the file it locks is
-// still the one written (same inode and size; else it reads the file as ever). The view, its
+// A view just merged is not read back: the journal's reader parses it while it is merged, from
+// the merged bytes in memory (LedgerViewRead), trusted (their checksums were made by the merge from
+// verified lines), and the journal takes that state when the file it locks is still the one
+// written (same inode and size; else it reads the file as ever). A running session's rebuild
+// hands the bytes on instead (its journal reads the replaced file again). The view, its
 // snapshot and the state are caches and never fsynced: a crash may leave any of them torn. The
 // state and the snapshot end in content hashes; the view is opened as a cache (Journal.isCache):
 // a torn tail or a bad line in it is an error, never moved aside or kept with a warning, and the
@@ -217,20 +219,41 @@ public final class Ledger {
     /// Reads the whole folder, merges it, writes the view (when it differs) and the state.
     /// The view's bytes come back with the view file's inode, for the journal to open them
     /// without reading the file again.
+    /// `reading`: the view is read as it is merged (LedgerViewRead) and comes back read; else
+    /// (a running session's rebuild, whose journal reads the file again) its bytes come back.
     private static func rebuild(folder: String, names: [String], copies: [String], view: String,
-                                statePath: String) throws -> (state: LedgerState, devices: [DeviceFile], view: Journal.Built?) {
+                                statePath: String, reading: Bool = true) throws -> (state: LedgerState, devices: [DeviceFile], view: Journal.Built?) {
         let paths = names.map { path(of: $0, in: folder) }
         // Stamped before reading: a file growing meanwhile only looks grown next time.
         let stamps = paths.map { LedgerState.stamp($0) ?? .init() }
         var devices = try DeviceFile.read(names: names, paths: paths)
-        var merge = LedgerMerge(devices)
+        var merge: LedgerMerge
+        var built: Journal.Built?
+        if reading {
+            let temporary = try temporaryCache(beside: view)
+            let result = LedgerViewRead.run(devices, writingTo: temporary.descriptor)
+            merge = result.merge
+            var failure = result.failure
+            if Glibc.close(temporary.descriptor) != 0, failure == 0 { failure = errno }
+            // A view that is already these bytes stays (a running session need not read it again).
+            if failure == 0, LedgerState.stamp(view)?.size == result.size,
+               let old = DeviceFile.contents(of: view), DeviceFile.contents(of: temporary.path) == old {
+                unlink(temporary.path)
+            } else {
+                try placeCache(temporary, failure: failure)
+            }
+            built = result.read.map { Journal.Built(bytes: [], inode: 0, read: $0) }
+        } else {
+            merge = LedgerMerge(devices)
+            let bytes = merge.takeBytes()
+            // A view that is already these bytes stays (a running session need not read it again).
+            if LedgerState.stamp(view)?.size != bytes.count || DeviceFile.contents(of: view) != bytes {
+                try writeCache(bytes, to: view)
+            }
+            built = Journal.Built(bytes: bytes, inode: 0)
+        }
         // What was read is in the view now: the ledger keeps only where each file's reading stopped.
         for k in devices.indices { devices[k].forgetChanges() }
-        let bytes = merge.takeBytes()
-        // A view that is already these bytes stays (a running session need not read it again).
-        if LedgerState.stamp(view)?.size != bytes.count || DeviceFile.contents(of: view) != bytes {
-            try writeCache(bytes, to: view)
-        }
         var state = LedgerState()
         state.copies = copies
         state.origins = merge.origins
@@ -250,23 +273,36 @@ public final class Ledger {
         } else {
             LedgerState.forget(statePath)
         }
-        return (state, devices, stamp.map { Journal.Built(bytes: bytes, inode: $0.inode) })
+        guard let stamp, var built else { return (state, devices, nil) }
+        built.inode = stamp.inode
+        return (state, devices, built)
     }
 
     /// Puts `bytes` at `path` (in the cache) through a temporary beside it, renamed over it.
     /// Not fsynced: a cache torn by a crash fails its checks on the next open and is rebuilt.
     static func writeCache(_ bytes: [UInt8], to path: String) throws {
-        let temporary: SafeFile.Temporary
-        switch SafeFile.create(beside: path, mode: 0o600) {
-        case .success(let t): temporary = t
-        case .failure(let e): throw StoreError(.unwritable, path: path, errno: e.code)
-        }
+        let temporary = try temporaryCache(beside: path)
         var failure = bytes.withUnsafeBytes { SafeFile.writeAll($0, to: temporary.descriptor) }?.code ?? 0
         if Glibc.close(temporary.descriptor) != 0, failure == 0 { failure = errno }
-        if failure == 0, rename(temporary.path, path) != 0 { failure = errno }
+        try placeCache(temporary, failure: failure)
+    }
+
+    /// A new temporary file beside `path`, for a cache file written whole and then renamed over it.
+    static func temporaryCache(beside path: String) throws -> SafeFile.Temporary {
+        switch SafeFile.create(beside: path, mode: 0o600) {
+        case .success(let t): return t
+        case .failure(let e): throw StoreError(.unwritable, path: path, errno: e.code)
+        }
+    }
+
+    /// Renames `temporary` (written and closed; `failure`: the errno of its writing, 0 if none)
+    /// over its target, or removes it and throws.
+    static func placeCache(_ temporary: SafeFile.Temporary, failure: Int32) throws {
+        var failure = failure
+        if failure == 0, rename(temporary.path, temporary.target) != 0 { failure = errno }
         if failure != 0 {
             unlink(temporary.path)
-            throw StoreError(.unwritable, path: path, errno: failure)
+            throw StoreError(.unwritable, path: temporary.target, errno: failure)
         }
     }
 
@@ -372,7 +408,8 @@ public final class Ledger {
     /// The whole folder read and merged again (the view replaced: the journal reloads it).
     private func rebuildNow() throws {
         let (names, copies) = try Ledger.list(folder)
-        let built = try Ledger.rebuild(folder: folder, names: names, copies: copies, view: viewPath, statePath: statePath)
+        let built = try Ledger.rebuild(folder: folder, names: names, copies: copies, view: viewPath, statePath: statePath,
+                                       reading: false)
         state = built.state
         devices = built.devices
         self.copies = copies

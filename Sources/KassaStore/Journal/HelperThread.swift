@@ -15,14 +15,19 @@ final class HelperThread {
 
     private var thread = pthread_t()
     private var job: (() -> Void)?
+    /// False when no thread could be made: the work runs only in `join` (a caller that waits
+    /// for the work's results before joining must join first).
+    let started: Bool
 
     /// Starts `work` on a new thread; when no thread can be made, `join` runs it instead.
     init(_ work: @escaping () -> Void) {
         let box = Unmanaged.passRetained(Job(work))
-        let started = pthread_create(&thread, nil, { raw in
+        var handle = pthread_t()
+        started = pthread_create(&handle, nil, { raw in
             Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().work()
             return nil
         }, box.toOpaque()) == 0
+        thread = handle
         if !started {
             box.release()
             job = work

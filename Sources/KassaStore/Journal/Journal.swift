@@ -122,6 +122,9 @@ public final class Journal {
     struct Built {
         var bytes: [UInt8]
         var inode: UInt64
+        /// The view already read while it was merged (Devices/LedgerViewRead.swift): its state
+        /// (`bytes` are then its `state.bytes`) and, when its read shed them, their prefix hash.
+        var read: (state: JournalState, prefixHash: UInt64?)?
     }
     /// Set by `open(view:)` until the first reload takes it.
     private var built: Built?
@@ -222,6 +225,26 @@ public final class Journal {
         ownUndone.removeAll()
         textSuspect = false
         textWindows = nil
+        // A view read as it was merged: its state taken as it is, when the file locked is the one written.
+        if let made = built, let read = made.read {
+            built = nil
+            if file.inodeNumber == made.inode, try file.size() == read.state.bytes.count {
+                state = read.state
+                snapshotEnd = 0
+                (state.idFloor, state.numberFloor) = JournalRecovery.highestInSideFiles(of: path)
+                if let prefix = read.prefixHash {
+                    // As a first open that shed what it parsed (below).
+                    snapshotEnd = state.validEnd
+                    snapshotHash = prefix
+                    if let snapshotPath, JournalSnapshot.isStale(end: state.validEnd, snapshotEnd: 0) {
+                        JournalSnapshot.save(state, to: snapshotPath, prefix: prefix, sync: !isCache)
+                    }
+                } else {
+                    saveSnapshotIfStale()
+                }
+                return
+            }
+        }
         // Bytes just built are newer than any snapshot.
         let fromSnapshot = try built == nil && reloadFromSnapshot()
         var trusted = false

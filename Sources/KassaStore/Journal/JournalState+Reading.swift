@@ -38,7 +38,9 @@ extension JournalState {
         return data.withUnsafeBufferPointer { buffer in ingest(buffer, trusted: trusted, readAhead: readAhead, shedder: &shedder) }
     }
 
-    private mutating func ingest(_ buffer: UnsafeBufferPointer<UInt8>, trusted: Bool,
+    /// `ingest` over `buffer` (the bytes from offset 0) rather than `bytes`: a ledger's view is
+    /// read in pieces while the merge is still writing what follows them (Devices/LedgerViewRead.swift).
+    mutating func ingest(_ buffer: UnsafeBufferPointer<UInt8>, trusted: Bool,
                                  readAhead: (minimum: Int, stretch: Int)?, shedder: inout ByteShedder?) -> IngestOutcome {
         guard let base = buffer.baseAddress else { return .clean }
         let end = buffer.count

@@ -87,26 +87,28 @@ extension JournalState {
         var shedding: ByteShedder? = shedder
         let outcome = ingest(trusted: trusted, shedder: &shedding)
         shedder = shedding!
-        guard !shedder.released.isEmpty else { return (outcome, nil) }
         let data = bytes
-        let whole = data.withUnsafeBufferPointer { buffer -> UInt64? in
-            guard outcome == .clean, validEnd == shedder.count else { return nil }
-            return shedder.finish(buffer.baseAddress!)
-        }
-        guard let whole else {
+        return data.withUnsafeBufferPointer { finishShedding(&shedder, outcome: outcome, base: $0.baseAddress!) }
+    }
+
+    /// The end of a shedding read of the bytes at `base` (`bytes`, or a ledger's view read in
+    /// pieces, Devices/LedgerViewRead.swift): the prefix hash and the unread `hole` after a clean
+    /// read, else nil with what was shed as the `hole`.
+    mutating func finishShedding(_ shedder: inout ByteShedder, outcome: IngestOutcome,
+                                 base: UnsafePointer<UInt8>) -> (IngestOutcome, prefixHash: UInt64?) {
+        guard !shedder.released.isEmpty else { return (outcome, nil) }
+        guard outcome == .clean, validEnd == shedder.count else {
             // Rare (damage, a torn tail): the shed part is read again, from the file as it is now.
             hole = shedder.released
             return (outcome, nil)
         }
+        let whole = shedder.finish(base)
         // The unread part runs from the first line that reaches into a shed page to the first line
         // starting after the last one: no record is left half in memory, half not.
-        let (start, end) = data.withUnsafeBufferPointer { buffer -> (Int, Int) in
-            let base = buffer.baseAddress!
-            var start = shedder.released.lowerBound
-            while start > 0, base[start - 1] != RecordCodec.newline { start -= 1 }
-            let next = memchrLF(base + shedder.released.upperBound, validEnd - shedder.released.upperBound)
-            return (start, next.map { $0 - base + 1 } ?? validEnd)
-        }
+        var start = shedder.released.lowerBound
+        while start > 0, base[start - 1] != RecordCodec.newline { start -= 1 }
+        let next = memchrLF(base + shedder.released.upperBound, validEnd - shedder.released.upperBound)
+        let end = next.map { $0 - base + 1 } ?? validEnd
         // The last record stays in memory (it is compared with the file before every append);
         // the shedding stops before the line the loop was on, so this always holds.
         guard end <= lastLineStart else {

@@ -1,0 +1,119 @@
+// LedgerViewRead: a first open's two halves on the machine's two cores. Merging a folder and
+// reading the merged view each cost about as much as a single journal's whole open; one after
+// the other they made a first open of a folder twice a single one. Here the merge runs on a
+// helper thread and hands the view on in pieces of whole changes (LedgerMerge.flush): each piece
+// is placed in one buffer, where the view's bytes lie as in the file, and written to the view's
+// file; this thread reads each piece with the journal's own reader (JournalState.ingest, on
+// the bytes up to the piece's end) as soon as it is there. The reader is the one a plain open of
+// the view uses, on the same bytes in the same order, so the state is the state a read of the
+// whole view gives (LedgerViewReadTests compare them); what it parsed is then given back to the
+// system as a first open of a big journal does (JournalState+Shedding.swift), with the prefix
+// hash its snapshot needs.
+//
+// Whatever goes wrong is not hidden and loses nothing: a write error comes back to the caller
+// (the view is not used); a piece that does not read clean, or a view bigger than the buffer
+// (records the merge rewrote longer than their lines), leaves the view unread here — it is
+// still written whole, and the journal reads it from the file as ever.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import KassaCore
+
+struct LedgerViewRead {
+    /// The merge, its bytes handed on (origins, conflicts and the rest for the ledger's state).
+    var merge: LedgerMerge
+    /// The view's size, as written.
+    var size: Int
+    /// The view read: its state, whose `bytes` are the view's, and the prefix hash of those
+    /// bytes when they were given back. Nil: not read here.
+    var read: (state: JournalState, prefixHash: UInt64?)?
+    /// errno of a failed write of the view (0: written whole).
+    var failure: Int32
+
+    /// The reader's helper thread (ReadAhead) while the view is merged: none — it would be a
+    /// third thread on two cores beside the merge, which is the longer half.
+    static let readAhead: (minimum: Int, stretch: Int)? = nil
+
+    /// Merges `devices` on a helper thread, writing the view to `descriptor` as it is merged, and
+    /// reads it here meanwhile. `shedFrom`: from what size the parsed bytes are given back (the
+    /// journal's own limit; tests make it small).
+    /// Tests: `pieces`, the bytes the merge hands on at a time; `room`, the buffer's size (default: the view's size
+    /// bound by its device lines, and a quarter more).
+    static func run(_ devices: [DeviceFile], writingTo descriptor: Int32, shedFrom: Int = ByteShedder.minimumBytes,
+                    readAhead: (minimum: Int, stretch: Int)? = LedgerViewRead.readAhead,
+                    pieces pieceBytes: Int = LedgerMerge.flushEvery, room: Int? = nil) -> LedgerViewRead {
+        /// What the merge's thread leaves for this one; read after `join` (or a `wait`, for `taken`).
+        final class Slot: @unchecked Sendable {
+            var merge: LedgerMerge?
+            /// Bytes placed in the buffer, and written in all.
+            var taken = 0
+            var size = 0
+            var failure: Int32 = 0
+        }
+        let header = RecordCodec.header
+        let room = room ?? header.count + LedgerMerge.viewBound(devices) / 4 * 5 + (1 << 20)
+        let pieces = ViewPieces()
+        let slot = Slot()
+        var state = JournalState()
+        var read = true
+        var prefixHash: UInt64?
+        // Room for more than the view (untouched pages cost nothing); what is placed is its count.
+        let bytes = [UInt8](unsafeUninitializedCapacity: room) { raw, initialized in
+            let base = raw.baseAddress!
+            func write(_ piece: UnsafeRawBufferPointer) {
+                if slot.failure == 0, let error = SafeFile.writeAll(piece, to: descriptor) { slot.failure = error.code }
+                slot.size += piece.count
+            }
+            let merging = HelperThread {
+                var merge = LedgerMerge(devices, every: pieceBytes) { piece in
+                    // Beyond the buffer: the merge keeps this piece and the rest, written below.
+                    guard slot.taken + piece.count <= room else { return false }
+                    (base + slot.taken).initialize(from: piece.baseAddress!, count: piece.count)
+                    slot.taken += piece.count
+                    pieces.publish(slot.taken)
+                    write(UnsafeRawBufferPointer(piece))
+                    return true
+                }
+                let rest = merge.takeBytes()
+                rest.withUnsafeBytes { write($0) }
+                slot.merge = merge
+                pieces.finish()
+            }
+            // No thread to be had: the merge runs here first, and what follows reads its pieces.
+            if !merging.started { merging.join() }
+            // A journal's state before its first record, as Journal.readWhole makes it.
+            state.entries.reserveCapacity(room / 48)
+            state.changes.reserveCapacity(room / 48)
+            state.validEnd = header.count
+            state.nextLine = 2
+            var seen = 0
+            var none: ByteShedder?
+            while true {
+                let (ready, done) = pieces.wait(beyond: seen)
+                if read, ready > seen {
+                    if seen == 0 { read = ready >= header.count && memcmp(base, header, header.count) == 0 }
+                    if read {
+                        read = state.ingest(UnsafeBufferPointer(start: base, count: ready), trusted: true,
+                                            readAhead: readAhead, shedder: &none) == .clean
+                    }
+                }
+                seen = ready
+                if done { break }
+            }
+            if merging.started { merging.join() }
+            read = read && slot.size == slot.taken && state.validEnd == slot.taken && slot.failure == 0
+            if read, slot.taken >= shedFrom {
+                var shedder = ByteShedder(count: slot.taken)
+                shedder.shed(base, upTo: state.lastLineStart)
+                let (outcome, hash) = state.finishShedding(&shedder, outcome: .clean, base: base)
+                prefixHash = hash
+                if outcome != .clean || (hash == nil && !state.hole.isEmpty) { read = false }
+            }
+            initialized = read ? slot.taken : 0
+        }
+        if read { state.bytes = bytes }
+        return LedgerViewRead(merge: slot.merge!, size: slot.size, read: read ? (state, prefixHash) : nil, failure: slot.failure)
+    }
+}
+

@@ -1,0 +1,51 @@
+// ViewPieces: how much of a merged view is ready, told by the merge's thread to the thread that
+// reads the view while it is merged (LedgerViewRead) — a count of ready bytes that only grows and
+// whether the merge is done, under a pthread mutex with a condition to wait on. The mutex is
+// also what makes the bytes written before a `publish` visible to the reader after its `wait`.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class ViewPieces: @unchecked Sendable {
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var ready = 0
+    private var done = false
+
+    init() {
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(changed, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(lock)
+        changed.deallocate()
+        lock.deallocate()
+    }
+
+    /// The first `end` bytes are ready (whole changes).
+    func publish(_ end: Int) {
+        pthread_mutex_lock(lock)
+        ready = end
+        pthread_cond_signal(changed)
+        pthread_mutex_unlock(lock)
+    }
+
+    /// Nothing more comes.
+    func finish() {
+        pthread_mutex_lock(lock)
+        done = true
+        pthread_cond_signal(changed)
+        pthread_mutex_unlock(lock)
+    }
+
+    /// Waits until more than `seen` bytes are ready or nothing more comes.
+    func wait(beyond seen: Int) -> (ready: Int, done: Bool) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        while ready <= seen, !done { pthread_cond_wait(changed, lock) }
+        return (ready, done)
+    }
+}
