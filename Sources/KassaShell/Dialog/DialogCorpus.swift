@@ -183,7 +183,7 @@ public enum DialogCorpus {
             if let reading, session.lastReply?.reading != reading {
                 return ("reading=" + reading, "reading=" + (session.lastReply?.reading ?? "-"))
             }
-            let actual: [Draft] = outcome == "saved" ? saved.map(Exchange.draft) : session.pending
+            let actual: [Draft] = outcome == "saved" ? saved.map(Session.draft) : session.pending
             if let count, actual.count != count { return ("drafts=\(count)", "drafts=\(actual.count)") }
             if !drafts.isEmpty && drafts.count != actual.count { return ("\(drafts.count) drafts", describe(actual)) }
             for (fields, draft) in zip(drafts, actual) {
@@ -192,11 +192,6 @@ public enum DialogCorpus {
                 }
             }
             return nil
-        }
-
-        static func draft(_ transaction: Transaction) -> Draft {
-            Draft(type: transaction.type, amount: transaction.amount, date: transaction.date, category: transaction.category,
-                  account: transaction.account, toAccount: transaction.toAccount, note: transaction.note)
         }
 
         static func normalized(_ value: String) -> String {

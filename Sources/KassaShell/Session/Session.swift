@@ -196,44 +196,18 @@ public final class Session {
     /// only the person's answer.
     func nextQuestion() -> [SessionEvent] {
         if let missing = pending.firstIndex(where: { $0.amount == nil }) { return [.amountNeeded(index: missing)] }
-        if let index = pending.firstIndex(where: { $0.type == .transfer && $0.toAccount == nil }) {
-            return [.notice("draft.destination-needed", ["number": String(index + 1)])]
-        }
-        if let index = pending.firstIndex(where: { $0.type == .transfer && $0.account == nil }) {
-            return [.notice("draft.source-needed", ["number": String(index + 1)])]
-        }
+        if let transfer = unplacedTransfer { return [.notice(transfer.needed, ["number": String(transfer.index + 1)])] }
         return [.awaitingAnswer]
     }
 
     func confirm() -> [SessionEvent] {
         if let missing = pending.firstIndex(where: { $0.amount == nil }) {
-            if configuration.autoConfirm {
-                // Nobody is there to answer: reject rather than wait.
-                let count = pending.count
-                clearPending()
-                hadInputError = true
-                return [.error(SessionError("draft.amount-missing")), .discarded(count: count)]
-            }
+            if configuration.autoConfirm { return refuseUnattended("draft.amount-missing") }
             return [.amountNeeded(index: missing)]
         }
-        if let index = pending.firstIndex(where: { $0.type == .transfer && $0.toAccount == nil }) {
-            if configuration.autoConfirm {
-                let count = pending.count
-                clearPending()
-                hadInputError = true
-                return [.error(SessionError("draft.destination-missing")), .discarded(count: count)]
-            }
-            return [.notice("draft.destination-needed", ["number": String(index + 1)])]
-        }
-        // "took out 20000 at the ATM": where the cash came from was not said.
-        if let index = pending.firstIndex(where: { $0.type == .transfer && $0.account == nil }) {
-            if configuration.autoConfirm {
-                let count = pending.count
-                clearPending()
-                hadInputError = true
-                return [.error(SessionError("draft.source-missing")), .discarded(count: count)]
-            }
-            return [.notice("draft.source-needed", ["number": String(index + 1)])]
+        if let transfer = unplacedTransfer {
+            if configuration.autoConfirm { return refuseUnattended(transfer.missing) }
+            return [.notice(transfer.needed, ["number": String(transfer.index + 1)])]
         }
         if let refused = refusedForArchive() { return refused }
         do {
@@ -263,6 +237,27 @@ public final class Session {
             hadStoreError = true
             return [.error(SessionError("store.failed")), .notice("draft.kept")]
         }
+    }
+
+    /// The first transfer that cannot be saved yet — one with no destination, then one with no
+    /// source ("took out 20000 at the ATM") — with the notice that asks for it and the error that
+    /// refuses it.
+    private var unplacedTransfer: (index: Int, needed: String, missing: String)? {
+        if let index = pending.firstIndex(where: { $0.type == .transfer && $0.toAccount == nil }) {
+            return (index, "draft.destination-needed", "draft.destination-missing")
+        }
+        if let index = pending.firstIndex(where: { $0.type == .transfer && $0.account == nil }) {
+            return (index, "draft.source-needed", "draft.source-missing")
+        }
+        return nil
+    }
+
+    /// Nobody is there to answer (--yes): the batch is refused with `key`, not left waiting.
+    private func refuseUnattended(_ key: String) -> [SessionEvent] {
+        let count = pending.count
+        clearPending()
+        hadInputError = true
+        return [.error(SessionError(key)), .discarded(count: count)]
     }
 
     func clearPending() {
