@@ -44,6 +44,10 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// депозит»): alone they are something else ("security deposit"). Money moved *to* one of
     /// them is a transfer (saving is never spending).
     case accountAfter = "account-after"
+    /// A verb of putting money onto an account ("topped up kaspi", «пополнил каспи», «закинул
+    /// 5000 на карту»): the account said right after it, or said with "to" in its part, is
+    /// where the money went — a transfer into it, not a purchase paid with it.
+    case topUp = "top-up"
     /// A word that makes the account said after it the whole batch's ("…, all from kaspi",
     /// «…, всё с каспи»).
     case batch

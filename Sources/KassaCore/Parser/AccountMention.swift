@@ -15,6 +15,9 @@ struct AccountMention {
     var guessed = false
     /// Said with an `account-after` word (savings, deposit): money moved to it is a transfer.
     var keeps = false
+    /// Said as where a top-up verb put the money ("topped up kaspi", «закинул на карту»): a
+    /// transfer into it.
+    var toppedUp = false
 }
 
 extension ScanStage {
@@ -23,7 +26,10 @@ extension ScanStage {
     /// over a shop of the same name even without a preposition.
     /// `afterAmount`: the words come right after the amount, where an account is said without a
     /// preposition («бензин 10 000 халыка»), so a misheard name there is guessed too.
-    func accountAt(_ i: Int, aliases: AccountAliases, named: Bool = false, afterAmount: Bool = false) -> AccountMention? {
+    /// `afterVerb`: a verb said right before stands for the preposition ("topped up savings",
+    /// «пополнила депозит»).
+    func accountAt(_ i: Int, aliases: AccountAliases, named: Bool = false, afterAmount: Bool = false,
+                   afterVerb: Bool = false) -> AccountMention? {
         if let glued = gluedAccount(at: i, aliases: aliases) { return glued }
         var direction = 0
         var k = i
@@ -36,7 +42,7 @@ extension ScanStage {
             if k < tokens.count, tokens[k].glued, tokens[k].isPunct("/") { k += 1 }
             guard k < tokens.count else { return nil }
         }
-        var found = accountWords(at: k, after: k > i, aliases: aliases, named: named)
+        var found = accountWords(at: k, after: k > i || afterVerb, aliases: aliases, named: named)
         // «картой халыка», «со счёта жусана», "card kaspi": a word for a kind of account before a
         // specific account means that account (the kind alone, «картой», stays the card).
         if ids.accountKind >= 0, k + 1 < tokens.count, has(k, ids.accountKind),
@@ -56,13 +62,13 @@ extension ScanStage {
         }
         // "to my Halyk card", "на свою карту": a stop word between the preposition and the
         // account (not another preposition).
-        if found == nil, k > i, k + 1 < tokens.count, has(k, ids.stop), !has(k, ids.from), !has(k, ids.to) {
+        if found == nil, k > i || afterVerb, k + 1 < tokens.count, has(k, ids.stop), !has(k, ids.from), !has(k, ids.to) {
             found = accountWords(at: k + 1, after: true, aliases: aliases, named: named)
         }
         // Only after a preposition ("from Caspi", "with my Halic card"): a name alone may be a
         // shop or a person.
         let heard = k < tokens.count && has(k, ids.stop) && !has(k, ids.from) && !has(k, ids.to) ? k + 1 : k
-        if found == nil, k > i, let guess = soundAlikeAccount(at: heard, aliases: aliases) {
+        if found == nil, k > i || afterVerb, let guess = soundAlikeAccount(at: heard, aliases: aliases) {
             let end = heard + 1 < tokens.count && has(heard + 1, ids.accountKind) ? heard + 2 : heard + 1
             return AccountMention(name: guess, start: i, end: end, direction: direction, rule: .soundAlike,
                                   alternatives: [], guessed: true)

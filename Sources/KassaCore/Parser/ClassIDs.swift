@@ -29,6 +29,8 @@ final class ClassIDs: Sendable {
     /// Account words only after a preposition (savings, deposit), the batch word ("all"), the
     /// unit-price words ("each", «по») and the sum word ("total"): see GrammarClass.
     let accountAfter, batch, each, eachBefore, total: Int
+    /// Verbs of putting money onto an account (GrammarClass.topUp).
+    let topUp: Int
     /// A multiplication sign between a count and a price (MoneyStage.readMoney).
     let times: Int
     /// A preposition between an amount and its currency (MoneyStage.readMoney).
@@ -86,7 +88,7 @@ final class ClassIDs: Sendable {
         typeAround = id(.typeAround); categoryAround = id(.categoryAround)
         numbered = id(.numbered)
         accountKind = id(.accountKind)
-        accountAfter = id(.accountAfter); batch = id(.batch); each = id(.each); eachBefore = id(.eachBefore)
+        accountAfter = id(.accountAfter); topUp = id(.topUp); batch = id(.batch); each = id(.each); eachBefore = id(.eachBefore)
         times = id(.times)
         currencyIn = id(.currencyIn)
         total = id(.total); holiday = id(.holiday)

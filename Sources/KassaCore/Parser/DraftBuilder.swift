@@ -181,7 +181,8 @@ extension DraftStage {
         let hasDirections = accounts.contains { $0.direction < 0 } && accounts.contains { $0.direction > 0 }
         // "put 100k into savings", «закинул 50 000 на депозит»: money moved to savings is kept,
         // not spent. "halyk -> kaspi", «каспи на халык»: an account said right before "to".
-        let keeping = accounts.contains { $0.keeps && $0.direction > 0 }
+        // "topped up kaspi", «закинул 5000 на карту»: money put onto an account is moved there.
+        let keeping = accounts.contains { ($0.keeps || $0.toppedUp) && $0.direction > 0 }
         let chained = accounts.contains { $0.direction > 0 && sourceRightBefore($0, accounts) != nil }
         if transferWord || (accounts.count >= 2 && hasDirections) || keeping || chained {
             r.type = .transfer
@@ -194,6 +195,10 @@ extension DraftStage {
                 reasons.append(why("account", f.start, f.end, f.rule))
             } else if let c = carry.account {
                 r.account = c.0
+            } else if let t = to, t.toppedUp, t.name == context.defaultAccount {
+                // "topped up kaspi" with kaspi the default: where the money came from was not
+                // said — left empty for the person to say, never kaspi to kaspi.
+                r.account = nil
             } else if to == nil, let implied = impliedDestination, implied == context.defaultAccount {
                 // "took out 20000 at the ATM" with cash the default: the money goes to cash, and
                 // where it came from was not said — left empty for the person to say, never

@@ -26,6 +26,9 @@ struct ScanStage: LineStage {
         let n = tokens.count
         // A date the amount before it gave way to (below), for when the scan reaches it.
         var yieldedTo: PatternHit?
+        // A top-up verb said before any account ("внёс 50000 на каспи"): the next account said
+        // with "to" in the same part is where the money went.
+        var topUpVerb: Range<Int>?
         while i < n {
             let t = tokens[i]
             // An arrow the grammar counts as "to" ("halyk -> kaspi", "каспи → халык").
@@ -45,8 +48,25 @@ struct ScanStage: LineStage {
                     continue
                 }
                 s.roles[i] = t.scalar == 0x2C || t.scalar == 0x3B || line.endsSentence(i) ? .sep : .punct
+                if line.endsSentence(i) { topUpVerb = nil }
                 i += 1
                 continue
+            }
+            // "topped up kaspi", «пополнил каспи», «закинул на карту»: the account right after a
+            // top-up verb is where the money went; with none there, the verb waits for one said
+            // with "to" later in its part, and is plain text meanwhile («пополнил телефон»).
+            if ids.topUp >= 0, let (_, end) = matchClass(i, ids.topUp), !typePhrase(over: i, past: end) {
+                if end < n, var a = accountAt(end, aliases: aliases, named: true, afterVerb: true), a.direction >= 0 {
+                    a.direction = 1
+                    a.toppedUp = true
+                    for k in i..<end { s.roles[k] = .filler }
+                    for k in a.start..<a.end { s.roles[k] = .account(s.accounts.count) }
+                    s.accounts.append(a)
+                    topUpVerb = nil
+                    i = a.end
+                    continue
+                }
+                topUpVerb = i..<end
             }
             // A filler ("paid") gives way to a longer type phrase begun with it ("paid me back").
             if let (_, end) = matchClass(i, ids.filler), (matchClass(i, ids.type)?.end ?? 0) <= end {
@@ -91,12 +111,18 @@ struct ScanStage: LineStage {
             if let a = accountAt(i, aliases: aliases, named: has(i, ids.account) && namedByPlace(i, s, aliases: aliases),
                                  afterAmount: t.kind == .word && t.word < 0 && rightAfterAmount(i, s)),
                (matchClass(i, ids.type)?.end ?? 0) <= a.end {
+                var a = a
+                if a.direction > 0, let verb = topUpVerb {
+                    a.toppedUp = true
+                    for k in verb where { if case .plain = s.roles[k] { return true }; return false }() { s.roles[k] = .filler }
+                    topUpVerb = nil
+                }
                 for k in a.start..<a.end { s.roles[k] = .account(s.accounts.count) }
                 s.accounts.append(a)
                 i = a.end
                 continue
             }
-            if has(i, ids.sep) { s.roles[i] = .sep }
+            if has(i, ids.sep) { s.roles[i] = .sep; topUpVerb = nil }
             i += 1
         }
         return s
@@ -110,6 +136,10 @@ struct ScanStage: LineStage {
         var j = i - 1
         while j >= 0, tokens[j].kind == .punct { j -= 1 }
         if j >= 0, case .money = s.roles[j] { return true }
+        // "transfer kaspi from halyk": right after a transfer word it is one of the two accounts.
+        if j >= 0, (max(0, j - 3)...j).contains(where: { k in
+            matchClass(k, ids.type).map { $0.end == j + 1 && grammar.entries[$0.0].value.hasPrefix("transfer") } ?? false
+        }) { return true }
         // "…, all on kaspi": after the batch word (and stop words) it is the batch's account.
         while j >= 0, has(j, ids.stop), !has(j, ids.batch) { j -= 1 }
         if j >= 0, has(j, ids.batch) { return true }
@@ -117,6 +147,13 @@ struct ScanStage: LineStage {
         var k = end
         while k < tokens.count, tokens[k].kind == .punct, !has(k, ids.to) { k += 1 }
         return k < tokens.count && has(k, ids.to) && accountAt(k, aliases: aliases).map { $0.direction > 0 } == true
+    }
+
+    /// Whether a type phrase holds token `i` and reaches at least to `end`: "закинул мне" and
+    /// «мама закинула» are money someone gave, not a top-up.
+    func typePhrase(over i: Int, past end: Int) -> Bool {
+        if (matchClass(i, ids.type)?.end ?? 0) > end { return true }
+        return (max(0, i - 2)..<i).contains { (matchClass($0, ids.type)?.end ?? 0) > i }
     }
 
     /// Whether token `i` comes right after an amount (punctuation between).
