@@ -10,6 +10,9 @@ public struct DialogGrammar: Sendable {
     /// The kinds of phrase a rule line may give (the file's first word).
     public enum Kind: String, CaseIterable, Sendable {
         case confirm, refuse, undo, negation, not, contrast, cue, link, filler, ordinal, all, drop, join, destination, polite, about
+        /// Small words that may stand beside confirmation words in a reply that is wholly one
+        /// ("that's fine", "looks ok", «вроде всё верно»), and nowhere else.
+        case agree
         /// A whole line asking in words for a command that only shows ("show my accounts"): `show NAME`.
         case show
         /// A whole line asking for a command that acts ("delete the last one"), read only while no

@@ -35,12 +35,26 @@ struct ReplyReader {
         var (low, high) = core(said)
         // Polite words are among the kinds a whole reply may be made of ("no thanks" is a refusal).
         let whole = said.words
-        if grammar.covers(whole, with: [.confirm, .polite], requiring: .confirm) { return (.confirm, said.text(low..<high)) }
+        if grammar.covers(whole, with: [.confirm, .polite, .agree], requiring: .confirm) { return (.confirm, said.text(low..<high)) }
         if grammar.covers(whole, with: [.refuse, .negation, .not, .polite], requiring: .refuse) { return (.refuse, said.text(low..<high)) }
         if grammar.covers(whole, with: [.undo, .polite], requiring: .undo) { return (.undo, said.text(low..<high)) }
         // "drop it", «удали его» with one draft: that draft goes, which discards the batch.
         if drafts.count == 1, grammar.covers(whole, with: [.drop, .polite], requiring: .drop) { return (.refuse, said.text(low..<high)) }
         if isDocumented(reply) { return (.none, "") }
+        // "ok, and a taxi 2000", "fine, lunch 3000 too": agreement, then a new entry rather than a
+        // change (the change itself is read below: "ok, yesterday").
+        if let opened = agreement(said, low: low, high: high) {
+            let reading = correction(said, low: low, high: high, drafts: drafts)
+            if case .correction = reading.reading { return reading }
+            var from = opened
+            if let join = grammar.match(.join, in: said.words, at: from), from + join.length < high { from += join.length }
+            let rest = said.text(from..<high)
+            let result = parser.parse(rest, context: context)
+            if result.error == nil, result.drafts.contains(where: { $0.amount != nil && !$0.note.isEmpty }) {
+                return (.entry(rest: rest), said.text(low..<from))
+            }
+            return reading
+        }
         if let join = grammar.match(.join, in: said.words, at: low), low + join.length < high {
             let rest = said.text((low + join.length)..<high)
             let result = parser.parse(rest, context: context)
@@ -196,6 +210,20 @@ struct ReplyReader {
 
     // MARK: - Corrections
 
+    /// Where the change after a leading agreement begins: the words from `low` are wholly a
+    /// confirmation ("ok", "looks fine", «да, всё так») and a pause or a contrast word follows
+    /// ("ok, yesterday", "fine but from kaspi"); nil when the reply does not begin so.
+    private func agreement(_ said: ReplyWords, low: Int, high: Int) -> Int? {
+        for end in stride(from: high - 1, to: low, by: -1)
+        where grammar.covers(Array(said.words[low..<end]), with: [.confirm, .polite, .agree], requiring: .confirm) {
+            if let contrast = grammar.match(.contrast, in: said.words, at: end), end + contrast.length < high {
+                return end + contrast.length
+            }
+            if said.pauseBefore[end] { return end }
+        }
+        return nil
+    }
+
     /// A stretch of the reply that holds one value: its words, the field a word before it named,
     /// and whether a "not" took it back ("not 1500, 1600").
     private struct Stretch {
@@ -226,6 +254,15 @@ struct ReplyReader {
             current = nil
         }
         var i = low
+        // "ok but yesterday", "fine, from kaspi", «да, но с каспи»: agreement said before the
+        // change is no value ("fine" is also a category word); it opens the correction as a cue
+        // does, and so does a contrast word said first ("but yesterday", «а вчера»).
+        if let opened = agreement(said, low: low, high: high) ?? grammar.match(.contrast, in: said.words, at: low).flatMap({
+            low + $0.length < high ? low + $0.length : nil
+        }) {
+            markers.append(said.text(low..<opened))
+            i = opened
+        }
         while i < high {
             // A pause ends a value, not the field word before it ("Amount: 1,600").
             if i > low && said.pauseBefore[i] && !(current.map { $0.field != nil && $0.start == $0.end } ?? false) {
