@@ -38,8 +38,9 @@ struct ReplyReader {
         if grammar.covers(whole, with: [.confirm, .polite, .agree], requiring: .confirm) { return (.confirm, said.text(low..<high)) }
         if grammar.covers(whole, with: [.refuse, .negation, .not, .polite], requiring: .refuse) { return (.refuse, said.text(low..<high)) }
         if grammar.covers(whole, with: [.undo, .polite], requiring: .undo) { return (.undo, said.text(low..<high)) }
-        // "drop it", «удали его» with one draft: that draft goes, which discards the batch.
-        if drafts.count == 1, grammar.covers(whole, with: [.drop, .polite], requiring: .drop) { return (.refuse, said.text(low..<high)) }
+        // "drop it", «удали его», "delete this entry", «нет, удали» with one draft: that draft
+        // goes, which discards the batch.
+        if drafts.count == 1, grammar.covers(whole, with: [.drop, .polite, .filler, .negation], requiring: .drop) { return (.refuse, said.text(low..<high)) }
         if isDocumented(reply) { return (.none, "") }
         // "ok, and a taxi 2000", "fine, lunch 3000 too": agreement, then a new entry rather than a
         // change (the change itself is read below: "ok, yesterday").
