@@ -82,6 +82,7 @@ struct ReplyReader {
         }
         if let destination = destination(said, low: low, high: high, drafts: drafts) { return destination }
         if let account = accountAlone(said, low: low, high: high, drafts: drafts) { return account }
+        if let currency = currencyAlone(said, low: low, high: high, drafts: drafts) { return currency }
         return correction(said, low: low, high: high, drafts: drafts)
     }
 
@@ -206,6 +207,16 @@ struct ReplyReader {
         let indices = drafts.firstIndex(where: { $0.type == .transfer && $0.account == nil }).map { [$0] } ?? Array(drafts.indices)
         var correction = ReplyCorrection()
         correction.changes = [.init(field: "account", value: .account(account), said: text, indices: indices)]
+        return (.correction(correction), text)
+    }
+
+    /// "in euros", «в долларах», "dollars" said alone: the currency of the waiting drafts.
+    private func currencyAlone(_ said: ReplyWords, low: Int, high: Int, drafts: [Draft]) -> (reading: ReplyReading, cue: String)? {
+        let text = said.text(low..<high)
+        guard high - low <= 3, let currency = parser.currency(named: text, context: context),
+              parser.amount(in: text, context: context) == nil, parser.date(in: text, context: context) == nil else { return nil }
+        var correction = ReplyCorrection()
+        correction.changes = [.init(field: "currency", value: .currency(currency), said: text, indices: Array(drafts.indices))]
         return (.correction(correction), text)
     }
 

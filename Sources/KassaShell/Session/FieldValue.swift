@@ -64,7 +64,8 @@ enum FieldValue: Equatable {
             }
             return .success(field == "account" ? .account(account) : .toAccount(account))
         case "currency":
-            guard let currency = Currency(code: value) else {
+            // A code ("EUR") or the words for one ("euro", «доллары», "in dollars").
+            guard let currency = Currency(code: value) ?? parser.currency(named: value, context: context) else {
                 return .failure(SessionError("correction.bad-currency", ["value": value]))
             }
             return .success(.currency(currency))
