@@ -49,12 +49,31 @@ public struct QuestionReader: Sendable {
         var leftover: [Int] = []
         var i = 0
         while i < words.count {
-            if let match = longestMatch(at: i, words: words, today: today) {
+            if var match = longestMatch(at: i, words: words, today: today) {
+                // «расходы за неделю»: a phrase whose last word begins a longer period («за
+                // неделю») gives that word up, when what remains is a phrase too («расходы»).
+                if match.end - match.start >= 2, let period = periodMatch(at: match.end - 1, words: words, today: today),
+                   period.end > match.end,
+                   let shorter = longestMatch(at: i, words: Array(words[..<(match.end - 1)]), today: today) {
+                    match = shorter
+                }
                 matches.append(match)
                 i = match.end
             } else {
                 leftover.append(i)
                 i += 1
+            }
+        }
+
+        // «доходы за месяц», "expenses per month"? With a topic noun and no average asked, words
+        // that are a unit and a period alike («за месяц») are the period: a topic and a period
+        // ask for a total.
+        if matches.contains(where: { $0.group == .topic }),
+           !matches.contains(where: { $0.group == .kind && $0.name == QueryKind.average.rawValue }) {
+            matches = matches.map { match in
+                guard match.group == .unit, let period = periodMatch(at: match.start, words: words, today: today),
+                      period.end == match.end else { return match }
+                return period
             }
         }
 
@@ -165,6 +184,20 @@ public struct QuestionReader: Sendable {
             }
         }
         if let dated = monthOrYear(at: start, words: words, today: today) { consider(dated) }
+        return best
+    }
+
+    /// The longest period phrase at `start` (a month or year too), whatever else is longer there.
+    private func periodMatch(at start: Int, words: [String], today: CivilDate) -> Match? {
+        var best: Match?
+        let isNumber = QuestionWords.isDigits(words[start]) || numberWord(words[start]) != nil
+        for index in grammar.candidates(startingWith: words[start], isNumber: isNumber) where grammar.phrases[index].group == .period {
+            let phrase = grammar.phrases[index]
+            if let (end, number) = match(phrase.elements, words: words, at: start), end > (best?.end ?? start) {
+                best = Match(start: start, end: end, group: .period, name: phrase.name, number: number, origin: phrase.origin)
+            }
+        }
+        if let dated = monthOrYear(at: start, words: words, today: today), dated.end > (best?.end ?? start) { best = dated }
         return best
     }
 
