@@ -49,12 +49,12 @@ public struct QuestionReader: Sendable {
         var leftover: [Int] = []
         var i = 0
         while i < words.count {
-            if var match = longestMatch(at: i, words: words, today: today) {
+            if var match = longestMatch(at: i, words: words, context: context) {
                 // «расходы за неделю»: a phrase whose last word begins a longer period («за
                 // неделю») gives that word up, when what remains is a phrase too («расходы»).
-                if match.end - match.start >= 2, let period = periodMatch(at: match.end - 1, words: words, today: today),
+                if match.end - match.start >= 2, let period = periodMatch(at: match.end - 1, words: words, context: context),
                    period.end > match.end,
-                   let shorter = longestMatch(at: i, words: Array(words[..<(match.end - 1)]), today: today) {
+                   let shorter = longestMatch(at: i, words: Array(words[..<(match.end - 1)]), context: context) {
                     match = shorter
                 }
                 matches.append(match)
@@ -71,7 +71,7 @@ public struct QuestionReader: Sendable {
         if matches.contains(where: { $0.group == .topic }),
            !matches.contains(where: { $0.group == .kind && $0.name == QueryKind.average.rawValue }) {
             matches = matches.map { match in
-                guard match.group == .unit, let period = periodMatch(at: match.start, words: words, today: today),
+                guard match.group == .unit, let period = periodMatch(at: match.start, words: words, context: context),
                       period.end == match.end else { return match }
                 return period
             }
@@ -169,7 +169,8 @@ public struct QuestionReader: Sendable {
 
     // MARK: - Matching
 
-    private func longestMatch(at start: Int, words: [String], today: CivilDate) -> Match? {
+    private func longestMatch(at start: Int, words: [String], context: ParseContext) -> Match? {
+        let today = context.today
         var best: Match?
         func consider(_ match: Match) {
             guard let current = best else { best = match; return }
@@ -184,11 +185,26 @@ public struct QuestionReader: Sendable {
             }
         }
         if let dated = monthOrYear(at: start, words: words, today: today) { consider(dated) }
+        if let day = dayMatch(at: start, words: words, context: context), day.end > (best?.end ?? start) { best = day }
         return best
     }
 
+    /// "on monday", "last friday", "on the 20th", «в понедельник», «20 ноября»: a day the entry
+    /// grammar reads as a date (wholly: no amount, no other word left) is a period of one day.
+    private func dayMatch(at start: Int, words: [String], context: ParseContext) -> Match? {
+        for end in stride(from: min(words.count, start + 4), to: start, by: -1) {
+            let result = parser.parse(words[start..<end].joined(separator: " "), context: context)
+            guard result.error == nil, result.drafts.count == 1, let draft = result.drafts.first, draft.amount == nil,
+                  draft.note.isEmpty, !draft.has(.dateAssumed), draft.recurrence == nil else { continue }
+            return Match(start: start, end: end, group: .period, name: "day",
+                         period: Period(kind: .range, from: draft.date, to: draft.date), origin: "entry grammar: date")
+        }
+        return nil
+    }
+
     /// The longest period phrase at `start` (a month or year too), whatever else is longer there.
-    private func periodMatch(at start: Int, words: [String], today: CivilDate) -> Match? {
+    private func periodMatch(at start: Int, words: [String], context: ParseContext) -> Match? {
+        let today = context.today
         var best: Match?
         let isNumber = QuestionWords.isDigits(words[start]) || numberWord(words[start]) != nil
         for index in grammar.candidates(startingWith: words[start], isNumber: isNumber) where grammar.phrases[index].group == .period {
