@@ -36,6 +36,8 @@ public struct Query: Sendable, Hashable {
     public var unit: AverageUnit?
     public var topBy: TopBy = .category
     public var topCount = 5
+    /// `last`: how many of the latest were asked for ("my last 5 transactions"); nil: the one.
+    public var lastCount: Int?
     /// How each part was read, in the order of the words.
     public var readings: [Reading] = []
     /// Words that open a period kassa does not know ("last season").

@@ -62,6 +62,7 @@ public struct QueryAnswerer {
         var byCategory: [UInt32: Int64] = [:]
         var biggest: [LedgerEntry] = []
         var latest: LedgerEntry?
+        var latestFew: [LedgerEntry] = []
         var overflow = false
         let wantsTopTransactions = query.kind == .top && query.topBy == .transaction
         source.forEachEntry { e in
@@ -85,6 +86,7 @@ public struct QueryAnswerer {
                 }
             }
             if query.kind == .last, latest.map({ (e.days, e.id) > ($0.days, $0.id) }) ?? true { latest = e }
+            if query.kind == .last, let limit = query.lastCount { QueryAnswerer.keepLatest(e, in: &latestFew, limit: limit) }
         }
         if total.overflowed || before.overflowed || overflow { throw MoneyError(.overflow, currency: base) }
         var answer = QueryAnswer()
@@ -125,6 +127,9 @@ public struct QueryAnswerer {
                 answer.id = latest.id
             }
             answer.count = count
+            if query.lastCount != nil {
+                answer.items = latestFew.map { QueryAnswer.Item(key: "#\($0.id)", amount: money($0.amount), date: CivilDate(daysSinceEpoch: $0.days), id: $0.id) }
+            }
         default:
             break
         }
@@ -138,6 +143,15 @@ public struct QueryAnswerer {
         }
         if list.count == limit, let last = list.last, !before(e, last) { return }
         let at = list.firstIndex { before(e, $0) } ?? list.count
+        list.insert(e, at: at)
+        if list.count > limit { list.removeLast() }
+    }
+
+    /// Keeps the `limit` latest entries, latest first (by date, then id: the order they were said).
+    static func keepLatest(_ e: LedgerEntry, in list: inout [LedgerEntry], limit: Int) {
+        func after(_ a: LedgerEntry, _ b: LedgerEntry) -> Bool { (a.days, a.id) > (b.days, b.id) }
+        if list.count == limit, let last = list.last, !after(e, last) { return }
+        let at = list.firstIndex { after(e, $0) } ?? list.count
         list.insert(e, at: at)
         if list.count > limit { list.removeLast() }
     }

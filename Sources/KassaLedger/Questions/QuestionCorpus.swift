@@ -89,7 +89,7 @@ public enum QuestionCorpus {
         values["prev-to"] = query.previous?.to.iso
         values["unit"] = query.unit?.rawValue
         values["by"] = query.kind == .top ? query.topBy.rawValue : nil
-        values["n"] = query.kind == .top ? String(query.topCount) : nil
+        values["n"] = query.kind == .top ? String(query.topCount) : query.kind == .last ? query.lastCount.map(String.init) : nil
         values["unknown-period"] = query.unknownPeriod
         return values
     }

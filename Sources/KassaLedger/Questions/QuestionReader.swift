@@ -160,6 +160,9 @@ public struct QuestionReader: Sendable {
             query.kind = .upcoming
         }
         if let n = kinds.first(where: { $0.name == QueryKind.top.rawValue && $0.number != nil })?.number { query.topCount = min(max(n, 1), 100) }
+        if query.kind == .last, let n = kinds.first(where: { $0.name == QueryKind.last.rawValue && $0.number != nil })?.number {
+            query.lastCount = min(max(n, 1), 100)
+        }
 
         // 4. Periods (none when the one said is not understood: it is not this month either).
         resolvePeriods(matches, into: &query, today: today)

@@ -51,6 +51,7 @@ enum AskJSON {
             json.add("by", query.topBy.rawValue)
             json.add("limit", query.topCount)
         }
+        if query.kind == .last, let count = query.lastCount { json.add("limit", count) }
         if let answerPeriod = answer.period { json.add("answer_period", raw: period(answerPeriod)) }
         if let unknown = query.unknownPeriod { json.add("unknown_period", unknown) }
         json.add("reading", raw: JSONWriter.array(query.readings.map { reading in

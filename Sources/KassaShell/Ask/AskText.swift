@@ -57,6 +57,10 @@ extension TextRenderer {
         case .last:
             guard let date = answer.date, let amount = answer.amount else { return catalog.text("ask.last.none", arguments) }
             arguments["date"] = catalog.dateWithYear(date)
+            if let items = answer.items, query.lastCount != nil {
+                arguments["count"] = String(items.count)
+                return catalog.text("ask.last.several", arguments)
+            }
             arguments["amount"] = money(amount)
             arguments["note"] = TerminalSafety.visible(answer.id.flatMap { result.notes[$0] } ?? "")
             return catalog.text("ask.last", arguments)
@@ -173,8 +177,8 @@ extension TextRenderer {
 
     /// Bars for a ranking, a list of balances, budgets, subscriptions or payments to come.
     private func chart(_ result: AskResult) -> [OutputLine] {
-        guard let items = result.answer.items, items.count > 1 || [.top, .upcoming].contains(result.query.kind) else { return [] }
-        guard [.top, .balance, .subscriptions, .budget, .upcoming].contains(result.query.kind) else { return [] }
+        guard let items = result.answer.items, items.count > 1 || [.top, .upcoming, .last].contains(result.query.kind) else { return [] }
+        guard [.top, .balance, .subscriptions, .budget, .upcoming, .last].contains(result.query.kind) else { return [] }
         let labels = items.map { itemLabel($0, result: result) }
         let amounts = items.map { money($0.amount) }
         let labelWidth = min(result.query.kind == .upcoming ? 44 : 28, labels.map(DisplayWidth.of).max() ?? 0)
