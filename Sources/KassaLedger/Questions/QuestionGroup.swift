@@ -3,6 +3,9 @@
 
 public enum QuestionGroup: String, Sendable, CaseIterable {
     case kind, generic, topic, by, unit, type, period, month, than, opener, question, filler
+    /// Words of a price ("cost", «стоит»): with an average asked and no unit, the average is per
+    /// transaction ("average lunch cost"). Last: matched only where nothing else is.
+    case cost
 
     /// The names a line of this group may carry; empty when the group takes none.
     public var names: [String] {
@@ -12,7 +15,7 @@ public enum QuestionGroup: String, Sendable, CaseIterable {
         case .unit: return Query.AverageUnit.allCases.map(\.rawValue)
         case .by: return Query.TopBy.allCases.map(\.rawValue)
         case .period: return PeriodWord.allCases.map(\.rawValue)
-        case .generic, .month, .than, .opener, .question, .filler: return []
+        case .generic, .month, .than, .opener, .question, .filler, .cost: return []
         }
     }
 

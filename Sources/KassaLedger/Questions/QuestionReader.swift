@@ -142,7 +142,12 @@ public struct QuestionReader: Sendable {
         if query.type == nil, [.total, .count, .average, .top, .compare, .last].contains(query.kind) { query.type = .expense }
         if [.balance, .budget, .due, .upcoming, .subscriptions].contains(query.kind) { query.type = nil }
 
-        if let unit = units.last { query.unit = Query.AverageUnit(rawValue: unit.name) }
+        if let unit = units.last {
+            query.unit = Query.AverageUnit(rawValue: unit.name)
+        } else if query.kind == .average, anywhere(.cost, in: words, skipping: []) != nil {
+            // "average lunch cost", «сколько в среднем стоит обед»: the price of one.
+            query.unit = .transaction
+        }
         // Top what: a `by` word anywhere, even inside another cue ("самые большие расходы на еду").
         let topCues = matches.filter { $0.group == .kind && $0.name == QueryKind.top.rawValue }
         if let by = anywhere(.by, in: words, skipping: topCues).flatMap(Query.TopBy.init(rawValue:)) { query.topBy = by }
