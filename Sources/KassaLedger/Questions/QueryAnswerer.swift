@@ -34,7 +34,7 @@ public struct QueryAnswerer {
 
     public func answer(_ query: Query, source: some TransactionSource, facts: Facts = Facts()) throws(MoneyError) -> QueryAnswer {
         switch query.kind {
-        case .total, .count, .average, .top, .compare, .last:
+        case .total, .count, .average, .top, .compare, .last, .net:
             return try scan(query, source: source)
         case .balance:
             return try balance(query, source: source, openings: facts.openings)
@@ -58,6 +58,8 @@ public struct QueryAnswerer {
         let period = query.period
         let previous = query.kind == .compare ? query.previous : nil
         var total = CheckedSum(), before = CheckedSum()
+        // `net`: what came in and what went out, apart.
+        var earned = CheckedSum(), spent = CheckedSum()
         var count = 0, skipped = 0
         var byCategory: [UInt32: Int64] = [:]
         var biggest: [LedgerEntry] = []
@@ -74,6 +76,10 @@ public struct QueryAnswerer {
             guard e.currency == base else { skipped += 1; return }
             if inPrevious { before.add(e.amount) }
             guard inPeriod else { return }
+            if query.kind == .net {
+                guard e.type != .transfer else { return }
+                if e.type == .income { earned.add(e.amount) } else { spent.add(e.amount) }
+            }
             total.add(e.amount)
             count += 1
             if query.kind == .top {
@@ -88,7 +94,9 @@ public struct QueryAnswerer {
             if query.kind == .last, latest.map({ (e.days, e.id) > ($0.days, $0.id) }) ?? true { latest = e }
             if query.kind == .last, let limit = query.lastCount { QueryAnswerer.keepLatest(e, in: &latestFew, limit: limit) }
         }
-        if total.overflowed || before.overflowed || overflow { throw MoneyError(.overflow, currency: base) }
+        if total.overflowed || before.overflowed || overflow || earned.overflowed || spent.overflowed {
+            throw MoneyError(.overflow, currency: base)
+        }
         var answer = QueryAnswer()
         answer.skipped = skipped
         let money = { (units: Int64) in Money(minorUnits: units, currency: self.base) }
@@ -120,6 +128,13 @@ public struct QueryAnswerer {
             } else {
                 answer.items = try topCategories(byCategory, query: query, source: source)
             }
+        case .net:
+            let (net, over) = earned.value.subtractingReportingOverflow(spent.value)
+            if over { throw MoneyError(.overflow, currency: base) }
+            answer.amount = money(net)
+            answer.count = count
+            answer.items = [QueryAnswer.Item(key: TransactionType.income.rawValue, amount: money(earned.value)),
+                            QueryAnswer.Item(key: TransactionType.expense.rawValue, amount: money(spent.value))]
         case .last:
             if let latest {
                 answer.amount = money(latest.amount)

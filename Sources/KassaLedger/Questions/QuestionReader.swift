@@ -140,7 +140,7 @@ public struct QuestionReader: Sendable {
         }
         if let category = query.category, category == "income" || category.hasPrefix("income/") { query.type = .income }
         if query.type == nil, [.total, .count, .average, .top, .compare, .last].contains(query.kind) { query.type = .expense }
-        if [.balance, .budget, .due, .upcoming, .subscriptions].contains(query.kind) { query.type = nil }
+        if [.balance, .budget, .due, .upcoming, .subscriptions, .net].contains(query.kind) { query.type = nil }
 
         if let unit = units.last {
             query.unit = Query.AverageUnit(rawValue: unit.name)
@@ -376,7 +376,7 @@ public struct QuestionReader: Sendable {
                 query.period = thisMonth
                 query.previous = thisMonth.map(QuestionReader.before)
             }
-        case .total, .count, .top:
+        case .total, .count, .top, .net:
             query.period = said.isEmpty ? thisMonth : said[0].period
         case .average:
             if let first = said.first { query.period = first.period }

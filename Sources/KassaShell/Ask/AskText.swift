@@ -39,6 +39,12 @@ extension TextRenderer {
             return catalog.text("ask.total", arguments)
         case .count:
             return catalog.text("ask.count", arguments)
+        case .net:
+            guard let items = answer.items, items.count == 2, let net = answer.amount else { return catalog.text("ask.total", arguments) }
+            arguments["income"] = money(items[0].amount)
+            arguments["spending"] = money(items[1].amount)
+            arguments["amount"] = money(Money(minorUnits: net.minorUnits == Int64.min ? Int64.max : abs(net.minorUnits), currency: net.currency))
+            return catalog.text(net.minorUnits > 0 ? "ask.net.surplus" : net.minorUnits < 0 ? "ask.net.deficit" : "ask.net.even", arguments)
         case .average:
             return catalog.text("ask.average.\((query.unit ?? .day).rawValue)", arguments)
         case .compare:

@@ -51,7 +51,7 @@ enum Asking {
         }
         // The journal narrows by date (and by words in notes) on its compact rows first.
         var filter = TransactionFilter()
-        if [.total, .count, .average, .top, .compare, .last].contains(query.kind) {
+        if [.total, .count, .average, .top, .compare, .last, .net].contains(query.kind) {
             let spans = [query.period, query.kind == .compare ? query.previous : nil].compactMap { $0 }
             if !spans.isEmpty, query.period != nil {
                 filter.from = spans.map(\.from).min()
