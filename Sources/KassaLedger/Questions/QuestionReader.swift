@@ -189,6 +189,8 @@ public struct QuestionReader: Sendable {
         for index in grammar.candidates(startingWith: words[start], isNumber: isNumber) {
             let phrase = grammar.phrases[index]
             if let (end, number) = match(phrase.elements, words: words, at: start) {
+                // "the last one", "drop the last one": one is no count of the latest (a draft is named).
+                if phrase.group == .kind, phrase.name == QueryKind.last.rawValue, let number, number < 2 { continue }
                 consider(Match(start: start, end: end, group: phrase.group, name: phrase.name, number: number, origin: phrase.origin))
             }
         }
