@@ -80,6 +80,7 @@ struct ScanStage: LineStage {
             } else if t.kind == .number || (t.word >= 0 && hot.wordStartsPattern[Int(t.word)]) {
                 pattern = dates.bestPattern(at: i)
             }
+            if let p = pattern, ordinalBeforeItsNoun(p) { pattern = nil }
             var money: MoneyMatch?
             if t.kind == .number || hasEntries(i) { money = self.money.readMoney(at: i) }
             if let p = pattern, money == nil || p.match.end >= money!.end {
@@ -154,6 +155,17 @@ struct ScanStage: LineStage {
     func typePhrase(over i: Int, past end: Int) -> Bool {
         if (matchClass(i, ids.type)?.end ?? 0) > end { return true }
         return (max(0, i - 2)..<i).contains { (matchClass($0, ids.type)?.end ?? 0) > i }
+    }
+
+    /// "second coffee 900", «десятый автобус 150», "the third taxi": an ordinal word read as a day
+    /// of the month with no "on"/«в» before it, right before a plain word, is that word's
+    /// adjective, not a date ("on the second", "coffee 900 второго" stay dates).
+    func ordinalBeforeItsNoun(_ p: PatternHit) -> Bool {
+        let last = p.match.end - 1, next = p.match.end
+        guard hot.actions[p.match.pattern] == .dayonly, tokens[last].kind == .word, has(last, ids.ordinal),
+              !has(p.match.start, ids.to), next < tokens.count, tokens[next].kind == .word,
+              !has(next, ids.sep), !has(next, ids.month) else { return false }
+        return true
     }
 
     /// Whether token `i` comes right after an amount (punctuation between).
