@@ -126,6 +126,9 @@ public struct CommandWords: Sendable {
             // `set`: a verb before a budget phrase ("set a food budget of 100k a month").
             "phrase": ["rate", "budget", "set"],
             "batch": ["drop"],
+            // Field words that may name an account kassa does not know yet ("account savings2");
+            // the other account words ("from", "to", «на») take only a known one.
+            "naming": ["account"],
             "report": Set(ReportKind.allCases.map(\.rawValue)),
             "period": ["week", "month", "year"],
             "by": Set(CategoryReport.Grouping.allCases.map(\.rawValue)),

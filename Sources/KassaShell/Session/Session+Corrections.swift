@@ -44,6 +44,12 @@ extension Session {
         } else {
             return [.notice("batch.which-draft", ["field": parts[0], "value": value, "count": String(pending.count)])]
         }
+        // "from the shop": "from" and "to" take an account kassa knows; a new one is made only when
+        // named with the field word that says so ("account savings2").
+        if field == "account" || field == "to_account", words.name(in: "naming", for: parts[0]) == nil,
+           parser.account(named: value, context: parseContext) == nil {
+            return reject(SessionError("correction.unknown-account", ["value": value]))
+        }
         switch FieldValue.resolve(field: field, value: value, parser: parser, words: words, context: parseContext, journal: journal) {
         case .failure(let error):
             return reject(error)
