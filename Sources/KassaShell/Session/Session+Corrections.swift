@@ -98,6 +98,10 @@ extension Session {
         if !said.has(.dateAssumed) {
             for index in pending.indices { changed = FieldValue.date(said.date).apply(to: &pending[index]) || changed }
         }
+        // "halyk 5000", «1700 с каспи»: the account said with the value is the batch's too.
+        if !said.has(.accountDefault), said.type != .transfer, let account = said.account {
+            for index in pending.indices { changed = FieldValue.account(account).apply(to: &pending[index]) || changed }
+        }
         guard changed else { return nil }
         return afterCorrection()
     }
