@@ -56,7 +56,10 @@ struct ScanStage: LineStage {
             // top-up verb is where the money went; with none there, the verb waits for one said
             // with "to" later in its part, and is plain text meanwhile («пополнил телефон»).
             if ids.topUp >= 0, let (_, end) = matchClass(i, ids.topUp), !typePhrase(over: i, past: end) {
-                if end < n, var a = accountAt(end, aliases: aliases, named: true, afterVerb: true), a.direction >= 0 {
+                // "Top, top, my Caspi card": the commas a speech engine puts in are skipped.
+                var at = end
+                while at < n, tokens[at].kind == .punct, !has(at, ids.to) { at += 1 }
+                if at < n, var a = accountAt(at, aliases: aliases, named: true, afterVerb: true), a.direction >= 0 {
                     a.direction = 1
                     a.toppedUp = true
                     for k in i..<end { s.roles[k] = .filler }

@@ -202,6 +202,8 @@ public struct QuestionReader: Sendable {
     /// "on monday", "last friday", "on the 20th", «в понедельник», «20 ноября»: a day the entry
     /// grammar reads as a date (wholly: no amount, no other word left) is a period of one day.
     private func dayMatch(at start: Int, words: [String], context: ParseContext) -> Match? {
+        // A question is a sentence: past that a line is no question worth a parse per word.
+        guard words.count <= QuestionReader.dayMatchWords else { return nil }
         for end in stride(from: min(words.count, start + 4), to: start, by: -1) {
             let result = parser.parse(words[start..<end].joined(separator: " "), context: context)
             guard result.error == nil, result.drafts.count == 1, let draft = result.drafts.first, draft.amount == nil,
@@ -211,6 +213,9 @@ public struct QuestionReader: Sendable {
         }
         return nil
     }
+
+    /// The most words a line may have for its days to be looked for with the entry grammar.
+    static let dayMatchWords = 40
 
     /// The longest period phrase at `start` (a month or year too), whatever else is longer there.
     private func periodMatch(at start: Int, words: [String], context: ParseContext) -> Match? {
