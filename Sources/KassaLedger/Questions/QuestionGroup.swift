@@ -11,13 +11,17 @@ public enum QuestionGroup: String, Sendable, CaseIterable {
     public var names: [String] {
         switch self {
         case .kind: return QueryKind.allCases.filter { $0 != .unknown }.map(\.rawValue)
-        case .type, .topic: return ["expense", "income"]
+        case .type: return ["expense", "income", QuestionGroup.anyType]
+        case .topic: return ["expense", "income"]
         case .unit: return Query.AverageUnit.allCases.map(\.rawValue)
         case .by: return Query.TopBy.allCases.map(\.rawValue)
         case .period: return PeriodWord.allCases.map(\.rawValue)
         case .generic, .month, .than, .opener, .question, .filler, .cost: return []
         }
     }
+
+    /// The `type` name of words for a transaction of any type ("transactions", «операции»).
+    static let anyType = "any"
 
     /// Periods ("last #n days") and kinds ("top #n") hold a number.
     var takesNumbers: Bool { self == .period || self == .kind }

@@ -139,7 +139,11 @@ public struct QuestionReader: Sendable {
             query.type = TransactionType(rawValue: type)
         }
         if let category = query.category, category == "income" || category.hasPrefix("income/") { query.type = .income }
-        if query.type == nil, [.total, .count, .average, .top, .compare, .last].contains(query.kind) { query.type = .expense }
+        // "my last 5 transactions", «последние операции»: a word for any transaction (`type any`)
+        // lists every type; else spending for the kinds that count money out.
+        let anyType = query.kind == .last && query.type == nil
+            && anywhere(.type, in: words, skipping: [], named: QuestionGroup.anyType) != nil
+        if query.type == nil, !anyType, [.total, .count, .average, .top, .compare, .last].contains(query.kind) { query.type = .expense }
         if [.balance, .budget, .due, .upcoming, .subscriptions, .net].contains(query.kind) { query.type = nil }
 
         if let unit = units.last {

@@ -119,7 +119,8 @@ extension TextRenderer {
         if let category = query.category {
             text = askName(category)
         } else {
-            text = catalog.text(query.type == .income ? "ask.what.income" : "ask.what.expense")
+            text = catalog.text(query.type == .income ? "ask.what.income"
+                                : query.type == nil && query.kind == .last ? "ask.what.all" : "ask.what.expense")
         }
         if let account = query.account { text = catalog.text("ask.what.account", ["what": text, "account": account]) }
         if let words = query.text, !words.isEmpty {
