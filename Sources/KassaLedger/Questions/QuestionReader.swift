@@ -54,7 +54,10 @@ public struct QuestionReader: Sendable {
                 // неделю») gives that word up, when what remains is a phrase too («расходы»).
                 if match.end - match.start >= 2, let period = periodMatch(at: match.end - 1, words: words, context: context),
                    period.end > match.end,
-                   let shorter = longestMatch(at: i, words: Array(words[..<(match.end - 1)]), context: context) {
+                   var shorter = longestMatch(at: 0, words: Array(words[i..<(match.end - 1)]), context: context) {
+                    // Read in a window of the phrase's own words (no copy of the line before it).
+                    shorter.start += i
+                    shorter.end += i
                     match = shorter
                 }
                 matches.append(match)

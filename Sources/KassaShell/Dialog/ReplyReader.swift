@@ -25,6 +25,9 @@ struct ReplyReader {
     let context: ParseContext
     let journal: Journal?
 
+    /// The most words an agreement before a change may have ("ok, looks all fine then, but …").
+    static let agreementWords = 8
+
     /// Fields that, said with no draft named, go to every draft of a batch.
     static let batchFields: Set<String> = ["date", "account", "currency"]
 
@@ -226,7 +229,9 @@ struct ReplyReader {
     /// confirmation ("ok", "looks fine", «да, всё так») and a pause or a contrast word follows
     /// ("ok, yesterday", "fine but from kaspi"); nil when the reply does not begin so.
     private func agreement(_ said: ReplyWords, low: Int, high: Int) -> Int? {
-        for end in stride(from: high - 1, to: low, by: -1)
+        // An agreement is a few words ("yes, that's all fine"): longer prefixes are not tried, so
+        // a pasted page is read in time linear in its length.
+        for end in stride(from: min(high - 1, low + ReplyReader.agreementWords), to: low, by: -1)
         where grammar.covers(Array(said.words[low..<end]), with: [.confirm, .polite, .agree], requiring: .confirm) {
             if let contrast = grammar.match(.contrast, in: said.words, at: end), end + contrast.length < high {
                 return end + contrast.length

@@ -22,7 +22,8 @@ extension Session {
             return drop(number - 1)
         }
         var target: Int?
-        if parts.count >= 2, let number = Int(first), words.name(in: "field", for: parts[1]) != nil {
+        // "2 amount 1600": a draft's number (two digits at most: "1700 from kaspi" is an amount).
+        if parts.count >= 2, let number = Int(first), number <= 99, words.name(in: "field", for: parts[1]) != nil {
             guard number >= 1, number <= pending.count else {
                 return reject(SessionError("batch.no-such-draft", ["value": first, "count": String(pending.count)]))
             }
