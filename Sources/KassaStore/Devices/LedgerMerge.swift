@@ -225,32 +225,41 @@ struct LedgerMerge {
         admit(devices)
     }
 
-    /// Bytes of the view handed to `flush` at a time (at the end of a change: a whole change each).
+    /// Bytes of the view handed to `flush` at a time.
     static let flushEvery = 1 << 20
 
-    /// Hands the view's bytes on as they are merged, a piece of whole changes at a time
-    /// (LedgerViewRead: the view is written and read while the merge goes on). The view starts
-    /// with the first piece handed. `flush` returns false when it takes no more: every byte from
-    /// that piece on then stays in `bytes`.
-    private var flush: ((UnsafeBufferPointer<UInt8>) -> Bool)?
+    /// Hands the view's bytes on as they are merged, a piece at a time (LedgerViewRead: the view
+    /// is written and read while the merge goes on). The view starts with the first piece
+    /// handed. A piece is `complete` when it ends where a change ends (what a journal's reader
+    /// can read up to); a change bigger than a piece (a device's import of a third of a million
+    /// records) is handed on in pieces as it is copied, the last one complete — `bytes` never
+    /// grows past a piece and a line, and the big change is never copied twice. `flush` returns
+    /// false when it takes no more: every byte from that piece on then stays in `bytes`.
+    private var flush: ((UnsafeBufferPointer<UInt8>, _ complete: Bool) -> Bool)?
 
     private var flushAt = LedgerMerge.flushEvery
 
     /// A merge of `devices` that hands the view's bytes to `flush` as it goes (see `flush`), in
     /// pieces of at least `every` bytes (but the last).
-    init(_ devices: [DeviceFile], every: Int = LedgerMerge.flushEvery, flush: @escaping (UnsafeBufferPointer<UInt8>) -> Bool) {
+    init(_ devices: [DeviceFile], every: Int = LedgerMerge.flushEvery,
+         flush: @escaping (UnsafeBufferPointer<UInt8>, _ complete: Bool) -> Bool) {
         names = devices.map(\.name)
         self.flush = flush
         flushAt = every
         admit(devices)
-        flushBytes()
+        flushBytes(complete: true)
     }
 
+    /// Some of the change being copied was handed on before its end: its end must be handed on
+    /// as complete, even with no bytes left after it.
+    private var handedPart = false
+
     /// Hands `bytes` to `flush`, unless it took no more before.
-    private mutating func flushBytes() {
-        guard let flush, !bytes.isEmpty else { return }
-        if bytes.withUnsafeBufferPointer({ flush($0) }) {
+    private mutating func flushBytes(complete: Bool) {
+        guard let flush, !bytes.isEmpty || (complete && handedPart) else { return }
+        if bytes.withUnsafeBufferPointer({ flush($0, complete) }) {
             bytes.removeAll(keepingCapacity: true)
+            handedPart = !complete
         } else {
             self.flush = nil
         }
@@ -303,6 +312,14 @@ struct LedgerMerge {
         // The view is about as big as the files: grown once, not by doubling (handed on in pieces: one piece).
         bytes.reserveCapacity(bytes.count + (flush != nil ? flushAt + (64 << 10)
                                                             : LedgerMerge.viewBound(devices)))
+        // So are the merge's own arrays, a row per line or per change of the files.
+        let lineCount = devices.reduce(0) { $0 + $1.lines.count }, changeCount = devices.reduce(0) { $0 + $1.changes.count }
+        versions.reserveCapacity(versions.count + lineCount)
+        writtenIDs.reserveCapacity(writtenIDs.count + lineCount)
+        origins.reserveCapacity(origins.count + changeCount)
+        applied.reserveCapacity(applied.count + changeCount)
+        isData.reserveCapacity(isData.count + changeCount)
+        writtenFrom.reserveCapacity(writtenFrom.count + changeCount)
         // Each device's changes are in increasing number order (DeviceFile stops at one that is
         // not), so the history — sorted by (number, device index), devices being sorted by name —
         // is a k-way merge: the smallest next change of any device, the first device on a tie.
@@ -328,7 +345,7 @@ struct LedgerMerge {
             if let output = admit(change, file: first + pick, device: pick, name: devices[pick].name) {
                 origins.append(Origin(device: pick, number: change.number))
                 emit(output, change, file: first + pick, number: Int64(origins.count))
-                if flush != nil, bytes.count >= flushAt { flushBytes() }
+                if flush != nil, bytes.count >= flushAt || handedPart { flushBytes(complete: true) }
             }
         }
     }
@@ -595,6 +612,8 @@ struct LedgerMerge {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[restFrom..<restTo]))
                 bytes.withUnsafeMutableBufferPointer { LedgerMerge.writeHex(crc, to: $0.baseAddress! + at) }
                 bytes.append(RecordCodec.newline)
+                // A big change is handed on as it is copied (`flush`).
+                if bytes.count >= flushAt, flush != nil { flushBytes(complete: false) }
             }
         }
     }

@@ -43,13 +43,11 @@ struct LedgerViewRead {
     static func run(_ devices: [DeviceFile], writingTo descriptor: Int32, shedFrom: Int = ByteShedder.minimumBytes,
                     readAhead: (minimum: Int, stretch: Int)? = LedgerViewRead.readAhead,
                     pieces pieceBytes: Int = LedgerMerge.flushEvery, room: Int? = nil) -> LedgerViewRead {
-        /// What the merge's thread leaves for this one; read after `join` (or a `wait`, for `taken`).
+        /// What the merge's thread leaves for this one; read after `join`.
         final class Slot: @unchecked Sendable {
             var merge: LedgerMerge?
-            /// Bytes placed in the buffer, and written in all.
+            /// Bytes placed in the buffer (handed on as whole changes or not yet).
             var taken = 0
-            var size = 0
-            var failure: Int32 = 0
         }
         let header = RecordCodec.header
         let room = room ?? header.count + LedgerMerge.viewBound(devices) / 4 * 5 + (1 << 20)
@@ -58,25 +56,26 @@ struct LedgerViewRead {
         var state = JournalState()
         var read = true
         var prefixHash: UInt64?
+        // The view file is written here, in order, as the pieces come: the merge's thread, the
+        // longer half, only copies. `size`: bytes written in all; `failure`: errno of the first failed write.
+        var size = 0
+        var failure: Int32 = 0
+        func write(_ piece: UnsafeRawBufferPointer) {
+            if failure == 0, let error = SafeFile.writeAll(piece, to: descriptor) { failure = error.code }
+            size += piece.count
+        }
         // Room for more than the view (untouched pages cost nothing); what is placed is its count.
         let bytes = [UInt8](unsafeUninitializedCapacity: room) { raw, initialized in
             let base = raw.baseAddress!
-            func write(_ piece: UnsafeRawBufferPointer) {
-                if slot.failure == 0, let error = SafeFile.writeAll(piece, to: descriptor) { slot.failure = error.code }
-                slot.size += piece.count
-            }
             let merging = HelperThread {
-                var merge = LedgerMerge(devices, every: pieceBytes) { piece in
+                let merge = LedgerMerge(devices, every: pieceBytes) { piece, complete in
                     // Beyond the buffer: the merge keeps this piece and the rest, written below.
                     guard slot.taken + piece.count <= room else { return false }
-                    (base + slot.taken).initialize(from: piece.baseAddress!, count: piece.count)
+                    if let from = piece.baseAddress { (base + slot.taken).initialize(from: from, count: piece.count) }
                     slot.taken += piece.count
-                    pieces.publish(slot.taken)
-                    write(UnsafeRawBufferPointer(piece))
+                    if complete { pieces.publish(slot.taken) }
                     return true
                 }
-                let rest = merge.takeBytes()
-                rest.withUnsafeBytes { write($0) }
                 slot.merge = merge
                 pieces.finish()
             }
@@ -91,8 +90,9 @@ struct LedgerViewRead {
             var none: ByteShedder?
             while true {
                 let (ready, done) = pieces.wait(beyond: seen)
-                if read, ready > seen {
-                    if seen == 0 { read = ready >= header.count && memcmp(base, header, header.count) == 0 }
+                if ready > seen {
+                    write(UnsafeRawBufferPointer(start: base + seen, count: ready - seen))
+                    if read, seen == 0 { read = ready >= header.count && memcmp(base, header, header.count) == 0 }
                     if read {
                         read = state.ingest(UnsafeBufferPointer(start: base, count: ready), trusted: true,
                                             readAhead: readAhead, shedder: &none) == .clean
@@ -102,7 +102,11 @@ struct LedgerViewRead {
                 if done { break }
             }
             if merging.started { merging.join() }
-            read = read && slot.size == slot.taken && state.validEnd == slot.taken && slot.failure == 0
+            // What the merge placed but never handed on whole (the buffer ran out in a change),
+            // then what it kept: the rest of the view, after the bytes before it.
+            write(UnsafeRawBufferPointer(start: base + seen, count: slot.taken - seen))
+            slot.merge!.takeBytes().withUnsafeBytes { write($0) }
+            read = read && size == slot.taken && state.validEnd == slot.taken && failure == 0
             if read, slot.taken >= shedFrom {
                 var shedder = ByteShedder(count: slot.taken)
                 shedder.shed(base, upTo: state.lastLineStart)
@@ -113,7 +117,7 @@ struct LedgerViewRead {
             initialized = read ? slot.taken : 0
         }
         if read { state.bytes = bytes }
-        return LedgerViewRead(merge: slot.merge!, size: slot.size, read: read ? (state, prefixHash) : nil, failure: slot.failure)
+        return LedgerViewRead(merge: slot.merge!, size: size, read: read ? (state, prefixHash) : nil, failure: failure)
     }
 }
 
