@@ -1,10 +1,12 @@
 // LedgerViewRead: a first open's two halves on the machine's two cores. Merging a folder and
 // reading the merged view each cost about as much as a single journal's whole open; one after
 // the other they made a first open of a folder twice a single one. Here the merge runs on a
-// helper thread and hands the view on in pieces of whole changes (LedgerMerge.flush): each piece
-// is placed in one buffer, where the view's bytes lie as in the file, and written to the view's
-// file; this thread reads each piece with the journal's own reader (JournalState.ingest, on
-// the bytes up to the piece's end) as soon as it is there. The reader is the one a plain open of
+// helper thread and hands the view on in pieces (LedgerMerge.flush), each placed in one buffer,
+// where the view's bytes lie as in the file; a piece that ends a change is published. This
+// thread writes every published piece to the view's file, in order, and reads it with the
+// journal's own reader (JournalState.ingest, on the bytes up to the piece's end) as soon as it is
+// there — the merge, the longer half, only copies. A change bigger than a piece (a device's big
+// import) comes in several, the last one published. The reader is the one a plain open of
 // the view uses, on the same bytes in the same order, so the state is the state a read of the
 // whole view gives (LedgerViewReadTests compare them); what it parsed is then given back to the
 // system as a first open of a big journal does (JournalState+Shedding.swift), with the prefix
