@@ -215,6 +215,48 @@ import Testing
         #expect(conflicts > 20 && raws > 5 && exchanges > 20 && undos > 20)
     }
 
+    /// A folder whose devices each hold one big import (as the bench's do: a device of a third of a
+    /// million records is one change), with a few small changes around them.
+    static func bigImportFolder(records: Int) -> [[UInt8]] {
+        func line(_ body: String) -> [UInt8] {
+            let bytes = Array(body.utf8)
+            return Array(String(format: "%08x", CRC32.checksum(bytes)).utf8) + [RecordCodec.tab] + bytes + [RecordCodec.newline]
+        }
+        return names.enumerated().map { d, name in
+            let base = d * 10_000
+            var out = RecordCodec.header + line("\(1_780_000_000_000_000 + d)\t1/1\tobject\tdevice\t\(name)\t+\tuid=\(d + 1)\tbase=\(base)")
+            let number = 1_780_000_000_000_100 + d * 7
+            for k in 1...records {
+                out += line("\(number)\t\(k)/\(records)\timport\t\(base + k)\texpense\t\(k).00\tKZT\t2026-03-09\t\tfood\tcash\t\t\tnote \(k)\tinput")
+            }
+            out += line("\(number + 50)\t1/1\tdelete\t\(base + 3)")
+            out += line("\(number + 60)\t1/1\tcommit\t\(base + records + 1)\texpense\t5.00\tKZT\t2026-03-10\t\tfood\tcash\t\t\tlast\tlast")
+            return out
+        }
+    }
+
+    @Test func aChangeBiggerThanAPieceIsHandedOnAsItIsCopiedAndReadWhole() throws {
+        let devices = try Self.devices(Self.bigImportFolder(records: 1500))
+        let plain = LedgerMerge(devices)
+        let (outcome, expected) = Self.plainRead(plain.bytes)
+        #expect(outcome == .clean)
+        // Pieces far smaller than a change: the change is handed on in parts and read when whole.
+        for pieces in [1, 700, 4096, 1 << 20] {
+            let (result, written) = Self.run(devices, shedFrom: 0, pieces: pieces)
+            #expect(written == plain.bytes, "pieces \(pieces)")
+            #expect(result.failure == 0 && result.size == plain.bytes.count)
+            #expect(result.merge.origins == plain.origins && result.merge.conflicts == plain.conflicts)
+            #expect(result.read.map { Self.fingerprint($0.state) } == expected, "pieces \(pieces)")
+        }
+        // The buffer running out in the middle of a big change: the view is still written whole,
+        // in order, and left to the plain read.
+        for room in [plain.bytes.count / 3, plain.bytes.count / 2 + 123, plain.bytes.count - 1] {
+            let (result, written) = Self.run(devices, shedFrom: 0, pieces: 2048, room: room)
+            #expect(written == plain.bytes, "room \(room)")
+            #expect(result.read == nil && result.failure == 0 && result.size == plain.bytes.count)
+        }
+    }
+
     @Test func aFailedWriteIsReportedAndTheViewIsNotUsed() throws {
         let devices = try Self.devices(Self.folder(seed: 7, changesPerDevice: 60))
         let fd = open("/dev/null", O_RDONLY)

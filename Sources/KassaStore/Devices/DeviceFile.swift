@@ -135,6 +135,11 @@ public struct DeviceFile {
     /// Reads the complete changes in `buffer`, the file's bytes from offset `offset` (= validEnd,
     /// the start of a line numbered `nextLine`) to its end.
     private mutating func consume(at offset: Int) {
+        // Lines are rarely shorter than 64 bytes: room for all of them at once, rather than
+        // regrowing (and briefly doubling, in fresh pages) arrays of a few hundred thousand lines.
+        // Room reserved and not used is never touched, and costs nothing.
+        lines.reserveCapacity(lines.count + buffer.count / 64)
+        changes.reserveCapacity(changes.count + buffer.count / 64)
         let data = buffer
         data.withUnsafeBufferPointer { consume($0, at: offset) }
     }

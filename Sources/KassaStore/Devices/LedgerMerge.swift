@@ -74,17 +74,30 @@
 // taking part of the parse on the other core): the device files read and verified on their
 // threads (≈ 0.4 s wall, both cores); then the merge (k-way, admission, the view's bytes: ≈ 0.5 s
 // of one core) and the view's parse by the journal's own reader (about one single open's work,
-// less its checksums). Those two used to run one after the other, with the view written to the
-// cache between them; now they run beside each other (LedgerViewRead): the merge, on a helper
-// thread, hands the view on in pieces of whole changes (`flush`, every MB), each placed in one
-// buffer as in the file and written to the cache, and the journal's reader parses each piece on
-// the opening thread as it comes, so the parse ends shortly after the merge. Then what it parsed
-// is given back as a big first open does (its prefix hash: ≈ 0.03 s) and the view's snapshot
-// written (≈ 0.05–0.13 s, not fsynced). CPU time is unchanged (≈ 1.3–1.7 s against 0.6–0.9 s for
-// the single open): on a machine whose second core is busy with something else, as it was for
-// every measurement of this change, the overlap cannot show, and the ratio stays about 2×. What
-// is left: the device reading could feed the merge as it goes (the merge waits for all files),
-// and the snapshot could be written after the answer.
+// less its checksums). Those two run beside each other (LedgerViewRead): the merge, on a helper
+// thread, hands the view on in pieces (`flush`, every MB), each placed in one buffer as in the
+// file, and the opening thread writes each piece to the cache and parses it with the journal's
+// reader as soon as it ends a change, so the parse ends shortly after the merge. Then what it
+// parsed is given back as a big first open does (its prefix hash: ≈ 0.03 s) and the view's
+// snapshot written (≈ 0.05–0.13 s, not fsynced).
+// The bench's folder is three changes: each device's file is its identity and ONE import of a
+// third of a million records (kassa-bench: `journal.append(transactions:)`). So a device's
+// change is admitted, and readable by the journal, only whole: the parse cannot start before
+// the first device's whole import is merged, and reading the files "as they come" cannot feed
+// the merge sooner (tried, 2026-11-27: device files read in 8 MB segments of whole changes on
+// their threads, DeviceFeed — no segment held a complete change, each was read again with twice
+// the bytes, and the open took 20–30% more CPU; dropped). What did help: a change bigger than a
+// piece is handed on in pieces as it is copied (before, the merge's 1 MB buffer grew by doubling
+// to a third of the view, in fresh pages, and was copied again into the view's buffer), the view
+// file is written by the reading thread (which waits for the first device's import anyway), and
+// the device lines and the merge's arrays are reserved once: 153K page faults per bench round
+// (single + folder first) instead of 190K, folder CPU ≈ 1.46–1.78 s against 1.76–2.14 s, back
+// to back at load 4–5 (so still ≈ 2× the single open's 0.80–0.96 s of CPU). Tried and dropped:
+// 2 MB pages (madvise) under the view's buffer and the device buffers — zeroing huge pages cost
+// more here (10% of samples against 4%). What is left for the bar: the devices' lines verified
+// in parallel within one file (the first device's import is the critical path), a change's
+// records admitted and copied while its file is still being read (published only when whole),
+// and the snapshot written after the answer.
 
 import KassaCore
 
@@ -225,32 +238,41 @@ struct LedgerMerge {
         admit(devices)
     }
 
-    /// Bytes of the view handed to `flush` at a time (at the end of a change: a whole change each).
+    /// Bytes of the view handed to `flush` at a time.
     static let flushEvery = 1 << 20
 
-    /// Hands the view's bytes on as they are merged, a piece of whole changes at a time
-    /// (LedgerViewRead: the view is written and read while the merge goes on). The view starts
-    /// with the first piece handed. `flush` returns false when it takes no more: every byte from
-    /// that piece on then stays in `bytes`.
-    private var flush: ((UnsafeBufferPointer<UInt8>) -> Bool)?
+    /// Hands the view's bytes on as they are merged, a piece at a time (LedgerViewRead: the view
+    /// is written and read while the merge goes on). The view starts with the first piece
+    /// handed. A piece is `complete` when it ends where a change ends (what a journal's reader
+    /// can read up to); a change bigger than a piece (a device's import of a third of a million
+    /// records) is handed on in pieces as it is copied, the last one complete — `bytes` never
+    /// grows past a piece and a line, and the big change is never copied twice. `flush` returns
+    /// false when it takes no more: every byte from that piece on then stays in `bytes`.
+    private var flush: ((UnsafeBufferPointer<UInt8>, _ complete: Bool) -> Bool)?
 
     private var flushAt = LedgerMerge.flushEvery
 
     /// A merge of `devices` that hands the view's bytes to `flush` as it goes (see `flush`), in
     /// pieces of at least `every` bytes (but the last).
-    init(_ devices: [DeviceFile], every: Int = LedgerMerge.flushEvery, flush: @escaping (UnsafeBufferPointer<UInt8>) -> Bool) {
+    init(_ devices: [DeviceFile], every: Int = LedgerMerge.flushEvery,
+         flush: @escaping (UnsafeBufferPointer<UInt8>, _ complete: Bool) -> Bool) {
         names = devices.map(\.name)
         self.flush = flush
         flushAt = every
         admit(devices)
-        flushBytes()
+        flushBytes(complete: true)
     }
 
+    /// Some of the change being copied was handed on before its end: its end must be handed on
+    /// as complete, even with no bytes left after it.
+    private var handedPart = false
+
     /// Hands `bytes` to `flush`, unless it took no more before.
-    private mutating func flushBytes() {
-        guard let flush, !bytes.isEmpty else { return }
-        if bytes.withUnsafeBufferPointer({ flush($0) }) {
+    private mutating func flushBytes(complete: Bool) {
+        guard let flush, !bytes.isEmpty || (complete && handedPart) else { return }
+        if bytes.withUnsafeBufferPointer({ flush($0, complete) }) {
             bytes.removeAll(keepingCapacity: true)
+            handedPart = !complete
         } else {
             self.flush = nil
         }
@@ -303,6 +325,14 @@ struct LedgerMerge {
         // The view is about as big as the files: grown once, not by doubling (handed on in pieces: one piece).
         bytes.reserveCapacity(bytes.count + (flush != nil ? flushAt + (64 << 10)
                                                             : LedgerMerge.viewBound(devices)))
+        // So are the merge's own arrays, a row per line or per change of the files.
+        let lineCount = devices.reduce(0) { $0 + $1.lines.count }, changeCount = devices.reduce(0) { $0 + $1.changes.count }
+        versions.reserveCapacity(versions.count + lineCount)
+        writtenIDs.reserveCapacity(writtenIDs.count + lineCount)
+        origins.reserveCapacity(origins.count + changeCount)
+        applied.reserveCapacity(applied.count + changeCount)
+        isData.reserveCapacity(isData.count + changeCount)
+        writtenFrom.reserveCapacity(writtenFrom.count + changeCount)
         // Each device's changes are in increasing number order (DeviceFile stops at one that is
         // not), so the history — sorted by (number, device index), devices being sorted by name —
         // is a k-way merge: the smallest next change of any device, the first device on a tie.
@@ -328,7 +358,7 @@ struct LedgerMerge {
             if let output = admit(change, file: first + pick, device: pick, name: devices[pick].name) {
                 origins.append(Origin(device: pick, number: change.number))
                 emit(output, change, file: first + pick, number: Int64(origins.count))
-                if flush != nil, bytes.count >= flushAt { flushBytes() }
+                if flush != nil, bytes.count >= flushAt || handedPart { flushBytes(complete: true) }
             }
         }
     }
@@ -595,6 +625,8 @@ struct LedgerMerge {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[restFrom..<restTo]))
                 bytes.withUnsafeMutableBufferPointer { LedgerMerge.writeHex(crc, to: $0.baseAddress! + at) }
                 bytes.append(RecordCodec.newline)
+                // A big change is handed on as it is copied (`flush`).
+                if bytes.count >= flushAt, flush != nil { flushBytes(complete: false) }
             }
         }
     }

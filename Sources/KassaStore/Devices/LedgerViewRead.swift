@@ -1,10 +1,12 @@
 // LedgerViewRead: a first open's two halves on the machine's two cores. Merging a folder and
 // reading the merged view each cost about as much as a single journal's whole open; one after
 // the other they made a first open of a folder twice a single one. Here the merge runs on a
-// helper thread and hands the view on in pieces of whole changes (LedgerMerge.flush): each piece
-// is placed in one buffer, where the view's bytes lie as in the file, and written to the view's
-// file; this thread reads each piece with the journal's own reader (JournalState.ingest, on
-// the bytes up to the piece's end) as soon as it is there. The reader is the one a plain open of
+// helper thread and hands the view on in pieces (LedgerMerge.flush), each placed in one buffer,
+// where the view's bytes lie as in the file; a piece that ends a change is published. This
+// thread writes every published piece to the view's file, in order, and reads it with the
+// journal's own reader (JournalState.ingest, on the bytes up to the piece's end) as soon as it is
+// there — the merge, the longer half, only copies. A change bigger than a piece (a device's big
+// import) comes in several, the last one published. The reader is the one a plain open of
 // the view uses, on the same bytes in the same order, so the state is the state a read of the
 // whole view gives (LedgerViewReadTests compare them); what it parsed is then given back to the
 // system as a first open of a big journal does (JournalState+Shedding.swift), with the prefix
@@ -43,13 +45,11 @@ struct LedgerViewRead {
     static func run(_ devices: [DeviceFile], writingTo descriptor: Int32, shedFrom: Int = ByteShedder.minimumBytes,
                     readAhead: (minimum: Int, stretch: Int)? = LedgerViewRead.readAhead,
                     pieces pieceBytes: Int = LedgerMerge.flushEvery, room: Int? = nil) -> LedgerViewRead {
-        /// What the merge's thread leaves for this one; read after `join` (or a `wait`, for `taken`).
+        /// What the merge's thread leaves for this one; read after `join`.
         final class Slot: @unchecked Sendable {
             var merge: LedgerMerge?
-            /// Bytes placed in the buffer, and written in all.
+            /// Bytes placed in the buffer (handed on as whole changes or not yet).
             var taken = 0
-            var size = 0
-            var failure: Int32 = 0
         }
         let header = RecordCodec.header
         let room = room ?? header.count + LedgerMerge.viewBound(devices) / 4 * 5 + (1 << 20)
@@ -58,25 +58,26 @@ struct LedgerViewRead {
         var state = JournalState()
         var read = true
         var prefixHash: UInt64?
+        // The view file is written here, in order, as the pieces come: the merge's thread, the
+        // longer half, only copies. `size`: bytes written in all; `failure`: errno of the first failed write.
+        var size = 0
+        var failure: Int32 = 0
+        func write(_ piece: UnsafeRawBufferPointer) {
+            if failure == 0, let error = SafeFile.writeAll(piece, to: descriptor) { failure = error.code }
+            size += piece.count
+        }
         // Room for more than the view (untouched pages cost nothing); what is placed is its count.
         let bytes = [UInt8](unsafeUninitializedCapacity: room) { raw, initialized in
             let base = raw.baseAddress!
-            func write(_ piece: UnsafeRawBufferPointer) {
-                if slot.failure == 0, let error = SafeFile.writeAll(piece, to: descriptor) { slot.failure = error.code }
-                slot.size += piece.count
-            }
             let merging = HelperThread {
-                var merge = LedgerMerge(devices, every: pieceBytes) { piece in
+                let merge = LedgerMerge(devices, every: pieceBytes) { piece, complete in
                     // Beyond the buffer: the merge keeps this piece and the rest, written below.
                     guard slot.taken + piece.count <= room else { return false }
-                    (base + slot.taken).initialize(from: piece.baseAddress!, count: piece.count)
+                    if let from = piece.baseAddress { (base + slot.taken).initialize(from: from, count: piece.count) }
                     slot.taken += piece.count
-                    pieces.publish(slot.taken)
-                    write(UnsafeRawBufferPointer(piece))
+                    if complete { pieces.publish(slot.taken) }
                     return true
                 }
-                let rest = merge.takeBytes()
-                rest.withUnsafeBytes { write($0) }
                 slot.merge = merge
                 pieces.finish()
             }
@@ -91,8 +92,9 @@ struct LedgerViewRead {
             var none: ByteShedder?
             while true {
                 let (ready, done) = pieces.wait(beyond: seen)
-                if read, ready > seen {
-                    if seen == 0 { read = ready >= header.count && memcmp(base, header, header.count) == 0 }
+                if ready > seen {
+                    write(UnsafeRawBufferPointer(start: base + seen, count: ready - seen))
+                    if read, seen == 0 { read = ready >= header.count && memcmp(base, header, header.count) == 0 }
                     if read {
                         read = state.ingest(UnsafeBufferPointer(start: base, count: ready), trusted: true,
                                             readAhead: readAhead, shedder: &none) == .clean
@@ -102,7 +104,11 @@ struct LedgerViewRead {
                 if done { break }
             }
             if merging.started { merging.join() }
-            read = read && slot.size == slot.taken && state.validEnd == slot.taken && slot.failure == 0
+            // What the merge placed but never handed on whole (the buffer ran out in a change),
+            // then what it kept: the rest of the view, after the bytes before it.
+            write(UnsafeRawBufferPointer(start: base + seen, count: slot.taken - seen))
+            slot.merge!.takeBytes().withUnsafeBytes { write($0) }
+            read = read && size == slot.taken && state.validEnd == slot.taken && failure == 0
             if read, slot.taken >= shedFrom {
                 var shedder = ByteShedder(count: slot.taken)
                 shedder.shed(base, upTo: state.lastLineStart)
@@ -113,7 +119,7 @@ struct LedgerViewRead {
             initialized = read ? slot.taken : 0
         }
         if read { state.bytes = bytes }
-        return LedgerViewRead(merge: slot.merge!, size: slot.size, read: read ? (state, prefixHash) : nil, failure: slot.failure)
+        return LedgerViewRead(merge: slot.merge!, size: size, read: read ? (state, prefixHash) : nil, failure: failure)
     }
 }
 
