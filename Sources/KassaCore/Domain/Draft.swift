@@ -53,4 +53,11 @@ public struct Draft: Hashable, Sendable {
     public mutating func unflag(_ flag: DraftFlag) { flagBits &= ~flag.bit }
 
     public func has(_ flag: DraftFlag) -> Bool { flagBits & flag.bit != 0 }
+
+    /// The flags as bits (`1 << rank`, DraftFlag.literal(rank:)), in DraftFlag order from the
+    /// lowest bit: writers list them without the `flags` array.
+    public var flagMask: UInt16 { flagBits }
+
+    /// Sets every flag of a parser's flag set at once.
+    mutating func flag(_ set: DraftFlagSet) { flagBits |= set.bits }
 }

@@ -58,7 +58,7 @@ extension DraftStage {
                           account: r.account, toAccount: r.toAccount, note: note, recurrence: r.recurrence, interval: r.interval,
                           confidence: DraftStage.confidence(r.flags, hasCategory: category != nil, type: r.type),
                           toAmount: r.type == .transfer ? r.toAmount : nil)
-        for f in DraftFlag.allCases where r.flags.contains(f) { draft.flag(f) }
+        draft.flag(r.flags)
         for k in firstReason..<reasons.count { reasons[k].draft = Int32(index) }
         return (draft, r.questions)
     }

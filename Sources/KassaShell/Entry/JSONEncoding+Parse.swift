@@ -9,20 +9,20 @@ import KassaInterchange
 extension JSONEncoding {
     /// The most bytes `writeDraft` puts for `draft`: its fixed text and every flag, and its
     /// strings escaped at worst.
-    static func maxDraftBytes(_ draft: Draft) -> Int {
+    static func maxDraftBytes(_ draft: borrowing Draft) -> Int {
         var strings = JSONWriter.maxQuotedBytes(draft.note)
         if let category = draft.category { strings += JSONWriter.maxQuotedBytes(category) }
         if let account = draft.account { strings += JSONWriter.maxQuotedBytes(account) }
         if let toAccount = draft.toAccount { strings += JSONWriter.maxQuotedBytes(toAccount) }
         if draft.amount != nil { strings += 5 }  // a currency code: three ASCII letters, quoted
-        if let recurrence = draft.recurrence { strings += JSONWriter.maxQuotedBytes(recurrence.rawValue) }
-        return 400 + 2 * DecimalBytes.maxMoneyBytes + 24 * DraftFlag.allCases.count + strings
+        if draft.recurrence != nil { strings += 11 }  // the longest frequency, "quarterly", quoted
+        return 400 + 2 * DecimalBytes.maxMoneyBytes + 24 * DraftFlag.count + strings
     }
 
     /// `appendDraft`'s bytes through a cursor with room for `maxDraftBytes(draft)`.
-    static func writeDraft(_ draft: Draft, to out: inout ByteCursor) {
+    static func writeDraft(_ draft: borrowing Draft, to out: inout ByteCursor) {
         out.put("{\"type\": \"")
-        out.put(contentsOf: draft.type.rawValue)
+        out.put(literal(draft.type))
         out.put("\", \"amount\": ")
         if let amount = draft.amount {
             out.put(34)
@@ -64,7 +64,13 @@ extension JSONEncoding {
         out.put(", \"note\": ")
         JSONWriter.writeQuoted(draft.note, to: &out)
         out.put(", \"recurrence\": ")
-        writeOptional(draft.recurrence?.rawValue, to: &out)
+        if let recurrence = draft.recurrence {
+            out.put(34)
+            out.put(literal(recurrence))
+            out.put(34)
+        } else {
+            out.put("null")
+        }
         if draft.recurrence != nil, draft.interval != 1 {
             out.put(", \"interval\": ")
             out.integer(draft.interval)
@@ -77,15 +83,39 @@ extension JSONEncoding {
         out.put(UInt8(truncatingIfNeeded: 48 + hundredths % 100 / 10))
         out.put(UInt8(truncatingIfNeeded: 48 + hundredths % 10))
         out.put(", \"flags\": [")
+        // From the lowest bit up, which is DraftFlag order (no array of flags, no Strings).
+        var bits = draft.flagMask
         var first = true
-        for flag in DraftFlag.allCases where draft.has(flag) {
+        while bits != 0 {
+            let rank = bits.trailingZeroBitCount
+            bits &= bits &- 1
             if !first { out.put(", ") }
             first = false
             out.put(34)
-            out.put(contentsOf: flag.rawValue)
+            out.put(DraftFlag.literal(rank: rank))
             out.put(34)
         }
         out.put("]}")
+    }
+
+    /// The raw values as literals (no String made per draft); JSONEncodingParseTests checks
+    /// them against rawValue.
+    static func literal(_ type: TransactionType) -> StaticString {
+        switch type {
+        case .expense: "expense"
+        case .income: "income"
+        case .transfer: "transfer"
+        }
+    }
+
+    static func literal(_ recurrence: Recurrence) -> StaticString {
+        switch recurrence {
+        case .daily: "daily"
+        case .weekly: "weekly"
+        case .monthly: "monthly"
+        case .quarterly: "quarterly"
+        case .yearly: "yearly"
+        }
     }
 
     /// `, "to_amount": "52000.00", "to_currency": "KZT"`: an exchange's target.
@@ -101,8 +131,11 @@ extension JSONEncoding {
     /// The most bytes `writeHead` puts.
     static func maxHeadBytes(_ result: ParseResult, errorMessage: String?) -> Int {
         var total = 64 + JSONWriter.maxQuotedBytes(result.input)
-        // By index, not `for draft in`: iterating copied every draft (a dozen references each).
-        for index in result.drafts.indices { total += 2 + maxDraftBytes(result.drafts[index]) }
+        // Through the buffer: a draft is read in place, where the array's subscript copied it
+        // (a dozen references each) and destroyed the copy.
+        result.drafts.withUnsafeBufferPointer { drafts in
+            for index in drafts.indices { total += 2 + maxDraftBytes(drafts[index]) }
+        }
         if let failure = result.error, let errorMessage {
             total += 40 + JSONWriter.maxQuotedBytes(failure.code) + JSONWriter.maxQuotedBytes(errorMessage)
         }
@@ -115,9 +148,11 @@ extension JSONEncoding {
         out.put("{\"input\": ")
         JSONWriter.writeQuoted(result.input, to: &out)
         out.put(", \"drafts\": [")
-        for index in result.drafts.indices {
-            if index > 0 { out.put(", ") }
-            writeDraft(result.drafts[index], to: &out)
+        result.drafts.withUnsafeBufferPointer { drafts in
+            for index in drafts.indices {
+                if index > 0 { out.put(", ") }
+                writeDraft(drafts[index], to: &out)
+            }
         }
         out.put("], \"error\": ")
         if let failure = result.error, let errorMessage {
