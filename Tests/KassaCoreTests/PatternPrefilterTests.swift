@@ -66,7 +66,11 @@ import KassaTestSupport
             let line = LineView(text, grammar: grammar, ids: ids, context: ParseContext(today: today), scratch: scratch)
             withExtendedLifetime(scratch) {
                 let dates = DateStage(NumberStage(line, scratch: scratch.buffers))
-                for i in 0..<line.count {
+                // Every word and number token (the scan asks at those; at punctuation only for
+                // a word that begins a pattern, "/mo"). At a punctuation token an unfiltered
+                // pattern could skip its optional first element and the punctuation and match
+                // from the next word, which is that word's match, not one that starts here.
+                for i in 0..<line.count where line.tokens[i].kind != .punct {
                     let filtered = dates.bestPattern(at: i).map { ($0.match.pattern, $0.match.end) }
                     let reference = unfiltered(dates, at: i)
                     #expect(filtered?.0 == reference?.pattern && filtered?.1 == reference?.end, "\(text) at \(i)")

@@ -58,6 +58,23 @@ public struct Draft: Hashable, Sendable {
     /// lowest bit: writers list them without the `flags` array.
     public var flagMask: UInt16 { flagBits }
 
-    /// Sets every flag of a parser's flag set at once.
-    mutating func flag(_ set: DraftFlagSet) { flagBits |= set.bits }
+    /// The parser's draft, its flags given as a set: made whole, never changed after (a draft
+    /// made and then flagged was built in a temporary and copied, every reference retained).
+    init(type: TransactionType, amount: Money?, date: CivilDate, time: TimeOfDay?, category: String?, account: String?,
+         toAccount: String?, note: String, recurrence: Recurrence?, interval: Int, confidence: Double, toAmount: Money?,
+         flagSet: DraftFlagSet) {
+        self.type = type
+        self.amount = amount
+        self.date = date
+        self.time = time
+        self.category = category
+        self.account = account
+        self.toAccount = toAccount
+        self.toAmount = toAmount
+        self.note = note
+        self.recurrence = recurrence
+        self.interval = interval
+        self.confidence = confidence
+        flagBits = flagSet.bits
+    }
 }

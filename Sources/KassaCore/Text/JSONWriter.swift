@@ -181,12 +181,26 @@ extension JSONWriter {
         var runStart = 0
         var index = 0
         let count = utf8.count
+        guard let base = utf8.baseAddress else { return }
+        var tailTested = false
         while index < count {
             // Eight bytes at a time while none needs an escape (nearly all text).
-            if index + 8 <= count,
-               !mayNeedEscape(UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+            if index + 8 <= count, !mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
                 index += 8
                 continue
+            }
+            // Fewer than eight left: the last eight bytes (some already passed) or, in a short
+            // string, its bytes padded with spaces, tested as one word before byte by byte.
+            if index + 8 > count, !tailTested {
+                tailTested = true
+                var last: UInt64
+                if count >= 8 {
+                    last = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
+                } else {
+                    last = 0x2020_2020_2020_2020
+                    withUnsafeMutableBytes(of: &last) { $0.baseAddress!.copyMemory(from: base + index, byteCount: count - index) }
+                }
+                if !mayNeedEscape(last) { index = count; break }
             }
             let byte = utf8[index]
             index += 1
