@@ -37,6 +37,20 @@ import Testing
         #expect(DraftFlag.allCases.sorted() == DraftFlag.allCases)
     }
 
+    /// The JSON writers list flags from `flagMask` by rank, with `literal(rank:)`: every flag's
+    /// bit, count and literal agree with allCases and rawValue.
+    @Test func flagMaskAndLiteralsMatchTheCases() {
+        #expect(DraftFlag.count == DraftFlag.allCases.count)
+        for (rank, flag) in DraftFlag.allCases.enumerated() {
+            #expect("\(DraftFlag.literal(rank: rank))" == flag.rawValue)
+            let draft = Draft(amount: nil, date: CivilDate(year: 2026, month: 3, day: 10)!, flags: [flag])
+            #expect(draft.flagMask == 1 << UInt16(rank))
+        }
+        #expect("\(DraftFlag.literal(rank: DraftFlag.count))" == "")
+        let all = Draft(amount: nil, date: CivilDate(year: 2026, month: 3, day: 10)!, flags: DraftFlag.allCases)
+        #expect(all.flagMask == (1 << UInt16(DraftFlag.count)) - 1)
+    }
+
     @Test func unflagRemovesOnlyThatFlag() {
         var draft = Draft(amount: nil, date: CivilDate(year: 2026, month: 3, day: 10)!, flags: [.amountMissing, .dateAssumed])
         draft.unflag(.amountMissing)

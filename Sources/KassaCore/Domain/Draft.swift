@@ -53,4 +53,28 @@ public struct Draft: Hashable, Sendable {
     public mutating func unflag(_ flag: DraftFlag) { flagBits &= ~flag.bit }
 
     public func has(_ flag: DraftFlag) -> Bool { flagBits & flag.bit != 0 }
+
+    /// The flags as bits (`1 << rank`, DraftFlag.literal(rank:)), in DraftFlag order from the
+    /// lowest bit: writers list them without the `flags` array.
+    public var flagMask: UInt16 { flagBits }
+
+    /// The parser's draft, its flags given as a set: made whole, never changed after (a draft
+    /// made and then flagged was built in a temporary and copied, every reference retained).
+    init(type: TransactionType, amount: Money?, date: CivilDate, time: TimeOfDay?, category: String?, account: String?,
+         toAccount: String?, note: String, recurrence: Recurrence?, interval: Int, confidence: Double, toAmount: Money?,
+         flagSet: DraftFlagSet) {
+        self.type = type
+        self.amount = amount
+        self.date = date
+        self.time = time
+        self.category = category
+        self.account = account
+        self.toAccount = toAccount
+        self.toAmount = toAmount
+        self.note = note
+        self.recurrence = recurrence
+        self.interval = interval
+        self.confidence = confidence
+        flagBits = flagSet.bits
+    }
 }

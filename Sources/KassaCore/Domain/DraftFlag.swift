@@ -37,6 +37,27 @@ public enum DraftFlag: String, Hashable, Sendable, CaseIterable, Comparable {
 
     /// Its bit in a draft's set of flags.
     var bit: UInt16 { 1 << UInt16(rank) }
+
+    /// How many flags there are (allCases.count without making the array).
+    public static let count = 9
+
+    /// The raw value of the flag whose bit is `1 << rank`, as a literal: JSON writers list a
+    /// draft's flags from its bits without making an array or a String (DraftFlagTests checks
+    /// it against rawValue for every case).
+    public static func literal(rank: Int) -> StaticString {
+        switch rank {
+        case 0: "account-default"
+        case 1: "account-guessed"
+        case 2: "ambiguous"
+        case 3: "amount-missing"
+        case 4: "category-guessed"
+        case 5: "currency-default"
+        case 6: "currency-unknown"
+        case 7: "date-assumed"
+        case 8: "date-carried"
+        default: ""
+        }
+    }
 }
 
 /// A set of flags as bits, for building a draft's flags without an array.

@@ -74,6 +74,12 @@ final class ClassIDs: Sendable {
     /// a bit (a user grammar may add classes past 64): then a word without them starts no number.
     let numberStart: UInt64
     let numberStartComplete: Bool
+    /// For each mask of builtin shapes a token can be (DateStage.builtinShapes, 0...255), the
+    /// patterns of grammar.builtinBuckets that can take one of them first, in bucket order:
+    /// `shapePatterns[shapeStart[mask]..<shapeStart[mask + 1]]`. A number token tries only
+    /// these, where it tested every builtin pattern's bits.
+    let shapeStart: [Int32]
+    let shapePatterns: [Int32]
 
     init(_ g: Grammar) {
         func id(_ c: GrammarClass) -> Int { g.classID(c) ?? -1 }
@@ -137,5 +143,20 @@ final class ClassIDs: Sendable {
         let starters = [ones, tens, hundreds, hundred, scaleSolo, fraction, one, scaleFirst].filter { $0 >= 0 }
         numberStart = starters.reduce(0) { $1 < 64 ? $0 | 1 << UInt64($1) : $0 }
         numberStartComplete = starters.allSatisfy { $0 < 64 }
+        (shapeStart, shapePatterns) = ClassIDs.shapeTable(g)
+    }
+
+    /// See `shapePatterns`. 256 masks over the grammar's few dozen builtin patterns: made once
+    /// per grammar. A grammar being loaded may not have its pattern tables yet: then none.
+    static func shapeTable(_ g: Grammar) -> ([Int32], [Int32]) {
+        let bits = g.hot.patternBuiltinBits
+        var starts: [Int32] = [0]
+        var list: [Int32] = []
+        starts.reserveCapacity(257)
+        for mask in 0..<256 {
+            for p in g.builtinBuckets where p < bits.count && Int(bits[p]) & mask != 0 { list.append(Int32(p)) }
+            starts.append(Int32(list.count))
+        }
+        return (starts, list)
     }
 }

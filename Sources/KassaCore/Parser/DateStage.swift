@@ -77,7 +77,9 @@ struct DateStage: LineStage {
             for b in Int(hot.classStart[id])..<Int(hot.classStart[id + 1]) { attempt(Int(hot.classList[b])) }
         }
         if shapes != 0 {
-            for p in grammar.builtinBuckets where hot.patternBuiltinBits[p] & shapes != 0 { attempt(p) }
+            // The builtin patterns that can begin with one of these shapes, listed once per grammar.
+            let list = ids.shapePatterns, starts = ids.shapeStart
+            for k in Int(starts[Int(shapes)])..<Int(starts[Int(shapes) + 1]) { attempt(Int(list[k])) }
         }
         return best
     }

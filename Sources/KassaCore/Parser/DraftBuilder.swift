@@ -54,11 +54,10 @@ extension DraftStage {
         let amount = decideAmount(part, s, &carry, &r, &reasons, firstReason: firstReason)
         let category = decideCategory(noteTokens, s, note: note, &r, &reasons)
 
-        var draft = Draft(type: r.type, amount: amount, date: date, time: r.time, category: category,
+        let draft = Draft(type: r.type, amount: amount, date: date, time: r.time, category: category,
                           account: r.account, toAccount: r.toAccount, note: note, recurrence: r.recurrence, interval: r.interval,
                           confidence: DraftStage.confidence(r.flags, hasCategory: category != nil, type: r.type),
-                          toAmount: r.type == .transfer ? r.toAmount : nil)
-        for f in DraftFlag.allCases where r.flags.contains(f) { draft.flag(f) }
+                          toAmount: r.type == .transfer ? r.toAmount : nil, flagSet: r.flags)
         for k in firstReason..<reasons.count { reasons[k].draft = Int32(index) }
         return (draft, r.questions)
     }

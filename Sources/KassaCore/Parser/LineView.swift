@@ -146,7 +146,7 @@ final class LineView {
 
     func hasEntries(_ i: Int) -> Bool { !lexRange(i).isEmpty }
 
-    func has(_ i: Int, _ cls: Int) -> Bool {
+    @inline(__always) func has(_ i: Int, _ cls: Int) -> Bool {
         guard cls >= 0, i < tokens.count else { return false }
         if cls < 64 { return tokens[i].bits & (1 << UInt64(cls)) != 0 }
         return entry(i, cls) != nil
@@ -155,10 +155,16 @@ final class LineView {
     /// Whether token `i` can begin a number or a day ("15", "twenty", "first", "полторы").
     func isNumberish(_ i: Int) -> Bool { tokens[i].kind == .number || tokens[i].bits & ids.numberish != 0 }
 
-    /// The last-defined single-word entry of `cls` at token `i`.
-    func entry(_ i: Int, _ cls: Int) -> Int? {
+    /// The last-defined single-word entry of `cls` at token `i`. The class-bit test is inlined
+    /// at every caller: most tokens are not of the class asked about, and a call per question
+    /// (the number reader asks five at each word) cost more than the answer.
+    @inline(__always) func entry(_ i: Int, _ cls: Int) -> Int? {
         guard cls >= 0, i < tokens.count else { return nil }
         if cls < 64, tokens[i].bits & (1 << UInt64(cls)) == 0 { return nil }
+        return entryOfWord(i, cls)
+    }
+
+    @inline(never) private func entryOfWord(_ i: Int, _ cls: Int) -> Int? {
         var found: Int?
         for k in lexRange(i) {
             let e = Int(hot.lexEntries[k])
@@ -174,9 +180,14 @@ final class LineView {
 
     /// The longest phrase of class `cls` starting at token `i`: (entry index, end token).
     /// Equal lengths go to the later definition, so user overrides win.
-    func matchClass(_ i: Int, _ cls: Int) -> (entry: Int, end: Int)? {
+    /// The class-bit test is inlined at every caller (see `entry`).
+    @inline(__always) func matchClass(_ i: Int, _ cls: Int) -> (entry: Int, end: Int)? {
         guard cls >= 0, i < tokens.count else { return nil }
         if cls < 64, (tokens[i].bits | tokens[i].phraseBits) & (1 << UInt64(cls)) == 0 { return nil }
+        return matchEntries(i, cls)
+    }
+
+    @inline(never) private func matchEntries(_ i: Int, _ cls: Int) -> (entry: Int, end: Int)? {
         var best: (entry: Int, end: Int)?
         for k in lexRange(i) {
             let e = Int(hot.lexEntries[k])

@@ -77,9 +77,10 @@ public struct Parser: Sendable {
         }
         // A date kassa cannot keep ("3050-01-01", "5000 years ago") is refused here, as the
         // person's input (exit 1), not later by the journal (exit 3).
-        if let outside = drafts.first(where: { !$0.date.isSupported }) {
+        // By index and date only: `first(where:)` copied every draft it looked at.
+        for k in drafts.indices where !drafts[k].date.isSupported {
             return ParseResult(input: input, error: ParseError(
-                code: "date-out-of-range", messageKey: "parse.date-out-of-range", messageArguments: ["date": outside.date.iso], span: nil))
+                code: "date-out-of-range", messageKey: "parse.date-out-of-range", messageArguments: ["date": drafts[k].date.iso], span: nil))
         }
         return ParseResult(input: input, drafts: drafts, reasons: reasons, grammar: grammar, questions: questions)
     }

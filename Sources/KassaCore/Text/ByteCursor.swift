@@ -56,6 +56,8 @@ public struct ByteCursor {
     /// The UTF-8 of `text` (a String's bytes, in place for a native one). Named apart from
     /// `put(_: StaticString)`: a literal would otherwise be taken as a String.
     @inlinable public mutating func put(contentsOf text: String) {
+        // In place for a native or small string (no copy, so no retain and release).
+        if text.utf8.withContiguousStorageIfAvailable({ put($0) }) != nil { return }
         var text = text
         text.withUTF8 { put($0) }
     }

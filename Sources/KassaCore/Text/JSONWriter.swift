@@ -166,38 +166,60 @@ extension JSONWriter {
     /// `appendQuoted`'s bytes through a cursor with room for `maxQuotedBytes(value)`.
     public static func writeQuoted(_ value: String, to out: inout ByteCursor) {
         out.put(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { utf8 in
-            var runStart = 0
-            var index = 0
-            let count = utf8.count
-            while index < count {
-                // Eight bytes at a time while none needs an escape (nearly all text).
-                if index + 8 <= count,
-                   !mayNeedEscape(UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
-                    index += 8
-                    continue
-                }
-                let byte = utf8[index]
-                index += 1
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < index - 1 { out.put(UnsafeBufferPointer(rebasing: utf8[runStart..<index - 1])) }
-                runStart = index
-                out.put(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.put(byte)
-                case 10: out.put(UInt8(ascii: "n"))
-                case 13: out.put(UInt8(ascii: "r"))
-                case 9: out.put(UInt8(ascii: "t"))
-                default:
-                    let hex: StaticString = "0123456789abcdef"
-                    out.put(UInt8(ascii: "u")); out.put(UInt8(ascii: "0")); out.put(UInt8(ascii: "0"))
-                    out.put(hex.utf8Start[Int(byte >> 4)]); out.put(hex.utf8Start[Int(byte & 15)])
-                }
-            }
-            if runStart < utf8.count { out.put(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        // A native or small string's bytes in place, without the copy `withUTF8` needs (a
+        // retain and a release per string); others (bridged) through that copy.
+        if value.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, to: &out) }) == nil {
+            var copy = value
+            copy.withUTF8 { writeEscaped($0, to: &out) }
         }
         out.put(UInt8(ascii: "\""))
+    }
+
+    /// The bytes of a JSON string's inside: runs that need no escape copied whole.
+    @inline(__always)
+    static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout ByteCursor) {
+        var runStart = 0
+        var index = 0
+        let count = utf8.count
+        guard let base = utf8.baseAddress else { return }
+        var tailTested = false
+        while index < count {
+            // Eight bytes at a time while none needs an escape (nearly all text).
+            if index + 8 <= count, !mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
+            }
+            // Fewer than eight left: the last eight bytes (some already passed) or, in a short
+            // string, its bytes padded with spaces, tested as one word before byte by byte.
+            if index + 8 > count, !tailTested {
+                tailTested = true
+                var last: UInt64
+                if count >= 8 {
+                    last = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
+                } else {
+                    last = 0x2020_2020_2020_2020
+                    withUnsafeMutableBytes(of: &last) { $0.baseAddress!.copyMemory(from: base + index, byteCount: count - index) }
+                }
+                if !mayNeedEscape(last) { index = count; break }
+            }
+            let byte = utf8[index]
+            index += 1
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            if runStart < index - 1 { out.put(UnsafeBufferPointer(rebasing: utf8[runStart..<index - 1])) }
+            runStart = index
+            out.put(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.put(byte)
+            case 10: out.put(UInt8(ascii: "n"))
+            case 13: out.put(UInt8(ascii: "r"))
+            case 9: out.put(UInt8(ascii: "t"))
+            default:
+                let hex: StaticString = "0123456789abcdef"
+                out.put(UInt8(ascii: "u")); out.put(UInt8(ascii: "0")); out.put(UInt8(ascii: "0"))
+                out.put(hex.utf8Start[Int(byte >> 4)]); out.put(hex.utf8Start[Int(byte & 15)])
+            }
+        }
+        if runStart < utf8.count { out.put(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
     }
 
     /// Whether any of eight bytes is a control character, `"` or a backslash (no false negatives: the

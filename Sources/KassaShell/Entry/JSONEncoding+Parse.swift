@@ -9,22 +9,34 @@ import KassaInterchange
 extension JSONEncoding {
     /// The most bytes `writeDraft` puts for `draft`: its fixed text and every flag, and its
     /// strings escaped at worst.
-    static func maxDraftBytes(_ draft: Draft) -> Int {
-        var strings = JSONWriter.maxQuotedBytes(draft.note)
-        if let category = draft.category { strings += JSONWriter.maxQuotedBytes(category) }
-        if let account = draft.account { strings += JSONWriter.maxQuotedBytes(account) }
-        if let toAccount = draft.toAccount { strings += JSONWriter.maxQuotedBytes(toAccount) }
-        if draft.amount != nil { strings += 5 }  // a currency code: three ASCII letters, quoted
-        if let recurrence = draft.recurrence { strings += JSONWriter.maxQuotedBytes(recurrence.rawValue) }
-        return 400 + 2 * DecimalBytes.maxMoneyBytes + 24 * DraftFlag.allCases.count + strings
+    static func maxDraftBytes(_ draft: borrowing Draft) -> Int {
+        withUnsafePointer(to: draft) { maxDraftBytes(at: $0) }
+    }
+
+    /// The same for a draft read where it is (a list's buffer): no copy of the draft.
+    static func maxDraftBytes(at pointer: UnsafePointer<Draft>) -> Int {
+        var strings = JSONWriter.maxQuotedBytes(pointer.pointee.note)
+        if let category = pointer.pointee.category { strings += JSONWriter.maxQuotedBytes(category) }
+        if let account = pointer.pointee.account { strings += JSONWriter.maxQuotedBytes(account) }
+        if let toAccount = pointer.pointee.toAccount { strings += JSONWriter.maxQuotedBytes(toAccount) }
+        if pointer.pointee.amount != nil { strings += 5 }  // a currency code: three ASCII letters, quoted
+        if pointer.pointee.recurrence != nil { strings += 11 }  // the longest frequency, "quarterly", quoted
+        return 400 + 2 * DecimalBytes.maxMoneyBytes + 24 * DraftFlag.count + strings
     }
 
     /// `appendDraft`'s bytes through a cursor with room for `maxDraftBytes(draft)`.
-    static func writeDraft(_ draft: Draft, to out: inout ByteCursor) {
+    static func writeDraft(_ draft: borrowing Draft, to out: inout ByteCursor) {
+        withUnsafePointer(to: draft) { writeDraft(at: $0, to: &out) }
+    }
+
+    /// The same for a draft read where it is (a list's buffer): its fields are read through the
+    /// pointer, where passing the draft itself copied it whole (a dozen references) and
+    /// destroyed the copy.
+    static func writeDraft(at pointer: UnsafePointer<Draft>, to out: inout ByteCursor) {
         out.put("{\"type\": \"")
-        out.put(contentsOf: draft.type.rawValue)
+        out.put(literal(pointer.pointee.type))
         out.put("\", \"amount\": ")
-        if let amount = draft.amount {
+        if let amount = pointer.pointee.amount {
             out.put(34)
             DecimalBytes.write(amount, to: &out)
             out.put(34)
@@ -32,7 +44,7 @@ extension JSONEncoding {
             out.put("null")
         }
         out.put(", \"currency\": ")
-        if let amount = draft.amount {
+        if let amount = pointer.pointee.amount {
             // Its three ASCII letters, as JSONWriter.writeQuoted writes them (none needs an escape).
             let letters = amount.currency.letterBytes
             out.put(34); out.put(letters.0); out.put(letters.1); out.put(letters.2); out.put(34)
@@ -40,9 +52,9 @@ extension JSONEncoding {
             out.put("null")
         }
         out.put(", \"date\": \"")
-        DecimalBytes.write(draft.date, to: &out)
+        DecimalBytes.write(pointer.pointee.date, to: &out)
         out.put("\", \"time\": ")
-        if let time = draft.time {
+        if let time = pointer.pointee.time {
             out.put(34)
             out.twoDigits(time.hour)
             out.put(58)
@@ -52,40 +64,70 @@ extension JSONEncoding {
             out.put("null")
         }
         out.put(", \"category\": ")
-        writeOptional(draft.category, to: &out)
+        writeOptional(pointer.pointee.category, to: &out)
         out.put(", \"account\": ")
-        writeOptional(draft.account, to: &out)
+        writeOptional(pointer.pointee.account, to: &out)
         out.put(", \"to_account\": ")
-        writeOptional(draft.toAccount, to: &out)
-        if let target = draft.toAmount {
+        writeOptional(pointer.pointee.toAccount, to: &out)
+        if let target = pointer.pointee.toAmount {
             // A currency exchange only (an additive pair: every other draft's line is unchanged).
             writeTarget(target, to: &out)
         }
         out.put(", \"note\": ")
-        JSONWriter.writeQuoted(draft.note, to: &out)
+        JSONWriter.writeQuoted(pointer.pointee.note, to: &out)
         out.put(", \"recurrence\": ")
-        writeOptional(draft.recurrence?.rawValue, to: &out)
-        if draft.recurrence != nil, draft.interval != 1 {
+        if let recurrence = pointer.pointee.recurrence {
+            out.put(34)
+            out.put(literal(recurrence))
+            out.put(34)
+        } else {
+            out.put("null")
+        }
+        if pointer.pointee.recurrence != nil, pointer.pointee.interval != 1 {
             out.put(", \"interval\": ")
-            out.integer(draft.interval)
+            out.integer(pointer.pointee.interval)
         }
         // Two decimals, as JSONWriter.add(_:fraction:) writes them. Never used for money.
-        let hundredths = Int(max(0, draft.confidence) * 100 + 0.5)
+        let hundredths = Int(max(0, pointer.pointee.confidence) * 100 + 0.5)
         out.put(", \"confidence\": ")
         out.integer(hundredths / 100)
         out.put(46)
         out.put(UInt8(truncatingIfNeeded: 48 + hundredths % 100 / 10))
         out.put(UInt8(truncatingIfNeeded: 48 + hundredths % 10))
         out.put(", \"flags\": [")
+        // From the lowest bit up, which is DraftFlag order (no array of flags, no Strings).
+        var bits = pointer.pointee.flagMask
         var first = true
-        for flag in DraftFlag.allCases where draft.has(flag) {
+        while bits != 0 {
+            let rank = bits.trailingZeroBitCount
+            bits &= bits &- 1
             if !first { out.put(", ") }
             first = false
             out.put(34)
-            out.put(contentsOf: flag.rawValue)
+            out.put(DraftFlag.literal(rank: rank))
             out.put(34)
         }
         out.put("]}")
+    }
+
+    /// The raw values as literals (no String made per draft); JSONEncodingParseTests checks
+    /// them against rawValue.
+    static func literal(_ type: TransactionType) -> StaticString {
+        switch type {
+        case .expense: "expense"
+        case .income: "income"
+        case .transfer: "transfer"
+        }
+    }
+
+    static func literal(_ recurrence: Recurrence) -> StaticString {
+        switch recurrence {
+        case .daily: "daily"
+        case .weekly: "weekly"
+        case .monthly: "monthly"
+        case .quarterly: "quarterly"
+        case .yearly: "yearly"
+        }
     }
 
     /// `, "to_amount": "52000.00", "to_currency": "KZT"`: an exchange's target.
@@ -101,8 +143,11 @@ extension JSONEncoding {
     /// The most bytes `writeHead` puts.
     static func maxHeadBytes(_ result: ParseResult, errorMessage: String?) -> Int {
         var total = 64 + JSONWriter.maxQuotedBytes(result.input)
-        // By index, not `for draft in`: iterating copied every draft (a dozen references each).
-        for index in result.drafts.indices { total += 2 + maxDraftBytes(result.drafts[index]) }
+        // Through the buffer: a draft is read in place, where the array's subscript copied it
+        // (a dozen references each) and destroyed the copy.
+        result.drafts.withUnsafeBufferPointer { drafts in
+            for index in drafts.indices { total += 2 + maxDraftBytes(at: drafts.baseAddress! + index) }
+        }
         if let failure = result.error, let errorMessage {
             total += 40 + JSONWriter.maxQuotedBytes(failure.code) + JSONWriter.maxQuotedBytes(errorMessage)
         }
@@ -115,9 +160,11 @@ extension JSONEncoding {
         out.put("{\"input\": ")
         JSONWriter.writeQuoted(result.input, to: &out)
         out.put(", \"drafts\": [")
-        for index in result.drafts.indices {
-            if index > 0 { out.put(", ") }
-            writeDraft(result.drafts[index], to: &out)
+        result.drafts.withUnsafeBufferPointer { drafts in
+            for index in drafts.indices {
+                if index > 0 { out.put(", ") }
+                writeDraft(at: drafts.baseAddress! + index, to: &out)
+            }
         }
         out.put("], \"error\": ")
         if let failure = result.error, let errorMessage {
