@@ -461,7 +461,10 @@ struct ReplyReader {
             let entryWords = whole.drafts.flatMap { Parser.learningKey($0.note).split(separator: " ") }
             if whole.error == nil, whole.drafts.contains(where: { $0.amount != nil && !$0.note.isEmpty }),
                !entryWords.contains(where: { words.name(in: "field", for: $0) != nil }),
-               markers.allSatisfy({ grammar.match(.cue, in: ReplyWords($0).words, at: 0) != nil }) { return (.none, "") }
+               markers.allSatisfy({ marker in
+                   // A contrast word said first ("а кофе 900", "but a coffee 900") opens no change either.
+                   [.cue, .contrast].contains { grammar.match($0, in: ReplyWords(marker).words, at: 0) != nil }
+               }) { return (.none, "") }
             if !missed.isEmpty { return (.unplaced(understood: cue, missed: missed.joined(separator: " ")), cue) }
             return (.none, "")
         }
