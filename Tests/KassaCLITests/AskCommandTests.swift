@@ -144,6 +144,34 @@ import KassaTestSupport
         #expect(lastAnswer["date"] as? String == latest.date && minor(lastAnswer["amount"]) == latest.amount)
     }
 
+    @Test func netAndTheLatestFewEqualTheList() throws {
+        let file = try journal()
+        let all = try rows(file)
+        let (_, net) = try ask("how much did I save this month?", file)
+        let netAnswer = net["answer"] as! [String: Any]
+        let earned = sum(all, from: "2026-03-01", to: today, type: "income").0
+        let spent = sum(all, from: "2026-03-01", to: today).0
+        #expect(net["kind"] as? String == "net")
+        #expect(minor(netAnswer["amount"]) == earned - spent)
+        #expect((netAnswer["items"] as! [[String: Any]]).map { minor($0["amount"]) } == [earned, spent])
+        let (_, russian) = try ask("сколько я сэкономил в этом месяце", file, lang: "ru")
+        #expect(minor((russian["answer"] as! [String: Any])["amount"]) == earned - spent)
+
+        // Every type for "transactions", the latest first (by date, then id).
+        let latest = all.sorted { ($0.date, $0.id) > ($1.date, $1.id) }.prefix(4)
+        for question in ["show my last 4 transactions", "покажи последние 4 операции"] {
+            let (_, few) = try ask(question, file)
+            #expect(few["kind"] as? String == "last" && few["limit"] as? Int == 4, "\(question)")
+            let items = (few["answer"] as! [String: Any])["items"] as! [[String: Any]]
+            #expect(items.map { $0["id"] as? Int } == latest.map(\.id), "\(question)")
+        }
+
+        // A transfer in the list is said by where it went.
+        _ = try KassaBinary.run(["--file", file, "--today", today, "--yes"], stdin: "halyk -> kaspi 30000\n", environment: env)
+        let text = try KassaBinary.run(["ask", "--file", file, "--today", today, "show my last 2 transactions"], environment: env)
+        #expect(text.output.contains("halyk → kaspi"), "\(text.output)")
+    }
+
     @Test func balanceBudgetDueAndSubscriptionsComeFromTheLedger() throws {
         let file = try journal()
         let all = try rows(file)

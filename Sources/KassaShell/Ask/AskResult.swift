@@ -11,6 +11,8 @@ public struct AskResult: Sendable {
     public let answer: QueryAnswer
     /// Notes of the transactions named by id (top transactions, the latest match).
     public var notes: [Int: String] = [:]
+    /// Where a named transfer went ("kaspi → halyk"), shown when it has no note.
+    public var routes: [Int: String] = [:]
     /// Draw the chart with `#` rather than block characters.
     public var ascii = false
     /// The day the question was asked about: a period in another year says its year.

@@ -172,7 +172,9 @@ extension TextRenderer {
             return day + "  " + note.prefix(1).uppercased() + note.dropFirst()
         }
         if let id = item.id {
-            let note = TerminalSafety.visible(result.notes[id] ?? "")
+            // A transfer without a note is said by where it went ("kaspi → halyk").
+            let written = result.notes[id].flatMap { $0.isEmpty ? nil : $0 } ?? result.routes[id] ?? ""
+            let note = TerminalSafety.visible(written)
             let date = item.date.map { catalog.text("ask.period.day", ["day": String($0.day), "month": catalog.text("month.\($0.month)"), "year": String($0.year)]) } ?? ""
             return note.isEmpty ? date : note + " (" + date + ")"
         }

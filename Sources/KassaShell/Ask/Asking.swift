@@ -70,7 +70,13 @@ enum Asking {
         var result = AskResult(question: question, query: query, answer: answer)
         let ids = (answer.items ?? []).compactMap(\.id) + [answer.id].compactMap { $0 }
         if query.kind == .top || query.kind == .last {
-            for id in ids { result.notes[id] = journal.transaction(id: id)?.note }
+            for id in ids {
+                guard let transaction = journal.transaction(id: id) else { continue }
+                result.notes[id] = transaction.note
+                if transaction.type == .transfer {
+                    result.routes[id] = (transaction.account ?? "—") + " → " + (transaction.toAccount ?? "—")
+                }
+            }
         }
         return result
     }
