@@ -33,19 +33,11 @@ public struct Draft: Hashable, Sendable {
         recurrence: Recurrence? = nil, interval: Int = 1, confidence: Double = 1, flags: [DraftFlag] = [],
         toAmount: Money? = nil
     ) {
-        self.type = type
-        self.amount = amount
-        self.date = date
-        self.time = time
-        self.category = category
-        self.account = account
-        self.toAccount = toAccount
-        self.toAmount = toAmount
-        self.note = note
-        self.recurrence = recurrence
-        self.interval = interval
-        self.confidence = confidence
-        for flag in flags { self.flag(flag) }
+        var set = DraftFlagSet()
+        for flag in flags { set.insert(flag) }
+        self.init(type: type, amount: amount, date: date, time: time, category: category, account: account,
+                  toAccount: toAccount, note: note, recurrence: recurrence, interval: interval, confidence: confidence,
+                  toAmount: toAmount, flagSet: set)
     }
 
     public mutating func flag(_ flag: DraftFlag) { flagBits |= flag.bit }
