@@ -130,7 +130,8 @@ extension DraftStage {
             var unit: Range<Int>?
             if m.end < tokens.count, case .plain = s.roles[m.end], let (_, end) = matchClass(m.end, ids.each) {
                 unit = m.end..<end
-            } else if m.start > 0, case .plain = s.roles[m.start - 1], has(m.start - 1, ids.eachBefore) {
+            } else if m.start > 0, has(m.start - 1, ids.eachBefore), s.roles[m.start - 1].isPlainOrPunct {
+                // A punctuation mark the grammar names ("3 tickets @ 2000") counts as a word here.
                 unit = (m.start - 1)..<m.start
             }
             guard let words = unit else { continue }
@@ -154,7 +155,9 @@ extension DraftStage {
         let m = s.moneys[p]
         if p > 0 {
             let q = s.moneys[p - 1]
-            if q.currency == nil, let v = q.value.intValue, q.end < tokens.count, tokens[q.end].kind == .word {
+            // "beer 3@1100": the count right before the unit-price mark counts too.
+            if q.currency == nil, let v = q.value.intValue, q.end < tokens.count,
+               tokens[q.end].kind == .word || (q.end == m.start - 1 && has(q.end, ids.eachBefore)) {
                 return (v, q.start, q.end)
             }
         }

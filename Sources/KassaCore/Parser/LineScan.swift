@@ -8,6 +8,14 @@ enum Role {
     case money(Int)
     case pattern(Int)
     case account(Int)
+
+    /// Not yet taken by anything: a word, or a punctuation mark that separates nothing.
+    var isPlainOrPunct: Bool {
+        switch self {
+        case .plain, .punct: return true
+        default: return false
+        }
+    }
 }
 
 /// A pattern that matched, with what it means.
