@@ -125,14 +125,15 @@ public struct Parser: Sendable {
 
     /// An amount and nothing else, for a field set to a value (`edit #1 amount 1600`, `budget set
     /// food 50000`): a sign ("-5") or words left over ("1e9" is 1 and "e9") make it no amount,
-    /// never a different one.
-    public func exactAmount(in text: String, context: ParseContext) -> Money? {
+    /// never a different one. `currencySaid` is false when the text named no currency (the
+    /// default was taken): a correction "1700" keeps the currency the draft already has.
+    public func exactAmount(in text: String, context: ParseContext) -> (amount: Money, currencySaid: Bool)? {
         let trimmed = String(text.trimmingSpaces)
         guard let first = trimmed.unicodeScalars.first, !["-", "−", "–", "+"].contains(first) else { return nil }
         let result = parse(trimmed, context: context)
         guard result.error == nil, result.drafts.count == 1, let draft = result.drafts.first,
               draft.note.isEmpty, let amount = draft.amount else { return nil }
-        return amount
+        return (amount, !draft.has(.currencyDefault))
     }
 
     /// The currency a word or two name ("доллара", "usd", "евро"), or nil when they name none.

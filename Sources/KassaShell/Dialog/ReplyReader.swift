@@ -531,7 +531,7 @@ struct ReplyReader {
         let holding = drafts.indices.filter { index in
             takenBack.contains { old in
                 switch old {
-                case .amount(let amount): drafts[index].amount == amount
+                case .amount(let amount, let said): drafts[index].amount.map { FieldValue.keepingCurrency(amount, said: said, of: $0) == $0 } ?? false
                 case .date(let date): drafts[index].date == date
                 case .category(let slug): drafts[index].category == slug
                 default: false
@@ -569,7 +569,7 @@ struct ReplyReader {
                 guard amount.isWithinEntryBound else {
                     return .refused(SessionError("correction.amount-too-large", ["value": text, "limit": String(Money.maximumWholeDigits)]))
                 }
-                read.append(("amount", .amount(amount)))
+                read.append(("amount", .amount(amount, currencySaid: !draft.has(.currencyDefault))))
             }
             if !draft.has(.dateAssumed), draft.amount == nil || bare {
                 guard CivilDate.supported.contains(draft.date) else {

@@ -6,7 +6,9 @@ import KassaCore
 import KassaStore
 
 enum FieldValue: Equatable {
-    case amount(Money)
+    /// `currencySaid` false: the amount came with the default currency because none was said
+    /// ("1700"), so it takes the currency of what it changes ("coffee 5 usd" → "1700" is $1,700).
+    case amount(Money, currencySaid: Bool = true)
     case date(CivilDate)
     case category(String)
     case note(String)
@@ -27,15 +29,15 @@ enum FieldValue: Equatable {
                         context: ParseContext, journal: Journal? = nil) -> Result<FieldValue, SessionError> {
         switch field {
         case "amount":
-            guard let amount = parser.exactAmount(in: value, context: context) else {
+            guard let (amount, said) = parser.exactAmount(in: value, context: context) else {
                 return .failure(SessionError("correction.bad-amount", ["value": value]))
             }
             guard amount.isWithinEntryBound else {
                 return .failure(SessionError("correction.amount-too-large", ["value": value, "limit": String(Money.maximumWholeDigits)]))
             }
-            return .success(.amount(amount))
+            return .success(.amount(amount, currencySaid: said))
         case "to_amount":
-            guard let amount = parser.exactAmount(in: value, context: context) else {
+            guard let (amount, _) = parser.exactAmount(in: value, context: context) else {
                 return .failure(SessionError("correction.bad-amount", ["value": value]))
             }
             guard amount.isWithinEntryBound else {
@@ -95,6 +97,13 @@ enum FieldValue: Equatable {
                 ? Money(major: amount.minorUnits / amount.currency.minorPerMajor, currency: currency) : nil)
     }
 
+    /// `amount` in the currency of `current` when no currency was said with it (and it can be
+    /// written there: 12.50 has no yen).
+    static func keepingCurrency(_ amount: Money, said: Bool, of current: Money?) -> Money {
+        guard !said, let current, current.currency != amount.currency else { return amount }
+        return rescale(amount, to: current.currency) ?? amount
+    }
+
     /// The value changes the transaction's type (a type, or a destination that makes a transfer).
     var changesType: Bool {
         switch self {
@@ -106,7 +115,9 @@ enum FieldValue: Equatable {
     /// Applies to a pending draft, clearing the flag that said the field was inferred.
     func apply(to draft: inout Draft) -> Bool {
         switch self {
-        case .amount(let amount): draft.amount = amount; draft.unflag(.amountMissing)
+        case .amount(let amount, let said):
+            draft.amount = FieldValue.keepingCurrency(amount, said: said, of: draft.amount)
+            draft.unflag(.amountMissing)
         case .date(let date): draft.date = date; draft.unflag(.dateAssumed)
         case .category(let slug): draft.category = slug; draft.unflag(.categoryGuessed)
         case .note(let note): draft.note = note
@@ -131,7 +142,7 @@ enum FieldValue: Equatable {
     func patch(for transaction: Transaction) -> TransactionPatch? {
         var patch = TransactionPatch()
         switch self {
-        case .amount(let amount): patch.amount = amount
+        case .amount(let amount, let said): patch.amount = FieldValue.keepingCurrency(amount, said: said, of: transaction.amount)
         case .date(let date): patch.date = date
         case .category(let slug): patch.category = slug
         case .note(let note): patch.note = note

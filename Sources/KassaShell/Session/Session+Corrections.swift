@@ -94,7 +94,7 @@ extension Session {
             guard amount.isWithinEntryBound else {
                 return reject(SessionError("correction.amount-too-large", ["value": line, "limit": String(Money.maximumWholeDigits)]))
             }
-            changed = FieldValue.amount(amount).apply(to: &pending[index])
+            changed = FieldValue.amount(amount, currencySaid: !said.has(.currencyDefault)).apply(to: &pending[index])
         }
         if !said.has(.dateAssumed) {
             for index in pending.indices { changed = FieldValue.date(said.date).apply(to: &pending[index]) || changed }
