@@ -1,7 +1,7 @@
 // CommandInWordsTests: whole lines that ask for a command in words (Grammars/*/dialog.replies
 // `show`/`do`): they run the command instead of becoming drafts, in both languages, with polite
 // words around them; "delete the last one" undoes only while no draft waits (then it is the
-// drafts' reply); and a budget said with a verb first ("set a food budget of 100k a month").
+// drafts' reply); a command's word before "#N" runs it ("delete #3"); and a budget said with a verb first ("set a food budget of 100k a month").
 
 import Testing
 import KassaTestSupport
@@ -39,6 +39,23 @@ import KassaTestSupport
             #expect(events.contains { if case .error = $0 { false } else { true } }, "\(line): \(events)")
         }
         #expect(try Journal.open(path: path).transactions.map(\.note) == ["coffee"])
+    }
+
+    @Test func aCommandWordBeforeATransactionNumberRunsIt() throws {
+        let path = Self.path("words-reference")
+        let session = try Self.session(path)
+        _ = session.handle(.line("dinner 30 usd"))
+        _ = session.handle(.line("taxi 2000"))
+        // Typed without ":" — were drafts "₸1 delete #" and "₸1,800 edit #1 amount".
+        for line in ["edit #1 amount 1800", "изменить #2 сумма 2500", "delete #2"] {
+            let events = session.handle(.line(line))
+            #expect(!Self.drafted(events), "\(line) was drafted")
+        }
+        let journal = try Journal.open(path: path)
+        // "amount 1800" names no currency: the transaction keeps its dollars.
+        #expect(journal.transactions.map(\.amount) == [Money(major: 1800, currency: Currency(code: "USD")!)!])
+        // Without a number after it the word is an entry's ("edit video 5000").
+        #expect(Self.drafted(session.handle(.line("edit video 5000"))))
     }
 
     @Test func aCommandInWordsCarriesItsWords() throws {

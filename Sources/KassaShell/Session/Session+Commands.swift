@@ -1,6 +1,7 @@
 // Session commands: a line that is a command rather than an entry. Commands start with ":"
 // (":undo", ":list today"); the bare words of session.commands (`bare.*`: help, quit, undo …)
-// alone on a line work too, and while a draft waits, yes/no answers ("y", "д", "n", "нет")
+// alone on a line work too, as does a command's word before a transaction's number ("delete #3"),
+// and while a draft waits, yes/no answers ("y", "д", "n", "нет")
 // come first. The commands themselves are the registry's (Commands/), run here with this
 // session as their context.
 
@@ -29,9 +30,21 @@ extension Session {
            let type = CommandRegistry.command(named: bare, vocabulary: words, form: .session) {
             return run(type, words: [])
         }
+        if let events = referenceCommand(line) { return events }
         if let events = budgetPhrase(line) { return events }
         if let events = seriesAmountPhrase(line) { return events }
         return nil
+    }
+
+    /// "edit #1 amount 1800", "delete #3", «удали #2», "why #4": a command's word followed by a
+    /// transaction's number runs the command as if typed with ":" — no purchase reads so, and
+    /// drafting it made "₸1 delete #". Without a "#N" right after it the word stays an entry's.
+    func referenceCommand(_ line: String) -> [SessionEvent]? {
+        let tokens = CommandLineWords.split(Substring(line))
+        guard tokens.count >= 2, let hash = tokens[1].first, hash == "#",
+              tokens[1].dropFirst().first?.isASCII == true, tokens[1].dropFirst().first?.isNumber == true,
+              let type = CommandRegistry.command(named: tokens[0], vocabulary: words, form: .session) else { return nil }
+        return run(type, words: Array(tokens.dropFirst()))
     }
 
     /// Runs a registry command in this session; what it got wrong counts for the exit status.
