@@ -44,7 +44,10 @@ enum NumericForms {
 
     static func number(bytes b: UnsafeBufferPointer<UInt8>, conventions: NumericConventions) -> ExactNumber? {
         let n = b.count
-        guard n > 0, n <= 40 else { return nil }
+        guard n > 0 else { return nil }
+        // A run of digits past what an amount can be is a number too large, refused as such
+        // (it was no number at all: "coffee 99999999999999999999" asked how much it was).
+        guard n <= 40 else { return b.allSatisfy({ $0 >= 48 && $0 <= 57 }) ? .tooLarge : nil }
         var dots = 0, commas = 0, lastSep: UInt8 = 0, lastSepAt = -1, groups = 0
         var firstGroupLength = 0, run = 0, badGroup = false
         for i in 0..<n {
@@ -69,7 +72,7 @@ enum NumericForms {
         }
         var whole: Int64 = 0, wholeCount = 0
         if dots + commas == 0 {
-            guard digits(0, n, into: &whole, count: &wholeCount) else { return nil }
+            guard digits(0, n, into: &whole, count: &wholeCount) else { return .tooLarge }
             return ExactNumber(units: whole)
         }
         let lastRun = n - lastSepAt - 1
