@@ -137,9 +137,9 @@ extension ScanStage {
     }
 
     /// The one account whose name or one-word alias sounds like the word at `k` (SoundAlike);
-    /// nil when none does or when two accounts do equally (no guess between two). Two that fit
-    /// are told apart only by the first sound, which engines rarely get wrong: «с халека» is
-    /// halyk, though one letter also separates it from «налика» (cash).
+    /// nil when none does or when two accounts do equally (no guess between two). Only names
+    /// with the same first sound are tried, which engines rarely get wrong: «с халека» is halyk,
+    /// though one letter also separates it from «налика» (cash); "with Susan" is a person.
     func soundAlikeAccount(at k: Int, aliases: AccountAliases, edits: Int? = nil) -> String? {
         guard k < tokens.count, tokens[k].kind == .word, tokens[k].word < 0,  // a word the grammar knows means what it says
               let word = SoundAlike.fold(normBytes(k), names: true) else { return nil }
@@ -149,13 +149,13 @@ extension ScanStage {
     /// The one account a folded word sounds like (see soundAlikeAccount).
     func soundAlike(_ word: [UInt32], aliases: AccountAliases, edits: Int? = nil) -> String? {
         let limit = min(edits ?? .max, SoundAlike.allowedEdits(word.count))
-        var found: String?, sameStart: String?
-        var two = false, twoSameStart = false
+        var found: String?
+        var two = false
         func consider(_ name: String, _ candidate: [UInt32]?) {
-            guard let candidate, SoundAlike.within(word, candidate, limit) else { return }
+            // A name is heard by its first sound: engines mishear vowels and endings, not the
+            // opening consonant ("Susan" is a person, not Jusan; "Caspi" folds to k like kaspi).
+            guard let candidate, candidate.first == word.first, SoundAlike.within(word, candidate, limit) else { return }
             if let f = found, f != name { two = true } else { found = name }
-            guard candidate.first == word.first else { return }
-            if let f = sameStart, f != name { twoSameStart = true } else { sameStart = name }
         }
         for alias in aliases.list where alias.words.count == 1 {
             consider(alias.account, SoundAlike.fold(alias.words[0], names: true))
@@ -163,8 +163,7 @@ extension ScanStage {
         for (name, folded) in zip(ids.accountValues, ids.accountValuesFolded) {
             consider(name, folded)
         }
-        if !two { return found }
-        return twoSameStart ? nil : sameStart
+        return two ? nil : found
     }
 
     /// The account words at `k`: the person's own accounts first; the grammar's account words
