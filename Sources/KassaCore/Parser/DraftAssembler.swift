@@ -106,8 +106,16 @@ extension DraftStage {
             var said: Range<Int>?
             if case .plain = s.roles[min(after, tokens.count - 1)], after < tokens.count,
                let (_, end) = matchClass(after, ids.total) { said = after..<end }
-            if said == nil, before >= 0, case .plain = s.roles[before], let (_, end) = matchClass(before, ids.total),
-               end == before + 1 { said = before..<end }
+            // Before the amount a phrase of up to three words ending right before it ("в итоге
+            // 4200", Whisper's «и того 4200», whose «и» was read as the start of a new entry).
+            var start = before
+            while said == nil, start >= 0, start > before - 3 {
+                if let (_, end) = matchClass(start, ids.total), end == before + 1,
+                   (start...before).allSatisfy({ if case .plain = s.roles[$0] { true } else if case .sep = s.roles[$0] { true } else { false } }) {
+                    said = start..<end
+                }
+                start -= 1
+            }
             guard let words = said else { continue }
             for k in words { s.roles[k] = .filler }
             for k in 0..<t {
