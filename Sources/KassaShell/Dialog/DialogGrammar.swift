@@ -18,6 +18,12 @@ public struct DialogGrammar: Sendable {
         /// A whole line asking for a command that acts ("delete the last one"), read only while no
         /// draft waits (then the same words are the drafts'): `do NAME`.
         case `do`
+        /// Words that mark an entry as one more of what was bought before ("another coffee",
+        /// «ещё кофе»): said with no amount, the draft takes the amount of the latest one.
+        case again
+        /// A whole line asking for the last saved transaction once more ("same again", «то же
+        /// самое»), read only while no draft waits.
+        case `repeat`
     }
 
     /// One phrase: its words (normalized), a value (an ordinal's number; 0 otherwise) and the
@@ -150,6 +156,14 @@ public struct DialogGrammar: Sendable {
             }
         }
         return low..<high
+    }
+
+    /// Where a phrase of `kind` stands in `words`: its range, the first found; nil when none does.
+    func find(_ kind: Kind, in words: [String]) -> Range<Int>? {
+        for start in words.indices {
+            if let (length, _) = match(kind, in: words, at: start) { return start..<(start + length) }
+        }
+        return nil
     }
 
     /// Every command named by `show` and `do` phrases, for `kassa grammar check`.

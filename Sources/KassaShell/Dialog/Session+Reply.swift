@@ -54,6 +54,7 @@ extension Session {
             return events
         }
         if let events = phrase(line) { return events }
+        if let events = repeatLast(line, saved: saved) { return events }
         return enter(line: raw)
     }
 

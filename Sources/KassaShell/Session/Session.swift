@@ -152,10 +152,11 @@ public final class Session {
             return reject(SessionError("parse.nothing"), input: line, span: nil)
         }
         pending = result.drafts
+        let before = amountsFromHistory(line: line, in: &pending)
         pendingInputs = Array(repeating: line, count: result.drafts.count)
         pendingDue = Array(repeating: nil, count: result.drafts.count)
         state = .confirming
-        return shown(input: line, questions: result.questions)
+        return before + shown(input: line, questions: result.questions)
     }
 
     /// A line while drafts wait: when it reads as an entry, its drafts join the batch; when it
@@ -167,22 +168,24 @@ public final class Session {
             hadInputError = true
             return [.error(error, input: line, span: error.span), .awaitingAnswer]
         }
+        var drafts = result.drafts
+        let before = amountsFromHistory(line: line, in: &drafts)
         // An entry says how much; a word without an amount here is a typo, not a purchase.
-        guard result.drafts.contains(where: { $0.amount != nil }) else {
+        guard drafts.contains(where: { $0.amount != nil }) else {
             hadInputError = true
             return [.error(SessionError("batch.not-understood", ["value": line]), input: nil, span: nil), .awaitingAnswer]
         }
         lastResult = result
         let offset = pending.count
-        pending += result.drafts
+        pending += drafts
         pendingInputs += Array(repeating: line, count: result.drafts.count)
         pendingDue += Array(repeating: nil, count: result.drafts.count)
         let questions = result.questions.map { Question(draftIndex: $0.draftIndex + offset, field: $0.field, options: $0.options) }
-        return shown(input: line, questions: questions)
+        return before + shown(input: line, questions: questions)
     }
 
     /// The batch's card, then what is needed next: saving at once (--yes), an amount, or an answer.
-    private func shown(input: String, questions: [Question]) -> [SessionEvent] {
+    func shown(input: String, questions: [Question]) -> [SessionEvent] {
         var events: [SessionEvent] = [.drafts(pending, input: input, questions: questions)]
         if configuration.autoConfirm {
             events += confirm()

@@ -1,0 +1,84 @@
+// Session+Again: one more of what was bought before. "another coffee", "coffee again", «ещё
+// кофе» said with no amount take the amount (and, when none was said, the account) of the
+// latest saved transaction like it — same type and category, a word of its note shared when
+// one is — and the person hears which one it came from, so a price that changed is corrected
+// like any other field. "same again", «то же самое» alone repeat the last saved transaction,
+// dated today. The words are the dialog grammar's `again` and `repeat` (dialog.replies).
+
+import KassaCore
+import KassaStore
+
+extension Session {
+    /// How many of the latest transactions of the draft's type (and category) are looked at:
+    /// bounded, so an entry costs the same on a journal of any size.
+    static let againWindow = 200
+
+    /// Fills the amount of each draft of `drafts` that has none when `line` says `again` words;
+    /// the notices say where each amount came from. Nothing changes without those words.
+    func amountsFromHistory(line: String, in drafts: inout [Draft]) -> [SessionEvent] {
+        guard drafts.contains(where: { $0.amount == nil }) else { return [] }
+        let said = ReplyWords(line).words
+        guard let again = words.dialog.find(.again, in: said) else { return [] }
+        // The note's words without the `again` phrase: what the earlier purchase shares.
+        let wanted = Set(said.indices.filter { !again.contains($0) }.map { said[$0] }.filter { $0.count > 2 })
+        var events: [SessionEvent] = []
+        for index in drafts.indices where drafts[index].amount == nil {
+            let draft = drafts[index]
+            guard let earlier = latest(like: draft, sharing: wanted) else { continue }
+            drafts[index].amount = earlier.amount
+            drafts[index].note = Session.note(draft.note, without: again.map { said[$0] })
+            drafts[index].unflag(.amountMissing)
+            drafts[index].unflag(.currencyDefault)
+            if draft.has(.accountDefault), let account = earlier.account {
+                drafts[index].account = account
+                drafts[index].unflag(.accountDefault)
+            }
+            events.append(.notice("draft.amount-as-before", ["id": String(earlier.id), "date": earlier.date.iso]))
+        }
+        return events
+    }
+
+    /// `note` without the words of the `again` phrase ("another coffee" is a coffee).
+    static func note(_ note: String, without phrase: [String]) -> String {
+        let typed = note.split(separator: " ")
+        let normalized = typed.map { DialogGrammar.normalize($0) }
+        guard !phrase.isEmpty, typed.count > phrase.count else { return note }
+        for start in 0...(typed.count - phrase.count) where Array(normalized[start..<(start + phrase.count)]) == phrase {
+            return (typed[..<start] + typed[(start + phrase.count)...]).joined(separator: " ")
+        }
+        return note
+    }
+
+    /// The latest saved transaction of the draft's type and category (any category when the
+    /// draft has none) that shares a word of its note; with a category and no such word, the
+    /// latest of that category.
+    private func latest(like draft: Draft, sharing wanted: Set<String>) -> Transaction? {
+        let recent = journal.query(TransactionFilter(category: draft.category, type: draft.type, limit: Session.againWindow))
+        func shares(_ t: Transaction) -> Bool {
+            ReplyWords(t.note).words.contains { wanted.contains($0) }
+        }
+        if let match = recent.last(where: { shares($0) && (draft.category == nil || $0.category == draft.category) }) {
+            return match
+        }
+        return draft.category == nil ? nil : recent.last { $0.category == draft.category }
+    }
+
+    /// "same again", «то же самое»: the last saved transaction once more, as a draft dated today.
+    /// Only while no draft waits and only a line that is wholly such a phrase (polite words aside).
+    func repeatLast(_ line: String, saved: [Int]) -> [SessionEvent]? {
+        guard state != .confirming else { return nil }
+        let said = ReplyWords(line).words
+        guard words.dialog.covers(said, with: [.repeat, .polite], requiring: .repeat) else { return nil }
+        let last = saved.last.flatMap { journal.transaction(id: $0) } ?? journal.query(TransactionFilter(limit: 1)).last
+        guard let last else { return [.error(SessionError("draft.nothing-to-repeat"))] }
+        var draft = Draft(type: last.type, amount: last.amount, date: parseContext.today, category: last.category,
+                          account: last.account, toAccount: last.toAccount, note: last.note, flags: [.dateAssumed],
+                          toAmount: last.toAmount)
+        draft.time = nil
+        pending = [draft]
+        pendingInputs = [line]
+        pendingDue = [nil]
+        state = .confirming
+        return [.notice("draft.repeated", ["id": String(last.id), "date": last.date.iso])] + shown(input: line, questions: [])
+    }
+}
