@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # Scores the held-out questions (questions.txt) through a kassa binary's `ask --json`:
-#     python3 Tests/HeldOut/questions/score.py .build/debug/kassa
+#     python3 Tests/HeldOut/questions/score.py .build/debug/kassa [questions2.txt]
 # A case passes when every field it names matches: kind, type, category, account, text (the
 # "filters"), from/to (the "period"; "-" for a field means null). A binary without `ask` fails
 # every case (that is the score before the feature). Prints the failures and the score.
@@ -10,7 +10,8 @@ binary = sys.argv[1]
 here = os.path.dirname(os.path.abspath(__file__))
 journal = os.path.join(tempfile.mkdtemp(), "heldout.kassa")
 passed = total = 0
-for raw in open(os.path.join(here, "questions.txt"), encoding="utf-8"):
+name = sys.argv[2] if len(sys.argv) > 2 else "questions.txt"
+for raw in open(os.path.join(here, name), encoding="utf-8"):
     line = raw.strip()
     if not line or line.startswith("#"):
         continue
