@@ -75,4 +75,8 @@ enum GrammarClass: String, CaseIterable, Sendable {
     case exchangeRate = "exchange-rate"
     case categoryWins = "category-wins"
     case categoryYields = "category-yields"
+    /// A word before a calendar day that says what the purchase is for ("tickets for december
+    /// 5", «билеты на 5 декабря», «цветы к 8 марта»): a day nearer ahead than behind is not the
+    /// purchase's date (DraftAssembler.markPurposeDates).
+    case datePurpose = "date-purpose"
 }

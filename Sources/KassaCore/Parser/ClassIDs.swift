@@ -39,6 +39,8 @@ final class ClassIDs: Sendable {
     let exchange, exchangeTo, exchangeRate: Int
     /// Named days (Nauryz, Christmas): a date said with one wins over it.
     let holiday: Int
+    /// Words before a calendar day that make it what the purchase is for (GrammarClass.datePurpose).
+    let datePurpose: Int
     /// The grammar's account names (the values of `account` words: cash, kaspi, halyk …), for
     /// matching a misheard name (SoundAlike), each once per distinct folded spelling (the Latin
     /// name and the grammar's one-word forms of it): a name may repeat.
@@ -97,7 +99,7 @@ final class ClassIDs: Sendable {
         accountAfter = id(.accountAfter); topUp = id(.topUp); batch = id(.batch); each = id(.each); eachBefore = id(.eachBefore)
         times = id(.times)
         currencyIn = id(.currencyIn)
-        total = id(.total); holiday = id(.holiday)
+        total = id(.total); holiday = id(.holiday); datePurpose = id(.datePurpose)
         exchange = id(.exchange); exchangeTo = id(.exchangeTo); exchangeRate = id(.exchangeRate)
         let accountClass = id(.account)
         var values: [String] = []

@@ -27,6 +27,7 @@ extension DraftStage {
                 break
             }
         }
+        markPurposeDates(&s)
         applyCorrections(&s)
         markExchanges(&s)
         markTotals(&s)
@@ -437,6 +438,41 @@ extension DraftStage {
             j += 1
         }
         return false
+    }
+
+    /// "tickets for december 5", «билеты на 5 декабря», «цветы к 8 марта», "concert tickets for
+    /// the 30th": a calendar day after a `date-purpose` word that comes sooner ahead than it went
+    /// behind is what the purchase is for — bought today (or on another date said), not a year
+    /// ago. A day just passed keeps its date ("flowers for March 8" said on the 10th was bought
+    /// for the day, around it), as does one said with its year.
+    func markPurposeDates(_ s: inout LineScan) {
+        guard ids.datePurpose >= 0 else { return }
+        let today = context.today
+        for p in s.patterns.indices {
+            guard case .date(let date, _, _) = s.patterns[p].value else { continue }
+            let match = s.patterns[p].match
+            let cycle: Int
+            switch hot.actions[match.pattern] {
+            case .daymonth, .numeric: cycle = 12
+            case .dayonly: cycle = 1
+            default: continue
+            }
+            guard has(match.start, ids.datePurpose) || (match.start > 0 && has(match.start - 1, ids.datePurpose)),
+                  date <= today, let ahead = Self.nextOccurrence(of: date, after: today, everyMonths: cycle),
+                  ahead.daysSinceEpoch - today.daysSinceEpoch < today.daysSinceEpoch - date.daysSinceEpoch else { continue }
+            s.patterns[p].value = .purpose
+        }
+    }
+
+    /// The first day after `today` with `date`'s day (and month, for a yearly cycle).
+    static func nextOccurrence(of date: CivilDate, after today: CivilDate, everyMonths cycle: Int) -> CivilDate? {
+        var year = date.year, month = date.month
+        for _ in 0..<(24 / cycle + 2) {
+            month += cycle
+            while month > 12 { month -= 12; year += 1 }
+            if let next = CivilDate(year: year, month: month, day: date.day), next > today { return next }
+        }
+        return nil
     }
 
     /// The part's date: the first said, except that a holiday gives way to another date said

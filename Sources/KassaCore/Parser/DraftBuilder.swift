@@ -91,7 +91,7 @@ extension DraftStage {
                     r.time = t; reasons.append(why("time", pm.match.start, pm.match.end, rule))
                 case .recurrence(let v, let interval) where r.recurrence == nil:
                     r.recurrence = v; r.interval = interval; reasons.append(why("recurrence", pm.match.start, pm.match.end, rule))
-                case .quantity, .label:
+                case .quantity, .label, .purpose:
                     for t in pm.match.start..<pm.match.end { noteTokens.append(t) }
                 default: break
                 }

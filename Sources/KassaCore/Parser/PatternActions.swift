@@ -11,6 +11,9 @@ enum Recognized {
     /// The number of a name ("route 37", "iPhone 15", "for 2027"): note words, unless the line
     /// has no other amount (then "bus 150" is 150 after all).
     case label
+    /// A calendar day said as what the purchase is for, ahead of today ("tickets for december
+    /// 5"): note words, not the date (DraftAssembler.markPurposeDates).
+    case purpose
 }
 
 extension DateStage {
