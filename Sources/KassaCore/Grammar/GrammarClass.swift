@@ -79,4 +79,7 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// 5", «билеты на 5 декабря», «цветы к 8 марта»): a day nearer ahead than behind is not the
     /// purchase's date (DraftAssembler.markPurposeDates).
     case datePurpose = "date-purpose"
+    /// Words before an account's balance in a pasted bank notice ("Available: 150 000 ₸",
+    /// «Остаток 20 000 ₸»): that amount is no purchase (DraftAssembler.dropBalances).
+    case balance
 }

@@ -41,6 +41,8 @@ final class ClassIDs: Sendable {
     let holiday: Int
     /// Words before a calendar day that make it what the purchase is for (GrammarClass.datePurpose).
     let datePurpose: Int
+    /// Words before an account's balance in a pasted bank notice (GrammarClass.balance).
+    let balance: Int
     /// The grammar's account names (the values of `account` words: cash, kaspi, halyk …), for
     /// matching a misheard name (SoundAlike), each once per distinct folded spelling (the Latin
     /// name and the grammar's one-word forms of it): a name may repeat.
@@ -99,7 +101,7 @@ final class ClassIDs: Sendable {
         accountAfter = id(.accountAfter); topUp = id(.topUp); batch = id(.batch); each = id(.each); eachBefore = id(.eachBefore)
         times = id(.times)
         currencyIn = id(.currencyIn)
-        total = id(.total); holiday = id(.holiday); datePurpose = id(.datePurpose)
+        total = id(.total); holiday = id(.holiday); datePurpose = id(.datePurpose); balance = id(.balance)
         exchange = id(.exchange); exchangeTo = id(.exchangeTo); exchangeRate = id(.exchangeRate)
         let accountClass = id(.account)
         var values: [String] = []

@@ -28,6 +28,7 @@ extension DraftStage {
             }
         }
         markPurposeDates(&s)
+        dropBalances(&s)
         applyCorrections(&s)
         markExchanges(&s)
         markTotals(&s)
@@ -109,13 +110,13 @@ extension DraftStage {
                let (_, end) = matchClass(after, ids.total) { said = after..<end }
             // Before the amount a phrase of up to three words ending right before it ("в итоге
             // 4200", Whisper's «и того 4200», whose «и» was read as the start of a new entry).
-            var start = before
-            while said == nil, start >= 0, start > before - 3 {
+            var start = max(0, before - 2)
+            while said == nil, before >= 0, start <= before {
                 if let (_, end) = matchClass(start, ids.total), end == before + 1,
                    (start...before).allSatisfy({ if case .plain = s.roles[$0] { true } else if case .sep = s.roles[$0] { true } else { false } }) {
                     said = start..<end
                 }
-                start -= 1
+                start += 1
             }
             guard let words = said else { continue }
             for k in words { s.roles[k] = .filler }
@@ -438,6 +439,32 @@ extension DraftStage {
             j += 1
         }
         return false
+    }
+
+    /// A pasted bank notice: "Покупка: 2 500 ₸ в MAGNUM. Доступно: 150 000 ₸", "Purchase of 15.00
+    /// USD at NETFLIX. Available balance: 120,000.00 KZT". An amount right after a `balance`
+    /// phrase (punctuation between) is what the account holds, not a second purchase: it and
+    /// the phrase leave the line, when another amount is there to be the purchase.
+    func dropBalances(_ s: inout LineScan) {
+        guard ids.balance >= 0, s.moneys.count > 1 else { return }
+        for p in s.moneys.indices {
+            let m = s.moneys[p]
+            var before = m.start - 1
+            while before >= 0, tokens[before].kind == .punct { before -= 1 }
+            // The longest phrase ending right before the amount ("available balance", not "balance").
+            var said: Range<Int>?
+            var start = max(0, before - 2)
+            while said == nil, start <= before {
+                if let (_, end) = matchClass(start, ids.balance), end == before + 1,
+                   (start...before).allSatisfy({ if case .plain = s.roles[$0] { true } else if case .sep = s.roles[$0] { true } else { false } }) {
+                    said = start..<end
+                }
+                start += 1
+            }
+            guard let words = said, s.moneys.indices.contains(where: { $0 != p && !s.moneys[$0].isQuantity }) else { continue }
+            s.moneys[p].isQuantity = true
+            for k in words.lowerBound..<m.end where tokens[k].kind != .punct || k >= words.upperBound { s.roles[k] = .filler }
+        }
     }
 
     /// "tickets for december 5", «билеты на 5 декабря», «цветы к 8 марта», "concert tickets for
