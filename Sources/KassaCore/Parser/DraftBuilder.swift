@@ -52,7 +52,8 @@ extension DraftStage {
         // What arrives goes to the account said, else stays in the one it was changed in.
         if exchange != nil, r.toAccount == nil { r.toAccount = r.account }
         let amount = decideAmount(part, s, &carry, &r, &reasons, firstReason: firstReason)
-        let category = decideCategory(noteTokens, s, note: note, &r, &reasons)
+        var category = decideCategory(noteTokens, s, note: note, &r, &reasons)
+        if exchange == nil, first < last { paidToPerson(noteTokens[first..<last], s, &r, &category) }
 
         let draft = Draft(type: r.type, amount: amount, date: date, time: r.time, category: category,
                           account: r.account, toAccount: r.toAccount, note: note, recurrence: r.recurrence, interval: r.interval,
@@ -164,6 +165,31 @@ extension DraftStage {
             r.questions.append(Question(draftIndex: index, field: "date", options: [d.0.iso, alt.iso]))
         }
         return d.0
+    }
+
+    /// «перевёл Айгерим 5000», "transferred 20000 to my sister", «перевёл 100 000 за квартиру»:
+    /// a transfer word with no account of the person's to go to, and someone or something named
+    /// in the note, is money paid out — an expense; «перевод от мамы 5000», "transfer from John"
+    /// (a "from" word before the note's first word) money that came in — income. With nothing
+    /// named ("перевёл 5000", «перевод с каспи 5000») the destination is still asked.
+    @inline(__always) func paidToPerson<Note: Collection<Int>>(_ note: Note, _ s: LineScan, _ r: inout PartReading, _ category: inout String?) {
+        guard r.type == .transfer, r.toAccount == nil, r.typeWord?.0 == "transfer", let firstWord = note.first,
+              // "to my gaspeacard", «на карту жусик»: a card or an account of the person's, misheard
+              // or new — still a transfer, its destination asked.
+              ids.accountKind < 0 || !note.contains(where: { has($0, ids.accountKind) }) else { return }
+        // The "from" word: the note's first («от мамы») or right before it ("from John").
+        var k = firstWord
+        if ids.from < 0 || !has(k, ids.from) {
+            k -= 1
+            while k >= 0, tokens[k].kind == .punct { k -= 1 }
+        }
+        if k >= 0, ids.from >= 0, has(k, ids.from), case .plain = s.roles[k] {
+            r.type = .income
+            if category == nil || category?.hasPrefix("income/") == false { category = "income/other" }
+        } else {
+            r.type = .expense
+            if category?.hasPrefix("income/") == true { category = nil }
+        }
     }
 
     /// Type and accounts: a transfer word, or two accounts with opposite directions, make a
