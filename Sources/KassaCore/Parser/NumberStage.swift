@@ -263,8 +263,10 @@ struct NumberStage: LineStage {
             guard let v = digitsValue(k), v >= 1, v <= 999, !has(k + 1, ids.month) else { return nil }
             return (ExactNumber(units: v), k + 1, true)
         }
+        // A half said with the count counts too: «тысячи три с половиной» is 3,500.
         guard has(k, ids.ones) || has(k, ids.tens) || has(k, ids.hundreds),
-              let sub = readNumber(at: k), let v = sub.value.intValue, v >= 1, v <= 999 else { return nil }
+              let sub = readNumber(at: k), let twice = sub.value.multiplied(by: ExactNumber(units: 2))?.intValue,
+              twice >= 2, twice <= 1998 else { return nil }
         return (sub.value, sub.end, false)
     }
 
