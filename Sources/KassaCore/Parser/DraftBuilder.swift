@@ -173,7 +173,7 @@ extension DraftStage {
     /// (a "from" word before the note's first word) money that came in — income. With nothing
     /// named ("перевёл 5000", «перевод с каспи 5000») the destination is still asked.
     @inline(__always) func paidToPerson<Note: Collection<Int>>(_ note: Note, _ s: LineScan, _ r: inout PartReading, _ category: inout String?) {
-        guard r.type == .transfer, r.toAccount == nil, r.typeWord?.0 == "transfer", let firstWord = note.first,
+        guard r.type == .transfer, r.typeWord?.0 == "transfer", let firstWord = note.first,
               // "to my gaspeacard", «на карту жусик»: a card or an account of the person's, misheard
               // or new — still a transfer, its destination asked.
               ids.accountKind < 0 || !note.contains(where: { has($0, ids.accountKind) }) else { return }
@@ -183,10 +183,17 @@ extension DraftStage {
             k -= 1
             while k >= 0, tokens[k].kind == .punct { k -= 1 }
         }
-        if k >= 0, ids.from >= 0, has(k, ids.from), case .plain = s.roles[k] {
+        let fromSomeone = k >= 0 && ids.from >= 0 && has(k, ids.from) && { if case .plain = s.roles[k] { true } else { false } }()
+        if fromSomeone, r.toAccount == nil || r.flags.contains(.accountDefault) {
+            // «перевод от мамы 20000 на каспи»: what came in lands in the account it was sent to.
+            if let to = r.toAccount {
+                r.account = to
+                r.toAccount = nil
+                r.flags.remove(.accountDefault)
+            }
             r.type = .income
             if category == nil || category?.hasPrefix("income/") == false { category = "income/other" }
-        } else {
+        } else if r.toAccount == nil {
             r.type = .expense
             if category?.hasPrefix("income/") == true { category = nil }
         }
