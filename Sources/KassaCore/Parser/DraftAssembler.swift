@@ -485,9 +485,19 @@ extension DraftStage {
             default: continue
             }
             guard has(match.start, ids.datePurpose) || (match.start > 0 && has(match.start - 1, ids.datePurpose)),
-                  date <= today, let ahead = Self.nextOccurrence(of: date, after: today, everyMonths: cycle),
+                  !saysYear(match), date <= today, let ahead = Self.nextOccurrence(of: date, after: today, everyMonths: cycle),
                   ahead.daysSinceEpoch - today.daysSinceEpoch < today.daysSinceEpoch - date.daysSinceEpoch else { continue }
             s.patterns[p].value = .purpose
+        }
+    }
+
+    /// Whether a date's words name its year: four digits, or a numeric date with two marks
+    /// ("05.12.2025"). Such a date is the one meant, whenever it is.
+    func saysYear(_ match: PatternMatch) -> Bool {
+        (match.start..<match.end).contains { k in
+            guard tokens[k].kind == .number else { return false }
+            if tokens[k].digitsOnly { return length(k) == 4 }
+            return numberText(k).utf8.filter { $0 == 0x2E || $0 == 0x2F || $0 == 0x2D }.count >= 2
         }
     }
 

@@ -173,7 +173,7 @@ extension DraftStage {
     /// (a "from" word before the note's first word) money that came in — income. With nothing
     /// named ("перевёл 5000", «перевод с каспи 5000») the destination is still asked.
     @inline(__always) func paidToPerson<Note: Collection<Int>>(_ note: Note, _ s: LineScan, _ r: inout PartReading, _ category: inout String?) {
-        guard r.type == .transfer, r.typeWord?.0 == "transfer", let firstWord = note.first,
+        guard context.transfersToPeople, r.type == .transfer, r.typeWord?.0 == "transfer", let firstWord = note.first,
               // "to my gaspeacard", «на карту жусик»: a card or an account of the person's, misheard
               // or new — still a transfer, its destination asked.
               ids.accountKind < 0 || !note.contains(where: { has($0, ids.accountKind) }) else { return }

@@ -243,14 +243,13 @@ struct NumberStage: LineStage {
            ExactNumber(units: 1000) < lastScale, let p = current.multiplied(by: ExactNumber(units: 1000)) {
             current = p
         }
-        guard end > start, var value = total.adding(current) else { return nil }
-        // "1e3", "2.5e6": digits in scientific notation are that number ("1e308" is too large,
-        // refused as such; it was ₸1 with "e308" left in the note).
+        guard end > start, let value = total.adding(current) else { return nil }
+        // "1e3", "1e308": digits in scientific notation are no amount anyone says — never the
+        // digits before the "e" (it was ₸1 with "e308" in the note): the words stay in the
+        // note and the amount is asked for, as `edit … amount 1e9` is refused.
         if hasDigits, !hasWords, end + 1 < n, tokens[end].glued, tokens[end].kind == .word, tokens[end].scalar == 0x65,
-           tokens[end + 1].glued, tokens[end + 1].kind == .number, tokens[end + 1].digitsOnly {
-            value = digitsValue(end + 1).flatMap { ExactNumber.pow10(Int(clamping: $0)) }
-                .flatMap { value.multiplied(by: ExactNumber(units: $0)) } ?? .tooLarge
-            end += 2
+           tokens[end + 1].glued, tokens[end + 1].kind == .number {
+            return nil
         }
         return NumberMatch(value: value, start: start, end: end, hasWords: hasWords, hasDigits: hasDigits, rule: rule)
     }

@@ -10,6 +10,10 @@ public struct ParseContext: Sendable {
     public var accounts: [Account]
     /// What corrections taught: a normalized note (see `Parser.learningKey`) → category slug.
     public var learnedCategories: [String: String]
+    /// A transfer word with a person named is money paid to or from them (DraftBuilder.paidToPerson);
+    /// false for a bank statement's descriptions, whose «Перевод» rows stay transfers as the
+    /// app maps them (DOMAIN §8).
+    public var transfersToPeople = true
 
     public init(
         today: CivilDate, language: Language = .en, defaultCurrency: Currency = .kzt,

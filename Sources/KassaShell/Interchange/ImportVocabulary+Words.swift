@@ -36,10 +36,17 @@ extension ImportVocabulary {
             },
             cashWithdrawal: { words.name(in: "withdrawal", for: $0) != nil })
         vocabulary.failedStatus = { words.name(in: "status", for: $0) == "failed" }
+        // A statement's «Перевод от Айгерим» is a transfer, as the app maps «Перевод» (DOMAIN §8);
+        // typed, the same words are money from a person (ParseContext.transfersToPeople).
+        let described = {
+            var statement = context
+            statement.transfersToPeople = false
+            return statement
+        }()
         vocabulary.describedTransfer = { text in
             // The parser reads the description as if it were typed: a transfer word makes a transfer,
             // a withdrawal word one to cash ("transfer/cash").
-            guard let draft = parser.parse(text, context: context).drafts.first, draft.type == .transfer else { return nil }
+            guard let draft = parser.parse(text, context: described).drafts.first, draft.type == .transfer else { return nil }
             let cash = draft.toAccount == "cash" || text.split(separator: " ").prefix(2).contains { words.name(in: "withdrawal", for: $0) != nil }
             return cash ? .cash : .other
         }
