@@ -87,7 +87,7 @@ final class LineView {
     }
 
     /// An explanation of `field` by tokens start..<end and `rule`, kept as offsets until asked for.
-    func why(_ field: String, _ start: Int, _ end: Int, _ rule: Why.Rule) -> Why {
+    func why(_ field: StaticString, _ start: Int, _ end: Int, _ rule: Why.Rule) -> Why {
         guard start < end else { return Why(field: field, byteStart: 0, byteEnd: 0, rule: rule) }
         return Why(field: field, byteStart: Int32(tokens[start].byteStart), byteEnd: Int32(tokens[end - 1].byteEnd), rule: rule)
     }
