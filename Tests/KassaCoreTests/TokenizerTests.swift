@@ -39,6 +39,23 @@ import Testing
         #expect(words("0.5. x") == ["0.5", ".", "x"])
     }
 
+    @Test func caselessSignsLowerAsUnicodeSays() {
+        // The signs `lower` answers without Unicode's lookup map to themselves there too.
+        let ranges: [ClosedRange<UInt32>] = [0xA0...0xBF, 0x2000...0x206F, 0x20A0...0x20CF, 0x2190...0x21FF]
+        var checked = 0
+        for range in ranges {
+            for value in range where Unicode.Scalar(value) != nil {
+                #expect(Tokenizer.isCaseless(value))
+                #expect(Tokenizer.lower(value) == Tokenizer.lowerOther(value), "U+\(String(value, radix: 16))")
+                checked += 1
+            }
+        }
+        #expect(checked > 300)
+        // Just outside them case matters: Ω (U+2126) and Ⅰ (U+2160) have lower cases.
+        #expect(!Tokenizer.isCaseless(0x2126) && Tokenizer.lower(0x2126) != 0x2126)
+        #expect(!Tokenizer.isCaseless(0x2160) && Tokenizer.lower(0x2160) != 0x2160)
+    }
+
     @Test func everyLetterNormalizesAsLowerSays() {
         // Latin and basic Cyrillic letters are lower-cased on their bytes: each must come out as
         // Tokenizer.lower's scalar, alone, first, inside and last in a word, hashed the same.

@@ -46,6 +46,24 @@ import KassaTestSupport
         }
     }
 
+    /// readable's byte test answers as testing every scalar with isUnsafe (tabs allowed): each
+    /// scalar up to U+2FFF alone and between letters, dashes, « » and ₸ (which pass the quick
+    /// byte filter), and a line with none.
+    @Test func theByteTestOfUnsafeScalarsAgreesWithTheScalarTest() {
+        func reference(_ text: String) -> Bool { text.unicodeScalars.contains { TerminalSafety.isUnsafe($0.value) && $0 != "\t" } }
+        var unsafe = 0
+        for value in UInt32(0)...0x2FFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in [String(scalar), "«кофе» — " + String(scalar) + " 500 ₸", "a\(scalar)b…"] {
+                #expect(TerminalSafety.hasUnsafeScalar(text) == reference(text), "U+\(String(value, radix: 16))")
+            }
+            if reference(String(scalar)) { unsafe += 1 }
+        }
+        #expect(unsafe == 31 + 33 + 1 + 2 + 5 + 4)  // C0 but tab, DEL and C1, ALM, LRM/RLM, embeddings, isolates
+        #expect(!TerminalSafety.hasUnsafeScalar("«кофе» — 500 ₸, tab\there"))
+        #expect(TerminalSafety.readable("«кофе» — 500 ₸") == "«кофе» — 500 ₸")
+    }
+
     @Test func theRenderersOwnColoursReachTheTerminalAsBefore() {
         let ansi = TextStyle(enabled: true)
         let renderer = TextRenderer(catalog: Fixtures.catalog(.en), grammar: Grammar.load([]).0, style: ansi)

@@ -30,6 +30,25 @@ extension ScanStage {
     /// «пополнила депозит»).
     func accountAt(_ i: Int, aliases: AccountAliases, named: Bool = false, afterAmount: Bool = false,
                    afterVerb: Bool = false) -> AccountMention? {
+        if !afterVerb, cannotBeginAccount(i, aliases: aliases) { return nil }
+        return mentionAt(i, aliases: aliases, named: named, afterAmount: afterAmount, afterVerb: afterVerb)
+    }
+
+    /// Whether no account mention can begin at `i` without a verb before it, from the token
+    /// alone: a number, symbol or known word with no class bit of a preposition, an account or
+    /// a kind of account, that begins no alias of the person's. Every other way to an account
+    /// (glued prepositions, sound-alikes) needs a word the grammar does not know. Most tokens
+    /// the scan asks about are such words: they skip the whole search.
+    @inline(__always) func cannotBeginAccount(_ i: Int, aliases: AccountAliases) -> Bool {
+        let t = tokens[i]
+        guard ids.accountStartComplete, t.word >= 0 || t.kind != .word,
+              (t.bits | t.phraseBits) & ids.accountStart == 0 else { return false }
+        return t.kind != .word || !aliases.mayStart(with: norm[t.normStart])
+    }
+
+    /// `accountAt` without the gate (tests check the gate never hides a mention).
+    func mentionAt(_ i: Int, aliases: AccountAliases, named: Bool = false, afterAmount: Bool = false,
+                   afterVerb: Bool = false) -> AccountMention? {
         if let glued = gluedAccount(at: i, aliases: aliases) { return glued }
         var direction = 0
         var k = i

@@ -84,6 +84,15 @@ final class ClassIDs: Sendable {
     /// these, where it tested every builtin pattern's bits.
     let shapeStart: [Int32]
     let shapePatterns: [Int32]
+    /// Class bits a known word needs to begin an account mention without a verb before it
+    /// (from, to, account, account-kind; ScanStage.cannotBeginAccount), and whether each of those
+    /// classes has a bit (else the gate is off).
+    let accountStart: UInt64
+    let accountStartComplete: Bool
+    /// Class bits a word needs to begin an amount (a currency said first, or a number phrase:
+    /// MoneyStage.readMoney), and whether each such class has a bit (else every word may).
+    let moneyStart: UInt64
+    let moneyStartComplete: Bool
 
     init(_ g: Grammar) {
         func id(_ c: GrammarClass) -> Int { g.classID(c) ?? -1 }
@@ -148,6 +157,11 @@ final class ClassIDs: Sendable {
         numberStart = starters.reduce(0) { $1 < 64 ? $0 | 1 << UInt64($1) : $0 }
         numberStartComplete = starters.allSatisfy { $0 < 64 }
         (shapeStart, shapePatterns) = ClassIDs.shapeTable(g)
+        let accountStarters = [from, to, account, accountKind]
+        accountStart = accountStarters.reduce(0) { $1 >= 0 && $1 < 64 ? $0 | 1 << UInt64($1) : $0 }
+        accountStartComplete = accountStarters.allSatisfy { $0 < 64 }
+        moneyStart = currency >= 0 && currency < 64 ? numberStart | 1 << UInt64(currency) : numberStart
+        moneyStartComplete = numberStartComplete && currency < 64 && one < 64
     }
 
     /// See `shapePatterns`. 256 masks over the grammar's few dozen builtin patterns: made once

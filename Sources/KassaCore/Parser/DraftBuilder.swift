@@ -464,11 +464,21 @@ extension DraftStage {
             }
             body(tokens[runStart].byteStart, tokens[runEnd].byteEnd)
         }
-        var length = -1
-        forEachRun { length += $1 - $0 + 1 }
         var copy = input  // withUTF8 needs a var; a native string is not copied
         return copy.withUTF8 { source in
-            String(unsafeUninitializedCapacity: length) { out in
+            // Most notes are one stretch of the input with single spaces between its runs: that
+            // stretch is copied as a substring of the valid input, with no UTF-8 check of its own.
+            var length = -1, first = -1, last = -1, stretch = true
+            forEachRun { from, to in
+                length += to - from + 1
+                if first < 0 { first = from } else if from != last + 1 || source[last] != 0x20 { stretch = false }
+                last = to
+            }
+            if stretch {
+                let bytes = input.utf8
+                return String(input[bytes.index(bytes.startIndex, offsetBy: first)..<bytes.index(bytes.startIndex, offsetBy: last)])
+            }
+            return String(unsafeUninitializedCapacity: length) { out in
                 var w = 0
                 forEachRun { from, to in
                     if w > 0 { out[w] = UInt8(ascii: " "); w += 1 }

@@ -20,7 +20,7 @@ extension LineStage {
     @inline(__always) var lineLiterals: UInt64 { line.lineLiterals }
 
     @inline(__always) func text(_ start: Int, _ end: Int) -> String { line.text(start, end) }
-    @inline(__always) func why(_ field: String, _ start: Int, _ end: Int, _ rule: Why.Rule) -> Why { line.why(field, start, end, rule) }
+    @inline(__always) func why(_ field: StaticString, _ start: Int, _ end: Int, _ rule: Why.Rule) -> Why { line.why(field, start, end, rule) }
     @inline(__always) func numberText(_ i: Int) -> String { line.numberText(i) }
     @inline(__always) func length(_ i: Int) -> Int { line.length(i) }
     @inline(__always) func digitsValue(_ i: Int) -> Int64? { line.digitsValue(i) }

@@ -43,7 +43,7 @@ public struct ParseResult: Sendable {
             for why in reasons where Int(why.draft) < out.count {
                 let start = max(0, min(Int(why.byteStart), bytes.count))
                 let end = max(start, min(Int(why.byteEnd), bytes.count))
-                out[Int(why.draft)].append(Explanation(field: why.field, words: String(decoding: bytes[start..<end], as: UTF8.self),
+                out[Int(why.draft)].append(Explanation(field: why.field.description, words: String(decoding: bytes[start..<end], as: UTF8.self),
                                                        rule: why.rule.text(grammar)))
             }
             return out
@@ -75,7 +75,9 @@ struct Why: Sendable {
         }
     }
 
-    var field: String
+    /// A literal ("amount", "date", …): a plain value, so a Why (and every list and tuple of
+    /// them the drafts stage moves around) is copied and dropped with no reference counting.
+    var field: StaticString
     var byteStart: Int32
     var byteEnd: Int32
     var rule: Rule

@@ -85,7 +85,7 @@ struct ScanStage: LineStage {
             }
             if let p = pattern, ordinalBeforeItsNoun(p) { pattern = nil }
             var money: MoneyMatch?
-            if t.kind == .number || hasEntries(i) { money = self.money.readMoney(at: i) }
+            if t.kind == .number || (hasEntries(i) && line.mayBeginMoney(i)) { money = self.money.readMoney(at: i) }
             if let p = pattern, money == nil || p.match.end >= money!.end {
                 for k in p.match.start..<p.match.end { s.roles[k] = .pattern(s.patterns.count) }
                 s.patterns.append(p)

@@ -35,7 +35,15 @@ enum Tokenizer {
         if v >= 0x410 && v <= 0x42F { return v + 0x20 }
         if v == 0x401 || v == 0x451 { return 0x435 }
         if v >= 0x430 && v <= 0x44F { return v }
+        if isCaseless(v) { return v }
         return lowerOther(v)
+    }
+
+    /// Signs that have no case and are common in input: Latin-1 punctuation (« », °, µ maps to
+    /// itself), general punctuation (— … “ ”), currency signs (₸ ₽ €) and arrows (→). Their
+    /// lower case is themselves; Unicode's lookup (a String per call) is skipped for them.
+    @inline(__always) static func isCaseless(_ v: UInt32) -> Bool {
+        (v >= 0xA0 && v <= 0xBF) || (v >= 0x2000 && v <= 0x206F) || (v >= 0x20A0 && v <= 0x20CF) || (v >= 0x2190 && v <= 0x21FF)
     }
 
     /// Other scripts: Unicode's own mapping (rare in this input, so not inlined).

@@ -134,8 +134,35 @@ public enum TerminalSafety {
 
     /// A line as the parser should read it: ESC sequences (CSI `ESC [ … final`, OSC `ESC ] …
     /// BEL|ST`, two-byte `ESC x`) and other control characters become spaces.
+    /// Whether `text` holds an unsafe scalar other than a tab, read from its UTF-8 bytes: the
+    /// same answer as testing each scalar with `isUnsafe`, without decoding them. Lines with a
+    /// dash, « », … or ₸ (lead bytes C2 and E2) pass `mayBeUnsafe` and come here.
+    static func hasUnsafeScalar(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { b in
+            var i = 0
+            let n = b.count
+            while i < n {
+                let c = b[i]
+                if c < 0x80 {
+                    if (c < 0x20 && c != 0x09) || c == 0x7F { return true }  // C0 (not tab), DEL
+                } else if c == 0xC2 {
+                    if i + 1 < n, b[i + 1] >= 0x80, b[i + 1] <= 0x9F { return true }  // C1: U+0080–009F
+                } else if c == 0xD8 {
+                    if i + 1 < n, b[i + 1] == 0x9C { return true }  // ALM U+061C
+                } else if c == 0xE2, i + 2 < n {
+                    let (d, e) = (b[i + 1], b[i + 2])
+                    if d == 0x80, e == 0x8E || e == 0x8F || (e >= 0xAA && e <= 0xAE) { return true }  // U+200E/F, U+202A–202E
+                    if d == 0x81, e >= 0xA6, e <= 0xA9 { return true }  // U+2066–2069
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
     public static func readable(_ line: String) -> String {
-        guard mayBeUnsafe(line), line.unicodeScalars.contains(where: { isUnsafe($0.value) && $0 != "\t" }) else { return line }
+        guard mayBeUnsafe(line), hasUnsafeScalar(line) else { return line }
         var out = String.UnicodeScalarView()
         var scalars = Array(line.unicodeScalars)[...]
         while let scalar = scalars.popFirst() {
