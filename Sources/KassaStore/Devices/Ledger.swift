@@ -91,6 +91,10 @@ public final class Ledger {
         journal.ledgerPickUp = nil
     }
 
+    /// Waits for what a first open left to be written after it returned (the view's snapshot,
+    /// ViewSnapshotWriter); the process does so itself before it exits.
+    public static func finishWriting() { ViewSnapshotWriter.finish() }
+
     /// The device file of this device in `folder`.
     public static func path(of name: String, in folder: String) -> String { folder + "/" + name + DeviceName.suffix }
 
@@ -99,6 +103,8 @@ public final class Ledger {
     /// `cache`: the directory for the view, its state and its snapshot ($XDG_CACHE_HOME/kassa).
     public static func open(folder: String, device: (name: String, uid: String)?, cache: String,
                             readOnly: Bool) throws -> Ledger {
+        // A snapshot of a view this process merged, still being written, is there before the view is looked at.
+        ViewSnapshotWriter.finish()
         let (names, copies) = try list(folder)
         var key = Array(folder.utf8) + [0] + Array((device?.name ?? "").utf8)
         let hash = key.withUnsafeMutableBytes { ContentHash.hash($0.baseAddress!, count: $0.count) }

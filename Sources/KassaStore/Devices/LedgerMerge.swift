@@ -69,35 +69,34 @@
 // from the line's own checksum (verified on reading) and those of the old and new numbers
 // (LineChecksum). DeviceFile finds a line's first four tabs eight bytes at a time.
 //
-// Where a first open's time goes, and what is left (1M transactions, 3 devices, 2 cores; the
-// bar is 1.5× a single journal's open, whose reader parses every line once, its ReadAhead helper
-// taking part of the parse on the other core): the device files read and verified on their
-// threads (≈ 0.4 s wall, both cores); then the merge (k-way, admission, the view's bytes: ≈ 0.5 s
-// of one core) and the view's parse by the journal's own reader (about one single open's work,
-// less its checksums). Those two run beside each other (LedgerViewRead): the merge, on a helper
-// thread, hands the view on in pieces (`flush`, every MB), each placed in one buffer as in the
-// file, and the opening thread writes each piece to the cache and parses it with the journal's
-// reader as soon as it ends a change, so the parse ends shortly after the merge. Then what it
-// parsed is given back as a big first open does (its prefix hash: ≈ 0.03 s) and the view's
-// snapshot written (≈ 0.05–0.13 s, not fsynced).
-// The bench's folder is three changes: each device's file is its identity and ONE import of a
-// third of a million records (kassa-bench: `journal.append(transactions:)`). So a device's
-// change is admitted, and readable by the journal, only whole: the parse cannot start before
-// the first device's whole import is merged, and reading the files "as they come" cannot feed
-// the merge sooner (tried, 2026-11-27: device files read in 8 MB segments of whole changes on
-// their threads, DeviceFeed — no segment held a complete change, each was read again with twice
-// the bytes, and the open took 20–30% more CPU; dropped). What did help: a change bigger than a
-// piece is handed on in pieces as it is copied (before, the merge's 1 MB buffer grew by doubling
-// to a third of the view, in fresh pages, and was copied again into the view's buffer), the view
-// file is written by the reading thread (which waits for the first device's import anyway), and
-// the device lines and the merge's arrays are reserved once: 153K page faults per bench round
-// (single + folder first) instead of 190K, folder CPU ≈ 1.46–1.78 s against 1.76–2.14 s, back
-// to back at load 4–5 (so still ≈ 2× the single open's 0.80–0.96 s of CPU). Tried and dropped:
-// 2 MB pages (madvise) under the view's buffer and the device buffers — zeroing huge pages cost
-// more here (10% of samples against 4%). What is left for the bar: the devices' lines verified
-// in parallel within one file (the first device's import is the critical path), a change's
-// records admitted and copied while its file is still being read (published only when whole),
-// and the snapshot written after the answer.
+// Where a first open's time goes (1M transactions, 3 devices, 2 cores; the bar is 1.5× a single
+// journal's open, whose reader parses every line once, its ReadAhead helper taking part of the
+// parse on the other core). Per-thread CPU (2026-11-27 11:48, release build, three first opens):
+// the device files read and verified, one thread each, 150–180 ms apiece (both cores, ≈ 0.25 s
+// wall on a quiet machine); then the merge on a helper thread (k-way, admission, the view's bytes:
+// 340–410 ms) beside the view's parse by the journal's own reader on the opening thread, which
+// also writes the view file (410–540 ms, the longer leg); then what it parsed is given back with
+// its prefix hash (≈ 30 ms) and the view's snapshot written (30–110 ms, one core, the other idle).
+// So the critical path is: reading (both cores) → merge ∥ parse → shed → snapshot.
+// What was done about it (session 2026-11-27 noon):
+// - The parse follows the merge line by line (LedgerViewRead; JournalState.ingest's `more`), even
+//   inside a change. The bench's folder is three changes: each device's file is its identity and
+//   ONE import of a third of a million records (kassa-bench: `journal.append(transactions:)`);
+//   before, the reader waited for a whole change, so it began only once the first device's
+//   import was merged (a third of the merge) and parsed the last third alone after the merge
+//   ended. Now it begins with the first piece, and once the merge is done the reader's helper
+//   thread (ReadAhead) takes part of what is left on the core the merge let go.
+// - The view's snapshot is written on a thread of its own after the open returns
+//   (ViewSnapshotWriter), while the command runs; the process waits for it before it exits.
+// Kept from the session before: a change bigger than a piece handed on as it is copied (never
+// grown in a buffer of its own and copied twice), the merge's and the reader's big arrays reserved
+// once (153K page faults per bench round instead of 190K). Tried and dropped then: reading device files in segments to feed the merge sooner (no
+// segment held a whole change; 20–30% more CPU), 2 MB pages (more zeroing). Left, by measured
+// size: the view written through the mapping of its file instead of write(2) (≈ 0.1 s of the
+// reader's CPU is the kernel copying it; needs the space reserved first, or a full disk is a
+// SIGBUS), the device files mapped rather than read (their copy and page zeroing), the prefix hash
+// of the view's two halves on both cores, and each device thread parsing its own records so the
+// view is only written, not parsed again.
 
 import KassaCore
 

@@ -2,15 +2,15 @@
 // reading the merged view each cost about as much as a single journal's whole open; one after
 // the other they made a first open of a folder twice a single one. Here the merge runs on a
 // helper thread and hands the view on in pieces (LedgerMerge.flush), each placed in one buffer,
-// where the view's bytes lie as in the file; a piece that ends a change is published. This
-// thread writes every published piece to the view's file, in order, and reads it with the
-// journal's own reader (JournalState.ingest, on the bytes up to the piece's end) as soon as it is
-// there — the merge, the longer half, only copies. A change bigger than a piece (a device's big
-// import) comes in several, the last one published. The reader is the one a plain open of
-// the view uses, on the same bytes in the same order, so the state is the state a read of the
-// whole view gives (LedgerViewReadTests compare them); what it parsed is then given back to the
-// system as a first open of a big journal does (JournalState+Shedding.swift), with the prefix
-// hash its snapshot needs.
+// where the view's bytes lie as in the file, and published. This thread writes every piece to
+// the view's file, in order, and reads it with the journal's own reader (JournalState.ingest,
+// told by `more` when more bytes are there) line by line as it comes — within a change too: a
+// device's import of a third of a million records is read while it is copied, not after. Once
+// the merge is done, the reader's helper thread (ReadAhead) takes part of what is left on the
+// core the merge let go. The reader is the one a plain open of the view uses, on the same bytes
+// in the same order, so the state is the state a read of the whole view gives
+// (LedgerViewReadTests compare them); what it parsed is then given back to the system as a first
+// open of a big journal does (JournalState+Shedding.swift), with the prefix hash its snapshot needs.
 //
 // Whatever goes wrong is not hidden and loses nothing: a write error comes back to the caller
 // (the view is not used); a piece that does not read clean, or a view bigger than the buffer
@@ -33,9 +33,10 @@ struct LedgerViewRead {
     /// errno of a failed write of the view (0: written whole).
     var failure: Int32
 
-    /// The reader's helper thread (ReadAhead) while the view is merged: none — it would be a
-    /// third thread on two cores beside the merge, which is the longer half.
-    static let readAhead: (minimum: Int, stretch: Int)? = nil
+    /// The reader's helper thread (ReadAhead), as a journal's open uses it: only once the merge
+    /// is done (JournalState.ingest's `more`) — beside the merge it would be a third thread on
+    /// two cores — for what is left to read then, on the core the merge let go.
+    static let readAhead: (minimum: Int, stretch: Int)? = (ReadAhead.minimum, ReadAhead.stretch)
 
     /// Merges `devices` on a helper thread, writing the view to `descriptor` as it is merged, and
     /// reads it here meanwhile. `shedFrom`: from what size the parsed bytes are given back (the
@@ -70,12 +71,13 @@ struct LedgerViewRead {
         let bytes = [UInt8](unsafeUninitializedCapacity: room) { raw, initialized in
             let base = raw.baseAddress!
             let merging = HelperThread {
-                let merge = LedgerMerge(devices, every: pieceBytes) { piece, complete in
+                let merge = LedgerMerge(devices, every: pieceBytes) { piece, _ in
                     // Beyond the buffer: the merge keeps this piece and the rest, written below.
                     guard slot.taken + piece.count <= room else { return false }
                     if let from = piece.baseAddress { (base + slot.taken).initialize(from: from, count: piece.count) }
                     slot.taken += piece.count
-                    if complete { pieces.publish(slot.taken) }
+                    // Every piece, whole changes or not: the reader takes lines as they come.
+                    pieces.publish(slot.taken)
                     return true
                 }
                 slot.merge = merge
@@ -88,25 +90,30 @@ struct LedgerViewRead {
             state.changes.reserveCapacity(room / 48)
             state.validEnd = header.count
             state.nextLine = 2
-            var seen = 0
-            var none: ByteShedder?
-            while true {
-                let (ready, done) = pieces.wait(beyond: seen)
-                if ready > seen {
-                    write(UnsafeRawBufferPointer(start: base + seen, count: ready - seen))
-                    if read, seen == 0 { read = ready >= header.count && memcmp(base, header, header.count) == 0 }
-                    if read {
-                        read = state.ingest(UnsafeBufferPointer(start: base, count: ready), trusted: true,
-                                            readAhead: readAhead, shedder: &none) == .clean
-                    }
+            // Bytes written to the file: every piece is written as the reader takes it in.
+            var written = 0
+            func more(_ end: Int, _ wait: Bool) -> (ready: Int, done: Bool) {
+                let (ready, done) = wait ? pieces.wait(beyond: max(end, written)) : pieces.now()
+                if ready > written {
+                    write(UnsafeRawBufferPointer(start: base + written, count: ready - written))
+                    written = ready
                 }
-                seen = ready
-                if done { break }
+                return (ready, done)
             }
+            var (ready, done) = more(0, true)
+            while ready < header.count, !done { (ready, done) = more(ready, true) }
+            read = ready >= header.count && memcmp(base, header, header.count) == 0
+            if read {
+                var none: ByteShedder?
+                read = state.ingest(UnsafeBufferPointer(start: base, count: room), trusted: true,
+                                    readAhead: readAhead, shedder: &none, more: more) == .clean
+            }
+            // However the reading ended, the rest of what the merge hands on is written.
+            while !done { (_, done) = more(written, true) }
             if merging.started { merging.join() }
-            // What the merge placed but never handed on whole (the buffer ran out in a change),
-            // then what it kept: the rest of the view, after the bytes before it.
-            write(UnsafeRawBufferPointer(start: base + seen, count: slot.taken - seen))
+            // What the merge placed and did not publish (none), then what it kept: the rest of
+            // the view, after the bytes before it.
+            write(UnsafeRawBufferPointer(start: base + written, count: slot.taken - written))
             slot.merge!.takeBytes().withUnsafeBytes { write($0) }
             read = read && size == slot.taken && state.validEnd == slot.taken && failure == 0
             if read, slot.taken >= shedFrom {

@@ -25,7 +25,7 @@ final class ViewPieces: @unchecked Sendable {
         lock.deallocate()
     }
 
-    /// The first `end` bytes are ready (whole changes).
+    /// The first `end` bytes are ready (whole lines).
     func publish(_ end: Int) {
         pthread_mutex_lock(lock)
         ready = end
@@ -39,6 +39,13 @@ final class ViewPieces: @unchecked Sendable {
         done = true
         pthread_cond_signal(changed)
         pthread_mutex_unlock(lock)
+    }
+
+    /// How many bytes are ready, and whether nothing more comes, without waiting.
+    func now() -> (ready: Int, done: Bool) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return (ready, done)
     }
 
     /// Waits until more than `seen` bytes are ready or nothing more comes.

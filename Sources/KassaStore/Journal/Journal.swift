@@ -237,7 +237,8 @@ public final class Journal {
                     snapshotEnd = state.validEnd
                     snapshotHash = prefix
                     if let snapshotPath, JournalSnapshot.isStale(end: state.validEnd, snapshotEnd: 0) {
-                        JournalSnapshot.save(state, to: snapshotPath, prefix: prefix, sync: !isCache)
+                        // Written after the answer (Devices/ViewSnapshotWriter.swift).
+                        ViewSnapshotWriter.save(state, to: snapshotPath, prefix: prefix)
                     }
                 } else {
                     saveSnapshotIfStale()

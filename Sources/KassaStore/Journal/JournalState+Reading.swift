@@ -39,11 +39,30 @@ extension JournalState {
     }
 
     /// `ingest` over `buffer` (the bytes from offset 0) rather than `bytes`: a ledger's view is
-    /// read in pieces while the merge is still writing what follows them (Devices/LedgerViewRead.swift).
+    /// read while the merge is still writing what follows (Devices/LedgerViewRead.swift).
+    /// `more`: the buffer is still being filled, in order; `more(end, wait)` says how many bytes
+    /// are there and whether that is all — when `wait`, once more than `end` are (or no more
+    /// come). The reader takes the lines as they come (within a change too), looking now and
+    /// then whether the filling is done; until it is, its helper thread (which would read ahead
+    /// on the core the filling uses) waits.
     mutating func ingest(_ buffer: UnsafeBufferPointer<UInt8>, trusted: Bool,
-                                 readAhead: (minimum: Int, stretch: Int)?, shedder: inout ByteShedder?) -> IngestOutcome {
+                         readAhead: (minimum: Int, stretch: Int)?, shedder: inout ByteShedder?,
+                         more: ((_ end: Int, _ wait: Bool) -> (ready: Int, done: Bool))? = nil) -> IngestOutcome {
         guard let base = buffer.baseAddress else { return .clean }
-        let end = buffer.count
+        var more = more
+        var end = more == nil ? buffer.count : min(buffer.count, validEnd)
+        /// Takes in the bytes that came beyond `end`; true when some did. `wait`: until some
+        /// come or no more will.
+        func grow(wait: Bool = true) -> Bool {
+            guard let ask = more else { return false }
+            let (ready, done) = ask(end, wait)
+            if done { more = nil }
+            guard ready > end else { return false }
+            end = min(ready, buffer.count)
+            return true
+        }
+        /// Where the reader next looks whether more came without waiting for it.
+        var lookAt = 0
         var pos = validEnd
         var line = nextLine
         // A change of several parts: its entries go straight to the end of `entries` (staged from
@@ -76,8 +95,12 @@ extension JournalState {
             return helper
         }
 
-        while pos < end {
-            if ahead == nil, ready.isEmpty { ahead = launch(from: pos) }
+        while pos < end || grow() {
+            if more != nil, pos >= lookAt {
+                lookAt = pos + (1 << 18)
+                _ = grow(wait: false)
+            }
+            if ahead == nil, ready.isEmpty, more == nil { ahead = launch(from: pos) }
             if let helper = ahead, pos == helper.start {
                 helper.join()
                 // Everything before `pos` is parsed: a first open of a big journal gives it back.
@@ -95,6 +118,7 @@ extension JournalState {
                 parsed = row.record
             } else {
                 guard let lfPointer = memchrLF(base + pos, end - pos) else {
+                    if grow() { continue }
                     return .tail(offset: pendingCount == 0 ? pos : pendingStart, line: pendingCount == 0 ? line : pendingLine)
                 }
                 lf = lfPointer - base
@@ -104,7 +128,7 @@ extension JournalState {
                 guard let lineEnd = verified else {
                     // Only the last line can be a torn tail (a write cut short); a bad line with
                     // anything after it is damage, whatever follows it.
-                    if lf + 1 < end { return .corrupt(line: line, detail: "checksum") }
+                    if lf + 1 < end || grow() { return .corrupt(line: line, detail: "checksum") }
                     return .tail(offset: pendingCount == 0 ? pos : pendingStart, line: pendingCount == 0 ? line : pendingLine)
                 }
                 guard let n = RecordFields.split(base, from: pos + RecordLine.bodyOffset, to: lineEnd, into: fields) else {
