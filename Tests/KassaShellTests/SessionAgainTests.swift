@@ -71,6 +71,12 @@ import KassaTestSupport
         let said = try #require(Self.drafts(session.handle(.line("another coffee 900"))).first)
         #expect(said.amount == Money(major: 900, currency: .kzt))
         _ = session.handle(.line("no"))
+        // With no category, only a note said the same way is one more of it.
+        Self.save(session, "sergey 5000")
+        #expect(Self.drafts(session.handle(.line("sergey again"))).first?.amount == Money(major: 5000, currency: .kzt))
+        _ = session.handle(.line("no"))
+        #expect(Self.drafts(session.handle(.line("another thing for sergey"))).first?.amount == nil)
+        _ = session.handle(.line("no"))
         // Without the words, a draft with no amount still asks.
         #expect(Self.drafts(session.handle(.line("coffee"))).first?.amount == nil)
     }

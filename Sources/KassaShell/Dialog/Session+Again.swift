@@ -49,18 +49,18 @@ extension Session {
         return note
     }
 
-    /// The latest saved transaction of the draft's type and category (any category when the
-    /// draft has none) that shares a word of its note; with a category and no such word, the
-    /// latest of that category.
+    /// The latest saved transaction of the draft's type and category that shares a word of its
+    /// note, else the latest of that category. A draft with no category takes only one whose
+    /// note is its note ("another thing for mom" shares "for" with too much to guess from).
     private func latest(like draft: Draft, sharing wanted: Set<String>) -> Transaction? {
         let recent = journal.query(TransactionFilter(category: draft.category, type: draft.type, limit: Session.againWindow))
-        func shares(_ t: Transaction) -> Bool {
-            ReplyWords(t.note).words.contains { wanted.contains($0) }
+        guard let category = draft.category else {
+            let note = ReplyWords(draft.note).words.filter(wanted.contains)
+            guard !note.isEmpty else { return nil }
+            return recent.last { $0.category == nil && ReplyWords($0.note).words == note }
         }
-        if let match = recent.last(where: { shares($0) && (draft.category == nil || $0.category == draft.category) }) {
-            return match
-        }
-        return draft.category == nil ? nil : recent.last { $0.category == draft.category }
+        let ofCategory = recent.filter { $0.category == category }
+        return ofCategory.last { ReplyWords($0.note).words.contains(where: wanted.contains) } ?? ofCategory.last
     }
 
     /// "same again", «то же самое»: the last saved transaction once more, as a draft dated today.
