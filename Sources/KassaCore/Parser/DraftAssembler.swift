@@ -103,22 +103,12 @@ extension DraftStage {
             let m = s.moneys[t]
             var after = m.end
             while after < tokens.count, tokens[after].kind == .punct { after += 1 }
-            var before = m.start - 1
-            while before >= 0, tokens[before].kind == .punct { before -= 1 }
             var said: Range<Int>?
             if case .plain = s.roles[min(after, tokens.count - 1)], after < tokens.count,
                let (_, end) = matchClass(after, ids.total) { said = after..<end }
-            // Before the amount a phrase of up to three words ending right before it ("в итоге
-            // 4200", Whisper's «и того 4200», whose «и» was read as the start of a new entry).
-            var start = max(0, before - 2)
-            while said == nil, before >= 0, start <= before {
-                if let (_, end) = matchClass(start, ids.total), end == before + 1,
-                   (start...before).allSatisfy({ if case .plain = s.roles[$0] { true } else if case .sep = s.roles[$0] { true } else { false } }) {
-                    said = start..<end
-                }
-                start += 1
-            }
-            guard let words = said else { continue }
+            // Before the amount: "в итоге 4200", Whisper's «и того 4200» (whose «и» was read as
+            // the start of a new entry).
+            guard let words = said ?? phrase(ids.total, endingBefore: m.start, s) else { continue }
             for k in words { s.roles[k] = .filler }
             for k in 0..<t {
                 let c = s.moneys[k]
@@ -441,6 +431,20 @@ extension DraftStage {
         return false
     }
 
+    /// The longest phrase of class `cls`, of up to three words no other reading took, that ends
+    /// right before token `k` (punctuation between allowed): "available balance", not "balance".
+    func phrase(_ cls: Int, endingBefore k: Int, _ s: LineScan) -> Range<Int>? {
+        var before = k - 1
+        while before >= 0, tokens[before].kind == .punct { before -= 1 }
+        guard before >= 0 else { return nil }
+        for start in max(0, before - 2)...before {
+            guard let (_, end) = matchClass(start, cls), end == before + 1,
+                  (start...before).allSatisfy({ s.roles[$0].isPlainOrSep }) else { continue }
+            return start..<end
+        }
+        return nil
+    }
+
     /// A pasted bank notice: "Покупка: 2 500 ₸ в MAGNUM. Доступно: 150 000 ₸", "Purchase of 15.00
     /// USD at NETFLIX. Available balance: 120,000.00 KZT". An amount right after a `balance`
     /// phrase (punctuation between) is what the account holds, not a second purchase: it and
@@ -449,19 +453,7 @@ extension DraftStage {
         guard ids.balance >= 0, s.moneys.count > 1 else { return }
         for p in s.moneys.indices {
             let m = s.moneys[p]
-            var before = m.start - 1
-            while before >= 0, tokens[before].kind == .punct { before -= 1 }
-            // The longest phrase ending right before the amount ("available balance", not "balance").
-            var said: Range<Int>?
-            var start = max(0, before - 2)
-            while said == nil, start <= before {
-                if let (_, end) = matchClass(start, ids.balance), end == before + 1,
-                   (start...before).allSatisfy({ if case .plain = s.roles[$0] { true } else if case .sep = s.roles[$0] { true } else { false } }) {
-                    said = start..<end
-                }
-                start += 1
-            }
-            guard let words = said, s.moneys.indices.contains(where: { $0 != p && !s.moneys[$0].isQuantity }) else { continue }
+            guard let words = phrase(ids.balance, endingBefore: m.start, s), s.moneys.indices.contains(where: { $0 != p && !s.moneys[$0].isQuantity }) else { continue }
             s.moneys[p].isQuantity = true
             for k in words.lowerBound..<m.end where tokens[k].kind != .punct || k >= words.upperBound { s.roles[k] = .filler }
         }

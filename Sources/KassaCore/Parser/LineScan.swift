@@ -9,6 +9,14 @@ enum Role {
     case pattern(Int)
     case account(Int)
 
+    /// A word no other reading took, or a separator ("и", a comma).
+    var isPlainOrSep: Bool {
+        switch self {
+        case .plain, .sep: return true
+        default: return false
+        }
+    }
+
     /// Not yet taken by anything: a word, or a punctuation mark that separates nothing.
     var isPlainOrPunct: Bool {
         switch self {
