@@ -70,7 +70,7 @@ extension Session {
         let said = ReplyWords(line).words
         guard words.dialog.covers(said, with: [.repeat, .polite], requiring: .repeat) else { return nil }
         let last = saved.last.flatMap { journal.transaction(id: $0) } ?? journal.query(TransactionFilter(limit: 1)).last
-        guard let last else { return [.error(SessionError("draft.nothing-to-repeat"))] }
+        guard let last else { return reject(SessionError("draft.nothing-to-repeat")) }
         var draft = Draft(type: last.type, amount: last.amount, date: parseContext.today, category: last.category,
                           account: last.account, toAccount: last.toAccount, note: last.note, flags: [.dateAssumed],
                           toAmount: last.toAmount)
