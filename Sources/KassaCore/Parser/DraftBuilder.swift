@@ -192,10 +192,10 @@ extension DraftStage {
                 r.flags.remove(.accountDefault)
             }
             r.type = .income
-            if category == nil || category?.hasPrefix("income/") == false { category = "income/other" }
+            if category == nil || category?.hasPrefix(Parser.incomeBranch) == false { category = Parser.incomeBranch + "other" }
         } else if r.toAccount == nil {
             r.type = .expense
-            if category?.hasPrefix("income/") == true { category = nil }
+            if category?.hasPrefix(Parser.incomeBranch) == true { category = nil }
         }
     }
 
