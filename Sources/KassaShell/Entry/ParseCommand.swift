@@ -5,7 +5,9 @@
 // waiting — so a live pipe gets each answer as its line arrives. While more input waits, a
 // batch's answers are written by the second thread and the next batch's lines are read by the
 // first as both start on this batch: reading and writing overlap parsing, and no core waits for
-// the other between batches (pieces shrink toward a batch's end).
+// the other between batches (pieces shrink toward a batch's end). The second thread parses with
+// a replica of the grammar (Grammar+Replica.swift): sharing one made both cores bounce its
+// reference counts between them.
 
 import KassaCore
 import Synchronization
@@ -31,6 +33,9 @@ public struct ParseCommand: Command {
     static let bytesPerAnswer = 640
     /// Answers of at least this many bytes are written straight out, not copied into the buffer.
     static let directBytes = 16_384
+    /// From this batch size the second thread parses with a replica of the grammar (made in ~6 ms,
+    /// once); a smaller batch is over before the replica would pay for itself.
+    static let replicaThreshold = 1024
 
     /// Where a batch of `count` lines is cut into pieces: `piece` lines each, then smaller ones
     /// toward the end (an eighth of what is left, at least 4), so the thread that takes the
@@ -145,6 +150,8 @@ public struct ParseCommand: Command {
         let explain: Bool
         /// `renderer.message`, made once: taking it per line copied the whole renderer each time.
         let message: (any LocalizableError) -> String
+        /// The second thread's parser, made on its first batch.
+        let second = SecondParser()
 
         init(parser: Parser, context: ParseContext, renderer: TextRenderer, json: Bool, explain: Bool) {
             self.parser = parser
@@ -163,7 +170,7 @@ public struct ParseCommand: Command {
             guard batch.count >= ParseCommand.parallelThreshold else {
                 meanwhile()
                 first()
-                return [answer(batch[...])]
+                return [answer(batch[...], parser: parser)]
             }
             let bounds = ParseCommand.pieces(batch.count)
             let count = bounds.count - 1
@@ -172,24 +179,26 @@ public struct ParseCommand: Command {
             let next = Atomic<Int>(0)
             // Each piece's answer is stored once, by the thread that took it; read after both joined.
             nonisolated(unsafe) let shared = parts
-            func work() {
+            func work(_ parser: Parser) {
                 while true {
                     let k = next.add(1, ordering: .relaxed).oldValue
                     guard k < count else { return }
-                    (shared.baseAddress! + k).initialize(to: answer(batch[bounds[k]..<bounds[k + 1]]))
+                    (shared.baseAddress! + k).initialize(to: answer(batch[bounds[k]..<bounds[k + 1]], parser: parser))
                 }
             }
             nonisolated(unsafe) let share = work
-            TwoThreads.run({ first(); work() }, { meanwhile(); share() })
+            let (parser, second) = (parser, second)
+            let replicate = batch.count >= ParseCommand.replicaThreshold
+            TwoThreads.run({ first(); work(parser) }, { meanwhile(); share(second.parser(beside: parser, replicate: replicate)) })
             let answers = Array(parts)
             _ = parts.deinitialize()
             return answers
         }
 
-        func answer(_ lines: [LineInput]) -> [Answer] { [answer(lines[...])] }
+        func answer(_ lines: [LineInput]) -> [Answer] { [answer(lines[...], parser: parser)] }
 
         /// One answer for a run of lines: bytes for JSON (so the run is one buffer), lines for text.
-        func answer(_ lines: ArraySlice<LineInput>) -> Answer {
+        func answer(_ lines: ArraySlice<LineInput>, parser: Parser) -> Answer {
             var failed = false
             var bytes = ByteBuffer(capacity: json ? lines.count * ParseCommand.bytesPerAnswer : 0)
             var text: [OutputLine] = []
@@ -219,6 +228,23 @@ public struct ParseCommand: Command {
                 }
             }
             return Answer(output: json ? .bytes(bytes) : .lines(text), failed: failed)
+        }
+    }
+
+    /// The parser of the thread that parses beside the caller's. Made by that thread itself on its
+    /// first large batch, while the other parses, and kept for the next ones; each batch's thread
+    /// is joined before the next begins, so one thread at a time reads and sets it.
+    final class SecondParser: @unchecked Sendable {
+        private(set) var made: Parser?
+
+        /// The replica once made; before, `first` itself unless `replicate` asks for the replica.
+        func parser(beside first: Parser, replicate: Bool) -> Parser {
+            if let made { return made }
+            guard replicate else { return first }
+            // A replica, not `first`: see Grammar+Replica.swift. Sharing is still right, only slower.
+            let parser = first.grammar.replica().map(Parser.init(grammar:)) ?? first
+            made = parser
+            return parser
         }
     }
 }
