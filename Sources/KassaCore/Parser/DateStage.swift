@@ -52,6 +52,7 @@ struct DateStage: LineStage {
                 }
             }
             guard end > i else { return }
+            if hot.actions[p] == .label, !checkingLabel, aDateRunsPast(i, end) { return }
             if let b = best {
                 if end < b.match.end { return }
                 if end == b.match.end {
@@ -82,6 +83,17 @@ struct DateStage: LineStage {
             for k in Int(starts[Int(shapes)])..<Int(starts[Int(shapes) + 1]) { attempt(Int(list[k])) }
         }
         return best
+    }
+
+    /// Whether a number inside a name's match (`from..<to`) begins a date or time that reaches
+    /// past it: "tickets for 5 december 2025 8000" is a date, not the name "for 5" (a `#label`
+    /// looks ahead so itself; `for #count` and the like are checked here).
+    func aDateRunsPast(_ from: Int, _ to: Int) -> Bool {
+        let ahead = DateStage(numbers, checkingLabel: true, countLimit: countLimit)
+        for k in from..<to where tokens[k].kind == .number {
+            if let p = ahead.bestPattern(at: k), p.match.end > to, hot.actions[p.match.pattern] != .label { return true }
+        }
+        return false
     }
 
     /// Which builtins token `i` could be, as bits of Builtin.bit: a cheap filter before matching.

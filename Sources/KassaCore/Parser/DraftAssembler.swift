@@ -14,6 +14,7 @@ extension DraftStage {
         // A name's number is the amount when nothing else is ("bus 150"); then, a lone "15.02"
         // with nothing else to be the amount is the amount 15.02.
         resolveLabels(&s)
+        resolveYears(&s)
         if s.moneys.isEmpty {
             for (k, p) in s.patterns.enumerated() {
                 guard case .date(_, let weak, _) = p.value, weak, p.match.end == p.match.start + 1,
@@ -173,6 +174,35 @@ extension DraftStage {
         return nil
     }
 
+    /// "taxi 20 november 2100", «такси 5 декабря 2000»: four bare digits that end a day-month
+    /// read as its year — but when it is no year a purchase is logged in (not this year or the
+    /// next or last) and the stretch of the line (between separators) has no amount, they are
+    /// the price, and the date is the day and month alone (the most recent past one, as any date
+    /// said without its year). A year said as one («2000 года», "05.12.2000") is the year.
+    func resolveYears(_ s: inout LineScan) {
+        for p in s.patterns.indices {
+            guard case .date(let date, _, _) = s.patterns[p].value else { continue }
+            let match = s.patterns[p].match
+            let year = match.end - 1
+            guard year > match.start, hot.actions[match.pattern] == .daymonth, tokens[year].kind == .number,
+                  tokens[year].digitsOnly, length(year) == 4, tokens[year].plainValue?.intValue == Int64(date.year),
+                  abs(date.year - context.today.year) > 1 else { continue }
+            var left = match.start, right = match.end
+            while left > 0 { if case .sep = s.roles[left - 1] { break }; left -= 1 }
+            while right < tokens.count { if case .sep = s.roles[right] { break }; right += 1 }
+            guard !s.moneys.contains(where: { !$0.isQuantity && $0.start >= left && $0.end <= right }),
+                  var money = self.money.readMoney(at: year), money.start == year else { continue }
+            // Only what the date held: a currency after it ("2100 tenge") joins when nothing took it.
+            if money.end > match.end, !(match.end..<money.end).allSatisfy({ s.roles[$0].isPlainOrPunct }) { continue }
+            let dates = DateStage(self.money.numbers)
+            guard let day = dates.recent(month: date.month, day: date.day) else { continue }
+            s.patterns[p] = (PatternMatch(pattern: match.pattern, start: match.start, end: year),
+                             .date(day, weak: false, alternative: dates.soon(month: date.month, day: date.day)))
+            let at = insert(money, into: &s)
+            for j in year..<money.end { s.roles[j] = .money(at) }
+        }
+    }
+
     /// "coffee 500 on 31 february 3026", "coffee 500 on 8 march 3026": four bare digits right
     /// after a day-month (one that exists or not), in a stretch that already has its price, are
     /// a year said wrong (kept in the note), not a second purchase. Alone ("flowers 8 march
@@ -309,17 +339,22 @@ extension DraftStage {
                                    number: NumberMatch(value: value, start: digits, end: digits + 1, hasWords: false, hasDigits: true))
             }
             s.patterns[p].value = .quantity
-            var at = s.moneys.count
-            for (k, m) in s.moneys.enumerated() where m.start > digits { at = k; break }
-            // Insert in line order; the roles of later amounts move up by one.
-            for j in 0..<tokens.count { if case .money(let m) = s.roles[j], m >= at { s.roles[j] = .money(m + 1) } }
-            s.moneys.append(money)
-            var k = s.moneys.count - 1
-            while k > at { s.moneys[k] = s.moneys[k - 1]; k -= 1 }
-            s.moneys[at] = money
+            let at = insert(money, into: &s)
             for j in label.start..<digits where tokens[j].kind != .punct { s.roles[j] = .plain }
             for j in digits..<money.end { s.roles[j] = .money(at) }
         }
+    }
+
+    /// Adds an amount found late (a name's or a date's number) in line order, and returns its
+    /// index; the roles of the amounts after it move up by one. The caller gives it its tokens.
+    func insert(_ money: MoneyMatch, into s: inout LineScan) -> Int {
+        let at = s.moneys.indices.first { s.moneys[$0].start > money.start } ?? s.moneys.count
+        for j in 0..<tokens.count { if case .money(let m) = s.roles[j], m >= at { s.roles[j] = .money(m + 1) } }
+        s.moneys.append(money)
+        var k = s.moneys.count - 1
+        while k > at { s.moneys[k] = s.moneys[k - 1]; k -= 1 }
+        s.moneys[at] = money
+        return at
     }
 
     /// Whether a category keyword begins at a plain word in a..<b: then a new item is named there.

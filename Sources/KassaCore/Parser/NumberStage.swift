@@ -35,7 +35,7 @@ struct NumberStage: LineStage {
     func digitNumber(at i: Int) -> (ExactNumber, Int)? {
         let t = tokens[i]
         guard t.kind == .number else { return nil }
-        if let head = digitsValue(i), length(i) <= 3 {
+        if let head = digitsValue(i), length(i) <= 3, !isDayAfterMonth(i) {
             var value = head
             var j = i + 1
             // At most five more groups (quadrillions): longer runs are not one amount, and the
@@ -57,6 +57,17 @@ struct NumberStage: LineStage {
         }
         guard let n = tokens[i].plainValue else { return nil }
         return (n, i + 1)
+    }
+
+    /// "december 5 900": where the month comes first (the language's convention), one or two
+    /// digits of a day right after a month name are the day, and a three-digit group after them
+    /// is another number — not one amount "5 900". A round group ("5 000") still joins: no one
+    /// writes a day so. Nor after a month said as a purpose: "bonus for november 3 275" is 3,275.
+    func isDayAfterMonth(_ i: Int) -> Bool {
+        guard conventions.monthFirst, i > 0, length(i) <= 2, has(i - 1, ids.month), i + 1 < tokens.count,
+              !(i > 1 && has(i - 2, ids.datePurpose)),
+              let day = digitsValue(i), day >= 1, day <= 31, let next = digitsValue(i + 1) else { return false }
+        return next != 0
     }
 
     func readNumber(at start: Int) -> NumberMatch? {
@@ -118,6 +129,10 @@ struct NumberStage: LineStage {
                 // the date; it is not the tail of the amount ("18 тысяч 300" still is).
                 if last == .scale, after == i + 1, has(after, ids.month),
                    let day = value.intValue, day >= 1, day <= 31 { break }
+                // "15k 2day": digits glued to the letters after them that the grammar knows as
+                // one word begin that word, not the amount's tail.
+                if last == .scale, t.word >= 0, !t.glued, after == i + 1, after < n, tokens[after].glued,
+                   tokens[after].kind == .word { break }
                 current = value; last = .digit; hasDigits = true
                 i = after; end = after
                 continue

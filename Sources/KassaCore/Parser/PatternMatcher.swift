@@ -178,7 +178,9 @@ extension DateStage {
         let k = j + 1
         guard k < tokens.count else { return false }
         // Only a head of at most three digits takes groups after it (NumberReader.digitNumber).
-        if tokens[k].kind == .number { return length(j) <= 3 && !tokens[k].glued && tokens[k].digitsOnly && length(k) == 3 }
+        if tokens[k].kind == .number {
+            return length(j) <= 3 && !tokens[k].glued && tokens[k].digitsOnly && length(k) == 3 && !numbers.isDayAfterMonth(j)
+        }
         return has(k, ids.scale) || has(k, ids.scaleSolo) || has(k, ids.hundred) || (tokens[k].glued && has(k, ids.scaleGlued))
             || has(k, ids.currency) || has(k, ids.currencyAfter)
     }

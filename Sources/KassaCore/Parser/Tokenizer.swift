@@ -239,12 +239,14 @@ enum Tokenizer {
             var token = Token(kind: kind, normStart: base + normStart, normEnd: base + w, start: start, end: si,
                               byteStart: byteStart, byteEnd: b, glued: !spaceBefore,
                               scalar: si - start == 1 ? lower(v) : 0, firstScalar: lower(v))
-            // A number glued to what is before it is looked up too: a rule may name one inside
-            // a phrase ("tele2", "аи-92"). Hashed only then: most numbers stand apart.
-            if kind == .number, !spaceBefore {
+            // A number glued to what is before it, or to letters after it, is looked up too: a
+            // rule may name one inside a phrase ("tele2", "аи-92", "2day"). Hashed only then:
+            // most numbers stand apart.
+            let lookedUp = kind != .number || !spaceBefore || (b < n && isLetter(next(b)))
+            if kind == .number, lookedUp {
                 for k in normStart..<w { h = hash(h, out[k]) }
             }
-            if let table = table, kind != .number || !spaceBefore {
+            if let table = table, lookedUp {
                 token.word = table.find(UnsafeBufferPointer(start: out + normStart, count: w - normStart), hash: h)
             }
             (tokens + count).initialize(to: token)
