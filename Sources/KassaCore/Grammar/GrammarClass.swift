@@ -82,4 +82,8 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// Words before an account's balance in a pasted bank notice ("Available: 150 000 ₸",
     /// «Остаток 20 000 ₸»): that amount is no purchase (DraftAssembler.dropBalances).
     case balance
+    /// Ordinary words the grammar names only so that they are known: never read as a keyword or
+    /// an account name said wrong (typo and sound-alike guesses take unknown words only), nor as
+    /// a proper name («скоро» is no typo of «скорой»). They do nothing else.
+    case known
 }
