@@ -115,7 +115,7 @@ public struct QuestionReader: Sendable {
         readSubject(subject.map { words[$0] }, into: &query, context: context)
 
         // The kind: the cue first in precedence; "how much" alone is a total, or a balance when
-        // only an account is named.
+        // only an account is named (and no cue said spending).
         var said = Set(kinds.compactMap { QueryKind(rawValue: $0.name) })
         if comparing { said.insert(.compare) }
         var kind = QueryKind.precedence.first { said.contains($0) }
@@ -127,8 +127,9 @@ public struct QuestionReader: Sendable {
             || matches.contains(where: { $0.group == .type || $0.group == .topic || $0.group == .period }))) {
             kind = .total
         }
-        if (kind == .total || kind == .budget), query.account != nil, query.category == nil, query.text == nil,
-           !matches.contains(where: { $0.group == .period || $0.group == .type }) {
+        // "How much did I spend from kaspi" said its kind: a total, not what kaspi holds.
+        if (kind == .total && !said.contains(.total) || kind == .budget), query.account != nil, query.category == nil,
+           query.text == nil, !matches.contains(where: { $0.group == .period || $0.group == .type }) {
             kind = .balance
         }
         if kind == .balance, query.account == nil, query.category != nil { kind = .total }
