@@ -35,6 +35,20 @@ import KassaTestSupport
         #expect(ReplyWords("«ёлка»").words == ["елка"])
     }
 
+    @Test func notKnowingIsAReplyAndAGuessAfterItIsTheReply() throws {
+        let reader = try reader()
+        let waiting = drafts("coffee")
+        for reply in ["no idea", "I don't remember, sorry", "не помню", "ну не знаю", "хз"] {
+            guard case .unsure = reader.read(reply, drafts: waiting).reading else { Issue.record("\(reply)"); continue }
+            #expect(reader.afterUnsure(reply) == nil, "\(reply)")
+        }
+        #expect(reader.afterUnsure("dunno, 900") == "900")
+        #expect(reader.afterUnsure("ну не помню, где-то 900") == "где-то 900")
+        #expect(reader.afterUnsure("no, 900") == nil)
+        // More words than the phrase: not a reply of not knowing.
+        if case .unsure = reader.read("no idea what it cost", drafts: waiting).reading { Issue.record("read as unsure") }
+    }
+
     @Test func grammarMatchesTheLongestPhraseAndCoversWholeReplies() {
         var grammar = DialogGrammar()
         let problems = grammar.load("confirm = ok, yes, yes save, save it\npolite = thanks\nordinal 2 = second, second one\n", file: "t.replies")

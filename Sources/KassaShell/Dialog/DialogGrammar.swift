@@ -24,6 +24,9 @@ public struct DialogGrammar: Sendable {
         /// A whole line asking for the last saved transaction once more ("same again", «то же
         /// самое»), read only while no draft waits.
         case `repeat`
+        /// A whole reply that says the person does not know ("no idea", «не помню»): nothing
+        /// changes, and kassa says what the drafts still need.
+        case unsure
     }
 
     /// One phrase: its words (normalized), a value (an ordinal's number; 0 otherwise) and the

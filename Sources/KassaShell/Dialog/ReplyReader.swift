@@ -32,6 +32,21 @@ struct ReplyReader {
     static let batchFields: Set<String> = ["date", "account", "currency"]
 
     /// The reading of `reply` with `drafts` waiting, and the words that decided it.
+    /// "no idea, maybe 900", «не помню, где-то 900»: not knowing, then a guess — the words after
+    /// the `unsure` phrase (polite words before it aside), which are the reply; nil when the reply
+    /// does not begin so or has nothing after it.
+    func afterUnsure(_ reply: String) -> String? {
+        let said = ReplyWords(reply)
+        // "I don't remember, sorry" is all one reply: not knowing, said politely.
+        if grammar.covers(said.words, with: [.unsure, .polite, .negation], requiring: .unsure) { return nil }
+        var at = 0
+        while at < said.count, let skip = grammar.match(.polite, in: said.words, at: at) ?? grammar.match(.negation, in: said.words, at: at) {
+            at += skip.length
+        }
+        guard let unsure = grammar.match(.unsure, in: said.words, at: at), at + unsure.length < said.count else { return nil }
+        return said.text((at + unsure.length)..<said.count)
+    }
+
     func read(_ reply: String, drafts: [Draft]) -> (reading: ReplyReading, cue: String) {
         let said = ReplyWords(reply)
         guard said.count > 0 else { return (.none, "") }
@@ -41,6 +56,7 @@ struct ReplyReader {
         if grammar.covers(whole, with: [.confirm, .polite, .agree], requiring: .confirm) { return (.confirm, said.text(low..<high)) }
         if grammar.covers(whole, with: [.refuse, .negation, .not, .polite], requiring: .refuse) { return (.refuse, said.text(low..<high)) }
         if grammar.covers(whole, with: [.undo, .polite], requiring: .undo) { return (.undo, said.text(low..<high)) }
+        if grammar.covers(whole, with: [.unsure, .polite, .negation], requiring: .unsure) { return (.unsure, said.text(low..<high)) }
         // "drop it", «удали его», "delete this entry", «нет, удали» with one draft: that draft
         // goes, which discards the batch.
         if drafts.count == 1, grammar.covers(whole, with: [.drop, .polite, .filler, .negation], requiring: .drop) { return (.refuse, said.text(low..<high)) }

@@ -25,6 +25,8 @@ enum ReplyReading {
     case entry(rest: String)
     /// A correction was begun ("no, …") but the rest was not understood.
     case unplaced(understood: String, missed: String)
+    /// The whole reply says the person does not know ("no idea", «не помню»).
+    case unsure
     /// Not a reply in words: the documented forms and entries are tried next.
     case none
 
@@ -41,6 +43,7 @@ enum ReplyReading {
         case .invalid: "invalid"
         case .entry: "entry"
         case .unplaced: "unplaced"
+        case .unsure: "unsure"
         case .none: "none"
         }
     }

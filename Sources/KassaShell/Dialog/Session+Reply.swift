@@ -77,6 +77,8 @@ extension Session {
 
     /// A line while drafts wait, after commands and Enter.
     private func replyWhileWaiting(raw: String, line: String) -> [SessionEvent] {
+        // "no idea, maybe 900": the guess after not knowing is the reply.
+        if let guess = replyReader.afterUnsure(line) { return replyWhileWaiting(raw: guess, line: guess) }
         let (reading, cue) = replyReader.read(line, drafts: pending)
         explainReply(line, as: reading.name, cue: cue, reading: reading)
         switch reading {
@@ -101,6 +103,10 @@ extension Session {
         case .unplaced(let understood, let missed):
             hadInputError = true
             return [.error(SessionError("dialog.unplaced", ["understood": understood, "missed": missed])), .awaitingAnswer]
+        case .unsure:
+            // Nothing changes; a draft with no amount cannot be saved, so say how to go on.
+            let key = pending.contains { $0.amount == nil } ? "dialog.unsure-amount" : "dialog.unsure"
+            return [.notice(key), .awaitingAnswer]
         case .entry(let rest):
             // The join words ("and also", «и ещё») are not the purchase's words.
             return join(line: rest)
