@@ -10,11 +10,20 @@ struct Part {
 }
 
 extension DraftStage {
+    /// The most patterns and amounts a line may have for its names and years to be weighed as
+    /// prices: twice the drafts a line may give (Parser.maxDraftsPerLine).
+    static let weighedReadings = 2 * Parser.maxDraftsPerLine
+
     func assemble(_ s: inout LineScan) -> (drafts: [Draft], reasons: [Why], questions: [Question], error: ParseError?) {
         // A name's number is the amount when nothing else is ("bus 150"); then, a lone "15.02"
         // with nothing else to be the amount is the amount 15.02.
-        resolveLabels(&s)
-        resolveYears(&s)
+        // Names and years that may be prices are weighed against the amounts of their stretch of
+        // the line: quadratic on a line of thousands of readings (a paste of "bus 37 bus 37 …"
+        // took 6 s), which no entry has — such a line keeps them as read.
+        if s.patterns.count + s.moneys.count <= DraftStage.weighedReadings {
+            resolveLabels(&s)
+            resolveYears(&s)
+        }
         if s.moneys.isEmpty {
             for (k, p) in s.patterns.enumerated() {
                 guard case .date(_, let weak, _) = p.value, weak, p.match.end == p.match.start + 1,
@@ -191,7 +200,7 @@ extension DraftStage {
             while left > 0 { if case .sep = s.roles[left - 1] { break }; left -= 1 }
             while right < tokens.count { if case .sep = s.roles[right] { break }; right += 1 }
             guard !s.moneys.contains(where: { !$0.isQuantity && $0.start >= left && $0.end <= right }),
-                  var money = self.money.readMoney(at: year), money.start == year else { continue }
+                  let money = self.money.readMoney(at: year), money.start == year else { continue }
             // Only what the date held: a currency after it ("2100 tenge") joins when nothing took it.
             if money.end > match.end, !(match.end..<money.end).allSatisfy({ s.roles[$0].isPlainOrPunct }) { continue }
             let dates = DateStage(self.money.numbers)
