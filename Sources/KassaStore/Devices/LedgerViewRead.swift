@@ -10,7 +10,8 @@
 // core the merge let go. The reader is the one a plain open of the view uses, on the same bytes
 // in the same order, so the state is the state a read of the whole view gives
 // (LedgerViewReadTests compare them); what it parsed is then given back to the system as a first
-// open of a big journal does (JournalState+Shedding.swift), with the prefix hash its snapshot needs.
+// open of a big journal does (JournalState+Shedding.swift), with the prefix hash its snapshot needs,
+// made on the merge's thread as it merged (ViewPrefixHash) — not on this one after the read.
 //
 // Whatever goes wrong is not hidden and loses nothing: a write error comes back to the caller
 // (the view is not used); a piece that does not read clean, or a view bigger than the buffer
@@ -51,6 +52,9 @@ struct LedgerViewRead {
             var merge: LedgerMerge?
             /// Bytes placed in the buffer (handed on as whole changes or not yet).
             var taken = 0
+            /// The prefix hash of the placed bytes, made on the merge's thread (ViewPrefixHash).
+            var hash = ViewPrefixHash()
+            var halves: (first: ContentHash, second: ContentHash)?
         }
         let header = RecordCodec.header
         let room = room ?? header.count + LedgerMerge.viewBound(devices) / 4 * 5 + (1 << 20)
@@ -78,10 +82,15 @@ struct LedgerViewRead {
                     slot.taken += piece.count
                     // Every piece, whole changes or not: the reader takes lines as they come.
                     pieces.publish(slot.taken)
+                    // Hashed here, on the shorter leg, not by the reader at the end (a view
+                    // too small to be given back is not hashed).
+                    if slot.taken >= shedFrom { slot.hash.ahead(base, merged: slot.taken) }
                     return true
                 }
                 slot.merge = merge
                 pieces.finish()
+                // The rest of the hash while the reader still parses (its size known now).
+                if slot.taken >= shedFrom { slot.halves = slot.hash.finish(base, count: slot.taken) }
             }
             // No thread to be had: the merge runs here first, and what follows reads its pieces.
             if !merging.started { merging.join() }
@@ -117,7 +126,7 @@ struct LedgerViewRead {
             slot.merge!.takeBytes().withUnsafeBytes { write($0) }
             read = read && size == slot.taken && state.validEnd == slot.taken && failure == 0
             if read, slot.taken >= shedFrom {
-                var shedder = ByteShedder(count: slot.taken)
+                var shedder = slot.halves.map { ByteShedder(count: slot.taken, hashed: $0) } ?? ByteShedder(count: slot.taken)
                 shedder.shed(base, upTo: state.lastLineStart)
                 let (outcome, hash) = state.finishShedding(&shedder, outcome: .clean, base: base)
                 prefixHash = hash
