@@ -3,21 +3,23 @@
 // the other they made a first open of a folder twice a single one. Here the merge runs on a
 // helper thread and hands the view on in pieces (LedgerMerge.flush), each placed in one buffer,
 // where the view's bytes lie as in the file, and published. This thread reads it with the
-// journal's own reader (JournalState.ingest,
-// told by `more` when more bytes are there) line by line as it comes — within a change too: a
-// device's import of a third of a million records is read while it is copied, not after. Once
-// the merge is done, the reader's helper thread (ReadAhead) takes part of what is left on the
-// core the merge let go. The view's file is written by whichever thread has the time (pwrite, at
-// each piece's place): the reader writes what is there when it has caught up and would wait;
-// the merge's thread, when it hands on a piece, writes what is there before it that the reader
-// has not claimed — the reader is behind. (The reader wrote it all before: with a million
-// transactions the reader was the longer leg by a third, its write(2) copies a tenth of it, and
-// when memory is fresh to the machine — zeroed pages, a virtual machine's host faulting them
-// in — that copy doubled and more.) The reader is the one a plain open of the view uses, on the same bytes
-// in the same order, so the state is the state a read of the whole view gives
-// (LedgerViewReadTests compare them); what it parsed is then given back to the system as a first
-// open of a big journal does (JournalState+Shedding.swift), with the prefix hash its snapshot needs,
-// made on the merge's thread as it merged (ViewPrefixHash) — not on this one after the read.
+// journal's own reader (JournalState.ingest, told by `more` when more bytes are there) line by
+// line as it comes — within a change too: a device's import of a third of a million records is
+// read while it is copied, not after. Once the merge is done, the reader's helper thread
+// (ReadAhead) takes part of what is left on the core the merge let go. The reader is the one a
+// plain open of the view uses, on the same bytes in the same order, so the state is the state a
+// read of the whole view gives (LedgerViewReadTests compare them); what it parsed is then given
+// back to the system as a first open of a big journal does (JournalState+Shedding.swift), with
+// the prefix hash its snapshot needs, made on the merge's thread as it merged (ViewPrefixHash)
+// rather than on this one after the read.
+//
+// The view's file is written by whichever thread has the time (pwrite, each range at its place,
+// claimed in ViewPieces so every byte is written once): this thread writes what is there when it
+// has caught up and would wait; the merge's thread, when it hands on a piece, writes what came
+// before it that this one has not claimed — the reader is behind. This thread wrote it all
+// before: with a million transactions it was the longer leg by a third, the write(2) copy about
+// a sixth of it, and three to five times that in runs where fresh pages are slow to come (a
+// virtual machine's host faulting them in).
 //
 // Whatever goes wrong is not hidden and loses nothing: a write error comes back to the caller
 // (the view is not used); a piece that does not read clean, or a view bigger than the buffer
@@ -136,7 +138,9 @@ struct LedgerViewRead {
             failure = pieces.firstFailure
             read = read && kept.isEmpty && state.validEnd == slot.taken && failure == 0
             if read, slot.taken >= shedFrom {
-                var shedder = slot.halves.map { ByteShedder(count: slot.taken, hashed: $0) } ?? ByteShedder(count: slot.taken)
+                // Hashed already (on the merge's thread): the shedder only gives the pages back.
+                var shedder = slot.halves.map { ByteShedder(count: slot.taken, hashed: $0) }
+                    ?? ByteShedder(count: slot.taken)
                 shedder.shed(base, upTo: state.lastLineStart)
                 let (outcome, hash) = state.finishShedding(&shedder, outcome: .clean, base: base)
                 prefixHash = hash
