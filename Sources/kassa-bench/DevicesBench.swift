@@ -75,6 +75,12 @@ enum DevicesBench {
             getrusage(RUSAGE_SELF.rawValue, &usage)
             return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         }
+        /// Page faults of the process so far (minor: pages first touched, zeroed or mapped).
+        func faults() -> Int {
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return usage.ru_minflt
+        }
         for _ in 0..<runs {
             var at = cpu()
             let single = try seconds { _ = try Journal.open(path: directory + "/single.kassa", readOnly: true) }
@@ -82,18 +88,20 @@ enum DevicesBench {
             try? FileManager.default.removeItem(atPath: reader)
             var route = ""
             at = cpu()
+            let faultsBefore = faults()
             let first = try seconds {
                 let l = try Ledger.open(folder: directory + "/ledger", device: nil, cache: reader, readOnly: true)
                 route = l.route.rawValue
                 l.close()
             }
             let firstCPU = cpu() - at
+            let firstFaults = faults() - faultsBefore
             // The view's snapshot, written after the open returned (while a command would run).
             at = cpu()
             let after = seconds { Ledger.finishWriting() }
             let afterCPU = cpu() - at
-            print(String(format: "  single %.3f s (cpu %.3f s)  folder first %.3f s (cpu %.3f s)  (%.2f×) [%@]  then its snapshot %.3f s (cpu %.3f s)",
-                         single, singleCPU, first, firstCPU, first / single, route, after, afterCPU))
+            print(String(format: "  single %.3f s (cpu %.3f s)  folder first %.3f s (cpu %.3f s, %dK faults)  (%.2f×) [%@]  then its snapshot %.3f s (cpu %.3f s)",
+                         single, singleCPU, first, firstCPU, firstFaults / 1000, first / single, route, after, afterCPU))
         }
     }
 

@@ -97,6 +97,14 @@
 // SIGBUS), the device files mapped rather than read (their copy and page zeroing), the prefix hash
 // of the view's two halves on both cores, and each device thread parsing its own records so the
 // view is only written, not parsed again.
+// Session 2026-11-28 evening (README's row has the numbers): the prefix hash is made on the
+// merge's thread as it merges (ViewPrefixHash), and the view's file is written by whichever
+// thread has the time (LedgerViewRead) — the reader, writing and parsing, was the longer leg.
+// Now the critical path is: reading (both cores; under real-time priority one idles for the
+// last third) → the reader's parse, the merge's thread keeping up → what the reader's helper
+// shares once the merge is done. The folder's CPU time that varied 2× between runs is fresh
+// pages costing 3–5× more on this virtual machine in some runs (same page faults; zeroing and
+// page-cache copies slower): the open touches three times the fresh memory of a single one.
 
 import KassaCore
 

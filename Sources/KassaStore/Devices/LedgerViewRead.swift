@@ -2,15 +2,24 @@
 // reading the merged view each cost about as much as a single journal's whole open; one after
 // the other they made a first open of a folder twice a single one. Here the merge runs on a
 // helper thread and hands the view on in pieces (LedgerMerge.flush), each placed in one buffer,
-// where the view's bytes lie as in the file, and published. This thread writes every piece to
-// the view's file, in order, and reads it with the journal's own reader (JournalState.ingest,
-// told by `more` when more bytes are there) line by line as it comes — within a change too: a
-// device's import of a third of a million records is read while it is copied, not after. Once
-// the merge is done, the reader's helper thread (ReadAhead) takes part of what is left on the
-// core the merge let go. The reader is the one a plain open of the view uses, on the same bytes
-// in the same order, so the state is the state a read of the whole view gives
-// (LedgerViewReadTests compare them); what it parsed is then given back to the system as a first
-// open of a big journal does (JournalState+Shedding.swift), with the prefix hash its snapshot needs.
+// where the view's bytes lie as in the file, and published. This thread reads it with the
+// journal's own reader (JournalState.ingest, told by `more` when more bytes are there) line by
+// line as it comes — within a change too: a device's import of a third of a million records is
+// read while it is copied, not after. Once the merge is done, the reader's helper thread
+// (ReadAhead) takes part of what is left on the core the merge let go. The reader is the one a
+// plain open of the view uses, on the same bytes in the same order, so the state is the state a
+// read of the whole view gives (LedgerViewReadTests compare them); what it parsed is then given
+// back to the system as a first open of a big journal does (JournalState+Shedding.swift), with
+// the prefix hash its snapshot needs, made on the merge's thread as it merged (ViewPrefixHash)
+// rather than on this one after the read.
+//
+// The view's file is written by whichever thread has the time (pwrite, each range at its place,
+// claimed in ViewPieces so every byte is written once): this thread writes what is there when it
+// has caught up and would wait; the merge's thread, when it hands on a piece, writes what came
+// before it that this one has not claimed — the reader is behind. This thread wrote it all
+// before: with a million transactions it was the longer leg by a third, the write(2) copy about
+// a sixth of it, and three to five times that in runs where fresh pages are slow to come (a
+// virtual machine's host faulting them in).
 //
 // Whatever goes wrong is not hidden and loses nothing: a write error comes back to the caller
 // (the view is not used); a piece that does not read clean, or a view bigger than the buffer
@@ -51,6 +60,9 @@ struct LedgerViewRead {
             var merge: LedgerMerge?
             /// Bytes placed in the buffer (handed on as whole changes or not yet).
             var taken = 0
+            /// The prefix hash of the placed bytes, made on the merge's thread (ViewPrefixHash).
+            var hash = ViewPrefixHash()
+            var halves: (first: ContentHash, second: ContentHash)?
         }
         let header = RecordCodec.header
         let room = room ?? header.count + LedgerMerge.viewBound(devices) / 4 * 5 + (1 << 20)
@@ -59,29 +71,39 @@ struct LedgerViewRead {
         var state = JournalState()
         var read = true
         var prefixHash: UInt64?
-        // The view file is written here, in order, as the pieces come: the merge's thread, the
-        // longer half, only copies. `size`: bytes written in all; `failure`: errno of the first failed write.
+        // `size`: bytes of the view in all; `failure`: errno of the first failed write.
         var size = 0
         var failure: Int32 = 0
-        func write(_ piece: UnsafeRawBufferPointer) {
-            if failure == 0, let error = SafeFile.writeAll(piece, to: descriptor) { failure = error.code }
-            size += piece.count
-        }
         // Room for more than the view (untouched pages cost nothing); what is placed is its count.
         let bytes = [UInt8](unsafeUninitializedCapacity: room) { raw, initialized in
             let base = raw.baseAddress!
+            /// Writes the bytes `range` of the view, claimed by this thread, at their place in the file.
+            func write(_ range: Range<Int>) {
+                guard !range.isEmpty else { return }
+                let bytes = UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
+                if let error = SafeFile.writeAll(bytes, to: descriptor, at: range.lowerBound) { pieces.failed(error.code) }
+            }
             let merging = HelperThread {
                 let merge = LedgerMerge(devices, every: pieceBytes) { piece, _ in
                     // Beyond the buffer: the merge keeps this piece and the rest, written below.
                     guard slot.taken + piece.count <= room else { return false }
+                    let before = slot.taken
                     if let from = piece.baseAddress { (base + slot.taken).initialize(from: from, count: piece.count) }
                     slot.taken += piece.count
                     // Every piece, whole changes or not: the reader takes lines as they come.
                     pieces.publish(slot.taken)
+                    // What was there before this piece and the reader has not claimed: it is behind.
+                    write(pieces.claim(upTo: before))
+                    // Hashed here, on the shorter leg, not by the reader at the end (a view
+                    // too small to be given back is not hashed).
+                    if slot.taken >= shedFrom { slot.hash.ahead(base, merged: slot.taken) }
                     return true
                 }
                 slot.merge = merge
                 pieces.finish()
+                write(pieces.claim(upTo: slot.taken))
+                // The rest of the hash while the reader still parses (its size known now).
+                if slot.taken >= shedFrom { slot.halves = slot.hash.finish(base, count: slot.taken) }
             }
             // No thread to be had: the merge runs here first, and what follows reads its pieces.
             if !merging.started { merging.join() }
@@ -90,15 +112,12 @@ struct LedgerViewRead {
             state.changes.reserveCapacity(room / 48)
             state.validEnd = header.count
             state.nextLine = 2
-            // Bytes written to the file: every piece is written as the reader takes it in.
-            var written = 0
             func more(_ end: Int, _ wait: Bool) -> (ready: Int, done: Bool) {
-                let (ready, done) = wait ? pieces.wait(beyond: max(end, written)) : pieces.now()
-                if ready > written {
-                    write(UnsafeRawBufferPointer(start: base + written, count: ready - written))
-                    written = ready
-                }
-                return (ready, done)
+                let now = pieces.now()
+                guard wait, now.ready <= end, !now.done else { return now }
+                // Caught up: what is there is written before waiting for more.
+                write(pieces.claim(upTo: now.ready))
+                return pieces.wait(beyond: end)
             }
             var (ready, done) = more(0, true)
             while ready < header.count, !done { (ready, done) = more(ready, true) }
@@ -108,16 +127,20 @@ struct LedgerViewRead {
                 read = state.ingest(UnsafeBufferPointer(start: base, count: room), trusted: true,
                                     readAhead: readAhead, shedder: &none, more: more) == .clean
             }
-            // However the reading ended, the rest of what the merge hands on is written.
-            while !done { (_, done) = more(written, true) }
+            // However the reading ended, the merge's thread writes the rest of what it hands on.
             if merging.started { merging.join() }
-            // What the merge placed and did not publish (none), then what it kept: the rest of
+            // What the merge placed and no thread claimed (none), then what it kept: the rest of
             // the view, after the bytes before it.
-            write(UnsafeRawBufferPointer(start: base + written, count: slot.taken - written))
-            slot.merge!.takeBytes().withUnsafeBytes { write($0) }
-            read = read && size == slot.taken && state.validEnd == slot.taken && failure == 0
+            write(pieces.claim(upTo: slot.taken))
+            let kept = slot.merge!.takeBytes()
+            if let error = kept.withUnsafeBytes({ SafeFile.writeAll($0, to: descriptor, at: slot.taken) }) { pieces.failed(error.code) }
+            size = slot.taken + kept.count
+            failure = pieces.firstFailure
+            read = read && kept.isEmpty && state.validEnd == slot.taken && failure == 0
             if read, slot.taken >= shedFrom {
-                var shedder = ByteShedder(count: slot.taken)
+                // Hashed already (on the merge's thread): the shedder only gives the pages back.
+                var shedder = slot.halves.map { ByteShedder(count: slot.taken, hashed: $0) }
+                    ?? ByteShedder(count: slot.taken)
                 shedder.shed(base, upTo: state.lastLineStart)
                 let (outcome, hash) = state.finishShedding(&shedder, outcome: .clean, base: base)
                 prefixHash = hash

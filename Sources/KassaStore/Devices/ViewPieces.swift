@@ -2,6 +2,8 @@
 // reads the view while it is merged (LedgerViewRead) — a count of ready bytes that only grows and
 // whether the merge is done, under a pthread mutex with a condition to wait on. The mutex is
 // also what makes the bytes written before a `publish` visible to the reader after its `wait`.
+// Both threads write the view's file (whichever has the time: LedgerViewRead), each the bytes it
+// claimed here, so every byte is written once; the first failed write's errno is kept here.
 
 #if canImport(Glibc)
 import Glibc
@@ -12,6 +14,10 @@ final class ViewPieces: @unchecked Sendable {
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var ready = 0
     private var done = false
+    /// Bytes before this are claimed for writing to the view's file.
+    private var claimed = 0
+    /// errno of the first failed write (0: none).
+    private var failure: Int32 = 0
 
     init() {
         pthread_mutex_init(lock, nil)
@@ -46,6 +52,30 @@ final class ViewPieces: @unchecked Sendable {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         return (ready, done)
+    }
+
+    /// Claims the bytes from the last claim up to `end` for writing: what this caller writes
+    /// (empty when another claimed them first).
+    func claim(upTo end: Int) -> Range<Int> {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        let from = claimed
+        claimed = max(claimed, end)
+        return from..<claimed
+    }
+
+    /// A write failed with `code`; the first failure is the one kept.
+    func failed(_ code: Int32) {
+        pthread_mutex_lock(lock)
+        if failure == 0 { failure = code }
+        pthread_mutex_unlock(lock)
+    }
+
+    /// errno of the first failed write (0: none).
+    var firstFailure: Int32 {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return failure
     }
 
     /// Waits until more than `seen` bytes are ready or nothing more comes.

@@ -53,6 +53,23 @@ public enum SafeFile {
         return nil
     }
 
+    /// Writes all of `bytes` at `offset` of the file (pwrite: the descriptor's offset unmoved, so
+    /// two threads may write their own parts of one file); errno when a write fails.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int) -> Errno? {
+        guard let base = bytes.baseAddress else { return nil }
+        var done = 0
+        while done < bytes.count {
+            let written = pwrite(descriptor, base + done, bytes.count - done, off_t(offset + done))
+            if written < 0 {
+                if errno == EINTR { continue }
+                return Errno(errno)
+            }
+            if written == 0 { return Errno(EIO) }
+            done += written
+        }
+        return nil
+    }
+
     /// fsync, close and rename the temporary over its target, then fsync the folder. On any
     /// failure the temporary is removed and the target left as it was (errno returned).
     public static func commit(_ temporary: Temporary) -> Errno? {

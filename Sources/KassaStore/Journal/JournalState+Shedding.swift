@@ -37,6 +37,15 @@ struct ByteShedder {
         middle = count >= JournalSnapshot.splitHashBytes ? JournalSnapshot.hashMiddle(count: count) : count
     }
 
+    /// A shedder of `count` bytes already hashed, split as `init(count:)` splits them
+    /// (Devices/ViewPrefixHash.swift: a ledger's view hashed while it was merged): `shed` only
+    /// gives pages back.
+    init(count: Int, hashed: (first: ContentHash, second: ContentHash)) {
+        self.init(count: count)
+        (first, second) = hashed
+        self.hashed = count
+    }
+
     /// Feeds `base[hashed..<end]` to the hashers (each byte to its half's).
     private mutating func hash(_ base: UnsafePointer<UInt8>, upTo end: Int) {
         while hashed < end {
