@@ -104,9 +104,11 @@ extension Session {
             hadInputError = true
             return [.error(SessionError("dialog.unplaced", ["understood": understood, "missed": missed])), .awaitingAnswer]
         case .unsure:
-            // Nothing changes; a draft with no amount cannot be saved, so say how to go on.
-            let key = pending.contains { $0.amount == nil } ? "dialog.unsure-amount" : "dialog.unsure"
-            return [.notice(key), .awaitingAnswer]
+            // Nothing changes; a draft with no amount cannot be saved, so its amount is asked again.
+            if let missing = pending.firstIndex(where: { $0.amount == nil }) {
+                return [.notice("dialog.unsure-amount"), .amountNeeded(index: missing)]
+            }
+            return [.notice("dialog.unsure"), .awaitingAnswer]
         case .entry(let rest):
             // The join words ("and also", «и ещё») are not the purchase's words.
             return join(line: rest)
