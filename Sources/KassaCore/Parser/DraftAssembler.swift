@@ -325,11 +325,14 @@ extension DraftStage {
             if right < tokens.count, tokens[right].isPunct(",") { right += 1 }
             while right < tokens.count { if case .sep = s.roles[right] { break }; right += 1 }
             var kept = false
+            // The keywords naming the label's own thing, read once (not once per amount after it).
+            var named: [String]?
             for m in s.moneys where m.start >= left && m.end <= right {
                 if m.start >= label.end {
                     // "samsung galaxy 24 charger 7 500": a keyword of the same category goes on
                     // naming the same thing; another category names a new item ("bus 150 taxi 2000").
-                    kept = !hasKeyword(s, label.end, m.start, besides: keywordSlugs(left, label.end))
+                    if named == nil { named = keywordSlugs(left, label.end) }
+                    kept = !hasKeyword(s, label.end, m.start, besides: named ?? [])
                 } else {
                     kept = !hasKeyword(s, label.start, label.end) && !hasKeyword(s, m.end, label.start)
                 }
