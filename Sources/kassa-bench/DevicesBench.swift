@@ -54,11 +54,7 @@ enum DevicesBench {
         }
         if let first, eachProcess {
             print("kassa-bench devices --first \(first) --each-process")
-            StoreBench.flushOutput()
-            for _ in 0..<runs {
-                let child = StoreBench.spawn(StoreBench.selfPath(), ["devices", "--first", first, "--runs", "1", "--no-head"], output: nil)
-                if child.status != 0 { print("kassa-bench devices: a round failed (status \(child.status))"); return }
-            }
+            firstOpensInNewProcesses(directory: first, runs: runs)
             return
         }
         if let first {
@@ -78,6 +74,15 @@ enum DevicesBench {
         let start = DispatchTime.now().uptimeNanoseconds
         try body()
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    /// `runs` rounds of `firstOpens`, each in a new process of this bench (its lines printed by it).
+    static func firstOpensInNewProcesses(directory: String, runs: Int) {
+        StoreBench.flushOutput()
+        for _ in 0..<runs {
+            let child = StoreBench.spawn(StoreBench.selfPath(), ["devices", "--first", directory, "--runs", "1", "--no-head"], output: nil)
+            if child.status != 0 { print("kassa-bench devices: a round failed (status \(child.status))"); return }
+        }
     }
 
     /// First opens of the folder and the single journal a kept run left in `directory`, alternating.
@@ -157,10 +162,7 @@ enum DevicesBench {
         // As a command meets a first open: in a new process (this one has just made a million
         // transactions and opened both; see `--each-process` above).
         print("  first opens, each in a new process (as a command meets them):")
-        StoreBench.flushOutput()
-        for _ in 0..<3 {
-            _ = StoreBench.spawn(StoreBench.selfPath(), ["devices", "--first", directory, "--runs", "1", "--no-head"], output: nil)
-        }
+        firstOpensInNewProcesses(directory: directory, runs: 3)
         let again = try seconds { let l = try open(); route = l.route.rawValue; l.close() }
         print(String(format: "  folder of 3 open (again)   %8.3f s  (%.2f× single again) [%@]", again, again / singleAgain, route))
 
