@@ -20,6 +20,31 @@ import KassaTestSupport
         try KassaBinary.run(["--file", file, "--today", today] + arguments, stdin: stdin, environment: env)
     }
 
+    /// A series said on 29 November "from 1 December" (no year) starts on 1 December 2026, in both
+    /// languages: nothing is overdue, and `due` lists no payment a year back.
+    @Test(arguments: ["интернет 7990 ежемесячно с каспи 1 декабря", "internet 7990 monthly from kaspi from december 1"])
+    func aSeriesFromADayJustAheadStartsThen(entry: String) throws {
+        let saved = try kassa([], stdin: entry + "\n\n", today: "2026-11-29")
+        #expect(saved.status == 0, "\(saved.error)")
+        let series = try objects(try kassa(["recurring", "--json"], today: "2026-11-29").output)
+        #expect(series.count == 1)
+        #expect(series.first?["start"] as? String == "2026-12-01")
+        let due = try kassa(["due", "--json"], today: "2026-11-29")
+        #expect(due.status == 0 && due.output.isEmpty, "\(due.output)")
+        let list = try KassaBinary.run(["list", "--json", "--file", file], environment: env)
+        #expect(!list.output.contains("2025-12-01"), "\(list.output)")
+    }
+
+    /// A day the month lacks is refused with its words named, in both languages; nothing saved.
+    @Test(arguments: [("кофе 500 31 ноября", "31 ноября"), ("coffee 500 on 2026-02-30", "2026-02-30")])
+    func anImpossibleDateIsRefused(entry: String, words: String) throws {
+        let result = try kassa(["--yes"], stdin: entry + "\n", today: "2026-11-29")
+        #expect(result.status == 1)
+        #expect(result.error.contains(words), "\(result.error)")
+        let list = try KassaBinary.run(["list", "--json", "--file", file], environment: env)
+        #expect(list.output.isEmpty, "\(list.output)")
+    }
+
     @Test func seriesAndDueAsJSON() throws {
         #expect(try kassa([], stdin: "netflix 4990 every month\n\nrent 250000 every 2 weeks\n\n", today: "2026-01-15").status == 0)
         let series = try objects(try kassa(["recurring", "--json"], today: "2026-03-20").output)

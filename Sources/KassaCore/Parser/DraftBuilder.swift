@@ -18,6 +18,8 @@ struct PartReading {
     var toAccount: String?
     /// A currency exchange's target: what arrives (ExchangeReading).
     var toAmount: Money?
+    /// The tokens of a day-month that does not exist ("31 feb"): the line is refused.
+    var impossibleDate: Range<Int>?
 }
 
 extension DraftStage {
@@ -41,6 +43,7 @@ extension DraftStage {
         let note = noteText(noteTokens[first..<last])
 
         let date = decideDate(part, s, &carry, index: index, &r, &reasons)
+        if carry.error == nil, let said = r.impossibleDate { carry.error = impossibleDateError(said) }
         // A currency exchange is a transfer, its verb the type word ("sold" is no income here).
         let exchange = part.money.flatMap { s.moneys[$0].exchange }
         if let x = exchange {
@@ -94,6 +97,9 @@ extension DraftStage {
                     r.recurrence = v; r.interval = interval; reasons.append(why("recurrence", pm.match.start, pm.match.end, rule))
                 case .quantity, .label, .purpose:
                     for t in pm.match.start..<pm.match.end { noteTokens.append(t) }
+                case .impossibleDate:
+                    for t in pm.match.start..<pm.match.end { noteTokens.append(t) }
+                    if r.impossibleDate == nil { r.impossibleDate = pm.match.start..<pm.match.end }
                 default: break
                 }
                 k = max(pm.match.end, k + 1)
@@ -161,6 +167,9 @@ extension DraftStage {
         }
         reasons.append(d.1)
         if let alt = d.2 {
+            // A series starts on the coming day ("monthly from 1 December" said on 29 November);
+            // a one-off entry said with a day just ahead is asked, never silently a year back.
+            if r.recurrence != nil, alt > context.today { return alt }
             r.flags.insert(.ambiguous)
             r.questions.append(Question(draftIndex: index, field: "date", options: [d.0.iso, alt.iso]))
         }
@@ -419,6 +428,16 @@ extension DraftStage {
                               span: scalarSpan(span))
         }
         return nil
+    }
+
+    /// "31 feb", «31 ноября»: a day its month does not have. Refused with the words, so the person
+    /// says the date again rather than finding the purchase saved today.
+    func impossibleDateError(_ said: Range<Int>) -> ParseError {
+        let bytes = Int(tokens[said.lowerBound].byteStart)..<Int(tokens[said.upperBound - 1].byteEnd)
+        var copy = input
+        let text = copy.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[bytes]), as: UTF8.self) }
+        return ParseError(code: "date-impossible", messageKey: "parse.date-impossible",
+                          messageArguments: ["text": text], span: scalarSpan(bytes))
     }
 
     /// A byte range of the input as a range of Unicode scalars (error spans count scalars).

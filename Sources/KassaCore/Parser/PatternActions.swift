@@ -14,6 +14,9 @@ enum Recognized {
     /// A calendar day said as what the purchase is for, ahead of today ("tickets for december
     /// 5"): note words, not the date (DraftAssembler.markPurposeDates).
     case purpose
+    /// A day-month that does not exist ("31 feb", «31 ноября»): never the amount nor a date; the
+    /// line is refused with the reason (DraftBuilder), not saved today with the words in the note.
+    case impossibleDate
 }
 
 extension DateStage {
@@ -44,7 +47,7 @@ extension DateStage {
             guard let d = day, let month else { return nil }
             // "31 feb": a date that does not exist is still a date said, never an amount.
             guard (1...12).contains(month) else { return nil }
-            guard CivilDate.daysInMonth(year: c.year ?? 2000, month: month) >= d else { return .quantity }
+            guard CivilDate.daysInMonth(year: c.year ?? 2000, month: month) >= d else { return .impossibleDate }
             if let y = c.year {
                 return CivilDate(year: y, month: month, day: d).map { .date($0, weak: false, alternative: nil) }
             }
@@ -74,6 +77,8 @@ extension DateStage {
             guard let n = c.numdate else { return nil }
             let date: CivilDate?
             if let y = n.year { date = CivilDate(year: y, month: n.month, day: n.day) } else { date = recent(month: n.month, day: n.day) }
+            // "2026-02-30", "31.04.2026": with its year said, a day the month lacks is no number.
+            if date == nil, n.year != nil, (1...12).contains(n.month), (1...31).contains(n.day) { return .impossibleDate }
             guard let resolved = date else { return nil }
             var alternative: CivilDate?
             if n.swappable, n.year == nil { alternative = recent(month: n.day, day: n.month) }
@@ -105,13 +110,22 @@ extension DateStage {
         }
     }
 
-    /// This year's day-month when it is only a few days ahead of today ("march 12" said on 10
-    /// March): the most recent past one is a year back, so the person is asked which was meant.
+    /// How far ahead a day-month said without its year may be and still be the coming one: a
+    /// series said on 29 November "from 1 December" or "from 15 January" starts then, not a year
+    /// back (DraftBuilder.decideDate); a one-off entry is asked about it.
+    static let comingWindowDays = 62
+
+    /// The coming day-month when it is at most `comingWindowDays` ahead of today ("march 12"
+    /// said on 10 March, "5 января" said on 29 December): the most recent past one is a year
+    /// back, so a series takes this one and a one-off entry asks which was meant.
     func soon(month: Int, day: Int) -> CivilDate? {
         let today = context.today
-        guard let d = CivilDate(year: today.year, month: month, day: day), d > today,
-              d <= today.adding(days: 7) else { return nil }
-        return d
+        for year in [today.year, today.year + 1] {
+            if let d = CivilDate(year: year, month: month, day: day), d > today {
+                return d <= today.adding(days: Self.comingWindowDays) ? d : nil
+            }
+        }
+        return nil
     }
 
     /// The most recent day-month on or before today (a past expense), skipping 29 February gaps.
