@@ -20,6 +20,29 @@ import KassaTestSupport
         try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
     }
 
+    /// After a rename the old name is an alias, and every language's word for the bank finds
+    /// the renamed account: no second "kaspi" is made.
+    @Test func aRenamedAccountIsFoundByEveryLanguagesWord() throws {
+        #expect(try kassa(["add", "--yes", "taxi 1000 from kaspi"]).status == 0)
+        #expect(try kassa(["account", "rename", "kaspi", "kaspi gold"]).status == 0)
+        #expect(try kassa(["add", "--yes", "taxi 1000 from kaspi"]).status == 0)
+        #expect(try kassa(["add", "--yes", "такси 1000 с каспи"]).status == 0)
+        let list = try kassa(["list", "--json"])
+        let accounts = try list.lines.map { try json($0)["account"] as? String }
+        #expect(accounts == ["kaspi gold", "kaspi gold", "kaspi gold"], "\(list.output)")
+        #expect(!(try kassa(["accounts"]).output.contains("New account")))
+    }
+
+    /// The only deposit account, whatever its name, is the one «депозит» and "deposit" mean.
+    @Test(arguments: ["пополнил депозит 100000 с каспи", "put 100000 on the deposit from kaspi"])
+    func theOnlyDepositIsTheDeposit(entry: String) throws {
+        #expect(try kassa(["account", "add", "dep", "--kind", "deposit"]).status == 0)
+        let added = try kassa(["add", "--yes", entry])
+        #expect(added.status == 0, "\(added.error)")
+        let row = try json(try #require(try kassa(["list", "--json"]).lines.first))
+        #expect(row["to_account"] as? String == "dep" && row["type"] as? String == "transfer", "\(row)")
+    }
+
     @Test func openingPlannedArchiveAndRemove() throws {
         let added = try kassa(["account", "add", "моя карта", "--kind", "card", "--opening", "50 000", "--opening-date", "2026-03-01"])
         #expect(added.status == 0, "\(added.error)")

@@ -210,13 +210,18 @@ extension ScanStage {
         }
         // ... and not when a keyword phrase as long starts there without a preposition: "kaspi 5000"
         // is a purchase on Kaspi, "с каспи" the account; "kaspi shop" is a place to buy.
+        // The grammar's name for it ("kaspi" for «каспи») is the person's account that has that
+        // name or alias: after `account rename kaspi "kaspi gold"` every language's word for Kaspi
+        // is "kaspi gold", and «депозит» is the one deposit account whatever it is called.
         if best == nil, let (e, end) = matchClass(k, ids.account) {
             let keywordEnd = matchClass(k, ids.category)?.end ?? 0
-            if keywordEnd < end || (keywordEnd == end && (after || named)) { best = ([grammar.entries[e].value], end, .entry(Int32(e)), false) }
+            if keywordEnd < end || (keywordEnd == end && (after || named)) {
+                best = ([aliases.own(grammar.entries[e].value)], end, .entry(Int32(e)), false)
+            }
         }
         // "into savings", «на депозит»: these words name an account only after a preposition.
         if best == nil, after, let (e, end) = matchClass(k, ids.accountAfter) {
-            best = ([grammar.entries[e].value], end, .entry(Int32(e)), true)
+            best = ([aliases.own(grammar.entries[e].value)], end, .entry(Int32(e)), true)
         }
         return best
     }
@@ -263,6 +268,13 @@ struct AccountAliases: Sendable {
             default: firstBytes.3 |= bit
             }
         }
+    }
+
+    /// The person's account a grammar name stands for: the one whose name or one-word alias it
+    /// is, else the name itself.
+    func own(_ name: String) -> String {
+        let bytes = Array(name.utf8)
+        return list.first { $0.words.count == 1 && $0.words[0] == bytes }?.account ?? name
     }
 
     func mayStart(with b: UInt8) -> Bool {

@@ -16,6 +16,22 @@ enum AccountBook {
         return map
     }
 
+    /// The accounts as the parser knows them: a deposit or a loan that is the only one of its
+    /// kind also answers to the kind's name ("deposit", "loan"), so «пополнил депозит» finds
+    /// the deposit called "dep" instead of making an account "deposit".
+    static func parserAccounts(_ journal: Journal) -> [Account] {
+        var accounts = journal.accounts
+        let profiles = profiles(journal).values.filter { !$0.archived }
+        for kind in [AccountKind.deposit, .loan] {
+            let ofKind = profiles.filter { $0.kind == kind }
+            guard ofKind.count == 1, let only = ofKind.first,
+                  !accounts.contains(where: { $0.name.lowercased() == kind.rawValue || $0.aliases.contains { $0.lowercased() == kind.rawValue } }),
+                  let index = accounts.firstIndex(where: { $0.name.lowercased() == only.name.lowercased() }) else { continue }
+            accounts[index].aliases.append(kind.rawValue)
+        }
+        return accounts
+    }
+
     static func profile(_ journal: Journal, _ name: String) -> AccountProfile? {
         journal.object(AccountProfile.recordKind, key: AccountProfile.key(name)).flatMap(AccountProfile.init(record:))
     }

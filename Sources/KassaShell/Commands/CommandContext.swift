@@ -66,7 +66,7 @@ public final class CommandContext {
     func parseContext(_ journal: Journal) -> ParseContext {
         ParseContext(today: configuration.today, language: configuration.language,
                      defaultCurrency: configuration.defaultCurrency, defaultAccount: configuration.defaultAccount(in: journal),
-                     accounts: journal.accounts, learnedCategories: journal.learnedCategories)
+                     accounts: AccountBook.parserAccounts(journal), learnedCategories: journal.learnedCategories)
     }
 
     // MARK: - Outcomes

@@ -97,7 +97,7 @@ public final class Session {
     var parseContext: ParseContext {
         ParseContext(today: configuration.today, language: configuration.language,
                      defaultCurrency: configuration.defaultCurrency, defaultAccount: configuration.defaultAccount(in: journal),
-                     accounts: journal.accounts, learnedCategories: journal.learnedCategories)
+                     accounts: AccountBook.parserAccounts(journal), learnedCategories: journal.learnedCategories)
     }
 
     // MARK: - Input
