@@ -65,6 +65,19 @@ public enum Balances {
     }
 }
 
+extension Balances {
+    /// The sum of every line in `currency` that is in the balance (planned ones left out): with
+    /// every account converted to one currency, all the money there is — what a person owns less
+    /// what they owe. Lines left in another currency (no rate) are not in it; the caller says so.
+    public static func total(_ lines: [BalanceLine], in currency: Currency) throws(MoneyError) -> Money {
+        var total = Money(minorUnits: 0, currency: currency)
+        for line in lines where line.amount.currency == currency && line.isCurrent {
+            total = try total.adding(line.amount)
+        }
+        return total
+    }
+}
+
 /// One account's running sums in one currency while Balances reads the source.
 struct BalanceCell {
     var sum = CheckedSum(), count = 0, planned = CheckedSum(), plannedCount = 0

@@ -15,6 +15,34 @@ import KassaTestSupport
         try KassaBinary.run(["--file", journal, "--today", "2026-03-10"] + arguments, stdin: stdin, environment: env)
     }
 
+    /// Dollars bought with tenge: `balance --in KZT` shows each account once, converted (the
+    /// dollars at the day's rate), and a total line — all the money there is; `ask` answers
+    /// "net worth" and «сколько у меня всего денег» with that total, and the cash balance holds
+    /// the dollars. 500,000 − 1,500 = 498,500; cash: −1,500 + 200 × 505 = 99,500.
+    @Test func oneFigureForAllTheMoney() throws {
+        #expect(try kassa(["rate", "set", "USD", "505"]).status == 0)
+        let saved = try kassa([], stdin: "salary 500000 to kaspi\n\nbought 200 dollars for 101000 tenge from kaspi into cash\n\ncoffee 1500\n\n")
+        #expect(saved.status == 0, "\(saved.error)")
+        let balance = try kassa(["balance", "--in", "KZT", "--json"])
+        #expect(balance.status == 0, "\(balance.error)")
+        let object = try JSONSerialization.jsonObject(with: Data(balance.output.utf8)) as! [String: Any]
+        let lines = try #require(object["lines"] as? [[String: Any]])
+        let shown = lines.map { "\($0["account"] as? String ?? "-") \($0["amount"] as? String ?? "") \($0["currency"] as? String ?? "") \($0["total"] as? Bool ?? false)" }
+        #expect(shown == ["cash 99500.00 KZT false", "kaspi 399000.00 KZT false", "- 498500.00 KZT true"], "\(shown)")
+        let text = try kassa(["balance", "--in", "KZT"])
+        #expect(text.output.contains("total  ₸498,500.00") && !text.output.contains("$"), "\(text.output)")
+        for (question, language) in [("what is my net worth", "en"), ("сколько у меня всего денег", "ru")] {
+            let asked = try kassa(["--lang", language, "ask", "--json", question])
+            #expect(asked.status == 0, "\(asked.error)")
+            let answer = try JSONSerialization.jsonObject(with: Data(asked.output.utf8)) as! [String: Any]
+            #expect(answer["kind"] as? String == "balance")
+            #expect((answer["answer"] as? [String: Any])?["amount"] as? String == "498500.00", "\(asked.output)")
+        }
+        let cash = try kassa(["ask", "--json", "how much cash do i have"])
+        let answer = try JSONSerialization.jsonObject(with: Data(cash.output.utf8)) as! [String: Any]
+        #expect((answer["answer"] as? [String: Any])?["amount"] as? String == "99500.00", "\(cash.output)")
+    }
+
     @Test func parseShowsBothAmounts() throws {
         let parsed = try kassa(["parse", "--json", "changed 100 dollars to 52,000 tenge"])
         #expect(parsed.status == 0, "\(parsed.error)")

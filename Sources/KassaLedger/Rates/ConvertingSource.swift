@@ -35,18 +35,28 @@ public final class ConvertingSource<Base: TransactionSource>: TransactionSource 
         var missed: [Currency: CivilDate] = [:]
         var overflowed: [Currency: CivilDate] = [:]
         base.forEachEntry { entry in
-            guard entry.currency != target else { return body(entry) }
+            // An exchange's arriving side is in its own currency: converted as well, or the
+            // dollars bought with tenge would stay dollars beside the tenge paid for them.
+            let arrives = entry.toCurrency.flatMap { $0 == target ? nil : $0 }
+            guard entry.currency != target || arrives != nil else { return body(entry) }
             let date = CivilDate(daysSinceEpoch: entry.days)
+            var seen = entry
             do throws(ConversionError) {
-                let converted = try rates.convert(Money(minorUnits: entry.amount, currency: entry.currency), to: target, on: date)
-                var seen = entry
-                seen.amount = converted.minorUnits
-                seen.currency = target
+                if entry.currency != target {
+                    seen.amount = try rates.convert(Money(minorUnits: entry.amount, currency: entry.currency), to: target, on: date).minorUnits
+                    seen.currency = target
+                }
+                if let arrives {
+                    seen.toAmount = try rates.convert(Money(minorUnits: entry.toAmount, currency: arrives), to: target, on: date).minorUnits
+                    seen.toCurrency = target
+                }
                 body(seen)
             } catch {
                 switch error.kind {
                 case .missingRate: if missed[error.currency].map({ date < $0 }) ?? true { missed[error.currency] = date }
-                case .overflow: if overflowed[entry.currency].map({ date < $0 }) ?? true { overflowed[entry.currency] = date }
+                case .overflow:
+                    let currency = seen.currency == target ? (arrives ?? entry.currency) : entry.currency
+                    if overflowed[currency].map({ date < $0 }) ?? true { overflowed[currency] = date }
                 }
                 body(entry)
             }

@@ -2,8 +2,10 @@
 // every currency (KassaLedger.Balances over the journal): opening balances and transactions dated on
 // or before today; later ones are planned, summed apart. With `--in` everything is in one currency,
 // each amount converted at the rate of its own date (ConvertingSource); what has no rate stays in
-// its own currency and is named; so does an amount too large to convert (its own note). A total
-// too large to compute is an error.
+// its own currency and is named; so does an amount too large to convert (its own note). A currency
+// exchange's arriving side is converted too, so an account holding dollars bought with tenge is one
+// line. The last line is the total of everything converted (net worth); one too large to compute is
+// an error.
 
 import KassaCore
 import KassaLedger
@@ -36,33 +38,12 @@ public struct BalanceCommand: Command {
                 return [.output(BalanceOutput(lines: try Balances.compute(journal.source(query), today: today, openings: openings)))]
             }
             let rates = RateCommand.table(journal, base: context.configuration.baseCurrency)
-            let source = ConvertingSource(journal.source(query), rates: rates, to: target)
-            var missing: [Currency: CivilDate] = [:]
-            var overflowed: [Currency: CivilDate] = [:]
-            func note(_ currency: Currency, _ date: CivilDate, in list: inout [Currency: CivilDate]) {
-                if list[currency].map({ date < $0 }) ?? true { list[currency] = date }
-            }
-            let converted = openings.map { opening in
-                let date = opening.date ?? today
-                do throws(ConversionError) {
-                    var moved = opening
-                    moved.amount = try rates.convert(opening.amount, to: target, on: date)
-                    return moved
-                } catch {
-                    switch error.kind {
-                    case .missingRate: note(error.currency, date, in: &missing)
-                    case .overflow: note(opening.amount.currency, date, in: &overflowed)
-                    }
-                    return opening
-                }
-            }
-            let lines = try Balances.compute(source, today: today, openings: converted)
-            for (currency, date) in source.missing { note(currency, date, in: &missing) }
-            for (currency, date) in source.overflowed { note(currency, date, in: &overflowed) }
+            let balances = try ConvertedBalances(journal.source(query), rates: rates, to: target, today: today, openings: openings)
             let arguments = { (currency: Currency, date: CivilDate) in ["currency": currency.code, "date": date.iso, "target": target.code] }
-            return [.output(BalanceOutput(lines: lines))]
-                + missing.sorted { $0.key.code < $1.key.code }.map { .notice("rate.missing-in-balance", arguments($0.key, $0.value)) }
-                + overflowed.sorted { $0.key.code < $1.key.code }.map { .notice("rate.overflow-in-balance", arguments($0.key, $0.value)) }
+            // One line per account in the one currency, then the total: what there is in all.
+            return [.output(BalanceOutput(lines: balances.lines, total: balances.total))]
+                + balances.missing.sorted { $0.key.code < $1.key.code }.map { .notice("rate.missing-in-balance", arguments($0.key, $0.value)) }
+                + balances.overflowed.sorted { $0.key.code < $1.key.code }.map { .notice("rate.overflow-in-balance", arguments($0.key, $0.value)) }
         }
     }
 }

@@ -24,6 +24,15 @@ enum Asking {
         return QuestionGrammar.load(sources).0
     }()
 
+    /// A balance question is answered in one figure, every currency converted (all the money
+    /// there is, "net worth"), except one account that holds a single currency: "how much is on
+    /// my dollar card" is said in dollars.
+    static func convertsBalance(_ query: Query, journal: Journal, today: CivilDate) -> Bool {
+        guard let account = query.account?.lowercased() else { return true }
+        let lines = (try? Balances.compute(journal.source(), today: today)) ?? []
+        return Set(lines.filter { $0.account?.lowercased() == account }.map(\.amount.currency)).count > 1
+    }
+
     /// Answers `query` (read from `question`) over `journal` as of the configuration's today.
     static func answer(_ query: Query, question: String, journal: Journal, configuration: Session.Configuration,
                        app: AppContext?, budgets: BudgetBook?) throws -> AskResult {
@@ -62,12 +71,22 @@ enum Asking {
         let answerer = QueryAnswerer(today: today, base: base)
         let rates = RateCommand.table(journal, base: base)
         let answer: QueryAnswer
-        if rates.rates.isEmpty || query.kind == .balance {
+        if rates.rates.isEmpty || (query.kind == .balance && !convertsBalance(query, journal: journal, today: today)) {
             answer = try answerer.answer(query, source: journal.source(filter), facts: facts)
         } else {
+            if query.kind == .balance {
+                // Openings in another currency at their date's rate, like the transactions; one
+                // with no rate stays as it is and the answer says it was left out.
+                facts.openings = facts.openings.map { opening in
+                    var moved = opening
+                    if let amount = try? rates.convert(opening.amount, to: base, on: opening.date ?? today) { moved.amount = amount }
+                    return moved
+                }
+            }
             answer = try answerer.answer(query, source: ConvertingSource(journal.source(filter), rates: rates, to: base), facts: facts)
         }
         var result = AskResult(question: question, query: query, answer: answer)
+
         let ids = (answer.items ?? []).compactMap(\.id) + [answer.id].compactMap { $0 }
         if query.kind == .top || query.kind == .last {
             for id in ids {
