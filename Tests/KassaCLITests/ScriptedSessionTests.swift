@@ -35,6 +35,15 @@ import KassaTestSupport
         #expect(list.first?["amount"] as? String == "1500.00")
     }
 
+    /// A note said as a correction keeps everything typed, commas included, in both languages.
+    @Test(arguments: [("coffee 900\nnote dinner with friends, my half\n\n", "dinner with friends, my half"),
+                      ("кофе 900\nзаметка ужин с друзьями, моя половина\n\n", "ужин с друзьями, моя половина")])
+    func aNoteKeepsWhatWasTyped(script: String, note: String) throws {
+        let result = try KassaBinary.run(["--file", journal, "--today", "2026-03-10"], stdin: script, environment: env)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(try listJSON().first?["note"] as? String == note)
+    }
+
     @Test func anUnderstoodScriptExitsZeroAndAFailedLineExitsOne() throws {
         let good = try KassaBinary.run(["--file", journal, "--today", "2026-03-10"], stdin: "coffee 1500\n\n", environment: env)
         #expect(good.status == 0, "\(good.error)")

@@ -297,8 +297,12 @@ struct ReplyReader {
             i = opened
         }
         while i < high {
-            // A pause ends a value, not the field word before it ("Amount: 1,600").
-            if i > low && said.pauseBefore[i] && !(current.map { $0.field != nil && $0.start == $0.end } ?? false) {
+            // A pause ends a value, not the field word before it ("Amount: 1,600"), nor a note
+            // going on ("note dinner with friends, paid for both") unless a field word or a
+            // draft's position follows ("note airport, amount 2800").
+            if i > low && said.pauseBefore[i] && !(current.map { $0.field != nil && $0.start == $0.end } ?? false)
+                && !(current?.field == "note" && self.words.name(in: "field", for: said.words[i]) == nil
+                     && grammar.match(.ordinal, in: said.words, at: i) == nil) {
                 close()
                 clauseStart = true
             }
@@ -444,7 +448,8 @@ struct ReplyReader {
         var takenBack: [FieldValue] = []
         var missed: [String] = []
         for (number, stretch) in stretches.enumerated() {
-            let text = said.text(stretch.start..<stretch.end)
+            // A note is free text: its commas and stops stay as typed.
+            let text = stretch.field == "note" ? said.textAsTyped(stretch.start..<stretch.end) : said.text(stretch.start..<stretch.end)
             if let field = stretch.field {
                 guard !text.isEmpty else { continue }
                 switch FieldValue.resolve(field: field, value: text, parser: parser, words: words, context: context, journal: journal) {

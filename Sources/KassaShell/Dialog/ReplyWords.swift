@@ -10,6 +10,9 @@ struct ReplyWords {
     var typed: [String] = []
     /// A comma, dash, colon or full stop stood before the word.
     var pauseBefore: [Bool] = []
+    /// Each word as typed with the punctuation around it (and a dash standing alone after it):
+    /// a note keeps it (`textAsTyped`).
+    var raw: [String] = []
 
     static let leading: Set<Character> = ["«", "\"", "(", "“", "'", "[", "„"]
     static let trailing: Set<Character> = [",", ".", ":", ";", "!", "?", "…", "»", "\"", ")", "”", "'", "]"]
@@ -28,8 +31,10 @@ struct ReplyWords {
             if word.isEmpty || word.allSatisfy({ ReplyWords.pauses.contains($0) }) {
                 // A dash or comma standing alone ("второе — 900").
                 pause = true
+                if !raw.isEmpty { raw[raw.count - 1] += " " + chunk }
                 continue
             }
+            raw.append(String(chunk))
             words.append(DialogGrammar.normalize(word))
             typed.append(String(word))
             pauseBefore.append(pause)
@@ -42,5 +47,14 @@ struct ReplyWords {
     /// The typed words from `range`, joined by spaces.
     func text(_ range: Range<Int>) -> String {
         typed[range].joined(separator: " ")
+    }
+
+    /// The words from `range` as typed, punctuation and quotes kept ("dinner with friends, my
+    /// half"); a comma or stop ending the last word is left out.
+    func textAsTyped(_ range: Range<Int>) -> String {
+        guard !range.isEmpty else { return "" }
+        var out = raw[range].joined(separator: " ")
+        while let last = out.last, ReplyWords.pauses.contains(last) || last == " " { out.removeLast() }
+        return out
     }
 }
