@@ -44,6 +44,33 @@ import KassaTestSupport
         #expect(try listJSON().first?["note"] as? String == note)
     }
 
+    /// "delete the last one" deletes the transaction saved last, not whatever change came last
+    /// (an account added after it stays); «отмена» twice cancels the draft, then nothing — the
+    /// earlier save stays; "cancel" with nothing waiting is no draft.
+    @Test func cancellingAndDeletingInWordsTouchOnlyWhatTheySay() throws {
+        let run = { (script: String, language: String) in
+            try KassaBinary.run(["--file", journal, "--today", "2026-03-10", "--lang", language], stdin: script, environment: env)
+        }
+        #expect(try run("coffee 900\n\ntea 500\n\n", "en").status == 0)
+        #expect(try KassaBinary.run(["account", "add", "halyk", "--file", journal], environment: env).status == 0)
+        let deleted = try run("delete the last one\n", "en")
+        #expect(deleted.status == 0 && deleted.output.contains("#2"), "\(deleted.output)")
+        #expect(try listJSON().map { $0["note"] as? String } == ["coffee"])
+        #expect(try KassaBinary.run(["accounts", "--file", journal], environment: env).output.contains("halyk"))
+
+        let twice = try run("такси 2000\nотмена\nотмена\n", "ru")
+        #expect(twice.output.contains("Отменять нечего"), "\(twice.output)")
+        let cancel = try run("cancel\n", "en")
+        #expect(cancel.output.contains("Nothing is waiting") && !cancel.output.contains("amount?"), "\(cancel.output)")
+        #expect(try listJSON().map { $0["note"] as? String } == ["coffee"])
+
+        let russian = try run("удали последнюю запись\n", "ru")
+        #expect(russian.status == 0, "\(russian.error)")
+        #expect(try listJSON().isEmpty)
+        let nothing = try run("удали последнюю запись\n", "ru")
+        #expect(nothing.status == 1 && nothing.error.contains("удалять нечего"), "\(nothing.error)")
+    }
+
     @Test func anUnderstoodScriptExitsZeroAndAFailedLineExitsOne() throws {
         let good = try KassaBinary.run(["--file", journal, "--today", "2026-03-10"], stdin: "coffee 1500\n\n", environment: env)
         #expect(good.status == 0, "\(good.error)")

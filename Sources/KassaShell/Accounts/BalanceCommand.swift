@@ -41,7 +41,10 @@ public struct BalanceCommand: Command {
             let balances = try ConvertedBalances(journal.source(query), rates: rates, to: target, today: today, openings: openings)
             let arguments = { (currency: Currency, date: CivilDate) in ["currency": currency.code, "date": date.iso, "target": target.code] }
             // One line per account in the one currency, then the total: what there is in all.
-            return [.output(BalanceOutput(lines: balances.lines, total: balances.total))]
+            // A total of only what could be converted would be a wrong figure: with money left in
+            // another currency (no rate), no total, and the notice says which rate is missing.
+            let complete = balances.lines.allSatisfy { !$0.isCurrent || $0.amount.currency == target }
+            return [.output(BalanceOutput(lines: balances.lines, total: complete ? balances.total : nil))]
                 + balances.missing.sorted { $0.key.code < $1.key.code }.map { .notice("rate.missing-in-balance", arguments($0.key, $0.value)) }
                 + balances.overflowed.sorted { $0.key.code < $1.key.code }.map { .notice("rate.overflow-in-balance", arguments($0.key, $0.value)) }
         }

@@ -106,6 +106,14 @@ struct ReplyReader {
     }
 
     /// Only an undo phrase (read while nothing waits: "undo that", «верни как было»).
+    /// "cancel", «отмена», "never mind" as the whole line: a refusal (with nothing waiting, there is
+    /// nothing to refuse — never an entry, never an undo).
+    func isRefusal(_ reply: String) -> Bool {
+        let said = ReplyWords(reply)
+        let (low, high) = core(said)
+        return grammar.covers(Array(said.words[low..<high]), with: [.refuse, .polite], requiring: .refuse)
+    }
+
     func isUndo(_ reply: String) -> Bool {
         let said = ReplyWords(reply)
         let (low, high) = core(said)

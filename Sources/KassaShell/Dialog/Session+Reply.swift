@@ -48,6 +48,12 @@ extension Session {
             explainReply(line, as: "undo", cue: line)
             return run(UndoCommand.self, words: [])
         }
+        // "cancel" said twice, or with nothing waiting: nothing to cancel — an undo of an earlier
+        // save only when said so ("undo", «отмени последнее»), never a draft named "cancel".
+        if replyReader.isRefusal(line) {
+            explainReply(line, as: "refuse", cue: line)
+            return [.notice("dialog.nothing-to-cancel")]
+        }
         // "actually the croissant was 1300" right after the save: an edit of what was saved.
         if let events = correctSaved(line, ids: saved) {
             if case .changed? = events.first { justSaved = saved }
