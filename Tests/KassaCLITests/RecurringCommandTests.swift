@@ -45,6 +45,20 @@ import KassaTestSupport
         #expect(list.output.isEmpty, "\(list.output)")
     }
 
+    /// A new price from next month is what a month costs from now on: `recurring`, `report
+    /// subscriptions` and `ask` all say 5,490, as `due` does.
+    @Test(arguments: [("нетфликс 4990 ежемесячно\n\nнетфликс теперь 5490 с декабря\n\n", "ru", "сколько стоят подписки"),
+                      ("netflix 4990 monthly\n\nnetflix is now 5490 from december\n\n", "en", "how much do my subscriptions cost")])
+    func aNewPriceIsTheMonthlyCost(script: String, language: String, question: String) throws {
+        #expect(try kassa(["--lang", language], stdin: script, today: "2026-11-29").status == 0)
+        let series = try objects(try kassa(["recurring", "--json"], today: "2026-11-29").output)
+        #expect(series.first?["amount"] as? String == "5490.00" && series.first?["monthly"] as? String == "5490.00", "\(series)")
+        let report = try kassa(["report", "subscriptions", "--json"], today: "2026-11-29")
+        #expect(report.output.contains("\"5490.00\"") && !report.output.contains("4990"), "\(report.output)")
+        let asked = try kassa(["--lang", language, "ask", "--json", question], today: "2026-11-29")
+        #expect(asked.output.contains("\"amount\": \"5490.00\""), "\(asked.output)")
+    }
+
     @Test func seriesAndDueAsJSON() throws {
         #expect(try kassa([], stdin: "netflix 4990 every month\n\nrent 250000 every 2 weeks\n\n", today: "2026-01-15").status == 0)
         let series = try objects(try kassa(["recurring", "--json"], today: "2026-03-20").output)

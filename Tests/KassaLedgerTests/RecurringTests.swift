@@ -70,14 +70,16 @@ import KassaCore
     }
 
     /// The listing shows the amount its next date will ask: after "from april" on 20 March, the
-    /// 15 March payment (settled) is past, the next is 15 April at the new amount.
+    /// 15 March payment (settled) is past, the next is 15 April at the new amount — and so is
+    /// the monthly cost.
     @Test func theOverviewShowsTheNextPaymentsAmount() throws {
         var s = netflix()
         s.changeAmount(to: kzt(5490), from: d("2026-04-01"))
         let settled = [1: Set([d("2026-01-15"), d("2026-02-15"), d("2026-03-15")])]
         let line = try #require(try RecurringOverview.compute([s], settled: settled, today: d("2026-03-20")).lines.first)
         #expect(line.next == d("2026-04-15") && line.amount == kzt(5490))
-        #expect(line.monthly == kzt(4990))
+        // What a month costs from now on is the next payment's price.
+        #expect(line.monthly == kzt(5490))
         let overdue = try #require(try RecurringOverview.compute([s], settled: [:], today: d("2026-03-20")).lines.first)
         #expect(overdue.next == d("2026-01-15") && overdue.amount == kzt(4990))
     }

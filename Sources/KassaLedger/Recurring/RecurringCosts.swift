@@ -92,7 +92,8 @@ public struct RecurringCosts: Sendable, Hashable {
         for s in series.sorted(by: { $0.id < $1.id }) where counts(s) {
             let done = settled[s.id] ?? []
             let next = RecurringOverview.next(s, settled: done, today: today)
-            let monthly = try MonthlyCost.of(s, on: today)
+            // The cost going forward: the price of the next payment (RecurringOverview).
+            let monthly = try MonthlyCost.of(s, on: max(next ?? today, today))
             let converted = try inBase(monthly)
             lines.append(Line(series: s, next: next, amount: s.amount(on: next ?? today), monthly: monthly, monthlyInBase: converted))
             let code = monthly.currency.code

@@ -1,6 +1,6 @@
 // RecurringOverview: the series as `kassa recurring` lists them — each with its next date, the
 // amount asked on that date (a change "from april" shows once April's payment is the next one) and
-// its monthly cost on today's amount — and the monthly total of active subscriptions per currency
+// its monthly cost at the next payment's price — and the monthly total of active subscriptions per currency
 // (checked sums: a total too large is an error, never a wrapped number).
 
 import KassaCore
@@ -28,7 +28,9 @@ public struct RecurringOverview: Sendable {
         var currencies: [String: Currency] = [:]
         for s in series where includeArchived || s.status != .archived {
             let due = next(s, settled: settled[s.id] ?? [], today: today)
-            let monthly = try MonthlyCost.of(s, on: today)
+            // The cost going forward: the price of the next payment ("netflix now 5490 from
+            // December" said in November costs 5,490 a month), never an older one.
+            let monthly = try MonthlyCost.of(s, on: max(due ?? today, today))
             lines.append(Line(series: s, next: due, amount: s.amount(on: due ?? today), monthly: monthly,
                               settled: settled[s.id] ?? []))
             if s.status == .active, s.kind == .subscription {
