@@ -13,6 +13,34 @@ import KassaTestSupport
     /// A Friday.
     let today = "2026-03-20"
 
+    /// Asked in November, "what do I have to pay in December" is this coming December, with the
+    /// payments planned by date beside the series'; a shop named in a question is found in the
+    /// notes, not the whole category it sells in. Both languages.
+    @Test func comingMonthsPlannedPaymentsAndShops() throws {
+        let path = home.appendingPathComponent("coming.kassa").path
+        let run = { (arguments: [String], stdin: String) in
+            try KassaBinary.run(["--file", path, "--today", "2026-11-29"] + arguments, stdin: stdin, environment: env)
+        }
+        let script = "netflix 4990 monthly\n\nrent 180000 on 2026-12-10 from kaspi\n\ngroceries magnum 12000\n\nпродукты в магнуме 7000\n\ngroceries 3000\n\n"
+        #expect(try run([], script).status == 0)
+        for (question, language) in [("what do i have to pay in december", "en"), ("что мне платить в декабре", "ru")] {
+            let asked = try run(["--lang", language, "ask", "--json", question], "")
+            let object = try JSONSerialization.jsonObject(with: Data(asked.output.utf8)) as! [String: Any]
+            let period = object["period"] as? [String: Any]
+            #expect(period?["from"] as? String == "2026-12-01" && period?["to"] as? String == "2026-12-31", "\(asked.output)")
+            let answer = try #require(object["answer"] as? [String: Any])
+            #expect(answer["amount"] as? String == "184990.00" && answer["count"] as? Int == 2, "\(asked.output)")
+        }
+        for (question, language) in [("how much did i spend at magnum", "en"), ("сколько я потратил в магнуме", "ru")] {
+            let asked = try run(["--lang", language, "ask", "--json", question], "")
+            let object = try JSONSerialization.jsonObject(with: Data(asked.output.utf8)) as! [String: Any]
+            let answer = try #require(object["answer"] as? [String: Any])
+            // Only the Magnum purchase whose note has the name as asked, not the 3,000 of other groceries.
+            #expect(answer["amount"] as? String == (language == "en" ? "12000.00" : "7000.00"), "\(asked.output)")
+            #expect((object["filters"] as? [String: Any])?["category"] is NSNull, "\(asked.output)")
+        }
+    }
+
     /// ~700 seeded transactions from 2025-09-01 to today on two accounts, plus a series and a budget.
     func journal() throws -> String {
         let path = home.appendingPathComponent("a.kassa").path

@@ -75,6 +75,10 @@ enum GrammarClass: String, CaseIterable, Sendable {
     case exchangeRate = "exchange-rate"
     case categoryWins = "category-wins"
     case categoryYields = "category-yields"
+    /// A shop or a service by its name ("magnum", "uber"): a category keyword for entries (the
+    /// `merchant SLUG = …` line defines both), and in a question a name to find in the notes
+    /// ("how much did I spend at magnum" is that shop, not all groceries).
+    case merchant
     /// A word before a calendar day that says what the purchase is for ("tickets for december
     /// 5", «билеты на 5 декабря», «цветы к 8 марта»): a day nearer ahead than behind is not the
     /// purchase's date (DraftAssembler.markPurposeDates).

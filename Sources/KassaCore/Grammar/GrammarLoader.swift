@@ -127,8 +127,10 @@ struct GrammarLoader {
         guard let directive = head.first else { fail(line, at: s, "grammar.missing-directive"); return }
         let location = RuleLocation(file: line.source.path, line: line.number)
         switch string(b, directive) {
-        case "class", "category":
-            let isCategory = string(b, directive) == "category"
+        case "class", "category", "merchant":
+            // `merchant SLUG = names`: category keywords that are also the class `merchant`.
+            let isMerchant = string(b, directive) == "merchant"
+            let isCategory = string(b, directive) == "category" || isMerchant
             let allowed = isCategory ? [2] : [2, 3]
             guard allowed.contains(head.count) else {
                 fail(line, at: head.count > allowed.last! ? head[allowed.last!].0 : equals, "grammar.missing-name")
@@ -153,12 +155,14 @@ struct GrammarLoader {
                     fail(line, at: item.0, "grammar.empty-item")
                     continue
                 }
-                entries.append(WordEntry(classID: id, value: value, number: numeric, rest: [],
-                                         location: location, language: line.source.language, order: order))
-                order += 1
-                firstWords.append(first)
-                restWords.append(Array(itemWords.dropFirst()))
-                entryLines.append(line)
+                for classID in isMerchant ? [id, classID(GrammarClass.merchant.rawValue)] : [id] {
+                    entries.append(WordEntry(classID: classID, value: value, number: numeric, rest: [],
+                                             location: location, language: line.source.language, order: order))
+                    order += 1
+                    firstWords.append(first)
+                    restWords.append(Array(itemWords.dropFirst()))
+                    entryLines.append(line)
+                }
             }
         case "name":
             guard head.count == 2 else { fail(line, at: equals, "grammar.missing-name"); return }

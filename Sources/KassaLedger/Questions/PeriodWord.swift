@@ -49,6 +49,11 @@ public enum PeriodWord: String, Sendable, CaseIterable {
     /// holds today runs to its end; a period after today is kept; none is the next 30 days.
     public static func ahead(_ period: Period?, today: CivilDate) -> Period {
         guard let period else { return Period(kind: .range, from: today, to: today.adding(days: 29)) }
+        // "what's due in January" asked in November: what is to pay is never behind today, so a
+        // month read as the most recent one that is already over is next year's.
+        if period.kind == .month, period.to < today {
+            return Period.month(year: period.from.year + 1, month: period.from.month)
+        }
         guard period.from <= today, today <= period.to else { return period }
         let whole: Period
         switch period.kind {

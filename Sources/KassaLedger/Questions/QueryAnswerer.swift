@@ -16,11 +16,16 @@ public struct QueryAnswerer {
         public var openings: [OpeningBalance]
         public var budgets: [BudgetStatus]
         public var recurring: RecurringOverview?
+        /// Transactions dated after today in the asked window ("rent 180000 on december 10"):
+        /// payments to come beside the series' (key: the note, with the date).
+        public var planned: [QueryAnswer.Item]
 
-        public init(openings: [OpeningBalance] = [], budgets: [BudgetStatus] = [], recurring: RecurringOverview? = nil) {
+        public init(openings: [OpeningBalance] = [], budgets: [BudgetStatus] = [], recurring: RecurringOverview? = nil,
+                    planned: [QueryAnswer.Item] = []) {
             self.openings = openings
             self.budgets = budgets
             self.recurring = recurring
+            self.planned = planned
         }
     }
 
@@ -43,7 +48,7 @@ public struct QueryAnswerer {
         case .due:
             return due(query, overview: facts.recurring)
         case .upcoming:
-            return try upcoming(query, overview: facts.recurring)
+            return try upcoming(query, overview: facts.recurring, planned: facts.planned)
         case .subscriptions:
             return subscriptions(facts.recurring)
         case .unknown:
@@ -271,7 +276,7 @@ public struct QueryAnswerer {
     /// takes money out (expenses and transfers; income is not a payment), in date order, with
     /// their total in the base currency (others are `skipped`). When the period starts today, a
     /// payment overdue and still unpaid comes first: it is still to be paid.
-    private func upcoming(_ query: Query, overview: RecurringOverview?) throws(MoneyError) -> QueryAnswer {
+    private func upcoming(_ query: Query, overview: RecurringOverview?, planned: [QueryAnswer.Item]) throws(MoneyError) -> QueryAnswer {
         var answer = QueryAnswer()
         guard let window = query.period else { return answer }
         answer.period = window
@@ -283,6 +288,10 @@ public struct QueryAnswerer {
                 found.append((date, line.series.id, QueryAnswer.Item(key: line.series.note, amount: line.series.amount(on: date),
                                                                      date: date, id: line.series.id)))
             }
+        }
+        for item in planned {
+            guard let date = item.date, date > today, date >= window.from, date <= window.to else { continue }
+            found.append((date, Int.max, item))
         }
         found.sort { ($0.date, $0.id) < ($1.date, $1.id) }
         var total = CheckedSum()

@@ -321,6 +321,13 @@ public struct QuestionReader: Sendable {
                 used.insert(index)
                 continue
             }
+            // A shop or a service by name ("at magnum", «в магнуме»): its purchases are found by
+            // the name in the notes, not the whole category it sells in (brands.rules `merchant`).
+            if let name = merchantName(word) {
+                query.text = name
+                query.readings.append(Query.Reading(words: word, field: "text", value: name, origin: "entry grammar: merchant"))
+                return
+            }
             let slug = parser.grammar.categorySlug(named: word) ?? {
                 let one = parser.parse(word + " 1", context: context).drafts.first
                 return one?.category
@@ -354,6 +361,18 @@ public struct QuestionReader: Sendable {
         if let account = query.account {
             query.readings.append(Query.Reading(words: text, field: "account", value: account, origin: "entry grammar"))
         }
+    }
+
+    /// The merchant a word names, in its shortest form that is still that name («магнуме» →
+    /// «магнум», so notes with any ending are found); nil for any other word.
+    private func merchantName(_ word: String) -> String? {
+        guard !parser.grammar.values(of: word, inClass: "merchant").isEmpty else { return nil }
+        var name = word
+        while name.count > 3, case let shorter = String(name.dropLast()),
+              !parser.grammar.values(of: shorter, inClass: "merchant").isEmpty {
+            name = shorter
+        }
+        return name
     }
 
     private var fillerWords: Set<String> {

@@ -55,6 +55,14 @@ enum Asking {
             let series = journal.objects(Series.kind).compactMap(Series.init(record:))
             let settled = DueOccurrences.settled(journal.objects(Occurrence.kind))
             facts.recurring = try RecurringOverview.compute(series, settled: settled, today: today)
+            // Payments planned by date ("rent 180000 on december 10"): money to go out, not income.
+            if query.kind == .upcoming, let window = query.period, window.to > today {
+                let from = max(window.from, today.adding(days: 1))
+                facts.planned = journal.query(TransactionFilter(from: from, to: window.to)).compactMap { t in
+                    guard t.type != .income else { return nil }
+                    return QueryAnswer.Item(key: t.note.isEmpty ? "#\(t.id)" : t.note, amount: t.amount, date: t.date)
+                }
+            }
         default:
             break
         }
