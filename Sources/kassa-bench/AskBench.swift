@@ -8,7 +8,7 @@
 // budget and two subscriptions. Then each question below — every kind, English and Russian — is
 // asked through the binary (`kassa ask --json`) as a child process; the figure is its CPU time
 // minus that of `kassa list --from 2100-01-01` (open + an empty query): "beyond opening the
-// journal", the issue's budget of 0.3 s.
+// journal", whose bar is 0.3 s.
 
 import Foundation
 import KassaCore

@@ -15,7 +15,7 @@
 // Figures (the best of --runs; the machine's other load shows directly in them):
 //   parse --json   200,000 piped lines (Grammars/bench/mixed.entries repeated)   ≥ 400,000 entries/s
 //   import         `kassa import` of N JSON lines (a `kassa list --json` backup) ≤ 1.5 s, ≤ 300 MB
-//   import csv     `kassa import --format csv` of the journal's CSV export         ≤ 3 s (issue 14)
+//   import csv     `kassa import --format csv` of the journal's CSV export         ≤ 3 s
 //   list --json    N transactions to a file                                      ≤ 1 s, ≤ 200 MB
 //   list           N transactions as text                                        ≤ 1 s, ≤ 200 MB
 //   balance        N transactions                                                ≤ 0.25 s, ≤ 200 MB
@@ -179,7 +179,7 @@ enum CLIBench {
         return results[0]
     }
 
-    /// `megabytes` nil: the figure has a time bar only (CSV import, issue 14).
+    /// `megabytes` nil: the figure has a time bar only (CSV import).
     static func report(_ label: String, _ run: (status: Int32, seconds: Double, peakMB: Double), seconds: Double, megabytes: Double?) {
         let ok = run.status == 0 && run.seconds <= seconds && run.peakMB <= (megabytes ?? .infinity)
         let status = run.status == 0 ? "" : ", exit \(run.status)"

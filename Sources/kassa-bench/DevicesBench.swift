@@ -6,20 +6,20 @@
 //
 // Measures, in this process:
 //   single        Journal.open of one journal of SIZE transactions, without a snapshot (the
-//                 issue's bar), and again with its snapshot (what an open costs once cached);
+//                 bar's reference), and again with its snapshot (what an open costs once cached);
 //   folder        Ledger.open of a folder of 3 device journals with SIZE transactions in all:
 //                 first (nothing cached: every file read and merged, the view written and
-//                 opened without snapshot; the target is at most 1.5× single; the view's
+//                 opened without snapshot; the bar is at most 1.5× single; the view's
 //                 snapshot, written after the open returns, is timed apart), and
 //                 again (nothing changed: the view opened with its snapshot, no device file read);
 //   pickup        after another device saved PICKUP more changes (one commit each): Ledger.open
 //                 (the new changes read and appended to the view), and a running session's
-//                 Journal.refresh() seeing another PICKUP; the target is at most 50 ms.
+//                 Journal.refresh() seeing another PICKUP; the bar is at most 50 ms.
 // `--first DIR` (DIR made by an earlier run with `--dir DIR --keep`) times only first opens of
 // DIR's folder (its reader's cache removed before each) and of its single journal: the same files
 // for two builds run back to back, and a process a profiler can watch doing just that.
 // `--each-process` runs every round in a new process, as a command meets a first open: in one
-// process the rounds after the second grew slow (2026-11-28: folder CPU 0.85 → 1.45 s with the same
+// process the rounds after the second grow slow (the folder's CPU time up to 1.7× with the same
 // page faults, the single open unchanged) — the state earlier opens leave, which no command has.
 
 import Foundation

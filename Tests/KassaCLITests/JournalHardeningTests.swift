@@ -1,4 +1,4 @@
-// JournalHardeningTests: issue 9 through the real binary — hostile amounts and dates, CRLF
+// JournalHardeningTests: the journal's defences through the real binary — hostile amounts and dates, CRLF
 // journals, read-only commands that must never move anything, an in-place rewrite under a live
 // session, an import killed midway and re-run, repair of a damaged import, symlinked journals,
 // ids after repair, stale `.repairing-N`, and the environment without HOME.
@@ -133,7 +133,7 @@ enum JournalLines {
         let garbage = try KassaBinary.run(["list", "--file", journal, "--lang", "en"], environment: environment)
         #expect(garbage.status == 2 && garbage.error.contains("KASSA_TODAY"), "\(garbage.error)")
         // At the edges of the range: yesterday of 1900-01-01 and tomorrow of 2999-12-31 are refused
-        // as soon as the line is read (issue 28: not at save, with the journal's exit 3), with a
+        // as soon as the line is read (not at save, with the journal's exit 3), with a
         // message; nothing is written, nothing crashes.
         for (today, word) in [("1900-01-01", "yesterday"), ("2999-12-31", "tomorrow")] {
             let session = try KassaBinary.run(["--file", journal, "--today", today, "--yes", "--lang", "en"],

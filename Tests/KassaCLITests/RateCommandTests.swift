@@ -84,7 +84,7 @@ import KassaTestSupport
     }
 
     /// The real daily file lists XDR (and may list codes kassa does not know): the rates kassa
-    /// can read are kept, the others named — one unknown code no longer refuses the file.
+    /// can read are kept, the others named — one unknown code does not refuse the file.
     @Test func theNationalBankFileKeepsEveryRateItCanRead() throws {
         let nbk = home.appendingPathComponent("get_rates_xdr.xml")
         try """

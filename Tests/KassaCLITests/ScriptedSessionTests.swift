@@ -1,4 +1,4 @@
-// The real binary in scripted mode, through pipes: the "done when" checks, exit
+// The real binary in scripted mode, through pipes: the CLI contract's promises, exit
 // statuses, JSON shapes, bad input (invalid UTF-8, huge lines, bad journals), --help/--version.
 
 import Foundation

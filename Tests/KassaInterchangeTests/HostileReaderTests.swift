@@ -144,7 +144,7 @@ import KassaCore
         #expect(Duplicates.remove(from: [again], existing: [purchase]).skipped == 1)
     }
 
-    /// Issue 28 items 15, 16 and 18: a statement row whose date does not exist, or lies outside
+    /// A statement row whose date does not exist, or lies outside
     /// 1900–2999, is named with its line, never dropped and never the end of the import; two-digit
     /// years are read as POSIX's %y reads them (69–99 → 1969–1999, 00–68 → 2000–2068).
     @Test func statementDatesThatAreNoDatesAreNamedAndTwoDigitYearsArePOSIX() {

@@ -1,4 +1,4 @@
-// Every importer on hostile bytes (issue 28): random bytes and mutated valid files in random
+// Every importer on hostile bytes: random bytes and mutated valid files in random
 // dialects — separators, quotes, CR/LF/CRLF, byte-order marks — for the CSV reader, the app's
 // CSV, bank statement text, kassa's jsonl backup, the National Bank rates XML, rates CSV and
 // rules files. Each must finish, never trap, and account for every row: imported, or named

@@ -74,8 +74,8 @@ import KassaCore
         #expect(lines[1] == "2026-03-01,income,450000.00,KZT,salary,,,зарплата,каспи голд,,")
         // (the second row's note holds a line break: its row takes two lines)
         #expect(lines[4] == "2026-03-03,internal,20000.00,KZT,каспи голд,,,снял,наличные,KZT,20000.00")
-        // A formula-like note is neutralised, as the csv export's are (issue 28: the app-CSV
-        // export wrote it raw, and a spreadsheet opening the file would run it).
+        // A formula-like note is neutralised, as the csv export's are: written raw, a
+        // spreadsheet opening the file would run it.
         #expect(lines[5] == "2026-03-04,expense,10.99,USD,каспи голд,subscriptions,,\"'=HYPERLINK(\"\"http://x\"\")\",,,")
     }
 

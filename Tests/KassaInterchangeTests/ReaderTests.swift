@@ -123,8 +123,8 @@ import KassaCore
         #expect(records.problems.map(\.line) == [2, 3])
         #expect(records.problems.map(\.reason) == ["date", "amount"])
         #expect(records.transactions.count == 2)
-        // An unterminated quote was read as if the file ended there (issue 28: rows lost without
-        // a word): now the whole file is refused naming the quote's line.
+        // An unterminated quote is not read as if the file ended there (rows would be lost
+        // without a word): the whole file is refused naming the quote's line.
         let unterminated = CSVReader.read(bytes(text + "2026-03-04,1,z,\"unterminated\n"), vocabulary: vocabulary)
         #expect(unterminated.problems.map(\.line) == [6] && unterminated.problems.map(\.reason) == ["quote"])
         #expect(CSVReader.read(bytes("foo,bar\n1,2\n"), vocabulary: vocabulary).problems.first?.reason == "columns")

@@ -46,7 +46,7 @@ import KassaTestSupport
         let session = try Self.session(path)
         _ = session.handle(.line("dinner 30 usd"))
         _ = session.handle(.line("taxi 2000"))
-        // Typed without ":" — were drafts "₸1 delete #" and "₸1,800 edit #1 amount".
+        // Typed without ":" — never drafts such as "₸1 delete #" or "₸1,800 edit #1 amount".
         for line in ["edit #1 amount 1800", "изменить #2 сумма 2500", "delete #2"] {
             let events = session.handle(.line(line))
             #expect(!Self.drafted(events), "\(line) was drafted")

@@ -1,5 +1,5 @@
 // LedgerHeaderDamageTests: a device file whose first line is not a journal header (damaged, or
-// from a newer kassa) no longer stops the folder from opening (Devices/DeviceFile.swift,
+// from a newer kassa) does not stop the folder from opening (Devices/DeviceFile.swift,
 // init(badHeader:)): the other devices' ledger opens, the file reads as damaged at line 1 (what
 // `check` reports), and once the file is whole again the folder is merged with it.
 

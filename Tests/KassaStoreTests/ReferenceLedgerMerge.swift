@@ -1,4 +1,4 @@
-// ReferenceLedgerMerge: the ledger merge as it was first written (session 12), kept in the test
+// ReferenceLedgerMerge: the ledger merge in its plainest form, kept in the test
 // target as the reference the fast merge (Store: Devices/LedgerMerge.swift, DeviceFile.swift) is
 // compared with: every line split into String fields, every change sorted, every record joined
 // again. Straightforward and slow; LedgerMergeReferenceTests require the same bytes, origins,

@@ -46,7 +46,7 @@ import Testing
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
-    /// Issue 28 item 6: the folder's fsync after the rename failing (EIO) is the repair's error,
+    /// The folder's fsync after the rename failing (EIO) is the repair's error,
     /// naming the journal, not a repair reported done that a crash could undo.
     @Test func aFailedFolderSyncFailsTheRepair() throws {
         let (path, _) = try damagedJournal()

@@ -19,7 +19,7 @@ extension DraftStage {
         // with nothing else to be the amount is the amount 15.02.
         // Names and years that may be prices are weighed against the amounts of their stretch of
         // the line: quadratic on a line of thousands of readings (a paste of "bus 37 bus 37 …"
-        // took 6 s), which no entry has — such a line keeps them as read.
+        // would take 6 s), which no entry has — such a line keeps them as read.
         if s.patterns.count + s.moneys.count <= DraftStage.weighedReadings {
             resolveLabels(&s)
             resolveYears(&s)

@@ -69,42 +69,28 @@
 // from the line's own checksum (verified on reading) and those of the old and new numbers
 // (LineChecksum). DeviceFile finds a line's first four tabs eight bytes at a time.
 //
-// Where a first open's time goes (1M transactions, 3 devices, 2 cores; the bar is 1.5× a single
-// journal's open, whose reader parses every line once, its ReadAhead helper taking part of the
-// parse on the other core). Per-thread CPU (2026-11-27 11:48, release build, three first opens):
-// the device files read and verified, one thread each, 150–180 ms apiece (both cores, ≈ 0.25 s
-// wall on a quiet machine); then the merge on a helper thread (k-way, admission, the view's bytes:
-// 340–410 ms) beside the view's parse by the journal's own reader on the opening thread, which
-// also writes the view file (410–540 ms, the longer leg); then what it parsed is given back with
-// its prefix hash (≈ 30 ms) and the view's snapshot written (30–110 ms, one core, the other idle).
-// So the critical path is: reading (both cores) → merge ∥ parse → shed → snapshot.
-// What was done about it (session 2026-11-27 noon):
-// - The parse follows the merge line by line (LedgerViewRead; JournalState.ingest's `more`), even
-//   inside a change. The bench's folder is three changes: each device's file is its identity and
-//   ONE import of a third of a million records (kassa-bench: `journal.append(transactions:)`);
-//   before, the reader waited for a whole change, so it began only once the first device's
-//   import was merged (a third of the merge) and parsed the last third alone after the merge
-//   ended. Now it begins with the first piece, and once the merge is done the reader's helper
-//   thread (ReadAhead) takes part of what is left on the core the merge let go.
+// A first open's critical path (a million transactions on three devices, two cores; the bar is
+// 1.5× a single journal's open, whose reader parses every line once, its ReadAhead thread taking
+// part of the parse on the other core):
+// - The device files are read and verified, one thread each, on both cores.
+// - The merge (k-way, admission, the view's bytes) runs on a thread of its own while the journal's
+//   own reader parses the view on the opening thread, following the merge line by line
+//   (LedgerViewRead; JournalState.ingest's `more`), inside a change too: a device's file may be
+//   one import of hundreds of thousands of records, and waiting for a whole change would leave
+//   the reader idle for most of the merge. A change bigger than a piece is handed on as it is
+//   copied, never grown in a buffer of its own and copied twice; the merge's and the reader's big
+//   arrays are reserved once, which keeps page faults down.
+// - The view's prefix hash is made on the merge's thread as it merges (ViewPrefixHash), and the
+//   view's file is written by whichever thread has the time (LedgerViewRead), so neither leg
+//   waits on the other.
+// - Once the merge is done, the reader's ReadAhead thread takes part of what is left on the core
+//   the merge let go.
 // - The view's snapshot is written on a thread of its own after the open returns
 //   (ViewSnapshotWriter), while the command runs; the process waits for it before it exits.
-// Kept from the session before: a change bigger than a piece handed on as it is copied (never
-// grown in a buffer of its own and copied twice), the merge's and the reader's big arrays reserved
-// once (153K page faults per bench round instead of 190K). Tried and dropped then: reading device files in segments to feed the merge sooner (no
-// segment held a whole change; 20–30% more CPU), 2 MB pages (more zeroing). Left, by measured
-// size: the view written through the mapping of its file instead of write(2) (≈ 0.1 s of the
-// reader's CPU is the kernel copying it; needs the space reserved first, or a full disk is a
-// SIGBUS), the device files mapped rather than read (their copy and page zeroing), the prefix hash
-// of the view's two halves on both cores, and each device thread parsing its own records so the
-// view is only written, not parsed again.
-// Session 2026-11-28 evening (README's row has the numbers): the prefix hash is made on the
-// merge's thread as it merges (ViewPrefixHash), and the view's file is written by whichever
-// thread has the time (LedgerViewRead) — the reader, writing and parsing, was the longer leg.
-// Now the critical path is: reading (both cores; under real-time priority one idles for the
-// last third) → the reader's parse, the merge's thread keeping up → what the reader's helper
-// shares once the merge is done. The folder's CPU time that varied 2× between runs is fresh
-// pages costing 3–5× more on this virtual machine in some runs (same page faults; zeroing and
-// page-cache copies slower): the open touches three times the fresh memory of a single one.
+// Why not more: device files are read, not mapped, and the view is written with pwrite, not
+// through a mapping, because a file truncated under a mapping (a sync tool replacing a device
+// file, a full disk under the view) is a SIGBUS. Reading a device file in segments would not feed
+// the merge sooner: a change is merged only once it is whole.
 
 import KassaCore
 

@@ -1,25 +1,24 @@
 // LedgerViewRead: a first open's two halves on the machine's two cores. Merging a folder and
 // reading the merged view each cost about as much as a single journal's whole open; one after
-// the other they made a first open of a folder twice a single one. Here the merge runs on a
-// helper thread and hands the view on in pieces (LedgerMerge.flush), each placed in one buffer,
-// where the view's bytes lie as in the file, and published. This thread reads it with the
+// the other they would make a first open of a folder twice a single one. Here the merge runs on
+// a thread of its own and hands the view on in pieces (LedgerMerge.flush), each placed in one
+// buffer, where the view's bytes lie as in the file, and published. This thread reads it with the
 // journal's own reader (JournalState.ingest, told by `more` when more bytes are there) line by
 // line as it comes — within a change too: a device's import of a third of a million records is
-// read while it is copied, not after. Once the merge is done, the reader's helper thread
-// (ReadAhead) takes part of what is left on the core the merge let go. The reader is the one a
-// plain open of the view uses, on the same bytes in the same order, so the state is the state a
-// read of the whole view gives (LedgerViewReadTests compare them); what it parsed is then given
-// back to the system as a first open of a big journal does (JournalState+Shedding.swift), with
-// the prefix hash its snapshot needs, made on the merge's thread as it merged (ViewPrefixHash)
+// read while it is copied, not after. Once the merge is done, the reader's ReadAhead thread
+// takes part of what is left on the core the merge let go. The reader is the one a plain open
+// of the view uses, on the same bytes in the same order, so the state is the state a read of
+// the whole view gives (LedgerViewReadTests compare them); what it parsed is then given back to
+// the system as a first open of a big journal does (JournalState+Shedding.swift), with the
+// prefix hash its snapshot needs, made on the merge's thread as it merged (ViewPrefixHash)
 // rather than on this one after the read.
 //
 // The view's file is written by whichever thread has the time (pwrite, each range at its place,
 // claimed in ViewPieces so every byte is written once): this thread writes what is there when it
 // has caught up and would wait; the merge's thread, when it hands on a piece, writes what came
-// before it that this one has not claimed — the reader is behind. This thread wrote it all
-// before: with a million transactions it was the longer leg by a third, the write(2) copy about
-// a sixth of it, and three to five times that in runs where fresh pages are slow to come (a
-// virtual machine's host faulting them in).
+// before it that this one has not claimed — the reader is behind. With a million transactions
+// the reader, parsing, is the longer leg, and the write(2) copy is a sizeable part of it, so the
+// merge's thread takes that share whenever it is ahead.
 //
 // Whatever goes wrong is not hidden and loses nothing: a write error comes back to the caller
 // (the view is not used); a piece that does not read clean, or a view bigger than the buffer

@@ -1,7 +1,7 @@
 // ViewPrefixHash: the prefix hash of a ledger's view (JournalSnapshot.prefixHash: two halves,
 // split at JournalSnapshot.hashMiddle of the whole count) computed on the merge's thread while
 // the view is merged (LedgerViewRead), rather than by the reading thread once it has read the
-// view whole. Hashed at the end, it was the first open's last serial step — 30–40 ms of one
+// view whole. Hashed at the end, it would be the first open's last serial step — 30–40 ms of one
 // core for a million transactions, the other idle. The view's final size, and so its middle,
 // is known only when the merge is done; but the middle of a count is never below the middle of
 // a smaller one, so the bytes before the middle of what is merged so far are surely in the

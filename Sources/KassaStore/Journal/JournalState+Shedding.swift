@@ -4,9 +4,10 @@
 // (madvise DONTNEED): the journal ends up as if opened from its snapshot — the parsed records'
 // text unread (`hole`, read again from the file when wanted, Journal+Text.swift) and the hash of
 // the bytes that were parsed known, so the text read late is checked against exactly them and
-// the snapshot can be written without reading the file a second time. A 3 GB journal of 2.1M
-// records peaked at the file + 161 MB (the file, then 90 MB of rows and the rest on top); now
-// at the file plus the process, and the rows only once most of the file is given back.
+// the snapshot can be written without reading the file a second time. Holding both, a 3 GB
+// journal of 2.1M records would peak at the file + 161 MB (the file, then 90 MB of rows and the
+// rest on top); shedding, it peaks at the file plus the process, and holds the rows only once
+// most of the file is given back.
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-# Scores kassa parse --json on lines.tsv (held out, written before the rules): type, accounts and recurrence as listed, "cat" = some category.
+# Scores kassa parse --json on lines.tsv (held out: no rule was tuned on it): type, accounts and recurrence as listed, "cat" = some category.
 # Usage: python3 Tests/HeldOut/parser/score.py .build/debug/kassa  (a development aid, not a test)
 import os,sys,json,subprocess
 K=sys.argv[1]; extra=sys.argv[2:]

@@ -1,4 +1,4 @@
-# Scores kassa parse --json on lines2.tsv (held out, written before the rules of session 11):
+# Scores kassa parse --json on lines2.tsv (held out: no rule was tuned on it):
 # each line lists its drafts separated by " | ", each a set of key=value checks:
 # type, amount (major units), account, to, cur, date, rec, cat (category slug). The number of drafts must match.
 # Usage: python3 Tests/HeldOut/parser/score2.py .build/debug/kassa [lines2.tsv|whisper.tsv]  (a development aid, not a test)

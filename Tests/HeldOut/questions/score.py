@@ -3,7 +3,7 @@
 #     python3 Tests/HeldOut/questions/score.py .build/debug/kassa [questions2.txt]
 # A case passes when every field it names matches: kind, type, category, account, text (the
 # "filters"), from/to (the "period"; "-" for a field means null). A binary without `ask` fails
-# every case (that is the score before the feature). Prints the failures and the score.
+# every case. Prints the failures and the score.
 import json, os, subprocess, sys, tempfile
 
 binary = sys.argv[1]
