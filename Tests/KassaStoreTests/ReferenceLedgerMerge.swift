@@ -157,6 +157,16 @@ struct ReferenceLedgerMerge {
         ("note", [TransactionField.note, .input]),
     ].map { ($0.0, $0.1.map(\.lineIndex)) }
 
+    /// A field's name in `conflicts`, by its index in the record.
+    static let fieldNames: [Int: String] = [
+        TransactionField.amount.lineIndex: "amount", TransactionField.currency.lineIndex: "currency",
+        TransactionField.type.lineIndex: "type", TransactionField.category.lineIndex: "category",
+        TransactionField.account.lineIndex: "account", TransactionField.toAccount.lineIndex: "to_account",
+        TransactionField.date.lineIndex: "date", TransactionField.time.lineIndex: "time",
+        TransactionField.recurrence.lineIndex: "recurrence", TransactionField.note.lineIndex: "note",
+        TransactionField.input.lineIndex: "input",
+    ]
+
     /// One version of a transaction in the merged history.
     private struct Version {
         var change: Int32
@@ -321,10 +331,15 @@ struct ReferenceLedgerMerge {
                         for f in group.fields { out[k][f] = now[f] }
                     } else if theirs != old {
                         let at = origins[Int(current.change)]
-                        merges.append((group.name, [
-                            .init(device: deviceName(at.device), value: theirs.joined(separator: " "), at: at.number),
-                            .init(device: name, value: mine.joined(separator: " "), at: change.number),
-                        ], mine.joined(separator: " "), id))
+                        // Named by the one field that differs ("category"), else by the group.
+                        let differing = zip(group.fields, zip(mine, theirs)).filter { $0.1.0 != $0.1.1 }
+                        let one = differing.count == 1 ? ReferenceLedgerMerge.fieldNames[differing[0].0] : nil
+                        let said = one.map { _ in (String(differing[0].1.1), String(differing[0].1.0)) }
+                            ?? (theirs.joined(separator: " "), mine.joined(separator: " "))
+                        merges.append((one ?? group.name, [
+                            .init(device: deviceName(at.device), value: said.0, at: at.number),
+                            .init(device: name, value: said.1, at: change.number),
+                        ], said.1, id))
                     }
                 }
             case .delete:

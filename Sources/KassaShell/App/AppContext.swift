@@ -28,6 +28,16 @@ public final class AppContext: @unchecked Sendable {
     private let builtParser = Mutex<Parser?>(nil)
     private let questions = Mutex<QuestionGrammar?>(nil)
 
+    /// With a ledger folder, this device's own journal in it (where its saves go); nil without
+    /// a folder or before the device has a name.
+    public var deviceJournal: String? {
+        guard let ledger = paths.ledger, case let device = settings[.device].value, !device.isEmpty else { return nil }
+        return ledger + "/" + device + DeviceName.suffix
+    }
+
+    /// The file this device's saves go to: its journal in the ledger folder, else the journal.
+    public var ownJournal: String { deviceJournal ?? paths.journal }
+
     init(options: Options, environment: [String: String], resources: Resources, locator: ResourceLocator, language: Language,
          today: CivilDate, paths: ShellPaths, settings: Settings, executablePath: String?, interactive: Bool, style: TextStyle, console: Console) {
         self.options = options

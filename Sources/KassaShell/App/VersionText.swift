@@ -34,7 +34,13 @@ enum VersionText {
             lines.append(catalog.text(settings.config.exists ? "version.config" : "version.config-missing",
                                       ["path": settings.config.path]))
         }
-        lines.append(catalog.text("version.journal", ["path": context.paths.journal, "source": source(.file)]))
+        // With a ledger folder, saves go to this device's file in it, not to the `file` setting.
+        if let ledger = context.paths.ledger {
+            lines.append(catalog.text("version.ledger", ["path": ledger, "source": source(.ledger),
+                                                         "file": context.deviceJournal ?? "—"]))
+        } else {
+            lines.append(catalog.text("version.journal", ["path": context.paths.journal, "source": source(.file)]))
+        }
         lines.append(catalog.text("version.language", ["lang": settings[.lang].value, "source": source(.lang)]))
         if let executable = context.executablePath {
             lines.append(catalog.text("version.executable", ["path": executable]))

@@ -62,7 +62,8 @@ public struct ConfigCommand: Command {
         switch action {
         case .list:
             return [.output(ConfigListing(entries: ConfigFile.Key.allCases.map { .init(key: $0, value: settings[$0]) },
-                                          path: settings.config.path, fileExists: settings.config.exists, valueOnly: false))]
+                                          path: settings.config.path, fileExists: settings.config.exists, valueOnly: false,
+                                          deviceJournal: app.deviceJournal))]
         case .get(let key):
             return [.output(ConfigListing(entries: [.init(key: key, value: settings[key])], path: settings.config.path,
                                           fileExists: settings.config.exists, valueOnly: true))]

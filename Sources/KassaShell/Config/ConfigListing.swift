@@ -16,6 +16,8 @@ struct ConfigListing: CommandOutput {
     let fileExists: Bool
     /// `config get KEY`: the bare value a script reads (`$(kassa config get currency)`).
     let valueOnly: Bool
+    /// With a ledger folder, this device's journal in it: the `file` setting is then not used.
+    var deviceJournal: String? = nil
 
     func textLines(_ renderer: TextRenderer) -> [String] {
         if valueOnly { return entries.map(\.value.value) }
@@ -25,6 +27,7 @@ struct ConfigListing: CommandOutput {
         return [header] + entries.map { entry in
             entry.key.rawValue.padding(to: width) + " = " + entry.value.value + "    # "
                 + ConfigCommand.describe(entry.value.source, path: path, catalog: catalog)
+                + (entry.key == .file ? deviceJournal.map { " · " + catalog.text("config.file-unused", ["file": $0]) } ?? "" : "")
         }
     }
 
@@ -38,6 +41,10 @@ struct ConfigListing: CommandOutput {
             case .environment(let variable): json.add("source", "environment"); json.add("origin", variable)
             case .config(let line): json.add("source", "config"); json.add("origin", "\(path):\(line)")
             case .builtIn: json.add("source", "default"); json.add("origin", nil)
+            }
+            if entry.key == .file, let deviceJournal {
+                json.add("used", false)
+                json.add("instead", deviceJournal)
             }
             return json
         }

@@ -38,8 +38,9 @@ public struct CompletionsCommand: Command {
         case "accounts":
             lines = [context.configuration.defaultAccount]
             var info = stat()
-            if stat(app.paths.journal, &info) == 0, let journal = try? context.journal() {
-                lines += journal.accounts.flatMap { [$0.name] + $0.aliases }
+            if stat(app.ownJournal, &info) == 0, let journal = try? context.journal() {
+                // Defined accounts, and those made by their first use (as the session's Tab offers).
+                lines += journal.accounts.flatMap { [$0.name] + $0.aliases } + journal.accountsInUse()
             }
         case "categories":
             lines = []

@@ -40,7 +40,7 @@ public struct UninstallCommand: Command {
             lines.append(app.catalog.text("install.removed", ["path": path]))
         }
         if lines.isEmpty { lines.append(app.catalog.text("install.nothing", ["prefix": prefix])) }
-        lines.append(app.catalog.text("install.kept", ["journal": app.paths.journal]))
+        lines.append(app.catalog.text("install.kept", ["journal": app.ownJournal]))
         return [.output(TextOutput(lines: lines))]
     }
 }

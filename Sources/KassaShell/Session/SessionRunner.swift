@@ -37,7 +37,7 @@ struct SessionRunner {
         let renderer = context.renderer(form: .session)
         if context.interactive {
             context.console.write([OutputLine(context.style.dim(context.catalog.text("session.welcome", [
-                "path": context.paths.journal, "version": KassaApp.version,
+                "path": context.ownJournal, "version": KassaApp.version,
             ])))])
         }
         // Due payments of recurring series as one batch, and reminders (nothing without series).

@@ -138,13 +138,27 @@ struct LedgerMerge {
     /// Field groups of a transaction record that an edit replaces together (indices into the
     /// record's fields: change, part, op, then TransactionField order).
     /// An exchange's target (what arrives) goes with the amount it was bought for.
-    static let groups: [(name: String, fields: [Int])] = [
-        ("amount", [TransactionField.amount, .currency].map(\.lineIndex) + TargetField.allCases.map(\.lineIndex)),
-        ("type", [TransactionField.type, .category, .account, .toAccount].map(\.lineIndex)),
-        ("date", [TransactionField.date, .time].map(\.lineIndex)),
-        ("recurrence", [TransactionField.recurrence.lineIndex]),
-        ("note", [TransactionField.note, .input].map(\.lineIndex)),
+    /// `names`: each field's name as `conflicts` says it, when it is the only one that differs.
+    static let groups: [(name: String, fields: [Int], names: [String])] = [
+        ("amount", [TransactionField.amount, .currency].map(\.lineIndex) + TargetField.allCases.map(\.lineIndex),
+         ["amount", "currency", "to_amount", "to_currency"]),
+        ("type", [TransactionField.type, .category, .account, .toAccount].map(\.lineIndex),
+         ["type", "category", "account", "to_account"]),
+        ("date", [TransactionField.date, .time].map(\.lineIndex), ["date", "time"]),
+        ("recurrence", [TransactionField.recurrence.lineIndex], ["recurrence"]),
+        ("note", [TransactionField.note, .input].map(\.lineIndex), ["note", "input"]),
     ]
+
+    /// How a conflict in `group` is named and shown: the one field the two versions differ in
+    /// ("category", with the two categories), else the group and its values side by side.
+    static func conflicting(_ group: (name: String, fields: [Int], names: [String]), _ a: [Substring], _ b: [Substring])
+        -> (field: String, a: String, b: String) {
+        let differing = a.indices.filter { a[$0] != b[$0] }
+        if differing.count == 1, let k = differing.first, k < group.names.count {
+            return (group.names[k], String(a[k]), String(b[k]))
+        }
+        return (group.name, shown(a), shown(b))
+    }
 
     /// A record compared as if it had a target: a line without one gets two empty target fields,
     /// so an edit that adds, changes or drops a target merges as any other field does.
@@ -544,10 +558,11 @@ struct LedgerMerge {
                         for field in group.fields { out![k - lower][field] = now[field] }
                     } else if theirs != old {
                         let at = origins[Int(current.change)]
-                        merges.append((group.name, [
-                            .init(device: deviceName(at.device), value: LedgerMerge.shown(theirs), at: at.number),
-                            .init(device: name, value: LedgerMerge.shown(mine), at: change.number),
-                        ], LedgerMerge.shown(mine), id))
+                        let said = LedgerMerge.conflicting(group, theirs, mine)
+                        merges.append((said.field, [
+                            .init(device: deviceName(at.device), value: said.a, at: at.number),
+                            .init(device: name, value: said.b, at: change.number),
+                        ], said.b, id))
                     }
                 }
                 if out != nil { out![k - lower] = LedgerMerge.writtenTarget(out![k - lower]) }
