@@ -254,5 +254,11 @@ import KassaTestSupport
         #expect(completion.completer(":list --account ka") == ["kaspi"])
         // Free text after a command: the general words, as before.
         #expect(completion.completer(":edit #3 category groc").contains("groceries"))
+        // A correction's field word says the kind of its value: accounts after "account", «счёт»,
+        // categories after "category", never the two mixed.
+        #expect(Set(completion.completer("account ")) == ["kaspi", "cash"])
+        #expect(Set(completion.completer("счёт ")) == ["kaspi", "cash"])
+        let categories = completion.completer("category ")
+        #expect(categories.contains("groceries") && !categories.contains("kaspi"))
     }
 }

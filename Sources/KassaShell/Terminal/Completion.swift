@@ -47,11 +47,16 @@ struct Completion: Sendable {
                                                        words: words, accounts: accounts.current) {
                 pool = offered
             } else {
-                for category in grammar.categories {
-                    pool.append(category.slug)
-                    pool += category.names.values.map { $0.lowercased() }
+                // After a field word the value is of that field's kind: "account " offers the
+                // accounts only, "category " the categories only.
+                let field = before.last.flatMap { words.name(in: "field", for: $0) }
+                if field != "account" && field != "to_account" {
+                    for category in grammar.categories {
+                        pool.append(category.slug)
+                        pool += category.names.values.map { $0.lowercased() }
+                    }
                 }
-                pool += accounts.current
+                if field != "category" { pool += accounts.current }
                 if tokens.count == 1 { pool += words.allWords(in: "field") + words.allWords(in: "bare") }
             }
             return Array(Set(pool.filter { $0.lowercased().hasPrefix(lowered) && $0.count > 1 })).sorted()
