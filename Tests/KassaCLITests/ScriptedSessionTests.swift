@@ -71,6 +71,16 @@ import KassaTestSupport
         #expect(nothing.status == 1 && nothing.error.contains("удалять нечего"), "\(nothing.error)")
     }
 
+    /// The same dictation pasted twice in one session: the second card says which saved
+    /// transactions the same words became, and "n" leaves only the first save. Both languages.
+    @Test(arguments: [("такси 2000 и кофе 900", "ru", "уже сохранены"), ("taxi 2000 and coffee 900", "en", "were saved earlier")])
+    func theSameDictationTwiceIsSaidToBeSo(line: String, language: String, words: String) throws {
+        let result = try KassaBinary.run(["--file", journal, "--today", "2026-03-10", "--lang", language],
+                                         stdin: "\(line)\n\n\(line)\nn\n", environment: env)
+        #expect(result.output.contains(words) && result.output.contains("#1, #2"), "\(result.output)")
+        #expect(try listJSON().count == 2)
+    }
+
     @Test func anUnderstoodScriptExitsZeroAndAFailedLineExitsOne() throws {
         let good = try KassaBinary.run(["--file", journal, "--today", "2026-03-10"], stdin: "coffee 1500\n\n", environment: env)
         #expect(good.status == 0, "\(good.error)")

@@ -75,6 +75,9 @@ public final class Session {
     /// The ids of the batch the line before saved (or corrected since): a correction said next
     /// edits them (Session+SavedCorrection); any other line closes the window.
     var justSaved: [Int] = []
+    /// The lines saved in this session and the transactions each became: the same dictation
+    /// pasted again is said to be so before it is saved twice.
+    var savedLines: [String: [Int]] = [:]
     /// What the last reply to waiting drafts was read as (`:why`); nil after a new entry.
     public internal(set) var lastReply: ReplyExplanation?
     /// The last question answered (Ask/), for `:why`; a later entry's result wins over it.
@@ -156,7 +159,7 @@ public final class Session {
         pendingInputs = Array(repeating: line, count: result.drafts.count)
         pendingDue = Array(repeating: nil, count: result.drafts.count)
         state = .confirming
-        return before + shown(input: line, questions: result.questions)
+        return before + shown(input: line, questions: result.questions, again: savedAgain(line))
     }
 
     /// A line while drafts wait: when it reads as an entry, its drafts join the batch; when it
@@ -181,12 +184,19 @@ public final class Session {
         pendingInputs += Array(repeating: line, count: result.drafts.count)
         pendingDue += Array(repeating: nil, count: result.drafts.count)
         let questions = result.questions.map { Question(draftIndex: $0.draftIndex + offset, field: $0.field, options: $0.options) }
-        return before + shown(input: line, questions: questions)
+        return before + shown(input: line, questions: questions, again: savedAgain(line))
+    }
+
+    /// A line this session already saved, said again (a dictation pasted twice): the notice
+    /// naming what it became, so a second save is the person's choice, not an accident.
+    func savedAgain(_ line: String) -> [SessionEvent] {
+        guard let ids = savedLines[line.trimmingWhitespace], !ids.isEmpty else { return [] }
+        return [.notice("draft.saved-before", ["ids": ids.map { "#\($0)" }.joined(separator: ", ")])]
     }
 
     /// The batch's card, then what is needed next: saving at once (--yes), an amount, or an answer.
-    func shown(input: String, questions: [Question]) -> [SessionEvent] {
-        var events: [SessionEvent] = [.drafts(pending, input: input, questions: questions)]
+    func shown(input: String, questions: [Question], again: [SessionEvent] = []) -> [SessionEvent] {
+        var events: [SessionEvent] = [.drafts(pending, input: input, questions: questions)] + again
         if configuration.autoConfirm {
             events += confirm()
         } else {
@@ -229,6 +239,9 @@ public final class Session {
                 let (records, events) = recurringRecords(saved)
                 recurring = events
                 return records
+            }
+            for (transaction, input) in zip(saved, pendingInputs) {
+                savedLines[input.trimmingWhitespace, default: []].append(transaction.id)
             }
             clearPending()
             justSaved = saved.map(\.id)
