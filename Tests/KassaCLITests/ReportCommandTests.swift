@@ -11,6 +11,41 @@ import KassaTestSupport
     var env: [String: String] { KassaBinary.environment(home: home) }
     let today = "2026-03-20"
 
+    /// Health and insights count only what is evidence: deposit interest posted into months
+    /// before any spending makes no history (no score, no "1212% of income"); budgets kept are
+    /// those of the month that ended (both blown in November, asked on 3 December: 0); the
+    /// spending forecast leaves a loan payment (a transfer) out.
+    @Test func healthAndInsightsCountOnlyEvidence() throws {
+        let path = home.appendingPathComponent("evidence.kassa").path
+        func kassa(_ arguments: [String], today: String, stdin: String = "") throws -> [String: Any] {
+            let result = try KassaBinary.run(["--file", path, "--today", today] + arguments, stdin: stdin, environment: env)
+            #expect(result.status == 0, "\(arguments): \(result.error)")
+            return (try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]) ?? [:]
+        }
+        _ = try kassa(["account", "add", "dep", "--kind", "deposit", "--opening", "1000000", "--opening-date", "2026-09-01",
+                       "--rate", "14", "--posting-day", "15"], today: "2026-11-20")
+        _ = try kassa(["account", "post-interest"], today: "2026-11-20")
+        _ = try kassa(["account", "add", "loan", "--kind", "loan", "--opening", "1000000", "--rate", "20", "--term", "24",
+                       "--payment", "52000", "--payment-day", "25", "--from", "kaspi"], today: "2026-11-20")
+        _ = try kassa([], today: "2026-11-20", stdin: "groceries 80000\n\ndinner 25000\n\nsalary 400000\n\n")
+        let early = try kassa(["report", "health", "--json"], today: "2026-11-20")
+        #expect(early["score"] is NSNull, "\(early)")
+        let insights = try kassa(["report", "insights", "--json"], today: "2026-11-20")
+        let list = insights["insights"] as? [[String: Any]] ?? []
+        let forecast = list.first { $0["insight"] as? String == "spending-forecast" }
+        #expect(forecast?["recurring_due"] as? String == "0.00", "\(list)")
+        // No complete month of spending: the recurring cost is no share of any income.
+        let recurring = list.first { $0["insight"] as? String == "recurring-cost" }
+        #expect(recurring?["share"] is NSNull, "\(list)")
+
+        _ = try kassa(["budget", "set", "groceries", "50000"], today: "2026-11-20")
+        _ = try kassa(["budget", "set", "restaurants", "20000"], today: "2026-11-20")
+        let december = try kassa(["report", "health", "--json"], today: "2026-12-03")
+        let parts = december["components"] as? [[String: Any]] ?? []
+        let budgets = parts.first { $0["component"] as? String == "budget-adherence" }
+        #expect(budgets?["score"] as? Int == 0, "\(december)")
+    }
+
     /// A journal of ~900 seeded transactions from 2025-09-01 to today, in two currencies.
     func journal() throws -> String {
         let path = home.appendingPathComponent("r.kassa").path

@@ -105,8 +105,10 @@ public struct RecurringCosts: Sendable, Hashable {
             }
             total.add(converted.minorUnits)
             if s.kind == .subscription { subscriptions.add(converted.minorUnits) }
-            // The rest of this month, today included: dates not yet saved or skipped.
-            for date in s.schedule.dates(from: max(today, s.firstDueDate), through: monthEnd, limit: 62) where !done.contains(date) {
+            // The rest of this month, today included: dates not yet saved or skipped — spending
+            // only (a loan payment or a transfer to savings is money moved, not spent).
+            for date in s.schedule.dates(from: max(today, s.firstDueDate), through: monthEnd, limit: 62)
+                where s.type == .expense && !done.contains(date) {
                 guard let amount = try inBase(s.amount(on: date)) else { continue }
                 due.add(amount.minorUnits)
             }

@@ -1,10 +1,12 @@
 // HealthScore: `report health` — the app's 0–100 score (DOMAIN.md §6) from five weighted
 // components: savings rate 0.30, budget adherence 0.25, recurring load 0.20, emergency fund
-// 0.15, cash flow 0.10 (budget adherence: the share of budgets within their limit this period;
+// 0.15, cash flow 0.10 (budget adherence: the share of the budgets given that kept their limit —
+// the report passes their state as last month ended, else this period's;
 // recurring load: the active series' monthly cost against the average monthly income). A
 // component without data (no budgets, no recurring series, no income) is left out with its
 // reason and the others' weights are rescaled to sum to 1, as the app does without budgets.
-// Figures come from the complete months there are, up to the last three (InsightFacts); a score
+// Figures come from the complete months since the first expense, up to the last three
+// (InsightFacts: a month with no spending recorded is no evidence); a score
 // from fewer than three components is marked partial.
 
 import KassaCore

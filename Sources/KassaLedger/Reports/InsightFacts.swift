@@ -25,12 +25,14 @@ public struct InsightFacts: Sendable, Hashable {
     public let balance: Money
     /// Each account's last day with a transaction (any currency) up to today.
     public let lastActivity: [String: CivilDate]
-    /// The month number (Period.monthNumber) of the oldest transaction; nil when there are none.
+    /// The month number (Period.monthNumber) of the oldest expense; nil when there are none. A
+    /// month before the person recorded any spending is no evidence of their finances (deposit
+    /// interest posted alone would make it look like a month of pure saving).
     public let firstMonth: Int?
     /// Currencies with transactions that the figures leave out.
     public let otherCurrencies: [Currency]
 
-    /// Complete months of history before this one (the month of the first transaction counts).
+    /// Complete months of history before this one (the month of the first expense counts).
     public var historyMonths: Int {
         guard let firstMonth else { return 0 }
         return max(0, Period.monthNumber(today) - firstMonth)
@@ -59,7 +61,7 @@ public struct InsightFacts: Sendable, Hashable {
         }
         source.forEachEntry { entry in
             guard entry.days <= todayDay else { return }
-            firstDay = min(firstDay, entry.days)
+            if entry.type == .expense { firstDay = min(firstDay, entry.days) }
             if entry.account != LedgerEntry.noLabel { touch(entry.account, entry.days) }
             if entry.toAccount != LedgerEntry.noLabel { touch(entry.toAccount, entry.days) }
             guard entry.currency == base else {

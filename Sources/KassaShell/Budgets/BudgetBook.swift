@@ -39,6 +39,19 @@ public final class BudgetBook {
         return rebuild()
     }
 
+    /// The budgets as they ended last month (their state on its last day), the ones that existed
+    /// then: whether budgets were kept is known from a period that is over, not from one that
+    /// began yesterday with nothing spent yet.
+    public func endedLastMonth() throws(MoneyError) -> [BudgetStatus] {
+        let end = CivilDate(daysSinceEpoch: Period.month(containing: today).firstDay - 1)
+        let budgets = journal.objects(Budget.kind).compactMap(Budget.init(record:)).filter { $0.since <= end }
+        guard !budgets.isEmpty else { return [] }
+        let rates = RateTable(base: base, rates: journal.objects(ExchangeRate.kind).compactMap(ExchangeRate.init(record:)))
+        var then = BudgetTracker(budgets: budgets, today: end, weekStart: weekStart, rates: rates)
+        then.scan(journal.source(TransactionFilter(from: then.firstDay, to: end, type: .expense)))
+        return try then.statuses()
+    }
+
     @discardableResult
     func rebuild() -> BudgetTracker {
         let budgets = journal.objects(Budget.kind).compactMap(Budget.init(record:))

@@ -129,6 +129,8 @@ public struct ReportCommand: Command {
             if kind == .budget || kind == .health || kind == .insights {
                 let book = context.session?.budgets ?? BudgetBook(journal: journal, configuration: context.configuration, app: context.app)
                 budgets = try book.current().statuses()
+                // The score's adherence: budgets as last month ended, when there were any then.
+                if kind == .health, case let ended = try book.endedLastMonth(), !ended.isEmpty { budgets = ended }
             }
             if kind == .budget, !budgets.isEmpty {
                 // The listing has text and JSON forms; a CSV of budgets is not made (yet).
