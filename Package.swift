@@ -32,21 +32,15 @@ let package = Package(
         // One reader and one writer per format (JSON lines, ledger journals, ...).
         .target(name: "KassaInterchange", dependencies: ["KassaCore"]),
         // The default Grammars/ and Locales/ compiled in: Swift source generated at build time from
-        // the repository's files by the EmbedData plugin (through the kassa-embed tool), so a copied
+        // the repository's files by the EmbedData plugin (Sources/EmbedData, through the kassa-embed tool), so a copied
         // or installed binary works alone. Not SwiftPM resources: see DESIGN.md section 3.
         // kassa-embed uses KassaCore's own loader to compile the built-in grammar (GrammarArchive).
         .executableTarget(name: "kassa-embed", dependencies: ["KassaCore"]),
-        .plugin(name: "EmbedData", capability: .buildTool(), dependencies: ["kassa-embed"]),
+        .plugin(name: "EmbedData", capability: .buildTool(), dependencies: ["kassa-embed"], path: "Sources/EmbedData"),
         .target(name: "KassaBuiltinData", plugins: ["EmbedData"]),
-        // CommandRegistry.all generated from KassaShell's sources (every type declared a Command,
-        // in the order of Grammars/en/session.commands) by the CommandList plugin through
-        // kassa-commands; a command without words or messages fails the build.
-        .executableTarget(name: "kassa-commands"),
-        .plugin(name: "CommandList", capability: .buildTool(), dependencies: ["kassa-commands"]),
         // The session state machine, commands, rendering, resource lookup, line readers.
         .target(name: "KassaShell",
-                dependencies: ["KassaCore", "KassaStore", "KassaLedger", "KassaInterchange", "KassaBuiltinData", "CEditLine"],
-                plugins: ["CommandList"]),
+                dependencies: ["KassaCore", "KassaStore", "KassaLedger", "KassaInterchange", "KassaBuiltinData", "CEditLine"]),
         // A release build on Linux is one fully static file: no dynamic loader, no shared
         // libraries to map and relocate at every start (a third of start-up), nothing to go
         // missing when the binary is copied. libedit's own dependencies are named for the static

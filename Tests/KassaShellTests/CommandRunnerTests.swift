@@ -1,7 +1,7 @@
 // CommandRunnerTests: what CommandRegistry.run does around every command — in a session it
 // refreshes the journal before a command that declares it reads it (so another process's save is
-// seen by `:list`, `:accounts`, `:history`, `:lessons` …) and only then; and the generated list
-// of commands (Plugins/CommandList) holds every command once, in session.commands' order.
+// seen by `:list`, `:accounts`, `:history`, `:lessons` …) and only then (the list of commands
+// itself: CommandListTests).
 
 import Foundation
 import Testing
@@ -69,17 +69,5 @@ import KassaTestSupport
         let events = a.handle(.line(":list --nope"))
         #expect(events.contains { if case .error(let error as UsageError, _, _) = $0 { error.key == "usage.unknown-option" } else { false } })
         #expect(a.journal.history(limit: 1).total == 0)
-    }
-
-    @Test func theGeneratedListHoldsEveryCommandOnceInSessionCommandsOrder() throws {
-        let names = CommandRegistry.all.map { $0.name }
-        #expect(Set(names).count == names.count)
-        // The order of the command.* lines of the shipped English session.commands.
-        let text = try String(contentsOfFile: TestSupport.packageRoot.appendingPathComponent("Grammars/en/session.commands").path,
-                              encoding: .utf8)
-        let order = text.split(separator: "\n").filter { $0.hasPrefix("command.") }
-            .map { String($0.dropFirst("command.".count).prefix { $0 != ":" }) }
-        #expect(names == order)
-        #expect(names.first == "help" && names.contains("ask") && names.contains("devices") && names.contains("config"))
     }
 }

@@ -1,8 +1,8 @@
 // CommandRegistry: every command kassa has, in the order help lists them, and the runner that
-// reads and runs one. `all` is generated at build time (Plugins/CommandList, kassa-commands) from
-// the types KassaShell declares as a Command, in the order of Grammars/en/session.commands; so
-// adding a command is its file (in its feature's folder), its words in
-// Grammars/*/session.commands, its messages in Locales/*/ and its test — no list to edit here.
+// reads and runs one. `all` is the hand list in CommandRegistry+All.swift, in the order of
+// Grammars/en/session.commands; adding a command is its file (in its feature's folder), its line
+// there, its words in Grammars/*/session.commands, its messages in Locales/*/ and its test —
+// CommandListTests fails on any of them missing.
 
 public enum CommandRegistry {
     /// The canonical names, for checking session.commands.

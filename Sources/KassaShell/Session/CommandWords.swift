@@ -114,6 +114,8 @@ public struct CommandWords: Sendable {
             "confirm": ["yes", "no"],
             "field": Set(FieldValue.names),
             "list": ["today", "yesterday", "all"],
+            // Words that name a saved transaction in `delete` ("delete last").
+            "id": ["last"],
             "type": Set(TransactionType.allCases.map(\.rawValue)),
             "account": Set(AccountCommand.surface.verbNames),
             "accountkind": Set(AccountKind.allCases.map(\.rawValue)),
