@@ -1,5 +1,7 @@
 // FuzzTests: seeded random damage to journal bytes never crashes the loader, check or repair;
-// whatever opens holds only records that were written.
+// every open either gives a journal or refuses with a StoreError (never another error), whatever
+// opens holds only records that were written, and the rounds reach both outcomes (a fuzz that
+// never opens, or never refuses, tests nothing).
 import Foundation
 import KassaCore
 import Testing
@@ -7,6 +9,25 @@ import KassaTestSupport
 @testable import KassaStore
 
 @Suite struct FuzzTests {
+    /// How the opens of a fuzz went: each must be a journal or a StoreError.
+    struct Opens {
+        var opened = 0, refused = 0
+
+        mutating func open(_ path: String, readOnly: Bool = false, round: Int) -> Journal? {
+            do {
+                let journal = try Journal.open(path: path, readOnly: readOnly)
+                opened += 1
+                return journal
+            } catch is StoreError {
+                refused += 1
+                return nil
+            } catch {
+                Issue.record("round \(round): open threw \(error), not a StoreError")
+                return nil
+            }
+        }
+    }
+
     @Test func randomDamageNeverCrashesTheLoader() throws {
         let path = StoreFixtures.journalPath("fuzz")
         let journal = try Journal.open(path: path)
@@ -21,6 +42,7 @@ import KassaTestSupport
         let written = Set(try Journal.open(path: path).query().map(\.id) + [4, 6])
         var rng = SeededGenerator(state: 20261121)
         let copy = StoreFixtures.journalPath("fuzz")
+        var opens = Opens()
         for round in 0..<300 {
             var bytes = original
             switch round % 5 {
@@ -45,7 +67,7 @@ import KassaTestSupport
                 bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...80, using: &rng)))
             }
             StoreFixtures.write(bytes, to: copy)
-            if let opened = try? Journal.open(path: copy) {
+            if let opened = opens.open(copy, round: round) {
                 #expect(Set(opened.query().map(\.id)).isSubset(of: written), "round \(round)")
                 _ = opened.balance()
                 _ = opened.history()
@@ -58,6 +80,7 @@ import KassaTestSupport
             }
             for suffix in ["torn-1", "damaged-1"] { try? FileManager.default.removeItem(atPath: copy + "." + suffix) }
         }
+        #expect(opens.opened > 0 && opens.refused > 0, "opened \(opens.opened), refused \(opens.refused)")
     }
 
     /// Damage that keeps checksums valid: each garbled body gets a fresh CRC, so the parser's
@@ -77,6 +100,7 @@ import KassaTestSupport
                       "account", "learn", "expense", "KZT", "XXX", "2026-02-30", "25:00", "", "\\", "+", "-",
                       "1.5", "weekly", "\t", "18446744073709551616"]
         let copy = StoreFixtures.journalPath("fuzz")
+        var opens = Opens()
         for round in 0..<400 {
             var body = lines
             let k = Int.random(in: 1..<body.count, using: &rng)
@@ -94,7 +118,7 @@ import KassaTestSupport
             let hex = String(crc, radix: 16)
             body[k] = String(repeating: "0", count: 8 - hex.count) + hex + "\t" + text
             StoreFixtures.write(Array((body.joined(separator: "\n") + "\n").utf8), to: copy)
-            if let opened = try? Journal.open(path: copy) {
+            if let opened = opens.open(copy, round: round) {
                 _ = opened.transactions
                 _ = opened.balance()
                 _ = opened.history()
@@ -108,6 +132,7 @@ import KassaTestSupport
             }
             for suffix in ["torn-1", "damaged-1"] { try? FileManager.default.removeItem(atPath: copy + "." + suffix) }
         }
+        #expect(opens.opened > 0 && opens.refused > 0, "opened \(opens.opened), refused \(opens.refused)")
     }
 
     /// Hostile records with valid checksums, as a hand edit or another device could write them:
@@ -135,6 +160,7 @@ import KassaTestSupport
         let numbers = ["1", "7", "99999999999999999", "18446744073709551616", "0", "67108864", "4294967296"]
         var rng = SeededGenerator(state: 9_2026)
         let copy = StoreFixtures.journalPath("hostile")
+        var opens = Opens(), repairs = Opens()
         for round in 0..<60 {
             var body = original
             for _ in 0..<Int.random(in: 1...3, using: &rng) {
@@ -163,27 +189,34 @@ import KassaTestSupport
             }
             let bytes = Array((body.joined(separator: Bool.random(using: &rng) ? "\n" : "\r\n") + "\n").utf8)
             StoreFixtures.write(bytes, to: copy)
-            if let opened = try? Journal.open(path: copy, readOnly: true) {
-                for t in opened.transactions {
+            // Whatever opens — as written, or after a repair — holds only amounts and dates in bounds.
+            func inBounds(_ journal: Journal) {
+                for t in journal.transactions {
                     #expect(t.date.isSupported, "round \(round)")
                     #expect(t.amount.minorUnits.magnitude < 1_000_000_000_000_000, "round \(round)")
                 }
-                _ = opened.balance()
-                _ = opened.history()
-                _ = opened.accounts
+                _ = journal.balance()
+                _ = journal.history()
+                _ = journal.accounts
             }
+            if let opened = opens.open(copy, readOnly: true, round: round) { inBounds(opened) }
             #expect(StoreFixtures.bytes(copy) == bytes, "a read-only open never writes (round \(round))")
-            _ = try? Journal.check(path: copy)
+            _ = try Journal.check(path: copy)
             if (try? Journal.repair(path: copy)) != nil {
-                let repaired = try? Journal.open(path: copy)
-                #expect(repaired != nil, "round \(round)")
-                _ = try? repaired?.commit([StoreFixtures.draft(5)], input: "after repair")
+                let repaired = repairs.open(copy, round: round)
+                #expect(repaired != nil, "round \(round): a repaired journal opens")
+                if let repaired {
+                    inBounds(repaired)
+                    #expect(throws: Never.self) { try repaired.commit([StoreFixtures.draft(5)], input: "after repair") }
+                }
             }
             let directory = (copy as NSString).deletingLastPathComponent
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name != "journal.kassa" {
                 try? FileManager.default.removeItem(atPath: directory + "/" + name)
             }
         }
+        // Hostile records refuse a read-only open; a repair then opens what was whole.
+        #expect(opens.refused > 0 && repairs.opened > 0, "refused \(opens.refused), opened after repair \(repairs.opened)")
     }
 }
 
