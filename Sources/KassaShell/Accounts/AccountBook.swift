@@ -7,6 +7,18 @@ import KassaLedger
 import KassaStore
 
 enum AccountBook {
+    /// The defined accounts, then every other account that holds transactions.
+    /// Names are case-insensitive: "CASH" and "cash" are one account, shown as first given.
+    static func all(_ journal: Journal) -> [Account] {
+        let defined = journal.accounts
+        var names = Set(defined.map { $0.name.lowercased() })
+        var out = defined
+        for name in journal.accountsInUse() where names.insert(name.lowercased()).inserted {
+            out.append(Account(name: name))
+        }
+        return out
+    }
+
     /// Every account's profile, keyed by the lower-cased account name.
     static func profiles(_ journal: Journal) -> [String: AccountProfile] {
         var map: [String: AccountProfile] = [:]
@@ -57,7 +69,7 @@ enum AccountBook {
             profile.opening.map { OpeningBalance(account: profile.name, amount: $0, date: profile.openingDate) }
         }
         let lines = try Balances.compute(journal.source(), today: today, openings: openings)
-        var accounts = AccountsCommand.all(journal)
+        var accounts = AccountBook.all(journal)
         if let index = accounts.firstIndex(where: { $0.name.lowercased() == defaultAccount.lowercased() }) {
             accounts.insert(accounts.remove(at: index), at: 0)
         } else {

@@ -73,7 +73,7 @@ public struct AccountCommand: Command {
     public func run(_ context: CommandContext) -> [SessionEvent] {
         switch action {
         case .list:
-            return AccountsCommand.list(context, all: false)
+            return AccountsCommand(all: false).run(context)
         case .add(let account, let options):
             return context.storeChange { journal in try add(account, options, journal, context) }
         case .rename(let old, let new):

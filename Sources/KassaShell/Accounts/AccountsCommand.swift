@@ -17,27 +17,14 @@ public struct AccountsCommand: Command {
         all = arguments.flags.contains("--all")
     }
 
-    /// The defined accounts, then every other account that holds transactions.
-    /// Names are case-insensitive: "CASH" and "cash" are one account, shown as first given.
-    static func all(_ journal: Journal) -> [Account] {
-        let defined = journal.accounts
-        var names = Set(defined.map { $0.name.lowercased() })
-        var out = defined
-        for name in journal.accountsInUse() where names.insert(name.lowercased()).inserted {
-            out.append(Account(name: name))
-        }
-        return out
-    }
+    /// The listing with archived accounts (`all`) or without (`account` alone lists these).
+    init(all: Bool) { self.all = all }
 
-    static func list(_ context: CommandContext, all: Bool) -> [SessionEvent] {
+    public func run(_ context: CommandContext) -> [SessionEvent] {
         context.storeChange(readOnly: true) { journal in
             let defaultAccount = context.configuration.defaultAccount(in: journal)
             return [.output(AccountsOutput(rows: try AccountBook.summaries(journal, today: context.configuration.today, defaultAccount: defaultAccount, all: all),
                                            defaultAccount: defaultAccount))]
         }
-    }
-
-    public func run(_ context: CommandContext) -> [SessionEvent] {
-        AccountsCommand.list(context, all: all)
     }
 }

@@ -37,7 +37,7 @@ public struct BalanceCommand: Command {
             guard let target else {
                 return [.output(BalanceOutput(lines: try Balances.compute(journal.source(query), today: today, openings: openings)))]
             }
-            let rates = RateCommand.table(journal, base: context.configuration.baseCurrency)
+            let rates = journal.rateTable(base: context.configuration.baseCurrency)
             let balances = try ConvertedBalances(journal.source(query), rates: rates, to: target, today: today, openings: openings)
             let arguments = { (currency: Currency, date: CivilDate) in ["currency": currency.code, "date": date.iso, "target": target.code] }
             // One line per account in the one currency, then the total: what there is in all.

@@ -109,7 +109,7 @@ public final class AppContext: @unchecked Sendable {
     /// Catalog lines, session.commands entries and config lines kassa cannot read: warnings,
     /// kassa starts.
     func reportResourceProblems() {
-        var lines: [OutputLine] = ConfigCommand.describe(settings.config.problems, path: settings.config.path, catalog: catalog)
+        var lines: [OutputLine] = ConfigText.describe(settings.config.problems, path: settings.config.path, catalog: catalog)
             .map { OutputLine($0, to: .error) }
         for problem in resources.catalogProblems {
             lines.append(OutputLine(catalog.text("catalog.warning", ["location": "\(problem.file):\(problem.line)"]), to: .error))

@@ -13,7 +13,7 @@ enum VersionText {
         let catalog = context.catalog
         let settings = context.settings
         func source(_ key: ConfigFile.Key) -> String {
-            ConfigCommand.describe(settings[key].source, path: settings.config.path, catalog: catalog)
+            ConfigText.describe(settings[key].source, path: settings.config.path, catalog: catalog)
         }
         var lines = ["kassa " + KassaApp.version]
         switch context.locator.origin {

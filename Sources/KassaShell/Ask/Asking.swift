@@ -77,7 +77,7 @@ enum Asking {
             if query.category == nil, query.account == nil, let text = query.text, !text.isEmpty { filter.text = text }
         }
         let answerer = QueryAnswerer(today: today, base: base)
-        let rates = RateCommand.table(journal, base: base)
+        let rates = journal.rateTable(base: base)
         let answer: QueryAnswer
         if rates.rates.isEmpty || (query.kind == .balance && !convertsBalance(query, journal: journal, today: today)) {
             answer = try answerer.answer(query, source: journal.source(filter), facts: facts)

@@ -46,7 +46,7 @@ public final class BudgetBook {
         let end = CivilDate(daysSinceEpoch: Period.month(containing: today).firstDay - 1)
         let budgets = journal.objects(Budget.kind).compactMap(Budget.init(record:)).filter { $0.since <= end }
         guard !budgets.isEmpty else { return [] }
-        let rates = RateTable(base: base, rates: journal.objects(ExchangeRate.kind).compactMap(ExchangeRate.init(record:)))
+        let rates = journal.rateTable(base: base)
         var then = BudgetTracker(budgets: budgets, today: end, weekStart: weekStart, rates: rates)
         then.scan(journal.source(TransactionFilter(from: then.firstDay, to: end, type: .expense)))
         return try then.statuses()
@@ -55,7 +55,7 @@ public final class BudgetBook {
     @discardableResult
     func rebuild() -> BudgetTracker {
         let budgets = journal.objects(Budget.kind).compactMap(Budget.init(record:))
-        let rates = RateTable(base: base, rates: journal.objects(ExchangeRate.kind).compactMap(ExchangeRate.init(record:)))
+        let rates = journal.rateTable(base: base)
         var built = BudgetTracker(budgets: budgets, today: today, weekStart: weekStart, rates: rates)
         if !budgets.isEmpty {
             // Recurring payments still due this period count in each budget's projection.
@@ -66,6 +66,26 @@ public final class BudgetBook {
         tracker = built
         trackedChanges = journal.changeCount
         return built
+    }
+
+    /// Writes the budget for `slug` (one undoable change), keeping what the request leaves out
+    /// from the budget already there. Throws a UsageError for a reset day on a budget that is
+    /// not monthly.
+    func set(_ slug: String, limit: Money, request: BudgetCommand.Request) throws -> SessionEvent {
+        // Read, then written: fresh here too, as a budget phrase in a session comes here without the runner.
+        try journal.refresh()
+        let existing = journal.object(Budget.kind, key: slug).flatMap(Budget.init(record:))
+        let frequency = request.frequency ?? existing?.frequency ?? .monthly
+        guard request.resetDay == nil || frequency == .monthly else { throw UsageError(key: "budget.reset-day-monthly") }
+        // A new budget counts from the period holding today; a changed one keeps its start, so
+        // its rollover goes on.
+        let since = request.since ?? existing?.since
+            ?? BudgetPeriod(containing: today, frequency: frequency, resetDay: request.resetDay ?? 1, weekStart: weekStart).start
+        let budget = Budget(category: slug, limit: limit, frequency: frequency,
+                            resetDay: frequency == .monthly ? request.resetDay ?? existing?.resetDay ?? 1 : 1,
+                            rollover: request.rollover ?? existing?.rollover ?? false, since: since)
+        try journal.write([budget.record])
+        return .output(BudgetChange(budget: budget, removed: false))
     }
 
     /// The state of the budgets `saved` touched, after the session saved them in one change

@@ -97,7 +97,7 @@ public struct BudgetCommand: Command {
                     return context.usage(UsageError(key: "budget.bad-amount", arguments: ["value": request.amount]))
                 }
                 do {
-                    return [try Self.set(slug, limit: limit, request: request, book: book)]
+                    return [try book.set(slug, limit: limit, request: request)]
                 } catch let error as UsageError {
                     return context.usage(error)
                 }
@@ -113,27 +113,6 @@ public struct BudgetCommand: Command {
                 return [.output(BudgetChange(budget: existing, removed: true))]
             }
         }
-    }
-
-    /// Writes the budget for `slug` (one undoable change), keeping what the request leaves out
-    /// from the budget already there. Throws a UsageError for a reset day on a budget that is
-    /// not monthly.
-    static func set(_ slug: String, limit: Money, request: Request, book: BudgetBook) throws -> SessionEvent {
-        let journal = book.journal
-        // Read, then written: fresh here too, as a budget phrase in a session comes here without the runner.
-        try journal.refresh()
-        let existing = journal.object(Budget.kind, key: slug).flatMap(Budget.init(record:))
-        let frequency = request.frequency ?? existing?.frequency ?? .monthly
-        guard request.resetDay == nil || frequency == .monthly else { throw UsageError(key: "budget.reset-day-monthly") }
-        // A new budget counts from the period holding today; a changed one keeps its start, so
-        // its rollover goes on.
-        let since = request.since ?? existing?.since
-            ?? BudgetPeriod(containing: book.today, frequency: frequency, resetDay: request.resetDay ?? 1, weekStart: book.weekStart).start
-        let budget = Budget(category: slug, limit: limit, frequency: frequency,
-                            resetDay: frequency == .monthly ? request.resetDay ?? existing?.resetDay ?? 1 : 1,
-                            rollover: request.rollover ?? existing?.rollover ?? false, since: since)
-        try journal.write([budget.record])
-        return .output(BudgetChange(budget: budget, removed: false))
     }
 
     /// The expense category a person means: a slug, or a name in either language (their own

@@ -70,7 +70,7 @@ extension Session {
             return reject(SessionError("budget.phrase-period"), input: line, span: nil)
         }
         do {
-            return [try BudgetCommand.set(category, limit: amount, request: request, book: book)]
+            return [try book.set(category, limit: amount, request: request)]
         } catch let error as any LocalizableError {
             if error is UsageError { hadInputError = true } else { hadStoreError = true }
             return [.error(error)]

@@ -26,7 +26,7 @@ struct ConfigListing: CommandOutput {
         let header = "# " + catalog.text(fileExists ? "config.file" : "config.file-missing", ["path": path])
         return [header] + entries.map { entry in
             entry.key.rawValue.padding(to: width) + " = " + entry.value.value + "    # "
-                + ConfigCommand.describe(entry.value.source, path: path, catalog: catalog)
+                + ConfigText.describe(entry.value.source, path: path, catalog: catalog)
                 + (entry.key == .file ? deviceJournal.map { " · " + catalog.text("config.file-unused", ["file": $0]) } ?? "" : "")
         }
     }

@@ -23,7 +23,7 @@ public struct RedoCommand: Command {
     public func run(_ context: CommandContext) -> [SessionEvent] {
         context.storeChange { journal in
             let changes = try journal.redo(count: count)
-            return changes.map(SessionEvent.redone) + UndoCommand.fewer(changes.count, asked: count, key: "redo.fewer")
+            return changes.map(SessionEvent.redone) + HistorySteps.fewer(changes.count, asked: count, key: "redo.fewer")
         }
     }
 }

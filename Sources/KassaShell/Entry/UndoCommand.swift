@@ -40,17 +40,12 @@ public struct UndoCommand: Command {
 
     init(target: Target) { self.target = target }
 
-    /// "Only 2 changes could be undone" when fewer than asked were there.
-    static func fewer(_ done: Int, asked: Int, key: String) -> [SessionEvent] {
-        done < asked ? [.notice(key: key, arguments: ["asked": String(asked)], count: done)] : []
-    }
-
     public func run(_ context: CommandContext) -> [SessionEvent] {
         context.storeChange { journal in
             switch target {
             case .latest(let count):
                 let changes = try journal.undo(count: count)
-                return changes.map(SessionEvent.undone) + Self.fewer(changes.count, asked: count, key: "undo.fewer")
+                return changes.map(SessionEvent.undone) + HistorySteps.fewer(changes.count, asked: count, key: "undo.fewer")
             case .transaction(let id): return [.undone(try journal.undo(id: id))]
             }
         }

@@ -30,7 +30,7 @@ struct CompletionScripts {
     /// The config keys with a fixed set of values, and those values (`config set color never`).
     var configChoices: [(String, [String])] {
         [ConfigFile.Key.lang, .weekStart, .color].map {
-            ($0.rawValue, ConfigCommand.values($0).split(separator: ",").map { $0.trimmingSpaces })
+            ($0.rawValue, ConfigText.values($0).split(separator: ",").map { $0.trimmingSpaces })
         }
     }
 

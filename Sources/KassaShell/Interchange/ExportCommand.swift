@@ -85,7 +85,7 @@ public struct ExportCommand: Command {
             today: today, planned: planned, operatingCurrency: context.configuration.defaultCurrency,
             inventory: { ExportInventory.collect(journal.source(query), accounts: journal.accounts) },
             openings: { AccountBook.openings(journal, filter: filter) },
-            rates: { RateCommand.table(journal, base: base).rates },
+            rates: { journal.rateTable(base: base).rates },
             // Categories by the names the person sees, in the interface language (their own too).
             categoryNames: {
                 context.app.map { app -> [String: String] in

@@ -127,7 +127,7 @@ public struct ImportCommand: Command {
                                                    directory: CategoryDirectory(grammar: context.parser.grammar, journal: journal))
             let aliases = ImportTally.aliases(of: journal.accounts)
             var spellings: [String: String] = [:]
-            for name in AccountsCommand.all(journal).map(\.name) { spellings[name.lowercased()] = name }
+            for name in AccountBook.all(journal).map(\.name) { spellings[name.lowercased()] = name }
             var defaults = ImportDefaults(account: account ?? rules?.account ?? context.configuration.defaultAccount(in: journal),
                                           currency: currency ?? rules?.currency ?? context.configuration.defaultCurrency,
                                           dateOrder: dateOrder)

@@ -66,7 +66,7 @@ public struct RateCommand: Command {
         switch action {
         case .list(let only):
             return context.storeChange(readOnly: true) { journal in
-                let rates = RateCommand.table(journal, base: base).rates.filter { only == nil || $0.currency == only }
+                let rates = journal.rateTable(base: base).rates.filter { only == nil || $0.currency == only }
                 return [.output(RatesOutput(base: base, rates: rates))]
             }
         case .set(let currency, let micros, let date):
@@ -144,10 +144,5 @@ public struct RateCommand: Command {
                 "count": String(new.count), "known": String(file.rates.count - new.count),
             ]))]
         }
-    }
-
-    /// The journal's rates against `base`.
-    public static func table(_ journal: Journal, base: Currency) -> RateTable {
-        RateTable(base: base, rates: journal.objects(ExchangeRate.kind).compactMap(ExchangeRate.init(record:)))
     }
 }

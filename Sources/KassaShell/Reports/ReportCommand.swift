@@ -141,7 +141,7 @@ public struct ReportCommand: Command {
             }
             // With rates recorded, every amount is seen in the base currency at its own date's
             // rate; what has no rate stays in its currency (its own section) and is named.
-            let rates = RateCommand.table(journal, base: journalBase)
+            let rates = journal.rateTable(base: journalBase)
             // The recurring series, for the reports that count them.
             var recurring: RecurringCosts?
             if kind == .subscriptions || kind == .health || kind == .insights {
