@@ -19,7 +19,10 @@ public struct Draft: Hashable, Sendable {
     /// Every `interval` units of the recurrence ("every 2 weeks"); 1 when none was said.
     public var interval: Int
     /// 0...1, how sure the parser is of the whole draft. Not money: a plain Double is fine.
+    /// Below 0.5 when the draft has a doubt.
     public var confidence: Double
+    /// What the parser asks about before the draft may be saved; empty when it is sure.
+    public var doubts: [Doubt] = []
     /// The flags as bits of DraftFlag.bit: no array per draft (the parser makes hundreds of
     /// thousands of drafts a second).
     private var flagBits: UInt16 = 0
@@ -45,6 +48,16 @@ public struct Draft: Hashable, Sendable {
     public mutating func unflag(_ flag: DraftFlag) { flagBits &= ~flag.bit }
 
     public func has(_ flag: DraftFlag) -> Bool { flagBits & flag.bit != 0 }
+
+    /// Adds a doubt, and makes the confidence say so (below 0.5).
+    public mutating func doubt(_ doubt: Doubt) {
+        guard !doubts.contains(where: { $0.field == doubt.field && $0.reason == doubt.reason }) else { return }
+        doubts.append(doubt)
+        confidence = min(confidence, 0.45)
+    }
+
+    /// The field's doubts are answered (a value said for it, or "yes").
+    public mutating func settle(_ field: Doubt.Field) { doubts.removeAll { $0.field == field } }
 
     /// The flags as bits (`1 << rank`, DraftFlag.literal(rank:)), in DraftFlag order from the
     /// lowest bit: writers list them without the `flags` array.

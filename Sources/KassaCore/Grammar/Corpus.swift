@@ -5,7 +5,7 @@ public enum Corpus {
     public static let defaultToday = CivilDate(year: 2026, month: 3, day: 10)!
     static let fields: Set<String> = [
         "type", "amount", "currency", "date", "time", "category", "account", "to", "note", "recurrence", "interval", "flags",
-        "to_amount", "to_currency",
+        "to_amount", "to_currency", "doubts",
     ]
 
     /// The cases of one file, and the lines that could not be read (as failures of field "case").
@@ -158,6 +158,14 @@ public enum Corpus {
                        let got = ExactNumber(decimalText: a.decimalString) {
                         matches = want.normalized == got.normalized
                     } else { matches = check.value == "-" && (check.field == "amount" ? draft.amount : draft.toAmount) == nil }
+                case "doubts":
+                    // `doubts=out-of-range,…`: those reasons doubted; `doubts=-`: none (ties, asked
+                    // by the `ambiguous` flag, aside).
+                    let want = check.value == "-" ? [] : check.value.split(separator: ",").map(String.init)
+                    let have = Set(asked(draft))
+                    let ok = check.negated ? !want.contains { have.contains($0) } : (want.isEmpty ? have.isEmpty : want.allSatisfy { have.contains($0) })
+                    if !ok { report(check.field, check.value, actual, check.negated) }
+                    continue
                 case "flags":
                     // `flags=a,b`: all of them present; `flags!=a,b`: none of them present.
                     let want = check.value.split(separator: ",").map(String.init)
@@ -171,7 +179,19 @@ public enum Corpus {
                 if matches == check.negated { report(check.field, check.value, actual, check.negated) }
             }
         }
+        // A case says what kassa doubts, or it doubts nothing: every draft free of doubts unless
+        // one of the case's checks names them.
+        if !c.draftChecks.contains(where: { $0.contains { $0.field == "doubts" } }) {
+            for (index, draft) in result.drafts.enumerated() where !asked(draft).isEmpty {
+                report(index == 0 ? "doubts" : "doubts (draft \(index + 1))", "-", asked(draft).joined(separator: ","), false)
+            }
+        }
         return failures
+    }
+
+    /// The reasons a draft is doubted for, ties aside (the corpus checks those as `ambiguous`).
+    static func asked(_ d: Draft) -> [String] {
+        d.doubts.filter { $0.reason != .tie }.map(\.reason.rawValue)
     }
 
     static func value(of field: String, in d: Draft) -> String {
@@ -190,6 +210,7 @@ public enum Corpus {
         case "recurrence": return d.recurrence?.rawValue ?? "-"
         case "interval": return String(d.interval)
         case "flags": return d.flags.map(\.rawValue).joined(separator: ",")
+        case "doubts": return asked(d).isEmpty ? "-" : asked(d).joined(separator: ",")
         default: return "?"
         }
     }

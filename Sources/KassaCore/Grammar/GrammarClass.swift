@@ -30,6 +30,8 @@ enum GrammarClass: String, CaseIterable, Sendable {
     case minor, sign
     // Dates and times.
     case relday, holiday, span, dir, weekday, month, ordinal, ordsuffix, last, lastweek, prevmonth
+    /// "next monday", «в следующий понедельник»: the weekday ahead of today, not the last one.
+    case next
     case ampm, daypart, yearword
     // Recurrences and quantities.
     case recurrence
@@ -86,6 +88,9 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// Words before an account's balance in a pasted bank notice ("Available: 150 000 ₸",
     /// «Остаток 20 000 ₸»): that amount is no purchase (DraftAssembler.dropBalances).
     case balance
+    /// Words that say a line is no payment to record: a verification code, a PIN, a declined
+    /// payment, a plan ("thinking about buying"). A draft with one is asked about (Doubt, entry).
+    case notEntry = "not-entry"
     /// Ordinary words the grammar names only so that they are known: never read as a keyword or
     /// an account name said wrong (typo and sound-alike guesses take unknown words only), nor as
     /// a proper name («скоро» is no typo of «скорой»). They do nothing else.

@@ -5,7 +5,7 @@
 // A class, not a struct: every line's view holds it, and a struct of a dozen arrays was copied
 // (each array retained, from both parsing threads at once) for every line.
 final class ClassIDs: Sendable {
-    enum Slot: Sendable { case none, relday, span, dir, weekday, month, last, lastweek, prevmonth, ampm, daypart, recurrence, holiday, every }
+    enum Slot: Sendable { case none, relday, span, dir, weekday, month, last, lastweek, prevmonth, next, ampm, daypart, recurrence, holiday, every }
 
     let ones, tens, hundreds, hundred, scale, scaleGlued, scaleSolo, fraction, plusHalf, point, and, one: Int
     /// Multipliers said before their count («тысяч на восемь» is about 8000).
@@ -35,6 +35,8 @@ final class ClassIDs: Sendable {
     let times: Int
     /// A preposition between an amount and its currency (MoneyStage.readMoney).
     let currencyIn: Int
+    /// Words that say a line is no payment (DoubtRules).
+    let notEntry: Int
     /// A currency exchange's verb and the words between its two amounts (ExchangeReading).
     let exchange, exchangeTo, exchangeRate: Int
     /// Named days (Nauryz, Christmas): a date said with one wins over it.
@@ -111,6 +113,7 @@ final class ClassIDs: Sendable {
         times = id(.times)
         currencyIn = id(.currencyIn)
         total = id(.total); holiday = id(.holiday); datePurpose = id(.datePurpose); balance = id(.balance)
+        notEntry = id(.notEntry)
         exchange = id(.exchange); exchangeTo = id(.exchangeTo); exchangeRate = id(.exchangeRate)
         let accountClass = id(.account)
         var values: [String] = []
@@ -142,7 +145,7 @@ final class ClassIDs: Sendable {
         var slots = [Slot](repeating: .none, count: g.classNames.count)
         let table: [(GrammarClass, Slot)] = [
             (.relday, .relday), (.span, .span), (.dir, .dir), (.weekday, .weekday), (.month, .month),
-            (.last, .last), (.lastweek, .lastweek), (.prevmonth, .prevmonth), (.ampm, .ampm),
+            (.last, .last), (.lastweek, .lastweek), (.prevmonth, .prevmonth), (.next, .next), (.ampm, .ampm),
             (.daypart, .daypart), (.recurrence, .recurrence), (.holiday, .holiday),
             (.recurrenceUnit, .recurrence), (.recurrenceEvery, .every),
         ]

@@ -20,6 +20,9 @@ struct PartReading {
     var toAmount: Money?
     /// The tokens of a day-month that does not exist ("31 feb"): the line is refused.
     var impossibleDate: Range<Int>?
+    /// A one-off purchase dated ahead of today by a date said as a day, not by "tomorrow" or "in
+    /// 3 days" (the words): asked (DoubtRules).
+    var dateAhead: String?
 }
 
 extension DraftStage {
@@ -58,10 +61,12 @@ extension DraftStage {
         var category = decideCategory(noteTokens, s, note: note, &r, &reasons)
         if exchange == nil, first < last { paidToPerson(noteTokens[first..<last], s, &r, &category) }
 
-        let draft = Draft(type: r.type, amount: amount, date: date, time: r.time, category: category,
+        var draft = Draft(type: r.type, amount: amount, date: date, time: r.time, category: category,
                           account: r.account, toAccount: r.toAccount, note: note, recurrence: r.recurrence, interval: r.interval,
                           confidence: DraftStage.confidence(r.flags, hasCategory: category != nil, type: r.type),
                           toAmount: r.type == .transfer ? r.toAmount : nil, flagSet: r.flags)
+        addDoubts(&draft, part, s)
+        if let ahead = r.dateAhead { draft.doubt(Doubt(field: .date, text: ahead, reason: .dateAhead)) }
         for k in firstReason..<reasons.count { reasons[k].draft = Int32(index) }
         return (draft, r.questions)
     }
@@ -166,6 +171,12 @@ extension DraftStage {
             return context.today
         }
         reasons.append(d.1)
+        // "gym 15000 next monday": a purchase said for a day ahead, not as "tomorrow" — asked.
+        if r.recurrence == nil, d.0 > context.today, case .pattern(let p) = d.1.rule, hot.actions[Int(p)] != .offset {
+            let bytes = Int(d.1.byteStart)..<Int(d.1.byteEnd)
+            var copy = input
+            r.dateAhead = copy.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[bytes]), as: UTF8.self) }
+        }
         if let alt = d.2 {
             // A series starts on the coming day ("monthly from 1 December" said on 29 November);
             // a one-off entry said with a day just ahead is asked, never silently a year back.
@@ -434,10 +445,8 @@ extension DraftStage {
     /// says the date again rather than finding the purchase saved today.
     func impossibleDateError(_ said: Range<Int>) -> ParseError {
         let bytes = Int(tokens[said.lowerBound].byteStart)..<Int(tokens[said.upperBound - 1].byteEnd)
-        var copy = input
-        let text = copy.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[bytes]), as: UTF8.self) }
         return ParseError(code: "date-impossible", messageKey: "parse.date-impossible",
-                          messageArguments: ["text": text], span: scalarSpan(bytes))
+                          messageArguments: ["text": text(said)], span: scalarSpan(bytes))
     }
 
     /// A byte range of the input as a range of Unicode scalars (error spans count scalars).

@@ -68,7 +68,7 @@ public struct Parser: Sendable {
         guard hasContent else {
             return ParseResult(input: input, error: ParseError(code: "empty", messageKey: "parse.empty"))
         }
-        let (drafts, reasons, questions, error) = DraftStage(scanner).assemble(&scan)
+        var (drafts, reasons, questions, error) = DraftStage(scanner).assemble(&scan)
         if let error { return ParseResult(input: input, error: error) }
         if drafts.count > Parser.maxDraftsPerLine {
             return ParseResult(input: input, error: ParseError(
@@ -81,6 +81,11 @@ public struct Parser: Sendable {
         for k in drafts.indices where !drafts[k].date.isSupported {
             return ParseResult(input: input, error: ParseError(
                 code: "date-out-of-range", messageKey: "parse.date-out-of-range", messageArguments: ["date": drafts[k].date.iso], span: nil))
+        }
+        // A tie the person must settle is a doubt of its draft: asked, never saved by a bare Enter.
+        for question in questions where drafts.indices.contains(question.draftIndex) {
+            guard let field = Doubt.Field(rawValue: question.field) else { continue }
+            drafts[question.draftIndex].doubt(Doubt(field: field, text: question.options.joined(separator: " / "), reason: .tie))
         }
         return ParseResult(input: input, drafts: drafts, reasons: reasons, grammar: grammar, questions: questions)
     }

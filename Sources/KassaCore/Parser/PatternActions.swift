@@ -38,6 +38,11 @@ extension DateStage {
                 let monday = today.adding(days: -(wd - 1) - 7)
                 return .date(monday.adding(days: w - 1), weak: false, alternative: nil)
             }
+            if c.next {
+                // "next monday": the coming one, strictly after today.
+                let ahead = (w - wd + 7) % 7
+                return .date(today.adding(days: ahead == 0 ? 7 : ahead), weak: false, alternative: nil)
+            }
             var delta = (wd - w + 7) % 7
             if c.last && delta == 0 { delta = 7 }
             return .date(today.adding(days: -delta), weak: false, alternative: nil)
@@ -54,9 +59,11 @@ extension DateStage {
             return recent(month: month, day: d).map { .date($0, weak: false, alternative: soon(month: month, day: d)) }
         case .dayonly:
             guard let d = c.day else { return nil }
+            // "on the 29th" said on the 26th: the last 29th, or this month's coming one (asked).
+            let coming = CivilDate(year: today.year, month: today.month, day: d).flatMap { $0 > today ? $0 : nil }
             var y = today.year, mo = today.month
             for _ in 0..<13 {
-                if let date = CivilDate(year: y, month: mo, day: d), date <= today { return .date(date, weak: false, alternative: nil) }
+                if let date = CivilDate(year: y, month: mo, day: d), date <= today { return .date(date, weak: false, alternative: coming) }
                 mo -= 1
                 if mo == 0 { mo = 12; y -= 1 }
             }

@@ -14,7 +14,7 @@ struct Captures {
     var recurrence: Int32 = -1
     /// A named day's month and day as MMDD ("christmas" 1225), none when no holiday was said.
     var _holiday = none
-    var last = false, lastweek = false, prevmonth = false, dayIsOrdinal = false
+    var last = false, lastweek = false, prevmonth = false, next = false, dayIsOrdinal = false
     var _count = none
     var numdate: NumericDate?
     var count: ExactNumber? {
@@ -96,6 +96,7 @@ extension DateStage {
             case .last: caps.last = true
             case .lastweek: caps.lastweek = true
             case .prevmonth: caps.prevmonth = true
+            case .next: caps.next = true
             case .ampm: caps.ampm = value
             case .daypart: caps.daypart = Int32(e)
             case .holiday: caps.holiday = value

@@ -21,7 +21,10 @@ extension JSONEncoding {
         if let toAccount = pointer.pointee.toAccount { strings += JSONWriter.maxQuotedBytes(toAccount) }
         if pointer.pointee.amount != nil { strings += 5 }  // a currency code: three ASCII letters, quoted
         if pointer.pointee.recurrence != nil { strings += 11 }  // the longest frequency, "quarterly", quoted
-        return 400 + 2 * DecimalBytes.maxMoneyBytes + 24 * DraftFlag.count + strings
+        for doubt in pointer.pointee.doubts {
+            strings += 80 + JSONWriter.maxQuotedBytes(doubt.text) + JSONWriter.maxQuotedBytes(doubt.question)
+        }
+        return 420 + 2 * DecimalBytes.maxMoneyBytes + 24 * DraftFlag.count + strings
     }
 
     /// `appendDraft`'s bytes through a cursor with room for `maxDraftBytes(draft)`.
@@ -106,6 +109,20 @@ extension JSONEncoding {
             out.put(34)
             out.put(DraftFlag.literal(rank: rank))
             out.put(34)
+        }
+        // DESIGN.md §10: what kassa doubts, each with the question it asks; [] when sure.
+        out.put("], \"doubts\": [")
+        for (index, doubt) in pointer.pointee.doubts.enumerated() {
+            if index > 0 { out.put(", ") }
+            out.put("{\"field\": ")
+            JSONWriter.writeQuoted(doubt.field.rawValue, to: &out)
+            out.put(", \"text\": ")
+            JSONWriter.writeQuoted(doubt.text, to: &out)
+            out.put(", \"reason\": ")
+            JSONWriter.writeQuoted(doubt.reason.rawValue, to: &out)
+            out.put(", \"question\": ")
+            JSONWriter.writeQuoted(doubt.question, to: &out)
+            out.put("}")
         }
         out.put("]}")
     }

@@ -214,7 +214,8 @@ public struct ParseCommand: Command {
                     }
                     continue
                 }
-                let result = parser.parse(TerminalSafety.readable(line), context: context)
+                var result = parser.parse(TerminalSafety.readable(line), context: context)
+                if json { result.drafts = renderer.asked(result.drafts) }
                 if result.error != nil || result.drafts.isEmpty { failed = true }
                 if json {
                     JSONEncoding.writeParseResult(result, message: message, explain: explain, to: &bytes)

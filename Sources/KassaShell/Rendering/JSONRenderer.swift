@@ -44,12 +44,12 @@ public struct JSONRenderer: SessionRenderer {
         case .drafts(let drafts, let input, let questions):
             json.add("event", "draft")
             json.add("input", input)
-            json.add("drafts", raw: JSONWriter.array(drafts.map(JSONEncoding.draft)))
+            json.add("drafts", raw: JSONWriter.array(text.asked(drafts).map(JSONEncoding.draft)))
             if !questions.isEmpty { json.add("questions", raw: JSONWriter.array(questions.map(JSONEncoding.question))) }
         case .corrected(let drafts):
             json.add("event", "draft")
             json.add("corrected", true)
-            json.add("drafts", raw: JSONWriter.array(drafts.map(JSONEncoding.draft)))
+            json.add("drafts", raw: JSONWriter.array(text.asked(drafts).map(JSONEncoding.draft)))
         case .amountNeeded(let index):
             json.add("event", "question")
             json.add("draft", index)

@@ -186,8 +186,27 @@ public struct TextRenderer: SessionRenderer, Sendable {
             field("date", formatDate(draft.date) + (draft.time.map { " " + $0.description } ?? ""),
                   draft.has(.dateCarried) ? .dateCarried : .dateAssumed, draft.has(.dateCarried) ? "carried" : "assumed")
             if !draft.note.isEmpty { field("note", draft.note) }
+            // What kassa doubts, as the question it asks (a tie is asked below the cards).
+            for doubt in draft.doubts where doubt.reason != .tie {
+                lines.append(OutputLine("      " + style.note("? " + question(doubt))))
+            }
         }
         return lines
+    }
+
+    /// The question a doubt asks, in the interface language.
+    public func question(_ doubt: Doubt) -> String {
+        catalog.text("doubt.\(doubt.reason.rawValue)", ["text": doubt.text, "field": catalog.text("doubt.field.\(doubt.field.rawValue)")])
+    }
+
+    /// `drafts` with each doubt's question said (for JSON, which writes it as a field).
+    public func asked(_ drafts: [Draft]) -> [Draft] {
+        guard drafts.contains(where: { !$0.doubts.isEmpty }) else { return drafts }
+        return drafts.map { draft in
+            var draft = draft
+            for k in draft.doubts.indices { draft.doubts[k].question = question(draft.doubts[k]) }
+            return draft
+        }
     }
 
     private var labelWidth: Int {

@@ -1,0 +1,38 @@
+// Doubt: what the parser is not sure of in a draft, said as a question instead of guessed — the
+// field it concerns, the words of the input it comes from, and why (a closed list of reasons,
+// DESIGN.md §10). A draft with a doubt is not saved by a bare Enter; the person answers it.
+// `question` is the localized question, filled in by the shell before a doubt is shown.
+
+public struct Doubt: Hashable, Sendable {
+    public enum Field: String, Sendable, CaseIterable {
+        case amount, date, type, category, account, currency, entry
+        case toAccount = "to_account"
+    }
+
+    public enum Reason: String, Sendable, CaseIterable {
+        /// Digits shaped like a phone number, a card's last digits or an order number.
+        case phoneOrCode = "phone-or-code"
+        /// An amount no price in the currency is (₸45 for rent, ₸2.50 for a taxi).
+        case outOfRange = "out-of-range"
+        /// Words that say the line is no payment (a code, a PIN, a declined payment, a plan).
+        case notAnEntry = "not-an-entry"
+        /// Two readings tie (this year's date or last year's, two accounts that fit the words).
+        case tie
+        /// A purchase dated ahead of today without "tomorrow": planned, or said wrong?
+        case dateAhead = "date-ahead"
+    }
+
+    public var field: Field
+    /// The words of the input it concerns, as typed.
+    public var text: String
+    public var reason: Reason
+    /// The question kassa asks, in the interface language; empty until the shell says it.
+    public var question: String
+
+    public init(field: Field, text: String, reason: Reason, question: String = "") {
+        self.field = field
+        self.text = text
+        self.reason = reason
+        self.question = question
+    }
+}

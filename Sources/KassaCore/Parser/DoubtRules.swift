@@ -1,0 +1,108 @@
+// DoubtRules: what a draft's own words leave in doubt, each a named rule that adds a Doubt with
+// its reason instead of letting the reading pass as sure:
+//
+//   code          digits glued after "*", "#" or "№" ("card *4417", "order #2231") are a card's
+//                 or an order's number, asked before they are the amount;
+//   phone         a run of digits of nine or more that is no grouping of thousands
+//                 ("87059998877", "8 701 442 1937") is a phone number or a code;
+//   small-price   an amount in tenge said with no currency and below ₸100 ("flat 45 rent",
+//                 "taxi 2.5") is no price anyone pays in tenge: the amount or its currency is asked;
+//   not-an-entry  a word of the grammar's class `not-entry` in the draft's words (a verification
+//                 code, a PIN, a declined payment, a plan), a `balance` phrase before the only
+//                 amount ("Available: 87 412 ₸"), or a line ending in "?" asks whether this is a
+//                 payment at all;
+//   date-ahead    (DraftBuilder.decideDate) a one-off purchase dated ahead by a day said, not by
+//                 "tomorrow" or "in 3 days".
+//
+// Ties the parser already asks about (this year's date or last year's, two accounts) become
+// doubts with reason `tie` (Parser). A doubt lowers the draft's confidence below 0.5.
+
+extension DraftStage {
+    /// The least price in tenge a purchase is said with, in minor units (₸100).
+    static let smallestTengePrice: Int64 = 100 * 100
+
+    /// Adds the doubts of `part`'s words to `draft`.
+    func addDoubts(_ draft: inout Draft, _ part: Part, _ s: LineScan) {
+        if let m = part.money.map({ s.moneys[$0] }), !m.isQuantity, draft.amount != nil {
+            let number = m.number.start..<m.number.end
+            if let code = codeAt(number.lowerBound) {
+                draft.doubt(Doubt(field: .amount, text: text(code), reason: .phoneOrCode))
+            } else if let run = phoneRun(around: number, s) {
+                draft.doubt(Doubt(field: .amount, text: text(run), reason: .phoneOrCode))
+            } else if let amount = draft.amount, amount.currency == .kzt, draft.has(.currencyDefault), m.exchange == nil,
+                      amount.minorUnits > 0, amount.minorUnits < DraftStage.smallestTengePrice {
+                draft.doubt(Doubt(field: .amount, text: text(m.start..<m.end), reason: .outOfRange))
+            }
+        }
+        // "Available: 87 412,50 ₸", "Balance on card: 152,300 KZT" alone: what an account holds,
+        // not a purchase (with a purchase beside it, the balance already left the line).
+        if ids.balance >= 0, let m = part.money.map({ s.moneys[$0] }), !hasTopUp(part) {
+            var k = part.start
+            while k < m.start {
+                if let (_, end) = matchClass(k, ids.balance), end <= m.start {
+                    draft.doubt(Doubt(field: .entry, text: text(k..<end), reason: .notAnEntry))
+                    break
+                }
+                k += 1
+            }
+        }
+        // "12000?": a line that asks is no entry said.
+        if let last = tokens.indices.last, tokens[last].isPunct("?"), part.end >= last {
+            draft.doubt(Doubt(field: .entry, text: text(part.start..<min(part.end, tokens.count)), reason: .notAnEntry))
+        }
+        if ids.notEntry >= 0 {
+            var k = part.start
+            while k < part.end {
+                if let (_, end) = matchClass(k, ids.notEntry) {
+                    draft.doubt(Doubt(field: .entry, text: text(k..<end), reason: .notAnEntry))
+                    break
+                }
+                k += 1
+            }
+        }
+    }
+
+    /// A verb of putting money onto an account in the part («пополнил баланс»: a top-up, not a balance).
+    func hasTopUp(_ part: Part) -> Bool {
+        guard ids.topUp >= 0 else { return false }
+        return (part.start..<part.end).contains { matchClass($0, ids.topUp) != nil }
+    }
+
+    /// "*4417", "#2231", "№12": the mark and the digits glued to it, when `k` is those digits.
+    func codeAt(_ k: Int) -> Range<Int>? {
+        guard k > 0, tokens[k].kind == .number, tokens[k].glued, tokens[k - 1].kind != .word,
+              [0x2A, 0x23, 0x2116].contains(tokens[k - 1].scalar) else { return nil }
+        return (k - 1)..<(k + 1)
+    }
+
+    /// The digit groups around `number` (plain digit tokens separated by spaces) when they hold
+    /// nine digits or more and are no grouping of thousands: one group, or groups after the
+    /// first not all three digits long.
+    func phoneRun(around number: Range<Int>, _ s: LineScan) -> Range<Int>? {
+        func plainDigits(_ k: Int) -> Bool { tokens[k].kind == .number && tokens[k].digitsOnly }
+        // A group beside the amount joins the run only when nothing else read it (not a year
+        // or a name's number: "for 2026 55 000") and it stands apart ("1920x1080 150000").
+        func free(_ k: Int) -> Bool {
+            guard plainDigits(k), !tokens[k].glued else { return false }
+            switch s.roles[k] {
+            case .plain, .money: return true
+            default: return false
+            }
+        }
+        guard number.allSatisfy(plainDigits) else { return nil }
+        var low = number.lowerBound, high = number.upperBound
+        while low > 0, free(low - 1), !tokens[low].glued { low -= 1 }
+        while high < tokens.count, free(high) { high += 1 }
+        let lengths = (low..<high).map(length)
+        guard lengths.reduce(0, +) >= 9 else { return nil }
+        let thousands = lengths.count > 1 && lengths[0] <= 3 && lengths.dropFirst().allSatisfy { $0 == 3 }
+        return thousands ? nil : low..<high
+    }
+
+    /// The input's words of tokens `range`, as typed.
+    func text(_ range: Range<Int>) -> String {
+        let bytes = Int(tokens[range.lowerBound].byteStart)..<Int(tokens[range.upperBound - 1].byteEnd)
+        var copy = input
+        return copy.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[bytes]), as: UTF8.self) }
+    }
+}
