@@ -48,12 +48,16 @@ import KassaTestSupport
     }
 
     @Test func aMistypedYearAfterADayMonthIsNoSecondDraft() {
-        let impossible = drafts("coffee 500 on 31 february 3026")
-        #expect(impossible.count == 1)
-        #expect(impossible.first?.amount?.decimalString == "500.00")
-        #expect(drafts("кофе 500 31 февраля 3026").count == 1)
-        // Alone, the digits are the price.
-        #expect(amount("lunch 30 feb 2500") == "2500.00")
+        let parser = GrammarFixtures.parser
+        let context = ParseContext(today: CivilDate(year: 2026, month: 3, day: 10)!)
+        // A day its month lacks is no date and no amount: the line is refused, its words named,
+        // the year after it no second draft.
+        for line in ["coffee 500 on 31 february 3026", "кофе 500 31 февраля 3026", "lunch 30 feb 2500"] {
+            let result = parser.parse(line, context: context)
+            #expect(result.error?.code == "date-impossible" && result.drafts.isEmpty, "\(line)")
+        }
+        // A day that exists, with a year no purchase has, keeps the year out of the amount.
+        #expect(drafts("coffee 500 on 28 february 3026").count == 1)
     }
 
     @Test func withdrawalsAndAccountsAfterMy() {

@@ -2,7 +2,9 @@
 // and a pattern may name (`@NAME`). The list is closed: a rule naming a class not here is a load
 // error at its file and line, so a typo ("@weekdya") cannot silently match nothing. The parser
 // knows most of them by meaning (ClassIDs); a few are read only by patterns (numbered, qunit,
-// yearword). Grammars/README.md lists them with what their values mean.
+// yearword). Grammars/README.md lists them with what their values mean. The order is the classes'
+// numbering (GrammarLoader): the first 64 are tested as bits of a word on every token, so a class
+// the parser reads seldom goes at the end.
 
 enum GrammarClass: String, CaseIterable, Sendable {
     // Numbers.
@@ -30,8 +32,6 @@ enum GrammarClass: String, CaseIterable, Sendable {
     case minor, sign
     // Dates and times.
     case relday, holiday, span, dir, weekday, month, ordinal, ordsuffix, last, lastweek, prevmonth
-    /// "next monday", «в следующий понедельник»: the weekday ahead of today, not the last one.
-    case next
     case ampm, daypart, yearword
     // Recurrences and quantities.
     case recurrence
@@ -77,10 +77,6 @@ enum GrammarClass: String, CaseIterable, Sendable {
     case exchangeRate = "exchange-rate"
     case categoryWins = "category-wins"
     case categoryYields = "category-yields"
-    /// A shop or a service by its name ("magnum", "uber"): a category keyword for entries (the
-    /// `merchant SLUG = …` line defines both), and in a question a name to find in the notes
-    /// ("how much did I spend at magnum" is that shop, not all groceries).
-    case merchant
     /// A word before a calendar day that says what the purchase is for ("tickets for december
     /// 5", «билеты на 5 декабря», «цветы к 8 марта»): a day nearer ahead than behind is not the
     /// purchase's date (DraftAssembler.markPurposeDates).
@@ -95,4 +91,11 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// an account name said wrong (typo and sound-alike guesses take unknown words only), nor as
     /// a proper name («скоро» is no typo of «скорой»). They do nothing else.
     case known
+    // Read seldom (a question's shop, a rare date phrase): last, past the 64 classes tested as bits.
+    /// A shop or a service by its name ("magnum", "uber"): a category keyword for entries (the
+    /// `merchant SLUG = …` line defines both), and in a question a name to find in the notes
+    /// ("how much did I spend at magnum" is that shop, not all groceries).
+    case merchant
+    /// "next monday", «в следующий понедельник»: the weekday ahead of today, not the last one.
+    case next
 }

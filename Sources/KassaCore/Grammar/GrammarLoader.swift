@@ -6,8 +6,12 @@
 
 struct GrammarLoader {
     var errors: [GrammarError] = []
-    var classNames: [String] = []
-    var classIDs: [String: Int] = [:]
+    /// Every class kassa knows, numbered in GrammarClass order whatever order the files name them
+    /// in: the parser's fast paths test a word's classes as bits of one 64-bit word, so the classes
+    /// read on every token come first there and the seldom-read ones last (past 64 they are
+    /// looked up instead).
+    var classNames: [String] = GrammarClass.allCases.map(\.rawValue)
+    var classIDs: [String: Int] = Dictionary(uniqueKeysWithValues: GrammarClass.allCases.enumerated().map { ($1.rawValue, $0) })
     var entries: [WordEntry] = []
     var words = WordTable(expected: 32_768)
     /// Per entry: its first word's bytes and endings set name, expanded in `finish`.

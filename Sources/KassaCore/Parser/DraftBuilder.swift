@@ -171,11 +171,13 @@ extension DraftStage {
             return context.today
         }
         reasons.append(d.1)
-        // "gym 15000 next monday": a purchase said for a day ahead, not as "tomorrow" — asked.
+        // "gym 15000 next monday": a purchase said for a day ahead, not as "tomorrow" nor with its
+        // year written ("2026-03-20": a payment planned on purpose) — asked.
         if r.recurrence == nil, d.0 > context.today, case .pattern(let p) = d.1.rule, hot.actions[Int(p)] != .offset {
             let bytes = Int(d.1.byteStart)..<Int(d.1.byteEnd)
             var copy = input
-            r.dateAhead = copy.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[bytes]), as: UTF8.self) }
+            let said = copy.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[bytes]), as: UTF8.self) }
+            if !said.contains(String(d.0.year)) { r.dateAhead = said }
         }
         if let alt = d.2 {
             // A series starts on the coming day ("monthly from 1 December" said on 29 November);

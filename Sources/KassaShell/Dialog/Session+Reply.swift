@@ -36,7 +36,7 @@ extension Session {
         if state == .confirming {
             if line.isEmpty {
                 explainReply(line, as: "confirm", cue: "")
-                return confirm()
+                return confirmBare()
             }
             let before = pending
             return withChangeNotes(replyWhileWaiting(raw: raw, line: line), before: before)
@@ -89,7 +89,7 @@ extension Session {
         explainReply(line, as: reading.name, cue: cue, reading: reading)
         switch reading {
         case .confirm:
-            return confirm()
+            return confirmAnswered()
         case .refuse:
             return discardPending()
         case .undo:

@@ -224,6 +224,11 @@ public struct ParseCommand: Command {
                         text += renderer.render(.error(error, input: result.input, span: error.span))
                     } else {
                         text += renderer.render(.drafts(result.drafts, input: result.input, questions: result.questions))
+                        for (index, draft) in result.drafts.enumerated() {
+                            for doubt in draft.doubts where doubt.reason != .tie {
+                                text += renderer.render(.doubt(index: index, count: result.drafts.count, doubt: doubt, held: false))
+                            }
+                        }
                     }
                     if explain { text += renderer.render(.output(ExplanationOutput(result: result))) }
                 }

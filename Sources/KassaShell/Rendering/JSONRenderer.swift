@@ -95,6 +95,17 @@ public struct JSONRenderer: SessionRenderer {
             json.add("message", count.map { text.catalog.text(key, count: $0, arguments) } ?? text.catalog.text(key, arguments))
         case .quit, .awaitingAnswer:
             return []
+        case .doubt(let index, _, let doubt, let held):
+            // DESIGN.md §10: {"event": "question", "draft": N, "doubt": DOUBT}.
+            json.add("event", "question")
+            json.add("draft", index)
+            var object = JSONWriter()
+            object.add("field", doubt.field.rawValue)
+            object.add("text", doubt.text)
+            object.add("reason", doubt.reason.rawValue)
+            object.add("question", text.question(doubt))
+            json.add("doubt", raw: object.result)
+            if held { json.add("held", true) }
         case .dialog(let note):
             // A notice, as DESIGN.md §9 keeps the dialog's events: its code says which.
             json.add("event", "notice")

@@ -113,6 +113,12 @@ public struct TextRenderer: SessionRenderer, Sendable {
             return [OutputLine(style.note(text))]
         case .quit:
             return []
+        case .doubt(let index, let count, let doubt, let held):
+            let number = count > 1 ? "\(index + 1). " : ""
+            if held {
+                return [OutputLine(catalog.text("doubt.held", ["number": String(index + 1), "question": question(doubt)]), to: .error)]
+            }
+            return [OutputLine("  " + number + style.note("? " + question(doubt)))]
         case .dialog(let note):
             return dialogLines(note)
         }
@@ -186,10 +192,6 @@ public struct TextRenderer: SessionRenderer, Sendable {
             field("date", formatDate(draft.date) + (draft.time.map { " " + $0.description } ?? ""),
                   draft.has(.dateCarried) ? .dateCarried : .dateAssumed, draft.has(.dateCarried) ? "carried" : "assumed")
             if !draft.note.isEmpty { field("note", draft.note) }
-            // What kassa doubts, as the question it asks (a tie is asked below the cards).
-            for doubt in draft.doubts where doubt.reason != .tie {
-                lines.append(OutputLine("      " + style.note("? " + question(doubt))))
-            }
         }
         return lines
     }

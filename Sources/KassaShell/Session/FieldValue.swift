@@ -115,14 +115,16 @@ enum FieldValue: Equatable {
     /// Applies to a pending draft, clearing the flag that said the field was inferred.
     func apply(to draft: inout Draft) -> Bool {
         switch self {
+        // A value said for a field answers what kassa doubted about it.
         case .amount(let amount, let said):
             draft.amount = FieldValue.keepingCurrency(amount, said: said, of: draft.amount)
             draft.unflag(.amountMissing)
-        case .date(let date): draft.date = date; draft.unflag(.dateAssumed)
-        case .category(let slug): draft.category = slug; draft.unflag(.categoryGuessed)
+            draft.settle(.amount)
+        case .date(let date): draft.date = date; draft.unflag(.dateAssumed); draft.settle(.date)
+        case .category(let slug): draft.category = slug; draft.unflag(.categoryGuessed); draft.settle(.category)
         case .note(let note): draft.note = note
-        case .account(let account): draft.account = account; draft.unflag(.accountDefault)
-        case .toAccount(let account): draft.toAccount = account; draft.type = .transfer
+        case .account(let account): draft.account = account; draft.unflag(.accountDefault); draft.settle(.account)
+        case .toAccount(let account): draft.toAccount = account; draft.type = .transfer; draft.settle(.toAccount)
         case .toAmount(let amount):
             // Only a transfer receives: a target on a purchase would mean nothing.
             guard draft.type == .transfer, draft.amount?.currency != amount.currency else { return false }
@@ -133,7 +135,10 @@ enum FieldValue: Equatable {
             draft.amount = rescaled
             draft.unflag(.currencyDefault)
             draft.unflag(.currencyUnknown)
-        case .type(let type): draft.type = type
+            // "₸45 for dinner?" — "lira": the currency was what was in doubt.
+            draft.settle(.currency)
+            draft.doubts.removeAll { $0.field == .amount && $0.reason == .outOfRange }
+        case .type(let type): draft.type = type; draft.settle(.type)
         }
         return true
     }

@@ -14,7 +14,7 @@ extension Session {
     func command(_ line: String) -> [SessionEvent]? {
         let lowered = line.lowercased()
         if state == .confirming, let answer = words.name(in: "confirm", for: lowered) {
-            if answer == "yes" { return confirm() }
+            if answer == "yes" { return confirmAnswered() }
             return discardPending()
         }
         if line.hasPrefix(":") {

@@ -162,6 +162,50 @@ public final class Session {
         return before + shown(input: line, questions: result.questions, again: savedAgain(line))
     }
 
+    /// The questions the waiting drafts from `first` on ask (ties asked by the card aside, unless
+    /// `ties`).
+    func doubts(from first: Int = 0, ties: Bool = false, held: Bool = false) -> [SessionEvent] {
+        var events: [SessionEvent] = []
+        for index in pending.indices where index >= first {
+            for doubt in pending[index].doubts where ties || doubt.reason != .tie {
+                events.append(.doubt(index: index, count: pending.count, doubt: doubt, held: held))
+            }
+        }
+        return events
+    }
+
+    var hasDoubts: Bool { pending.contains { !$0.doubts.isEmpty } }
+
+    /// A bare Enter: saves when nothing is in doubt; otherwise nothing is saved and the
+    /// questions are asked again.
+    func confirmBare() -> [SessionEvent] {
+        guard hasDoubts else { return confirm() }
+        return [.notice("doubt.enter-held")] + doubts(ties: true) + [.notice("doubt.hint")]
+    }
+
+    /// "yes", "save anyway", «всё равно сохрани»: the person's answer to every open question,
+    /// then the save.
+    func confirmAnswered() -> [SessionEvent] {
+        for index in pending.indices { pending[index].doubts.removeAll() }
+        return confirm()
+    }
+
+    /// With --yes nobody answers: the drafts in doubt are not saved, each named with its
+    /// question (on stderr), and the others are.
+    func holdDoubted() -> [SessionEvent] {
+        let held = doubts(ties: true, held: true)
+        let keep = pending.indices.filter { pending[$0].doubts.isEmpty }
+        pending = keep.map { pending[$0] }
+        pendingInputs = keep.map { pendingInputs[$0] }
+        pendingDue = keep.map { pendingDue[$0] }
+        hadInputError = true
+        guard !pending.isEmpty else {
+            clearPending()
+            return held
+        }
+        return held + confirm()
+    }
+
     /// A line while drafts wait: when it reads as an entry, its drafts join the batch; when it
     /// does not, the batch stays and the person hears what was not understood.
     func join(line: String) -> [SessionEvent] {
@@ -184,7 +228,7 @@ public final class Session {
         pendingInputs += Array(repeating: line, count: result.drafts.count)
         pendingDue += Array(repeating: nil, count: result.drafts.count)
         let questions = result.questions.map { Question(draftIndex: $0.draftIndex + offset, field: $0.field, options: $0.options) }
-        return before + shown(input: line, questions: questions, again: savedAgain(line))
+        return before + shown(input: line, questions: questions, again: savedAgain(line), from: offset)
     }
 
     /// A line this session already saved, said again (a dictation pasted twice): the notice
@@ -195,8 +239,8 @@ public final class Session {
     }
 
     /// The batch's card, then what is needed next: saving at once (--yes), an amount, or an answer.
-    func shown(input: String, questions: [Question], again: [SessionEvent] = []) -> [SessionEvent] {
-        var events: [SessionEvent] = [.drafts(pending, input: input, questions: questions)] + again
+    func shown(input: String, questions: [Question], again: [SessionEvent] = [], from first: Int = 0) -> [SessionEvent] {
+        var events: [SessionEvent] = [.drafts(pending, input: input, questions: questions)] + doubts(from: first) + again
         if configuration.autoConfirm {
             events += confirm()
         } else {
@@ -210,6 +254,7 @@ public final class Session {
     func nextQuestion() -> [SessionEvent] {
         if let missing = pending.firstIndex(where: { $0.amount == nil }) { return [.amountNeeded(index: missing)] }
         if let transfer = unplacedTransfer { return [.notice(transfer.needed, ["number": String(transfer.index + 1)])] }
+        if hasDoubts { return [.notice("doubt.hint")] }
         return [.awaitingAnswer]
     }
 
@@ -223,6 +268,7 @@ public final class Session {
             return [.notice(transfer.needed, ["number": String(transfer.index + 1)])]
         }
         if let refused = refusedForArchive() { return refused }
+        if configuration.autoConfirm, hasDoubts { return holdDoubted() }
         do {
             // An account is made by its first use; the person hears about it once. Only the few
             // names these drafts use are looked up (no scan of the whole journal per save).

@@ -40,6 +40,9 @@ public enum SessionEvent: Sendable {
     case quit
     /// What the session says about a reply to waiting drafts (Dialog/): a change note, a question.
     case dialog(DialogNote)
+    /// A question kassa asks about a waiting draft before it may be saved (Doubt): `index` of
+    /// `count` drafts. `held`: with --yes the draft was not saved for it (said on stderr).
+    case doubt(index: Int, count: Int, doubt: Doubt, held: Bool)
 }
 
 extension SessionEvent {
