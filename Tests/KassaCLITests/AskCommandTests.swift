@@ -41,6 +41,29 @@ import KassaTestSupport
         }
     }
 
+    /// A question with words no rule reads and no note holds is not answered with a number for
+    /// another question: "sure" is false, the words are "unread", the text says what was read and
+    /// what was not, exit 1 — in both languages. Words a note holds are a search, answered.
+    @Test func wordsItDoesNotKnowAreSaidNotAnswered() throws {
+        let path = home.appendingPathComponent("unread.kassa").path
+        let run = { (arguments: [String], stdin: String) in
+            try KassaBinary.run(["--file", path, "--today", "2026-11-29"] + arguments, stdin: stdin, environment: env)
+        }
+        #expect(try run([], "coffee 1500\n\ngift for dana birthday 20000\n\n").status == 0)
+        for (question, language, word) in [("how much did i spend on flurbs this month", "en", "flurbs"),
+                                           ("сколько ушло на шмурдяки в этом месяце", "ru", "шмурдяки")] {
+            let asked = try run(["--lang", language, "ask", "--json", question], "")
+            #expect(asked.status == 1, "\(asked.output)")
+            let object = try JSONSerialization.jsonObject(with: Data(asked.output.utf8)) as! [String: Any]
+            #expect(object["sure"] as? Bool == false && (object["unread"] as? [String]) == [word], "\(asked.output)")
+            #expect((object["answer"] as? [String: Any])?["amount"] is NSNull, "\(asked.output)")
+        }
+        let found = try run(["ask", "--json", "how much did i spend on dana birthday"], "")
+        let object = try JSONSerialization.jsonObject(with: Data(found.output.utf8)) as! [String: Any]
+        #expect(found.status == 0 && object["sure"] as? Bool == true && (object["unread"] as? [String]) == [], "\(found.output)")
+        #expect((object["answer"] as? [String: Any])?["amount"] as? String == "20000.00", "\(found.output)")
+    }
+
     /// ~700 seeded transactions from 2025-09-01 to today on two accounts, plus a series and a budget.
     func journal() throws -> String {
         let path = home.appendingPathComponent("a.kassa").path

@@ -77,25 +77,34 @@ extension DraftStage {
 
     /// The digit groups around `number` (plain digit tokens separated by spaces) when they hold
     /// nine digits or more and are no grouping of thousands: one group, or groups after the
-    /// first not all three digits long.
+    /// first not all three digits long. A phone number has a few groups: at most
+    /// `phoneGroups` are looked at on each side, so a line of thousands of numbers stays linear.
+    static let phoneGroups = 5
+
     func phoneRun(around number: Range<Int>, _ s: LineScan) -> Range<Int>? {
-        func plainDigits(_ k: Int) -> Bool { tokens[k].kind == .number && tokens[k].digitsOnly }
+        let toks = tokens
+        for k in number where toks[k].kind != .number || !toks[k].digitsOnly { return nil }
         // A group beside the amount joins the run only when nothing else read it (not a year
         // or a name's number: "for 2026 55 000") and it stands apart ("1920x1080 150000").
         func free(_ k: Int) -> Bool {
-            guard plainDigits(k), !tokens[k].glued else { return false }
+            guard toks[k].kind == .number, toks[k].digitsOnly, !toks[k].glued else { return false }
             switch s.roles[k] {
             case .plain, .money: return true
             default: return false
             }
         }
-        guard number.allSatisfy(plainDigits) else { return nil }
         var low = number.lowerBound, high = number.upperBound
-        while low > 0, free(low - 1), !tokens[low].glued { low -= 1 }
-        while high < tokens.count, free(high) { high += 1 }
-        let lengths = (low..<high).map(length)
-        guard lengths.reduce(0, +) >= 9 else { return nil }
-        let thousands = lengths.count > 1 && lengths[0] <= 3 && lengths.dropFirst().allSatisfy { $0 == 3 }
+        var steps = 0
+        while steps < DraftStage.phoneGroups, low > 0, !toks[low].glued, free(low - 1) { low -= 1; steps += 1 }
+        steps = 0
+        while steps < DraftStage.phoneGroups, high < toks.count, free(high) { high += 1; steps += 1 }
+        var digits = 0, thousands = high - low > 1
+        for k in low..<high {
+            let count = length(k)
+            digits += count
+            if k == low ? count > 3 : count != 3 { thousands = false }
+        }
+        guard digits >= 9 else { return nil }
         return thousands ? nil : low..<high
     }
 

@@ -37,7 +37,7 @@ public struct AskCommand: Command {
                                            app: context.app, budgets: context.session?.budgets)
             result.ascii = ascii
             result.today = context.configuration.today
-            if result.unanswered { context.hadInputError = true }
+            if !result.sure { context.hadInputError = true }
             context.session?.lastQuestion = result
             context.session?.lastResult = nil
             return [.output(AnswerOutput(result: result, notQuestion: false))]

@@ -62,6 +62,9 @@ enum AskJSON {
             o.add("rule", reading.origin)
             return o.result
         }))
+        // DESIGN.md §10: whether every word was understood, and those that were not.
+        json.add("sure", result.sure)
+        json.add("unread", strings: result.unread)
         json.add("text", text.sentence(result))
         return json
     }

@@ -24,6 +24,13 @@ public struct AskResult: Sendable {
         self.answer = answer
     }
 
+    /// Words of the question the reading did not use: looked for in the notes and found in none
+    /// ("what is my flurb this month"). The answer then carries no number (DESIGN.md §10).
+    public var unread: [String] = []
+
     /// Not a question kassa can answer (not one at all, an unknown period, or no kind).
     public var unanswered: Bool { query.kind == .unknown || query.unknownPeriod != nil }
+
+    /// Every word of the question was understood: the answer is to the question asked.
+    public var sure: Bool { !unanswered && unread.isEmpty }
 }

@@ -16,6 +16,7 @@ extension TextRenderer {
         if query.kind == .unknown {
             return [OutputLine(style.note(catalog.text("ask.unknown-kind", ["understood": understood(query, today: result.today)])))]
         }
+        if !result.unread.isEmpty { return [OutputLine(style.note(sentence(result)))] }
         var lines = [OutputLine(sentence(result))]
         if answer.skipped > 0 {
             lines.append(OutputLine(style.dim(catalog.text("ask.skipped", count: answer.skipped, [:]))))
@@ -29,6 +30,12 @@ extension TextRenderer {
         let query = result.query, answer = result.answer
         if let period = query.unknownPeriod {
             return catalog.text("ask.unknown-period", ["understood": understood(query, today: result.today), "period": period])
+        }
+        if !result.unread.isEmpty {
+            var read = query
+            read.text = nil
+            return catalog.text("ask.unread", ["understood": understood(read, today: result.today),
+                                               "words": TerminalSafety.visible(result.unread.joined(separator: " "))])
         }
         var arguments = ["what": what(query), "period": periodText(query.period, today: result.today)]
         let count = answer.count ?? 0

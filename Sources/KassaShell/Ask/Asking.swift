@@ -94,6 +94,14 @@ enum Asking {
             answer = try answerer.answer(query, source: ConvertingSource(journal.source(filter), rates: rates, to: base), facts: facts)
         }
         var result = AskResult(question: question, query: query, answer: answer)
+        // Words no rule read were looked for in the notes; found in none, they are words kassa
+        // does not know — said so, with no number for a question it did not understand.
+        let searched: Set<QueryKind> = [.total, .count, .average, .top, .compare, .last, .net]
+        if searched.contains(query.kind), query.category == nil, query.account == nil, let words = query.text, !words.isEmpty,
+           (answer.count ?? 0) == 0, (answer.items ?? []).isEmpty {
+            result = AskResult(question: question, query: query, answer: QueryAnswer())
+            result.unread = words.split(separator: " ").map(String.init)
+        }
 
         let ids = (answer.items ?? []).compactMap(\.id) + [answer.id].compactMap { $0 }
         if query.kind == .top || query.kind == .last {

@@ -23,7 +23,7 @@ extension Session {
             result.ascii = ChartStyle.localeIsASCII(app?.environment ?? [:])
             lastQuestion = result
             lastResult = nil
-            if result.unanswered { hadInputError = true }
+            if !result.sure { hadInputError = true }
             return [.output(AnswerOutput(result: result, notQuestion: false))] + (state == .confirming ? [.awaitingAnswer] : [])
         } catch let error as any LocalizableError {
             return reject(error)
