@@ -142,6 +142,31 @@ import KassaTestSupport
         #expect(row("Кофе")?["type"] as? String == "expense")
     }
 
+    @Test func anUnsignedOperationAmountBesideIncomeAndExpenseColumnsKeepsEachRowsDirection() throws {
+        // The statement table of DOMAIN.md section 8 (the app's own importer reads it): the
+        // operation's amount unsigned, its direction and the account's amount in Приход/Расход.
+        for (name, dates) in [("dotted", ["01.03.2026", "02.03.2026", "03.03.2026", "04.03.2026"]),
+                              ("iso", ["2026-03-01", "2026-03-02", "2026-03-03", "2026-03-04"])] {
+            let file = path(name + ".csv")
+            try """
+                Дата;Описание;Сумма операции;Валюта операции;Приход;Расход
+                \(dates[0]);Magnum Алматы;5400.00;KZT;;5400.00
+                \(dates[1]);Зарплата ТОО Ромашка;450000.00;KZT;450000.00;
+                \(dates[2]);Amazon Marketplace;10.00;USD;;5120.00
+                \(dates[3]);Starbucks Абай;1500.00;KZT;;1500.00
+                """.write(toFile: file, atomically: true, encoding: .utf8)
+            let journal = path(name + ".kassa")
+            let imported = try kassa(["import", file, "--account", "halyk", "--yes", "--file", journal])
+            #expect(imported.status == 0, "\(name): \(imported.error)")
+            let all = try rows(journal)
+            #expect(all.filter { $0["type"] as? String == "expense" }.count == 3, "\(name): \(all)")
+            #expect(all.filter { $0["type"] as? String == "income" }.count == 1, "\(name): \(all)")
+            // The USD purchase moved the account by what Расход says, in the account's currency.
+            let amazon = all.first { $0["note"] as? String == "Amazon Marketplace" }
+            #expect(amazon?["amount"] as? String == "5120.00" && amazon?["currency"] as? String == "KZT", "\(name): \(String(describing: amazon))")
+        }
+    }
+
     @Test func hostileBytesNeverCrashOrHang() throws {
         // Every byte value, a lone UTF-16 surrogate, an odd UTF-16 length, a giant cell.
         var noise: [UInt8] = Array("date;amount;note\n2026-01-01;1;".utf8)
