@@ -1,6 +1,7 @@
 // ImportVocabulary+Words: the import readers' vocabulary from kassa's own words — CSV headers,
 // type and operation words and currency signs from Grammars/*/session.commands (column.*,
-// kind.*, currency.*), category names and the category lexicon from the grammar, and, for
+// kind.*, currency.*) and the grammar's currency signs and codes (Grammars/currencies.rules),
+// category names and the category lexicon from the grammar, and, for
 // free text such as a statement's details, the parser's guess.
 
 import KassaCore
@@ -33,6 +34,7 @@ extension ImportVocabulary {
             },
             currency: { word in
                 words.name(in: "currency", for: word).flatMap { Currency(code: $0) } ?? Currency(code: word)
+                    ?? grammarCurrency(word, parser.grammar)
             },
             cashWithdrawal: { words.name(in: "withdrawal", for: $0) != nil })
         vocabulary.failedStatus = { words.name(in: "status", for: $0) == "failed" }
@@ -52,5 +54,13 @@ extension ImportVocabulary {
         }
         vocabulary.word = { words.name(in: $0, for: $1) }
         return vocabulary
+    }
+
+    /// The currency a sign or word names in the grammar (Grammars/currencies.rules and each
+    /// language's money words: "£", "₺", "rur", "hrk"); nil when it names none, or several.
+    static func grammarCurrency(_ word: String, _ grammar: Grammar) -> Currency? {
+        let codes = Set(grammar.values(of: word, inClass: "currency") + grammar.values(of: word, inClass: "currency-after"))
+        guard codes.count == 1, let code = codes.first else { return nil }
+        return Currency(code: code)
     }
 }
