@@ -69,6 +69,9 @@ import KassaTestSupport
         let journal = path("uk.kassa")
         let output = try importFile(file, into: journal)
         #expect(!output.contains("a commodity that is not a currency (stocks, lots, hours …): assets:cash £"), "\(output)")
+        // "mortgage interest" is no category of kassa's, nor "Other": one of the person's own, said.
+        #expect(output.contains("Made 5 categories of your own for names kassa does not know: casinos, employer, tutoring, "
+                                + "mortage fees, mortgage interest"), "\(output)")
         let expected = Self.expected(try hledgerPostings(file))
         #expect(expected.count >= 6, "\(expected)")
         #expect(try balances(journal) == expected)
@@ -112,5 +115,45 @@ import KassaTestSupport
         let rows = try kassa(["list", "all", "--json", "--file", journal]).output.split(separator: "\n")
             .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(Set(rows.compactMap { $0["currency"] as? String }) == ["RUB", "TRY", "HRK"], "\(rows)")
+    }
+
+    @Test func anAccountNameBecomesACategoryOnlyByItsWholeNameAndEveryOtherIsOneOfYourOwn() throws {
+        // The shape of beancount's example (bean-example: Expenses:Taxes:Y2024:US:Federal …) and of
+        // the UK household's mortgage (full-fledged-hledger: expenses:mortgage interest).
+        let file = path("names.beancount")
+        try """
+            option "operating_currency" "USD"
+            2024-01-01 open Assets:US:BofA:Checking USD
+            2024-01-01 open Expenses:Taxes:Y2024:US:Federal USD
+            2024-01-01 open Expenses:Taxes:Y2024:US:SocSec USD
+            2024-01-01 open Expenses:Home:MortgageInterest USD
+            2024-01-01 open Expenses:Food:Groceries USD
+            2024-01-01 open Income:US:Babble:Salary USD
+            2024-01-05 * "Babble" "Payroll"
+              Assets:US:BofA:Checking   3000.00 USD
+              Expenses:Taxes:Y2024:US:Federal   1000.00 USD
+              Expenses:Taxes:Y2024:US:SocSec   300.00 USD
+              Income:US:Babble:Salary   -4300.00 USD
+            2024-01-06 * "Bank" "Mortgage"
+              Expenses:Home:MortgageInterest   450.00 USD
+              Assets:US:BofA:Checking
+            2024-01-07 * "Shop" "Food"
+              Expenses:Food:Groceries   50.00 USD
+              Assets:US:BofA:Checking
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let journal = path("names.kassa")
+        let dry = try kassa(["import", file, "--file", journal, "--dry-run"])
+        #expect(dry.output.contains("Expenses:Taxes:Y2024:US:Federal → federal"), "\(dry.output)")
+        #expect(dry.output.contains("Expenses:Home:MortgageInterest → mortgageinterest"), "\(dry.output)")
+        #expect(dry.output.contains("Expenses:Food:Groceries → food/groceries"), "\(dry.output)")
+        let output = try importFile(file, into: journal)
+        #expect(output.contains("Made 3 categories of your own for names kassa does not know: Federal, MortgageInterest, SocSec"),
+                "\(output)")
+        let rows = try kassa(["list", "all", "--json", "--file", journal]).output.split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let categories = Set(rows.compactMap { $0["category"] as? String })
+        #expect(!categories.contains("transport/taxi") && !categories.contains("other"), "\(categories)")
+        #expect(categories.isSuperset(of: ["federal", "socsec", "mortgageinterest", "food/groceries", "income/salary"]), "\(categories)")
     }
 }

@@ -37,6 +37,10 @@ extension ImportVocabulary {
                     ?? grammarCurrency(word, parser.grammar)
             },
             cashWithdrawal: { words.name(in: "withdrawal", for: $0) != nil })
+        vocabulary.categoryName = { text, _ in
+            if !own.isEmpty, let slug = own[text.trimmingWhitespace.lowercased()] { return slug }
+            return parser.grammar.categorySlug(named: text)
+        }
         vocabulary.failedStatus = { words.name(in: "status", for: $0) == "failed" }
         // A statement's «Перевод от Айгерим» is a transfer, as the app maps «Перевод» (DOMAIN §8);
         // typed, the same words are money from a person (ParseContext.transfersToPeople).
