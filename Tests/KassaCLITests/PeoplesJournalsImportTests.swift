@@ -15,8 +15,8 @@ import KassaTestSupport
     func path(_ name: String) -> String { home.appendingPathComponent(name).path }
     static let fixtures = JournalImportToolTests.fixtures
 
-    func kassa(_ arguments: [String]) throws -> KassaBinary.Result {
-        try KassaBinary.run(arguments + ["--lang", "en", "--today", "2026-04-01"], environment: env)
+    func kassa(_ arguments: [String], today: String = "2026-04-01") throws -> KassaBinary.Result {
+        try KassaBinary.run(arguments + ["--lang", "en", "--today", today], environment: env)
     }
 
     func tool(_ name: String) throws -> String {
@@ -40,8 +40,8 @@ import KassaTestSupport
     }
 
     /// account|CODE → kassa's balance, zero balances left out.
-    func balances(_ journal: String) throws -> [String: Decimal] {
-        let balance = try kassa(["balance", "--json", "--file", journal])
+    func balances(_ journal: String, today: String = "2026-04-01") throws -> [String: Decimal] {
+        let balance = try kassa(["balance", "--json", "--file", journal], today: today)
         let object = try JSONSerialization.jsonObject(with: Data(balance.output.utf8)) as? [String: Any]
         var actual: [String: Decimal] = [:]
         for line in object?["lines"] as? [[String: Any]] ?? [] {
@@ -57,8 +57,8 @@ import KassaTestSupport
 
     /// Imports `file` and returns the import's output.
     @discardableResult
-    func importFile(_ file: String, into journal: String) throws -> String {
-        let imported = try kassa(["import", file, "--file", journal, "--yes"])
+    func importFile(_ file: String, into journal: String, _ extra: [String] = [], today: String = "2026-04-01") throws -> String {
+        let imported = try kassa(["import", file, "--file", journal, "--yes"] + extra, today: today)
         #expect(imported.status == 0, "\(imported.output)\(imported.error)")
         return imported.output + imported.error
     }
@@ -155,5 +155,71 @@ import KassaTestSupport
         let categories = Set(rows.compactMap { $0["category"] as? String })
         #expect(!categories.contains("transport/taxi") && !categories.contains("other"), "\(categories)")
         #expect(categories.isSuperset(of: ["federal", "socsec", "mortgageinterest", "food/groceries", "income/salary"]), "\(categories)")
+    }
+
+    @Test func anAmountWithoutACommodityBesideDollarsIsNoDollarAmount() throws {
+        // hledger's examples/Cody.journal: `Assets:Farm  2` beside `Assets:Savings  $-600` is two
+        // sheep bought for $600 (hledger infers the price); the dollars leave Savings all the same.
+        let file = Self.fixtures.appendingPathComponent("hledger-Cody.journal").path
+        let journal = path("cody.kassa")
+        try importFile(file, into: journal)
+        let expected = Self.expected(try hledgerPostings(file))
+        #expect(expected == ["current|USD": 79_400, "micasa|USD": 180_000, "savings|USD": 18_146_836, "mortgage|USD": -28_000])
+        #expect(try balances(journal) == expected)
+    }
+
+    @Test func yearlessDatesTakeTheYearDirectiveElseTodaysAndBareNumbersTheImportsCurrency() throws {
+        // hledger's examples/borrowing.journal: `1/1`-style dates, no commodity anywhere.
+        let file = Self.fixtures.appendingPathComponent("hledger-borrowing.journal").path
+        // hledger reads the amounts without a commodity; kassa takes them in the import's currency.
+        var expected: [String: Decimal] = [:]
+        for (key, value) in Self.expected(try hledgerPostings(file).map { var p = $0; p.commodity = p.commodity.isEmpty ? "USD" : p.commodity; return p }) {
+            expected[key] = value
+        }
+        #expect(expected == ["checking|USD": -24])
+        let journal = path("borrowing.kassa")
+        let output = try importFile(file, into: journal, ["--currency", "USD"], today: "2026-12-31")
+        #expect(output.contains("The file names no currency: every amount is taken in USD"), "\(output)")
+        #expect(output.contains("Checked 5 balance assertions: 0 failed."), "\(output)")
+        #expect(try balances(journal, today: "2026-12-31") == expected)
+        let dates = try kassa(["list", "all", "--json", "--file", journal], today: "2026-12-31").output.split(separator: "\n")
+            .compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["date"] as? String }
+        #expect(Set(dates) == ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04", "2026-02-01", "2026-03-01", "2026-04-15", "2026-05-01"])
+        // With `year 2023` at the top, the same dates are 2023's.
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let withYear = path("borrowing-2023.journal")
+        try ("year 2023\n" + text).write(toFile: withYear, atomically: true, encoding: .utf8)
+        let journal2023 = path("borrowing-2023.kassa")
+        try importFile(withYear, into: journal2023, ["--currency", "USD"])
+        let dates2023 = try kassa(["list", "all", "--json", "--file", journal2023]).output.split(separator: "\n")
+            .compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["date"] as? String }
+        #expect(dates2023.count == 12 && dates2023.allSatisfy { $0.hasPrefix("2023-") }, "\(dates2023)")
+        #expect(try balances(journal2023) == expected)
+    }
+
+    @Test func theDefaultCommodityDirectiveGivesBareAmountsItsCurrency() throws {
+        // hledger's manual, "D directive": `D £1,000.00` and amounts written without a commodity after it.
+        let file = path("default.journal")
+        try """
+            D £1,000.00
+
+            2024-01-01 opening
+                assets:bank:current    2500
+                equity:opening balances
+
+            2024-01-05 groceries
+                expenses:groceries    45.20
+                assets:bank:current
+
+            2024-01-06 coffee in euros
+                expenses:coffee    €3.50
+                assets:cash    €-3.50
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let journal = path("default.kassa")
+        try importFile(file, into: journal)
+        let expected = Self.expected(try hledgerPostings(file))
+        #expect(expected == ["current|GBP": Decimal(string: "2454.80")!, "cash|EUR": Decimal(string: "-3.50")!])
+        #expect(try balances(journal) == expected)
     }
 }

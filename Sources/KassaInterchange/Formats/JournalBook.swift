@@ -18,21 +18,30 @@
 // one taking (`-100.00 USD @@ 52000.00 KZT`), is a currency exchange: one transfer with a target.
 // Postings kassa cannot hold — another commodity than an ISO currency, virtual postings — are
 // skipped and listed with their line; so is a pair of two categories (no account moves).
+// An amount written without a commodity has none, as hledger reads it (`Assets:Farm  2` beside
+// `$-600` is two sheep bought for $600: the dollars still leave the account), unless the file
+// names no commodity anywhere: then every amount is in the import's currency, and the summary
+// says so.
 
 import KassaCore
 
 public struct JournalBook {
     let map: AccountNameMap
     let vocabulary: ImportVocabulary
+    /// The currency of amounts without a commodity in a file that names none.
+    let bareCurrency: Currency?
+    /// `bareCurrency` once the file being made is known to name no commodity.
+    private var bare: Currency?
 
-    public init(vocabulary: ImportVocabulary) {
+    public init(vocabulary: ImportVocabulary, bareCurrency: Currency? = nil) {
         self.vocabulary = vocabulary
+        self.bareCurrency = bareCurrency
         map = AccountNameMap(vocabulary: vocabulary)
     }
 
     /// The currency a commodity is ("$", "USD", "₸"); nil for anything else (stocks, "hours").
     public func currency(_ commodity: String) -> Currency? {
-        guard !commodity.isEmpty else { return nil }
+        guard !commodity.isEmpty else { return bare }
         if let code = Currency(code: commodity), commodity.uppercased() == commodity { return code }
         return vocabulary.currency(commodity)
     }
@@ -46,6 +55,15 @@ public struct JournalBook {
     }
 
     public func make(_ parse: JournalParse) throws -> ImportRecords {
+        var book = self
+        let named = parse.entries.contains { entry in
+            entry.postings.contains { !($0.amount?.commodity.isEmpty ?? true) || !($0.assertion?.commodity.isEmpty ?? true) }
+        } || parse.checks.contains { !$0.amount.commodity.isEmpty }
+        book.bare = named ? nil : bareCurrency
+        return try book.records(parse)
+    }
+
+    private func records(_ parse: JournalParse) throws -> ImportRecords {
         // Each name is resolved once (a category's name may go through the parser).
         var resolved: [String: AccountNameMap.Target] = [:]
         func resolve(_ name: String) -> AccountNameMap.Target {
@@ -56,6 +74,7 @@ public struct JournalBook {
         }
         var records = ImportRecords()
         var notes = JournalNotes()
+        if bare != nil, !parse.entries.isEmpty { notes.bareCurrency = bare }
         records.problems = parse.problems
         notes.skips = parse.skips
 
@@ -164,13 +183,12 @@ public struct JournalBook {
             var nonISO: Set<String> = []
             var elided: JournalPosting?
             var real: [(JournalPosting, Money?)] = []
-            let onlyCommodity = defaultCommodity(entry)
             for posting in entry.postings {
                 if posting.virtual {
                     notes.skips.append(JournalSkip(file: entry.file, line: posting.line, reason: "virtual", detail: posting.account))
                     continue
                 }
-                guard var amount = posting.amount else {
+                guard let amount = posting.amount else {
                     if let assertion = posting.assertion {
                         // A balance assignment: the amount that makes the balance what it says (a
                         // bare 0: every currency's balance to zero, as hledger's closing entries write it).
@@ -195,7 +213,6 @@ public struct JournalBook {
                     elided = posting
                     continue
                 }
-                if amount.commodity.isEmpty, let only = onlyCommodity { amount.commodity = only }
                 let own = currency(amount.commodity)
                 let money = own.flatMap { amount.number.money($0) }
                 if own != nil && money == nil {
@@ -317,12 +334,6 @@ public struct JournalBook {
     private func isAccount(_ target: AccountNameMap.Target) -> Bool {
         if case .account = target { return true }
         return false
-    }
-
-    /// An amount written without a commodity takes the entry's only one, if it has one.
-    private func defaultCommodity(_ entry: JournalEntry) -> String? {
-        let named = Set(entry.postings.compactMap { $0.amount?.commodity }.filter { !$0.isEmpty })
-        return named.count == 1 ? named.first : nil
     }
 
     private func decimalText(_ n: JournalNumber) -> String {

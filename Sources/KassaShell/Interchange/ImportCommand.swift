@@ -132,6 +132,7 @@ public struct ImportCommand: Command {
                                           currency: currency ?? rules?.currency ?? context.configuration.defaultCurrency,
                                           dateOrder: dateOrder)
             defaults.accountGiven = account != nil
+            defaults.year = context.configuration.today.year
             let format = self.format ?? source.flatMap(FormatCatalog.named(path:))
                 ?? FormatCatalog.detect(input.prefix(1 << 16), vocabulary: vocabulary, rules: rules)
             var reading = ImportReading(input: input, format: format, vocabulary: vocabulary, rules: rules ?? ImportRules(),

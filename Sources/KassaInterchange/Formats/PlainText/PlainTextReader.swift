@@ -3,7 +3,9 @@
 // Read: entries (`DATE[=DATE2] [*|!] [(CODE)] DESCRIPTION`, postings indented under them), `P`
 // prices, `include` (through the command's JournalIncluder, which keeps it inside the file's
 // folder; a cycle is refused here), `alias OLD = NEW`, `apply account`/`end apply account`,
-// `decimal-mark`, `Y`/`year`; declarations (`account`, `commodity`, `payee`, `tag`, …) and
+// `decimal-mark`, `Y`/`year` (without one, a date without a year is in the year the import is
+// given: hledger's current year), `D` (the commodity of amounts written without one, from there
+// on); declarations (`account`, `commodity`, `payee`, `tag`, …) and
 // comments (`;`, `#`, `*`, `comment … end comment`) are read past. Periodic (`~`) and automated
 // (`=`) entries, and any directive kassa does not apply, are skipped and listed with their line.
 // One pass over each file's lines; a line that is not UTF-8, a date or amount that cannot be
@@ -19,8 +21,10 @@ public enum PlainTextReader {
     ]
 
     /// `key`: the imported file's canonical path, so an include leading back to it is a cycle.
-    public static func parse(_ bytes: [UInt8], key: String = "", include: JournalIncluder? = nil) -> JournalParse {
+    /// `year`: the year of a date written without one where no `Y` directive says it.
+    public static func parse(_ bytes: [UInt8], key: String = "", include: JournalIncluder? = nil, year: Int? = nil) -> JournalParse {
         var state = State(include: include)
+        state.year = year
         state.read(bytes, key: key, name: "", depth: 0)
         state.finish()
         return state.parse
@@ -31,6 +35,8 @@ public enum PlainTextReader {
         let include: JournalIncluder?
         var decimalComma: Bool?
         var year: Int?
+        /// `D AMOUNT`: the commodity of the amounts written without one that follow.
+        var defaultCommodity: String?
         /// `alias OLD = NEW`: OLD → NEW (a later alias of the same name replaces the earlier).
         var aliases: [String: String] = [:]
         var prefixes: [String] = []
@@ -71,6 +77,11 @@ public enum PlainTextReader {
                     do throws(PlainTextPosting.Failure) {
                         if var posting = try PlainTextPosting.read(line, line: lineNumber, decimalComma: decimalComma) {
                             posting.account = renamed(posting.account)
+                            if let commodity = defaultCommodity {
+                                if posting.amount?.commodity.isEmpty == true { posting.amount?.commodity = commodity }
+                                if posting.assertion?.commodity.isEmpty == true { posting.assertion?.commodity = commodity }
+                                if posting.price?.commodity.isEmpty == true { posting.price?.commodity = commodity }
+                            }
                             entry?.postings.append(posting)
                         }
                     } catch {
@@ -108,6 +119,15 @@ public enum PlainTextReader {
                 block = word
             case "decimal-mark":
                 decimalComma = argument == ","
+            case "D":
+                // `D $1,000.00`: the commodity only (its format is let be); a following indented
+                // block, as hledger allows, is read past.
+                if let amount = PlainTextAmount.read(argument, decimalComma: decimalComma), !amount.commodity.isEmpty {
+                    defaultCommodity = amount.commodity
+                } else {
+                    problem(n, "amount", String(argument))
+                }
+                skipping = true
             case "Y", "year":
                 if let y = Int(argument), (1900...2999).contains(y) { year = y } else { problem(n, "date", String(argument)) }
             case "alias":
