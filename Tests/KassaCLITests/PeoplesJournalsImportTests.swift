@@ -222,4 +222,87 @@ import KassaTestSupport
         #expect(expected == ["current|GBP": Decimal(string: "2454.80")!, "cash|EUR": Decimal(string: "-3.50")!])
         #expect(try balances(journal) == expected)
     }
+
+    /// Every posting of a beancount file as beancount's loader reads it (pads filled).
+    func beancountPostings(_ file: String) throws -> [JournalImportToolTests.Posting] {
+        guard let check = JournalExportCheckTests.tool("bean-check") else {
+            Issue.record("bean-check is not installed: run `bash .ci/setup`")
+            throw CancellationError()
+        }
+        let python = (check as NSString).deletingLastPathComponent + "/python"
+        let script = """
+            import sys
+            from beancount import loader
+            from beancount.core import data
+            entries, errors, options = loader.load_file(sys.argv[1])
+            for entry in entries:
+                if isinstance(entry, data.Transaction):
+                    for p in entry.postings:
+                        print(str(entry.date) + "\\t" + p.account + "\\t" + p.units.currency + "\\t" + str(p.units.number))
+            """
+        let result = try ProcessRunner.run(python, ["-c", script, file], environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").compactMap { line in
+            let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard cells.count == 4, let number = Decimal(string: cells[3]) else { return nil }
+            return JournalImportToolTests.Posting(date: cells[0], account: cells[1], commodity: cells[2], number: number)
+        }
+    }
+
+    @Test func aPadBeforeBalancesInTwoCurrenciesFillsBoth() throws {
+        // beancount's examples/simple/basic.beancount: `pad Assets:Cash` before a 200 CAD and a 300 USD balance.
+        let file = Self.fixtures.appendingPathComponent("beancount-basic.beancount").path
+        let journal = path("basic.kassa")
+        try importFile(file, into: journal)
+        let expected = Self.expected(try beancountPostings(file))
+        #expect(expected["cash|USD"] == Decimal(string: "-1017.67") && expected["cash|CAD"] == 200, "\(expected)")
+        #expect(try balances(journal) == expected)
+    }
+
+    @Test func ledgerPricesOfQuotedCommoditiesWithSpacesAreNoBadLines() throws {
+        // The shape of ledger's manual ("Commodities and Currencies": quoted commodities with
+        // spaces and parentheses) in a game-inventory journal: prices of "acid (vial)", one with a time.
+        let ledger = try tool("ledger")
+        let file = path("inventory.ledger")
+        try """
+            P 2024/01/02 "acid (vial)" $25.00
+            P 2024/01/02 02:18:01 "healer's kit" $5
+            P 2024/01/02 EUR $1.10
+
+            2024/01/03 Alchemist
+                assets:pack    2 "acid (vial)" @ $25.00
+                assets:purse   $-50.00
+
+            2024/01/04 Inn
+                expenses:food    $3.50
+                assets:purse
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let journal = path("inventory.kassa")
+        let output = try importFile(file, into: journal, ["--format", "ledger"])
+        #expect(output.contains("Kept 1 price directive as an exchange rate."), "\(output)")
+        #expect(output.contains("a price that is not between two currencies: acid (vial) $"), "\(output)")
+        let result = try ProcessRunner.run(ledger, ["-f", file, "reg", "--real", "--format",
+                                                    "%(format_date(date, \"%Y-%m-%d\"))\t%(account)\t%(commodity(amount))\t%(quantity(amount))\n"],
+                                           environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path])
+        let postings = result.stdout.split(separator: "\n").compactMap { line -> JournalImportToolTests.Posting? in
+            let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard cells.count == 4, let number = Decimal(string: cells[3]) else { return nil }
+            return JournalImportToolTests.Posting(date: cells[0], account: cells[1], commodity: cells[2], number: number)
+        }
+        let expected = Self.expected(postings)
+        #expect(expected == ["purse|USD": Decimal(string: "-53.50")!])
+        #expect(try balances(journal) == expected)
+    }
+
+    @Test func aBadLineInAnIncludedFileIsNamedByFileAndLineOutsideTheQuotedText() throws {
+        let folder = path("tree")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "include 2014.journal\n".write(toFile: folder + "/all.journal", atomically: true, encoding: .utf8)
+        try "2014/13/45 bad date\n    expenses:food    £5\n    assets:cash\n".write(toFile: folder + "/2014.journal", atomically: true,
+                                                                                         encoding: .utf8)
+        let result = try kassa(["import", folder + "/all.journal", "--file", path("tree.kassa"), "--dry-run"])
+        #expect(result.status == 1)
+        #expect(result.error.contains("line 2014.journal:1: not a date: \"2014/13/45\""), "\(result.error)")
+    }
 }

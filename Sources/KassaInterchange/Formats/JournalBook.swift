@@ -127,7 +127,7 @@ public struct JournalBook {
             }
         }
 
-        // pad directives, the latest before each balance directive of its account used once.
+        // pad directives, the latest before each balance directive of its account used once per currency.
         var pads: [String: [JournalPad]] = [:]
         for p in parse.pads.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
             pads[p.account, default: []].append(p)
@@ -145,10 +145,13 @@ public struct JournalBook {
         func pad(_ c: JournalBalanceCheck) {
             guard let list = pads[c.account], let currency = currency(c.amount.commodity),
                   let expected = c.amount.number.money(currency) else { return }
-            var used = padsUsed[c.account] ?? 0
+            // Each currency's first balance after a pad is filled by it (a pad before a CAD and a
+            // USD balance fills both, as beancount does).
+            let key = c.account + " " + currency.code
+            var used = padsUsed[key] ?? 0
             var latest: JournalPad?
             while used < list.count, list[used].date < c.date { latest = list[used]; used += 1 }
-            padsUsed[c.account] = used
+            padsUsed[key] = used
             guard let p = latest else { return }
             var actual: Int64 = 0
             for (name, sums) in running where name == c.account || name.hasPrefix(c.account + ":") { actual &+= sums[currency] ?? 0 }
@@ -201,14 +204,14 @@ public struct JournalBook {
                         }
                         for target in targets {
                             let (value, overflow) = target.minorUnits.subtractingReportingOverflow(current[target.currency] ?? 0)
-                            guard !overflow else { throw ImportProblem(line: posting.line, reason: "amount", detail: posting.account) }
+                            guard !overflow else { throw ImportProblem(line: posting.line, reason: "amount", detail: posting.account, file: entry.file) }
                             real.append((posting, Money(minorUnits: value, currency: target.currency)))
                             weigh(target.currency.code, value)
                         }
                         continue
                     }
                     if elided != nil {
-                        records.problems.append(ImportProblem(line: posting.line, reason: "journal-two-elided", detail: posting.account))
+                        records.problems.append(ImportProblem(line: posting.line, reason: "journal-two-elided", detail: posting.account, file: entry.file))
                     }
                     elided = posting
                     continue
@@ -216,7 +219,7 @@ public struct JournalBook {
                 let own = currency(amount.commodity)
                 let money = own.flatMap { amount.number.money($0) }
                 if own != nil && money == nil {
-                    records.problems.append(ImportProblem(line: posting.line, reason: "amount", detail: posting.account))
+                    records.problems.append(ImportProblem(line: posting.line, reason: "amount", detail: posting.account, file: entry.file))
                     continue
                 }
                 // The weight that balances the entry: the cost when there is one, else the amount.
@@ -225,7 +228,7 @@ public struct JournalBook {
                         ? price.number.money(priceCurrency).map { amount.number.value < 0 ? Money(minorUnits: -abs($0.minorUnits), currency: priceCurrency) : $0 }
                         : amount.number.times(price.number, in: priceCurrency)
                     guard let cost, cost.isWithinEntryBound else {
-                        records.problems.append(ImportProblem(line: posting.line, reason: "amount", detail: posting.account))
+                        records.problems.append(ImportProblem(line: posting.line, reason: "amount", detail: posting.account, file: entry.file))
                         continue
                     }
                     weigh(priceCurrency.code, cost.minorUnits)
@@ -241,7 +244,7 @@ public struct JournalBook {
                 real.append((posting, money))
             }
             if overflowed {
-                records.problems.append(ImportProblem(line: entry.line, reason: "amount", detail: entry.description))
+                records.problems.append(ImportProblem(line: entry.line, reason: "amount", detail: entry.description, file: entry.file))
                 continue
             }
             if let elided {
@@ -256,18 +259,18 @@ public struct JournalBook {
             } else if weights.values.contains(where: { $0 != 0 }), nonISO.isEmpty,
                       !entry.postings.contains(where: { $0.price != nil }) {
                 // Without costs an entry must balance in each currency (with costs, rounding may leave a cent).
-                records.problems.append(ImportProblem(line: entry.line, reason: "journal-unbalanced", detail: entry.description))
+                records.problems.append(ImportProblem(line: entry.line, reason: "journal-unbalanced", detail: entry.description, file: entry.file))
                 continue
             }
             for (posting, money) in real {
                 guard let money, money.minorUnits != 0 else { continue }
                 guard money.isWithinEntryBound else {
-                    records.problems.append(ImportProblem(line: posting.line, reason: "amount", detail: posting.account))
+                    records.problems.append(ImportProblem(line: posting.line, reason: "amount", detail: posting.account, file: entry.file))
                     continue
                 }
                 var sums = running[posting.account] ?? [:]
                 let (sum, overflow) = (sums[money.currency] ?? 0).addingReportingOverflow(money.minorUnits)
-                guard !overflow else { throw ImportProblem(line: posting.line, reason: "amount", detail: posting.account) }
+                guard !overflow else { throw ImportProblem(line: posting.line, reason: "amount", detail: posting.account, file: entry.file) }
                 sums[money.currency] = sum
                 running[posting.account] = sums
                 let target = resolve(posting.account)

@@ -211,7 +211,7 @@ public struct ImportCommand: Command {
         if !problems.isEmpty && preview {
             context.emit(problems.prefix(20).map { problem in
                 .error(SessionError("import.bad-row", [
-                    "line": String(problem.line), "detail": ImportCommand.shown(problem.detail, catalog: catalog),
+                    "line": problem.place, "detail": ImportCommand.shown(problem.detail, catalog: catalog),
                     "reason": catalog?.text("import.reason." + problem.reason) ?? problem.reason,
                 ]), input: nil, span: nil)
             })

@@ -228,16 +228,33 @@ public enum PlainTextReader {
             }
         }
 
-        /// `P DATE [TIME] COMMODITY PRICE`.
+        /// `P DATE [TIME] COMMODITY PRICE`; the commodity bare or in quotes (`"acid (vial)"`).
         mutating func price(_ argument: Substring, _ n: Int) {
-            var words = argument.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard words.count >= 3, let date = Self.date(words[0], year: year) else { problem(n, "date", String(argument)); return }
-            words.removeFirst()
-            if words.count >= 3, words[0].contains(":") { words.removeFirst() }   // a time of day
-            let commodity = words[0].hasPrefix("\"") ? String(words[0].dropFirst().dropLast()) : String(words[0])
-            let priceText = words.dropFirst().joined(separator: " ")
-            guard let amount = PlainTextAmount.read(Substring(priceText), decimalComma: decimalComma) else {
-                problem(n, "amount", priceText)
+            func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" }
+            func word(_ text: Substring) -> (Substring, Substring) {
+                let end = text.firstIndex(where: isBlank) ?? text.endIndex
+                return (text[..<end], PlainTextPosting.trim(text[end...], trailing: false))
+            }
+            let (dateText, dateRest) = word(argument)
+            var rest = dateRest
+            guard let date = Self.date(dateText, year: year) else { problem(n, "date", String(argument)); return }
+            // A time of day after the date, when a commodity and a price follow it.
+            let (time, afterTime) = word(rest)
+            if time.contains(":"), !time.hasPrefix("\""), !word(afterTime).1.isEmpty { rest = afterTime }
+            let commodity: String
+            if rest.first == "\"" {
+                let body = rest.dropFirst()
+                guard let close = body.firstIndex(of: "\"") else { problem(n, "amount", String(argument)); return }
+                commodity = String(body[..<close])
+                rest = PlainTextPosting.trim(body[body.index(after: close)...], trailing: false)
+            } else {
+                let (bare, after) = word(rest)
+                commodity = String(bare)
+                rest = after
+            }
+            let priceText = String(PlainTextPosting.trim(rest))
+            guard !commodity.isEmpty, let amount = PlainTextAmount.read(Substring(priceText), decimalComma: decimalComma) else {
+                problem(n, "amount", priceText.isEmpty ? String(argument) : priceText)
                 return
             }
             parse.prices.append(JournalPrice(date: date, commodity: commodity, price: amount, line: n, file: fileName))
