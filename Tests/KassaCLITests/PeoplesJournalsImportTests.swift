@@ -305,4 +305,20 @@ import KassaTestSupport
         #expect(result.status == 1)
         #expect(result.error.contains("line 2014.journal:1: not a date: \"2014/13/45\""), "\(result.error)")
     }
+
+    @Test(arguments: ["hledger-Cody.journal", "full-fledged-hledger/all.journal", "beancount-basic.beancount"])
+    func importingTheSameJournalAgainWritesNothingAndUndoStillTakesBackTheImport(_ name: String) throws {
+        // Cody.journal has an expense and an income category of one name (Expenses:Gift, Income:Gift).
+        let file = Self.fixtures.appendingPathComponent(name).path
+        let journal = path("again.kassa")
+        try importFile(file, into: journal)
+        let first = try kassa(["list", "all", "--json", "--file", journal]).output
+        let again = try importFile(file, into: journal)
+        #expect(again.contains("Nothing new to import."), "\(again)")
+        #expect(!again.contains("Made "), "\(again)")
+        #expect(try kassa(["list", "all", "--json", "--file", journal]).output == first)
+        let undone = try kassa(["undo", "--file", journal])
+        #expect(undone.output.contains("Undone: import of #1"), "\(undone.output)")
+        #expect(try kassa(["list", "all", "--json", "--file", journal]).output.isEmpty)
+    }
 }

@@ -13,22 +13,29 @@ extension ImportVocabulary {
     static func make(words: CommandWords, parser: Parser, context: ParseContext,
                      directory: CategoryDirectory? = nil) -> ImportVocabulary {
         // Lower-cased slug or name → slug, for every category record of the journal (its own
-        // categories and renamed ones), the way CategoryDirectory.slug(named:) reads them.
-        var table: [String: String] = [:]
+        // categories and renamed ones), the way CategoryDirectory.slug(named:) reads them; one
+        // table per type, so an expense and an income category of one name ("Gift", "Interest")
+        // are each found for its own type, the second import as the first.
+        var tables: [TransactionType: [String: String]] = [.expense: [:], .income: [:]]
         for definition in directory?.definitions ?? [] {
+            let type: TransactionType = definition.type == .income || definition.slug.hasPrefix("income") ? .income : .expense
             for name in [definition.slug, definition.name ?? ""] + Array(definition.names.values) where !name.isEmpty {
-                if table[name.lowercased()] == nil { table[name.lowercased()] = definition.slug }
+                if tables[type]![name.lowercased()] == nil { tables[type]![name.lowercased()] = definition.slug }
             }
         }
-        let own = table
+        let ownTables = tables
+        /// The journal's own category of this name and type (a transfer's: none).
+        @Sendable func own(_ text: String, _ type: TransactionType) -> String? {
+            ownTables[type == .income ? .income : .expense]?[text.trimmingWhitespace.lowercased()]
+        }
         var vocabulary = ImportVocabulary(
             column: { words.name(in: "column", for: $0) },
             kind: { word in
                 words.name(in: "kind", for: word).flatMap(TransactionType.init(rawValue:))
                     ?? words.name(in: "type", for: word).flatMap(TransactionType.init(rawValue:))
             },
-            category: { text, _ in
-                if !own.isEmpty, let slug = own[text.trimmingWhitespace.lowercased()] { return slug }
+            category: { text, type in
+                if let slug = own(text, type) { return slug }
                 if let slug = parser.grammar.categorySlug(named: text) { return slug }
                 return parser.parse(text, context: context).drafts.first?.category
             },
@@ -37,8 +44,8 @@ extension ImportVocabulary {
                     ?? grammarCurrency(word, parser.grammar)
             },
             cashWithdrawal: { words.name(in: "withdrawal", for: $0) != nil })
-        vocabulary.categoryName = { text, _ in
-            if !own.isEmpty, let slug = own[text.trimmingWhitespace.lowercased()] { return slug }
+        vocabulary.categoryName = { text, type in
+            if let slug = own(text, type) { return slug }
             return parser.grammar.categorySlug(named: text)
         }
         vocabulary.failedStatus = { words.name(in: "status", for: $0) == "failed" }
