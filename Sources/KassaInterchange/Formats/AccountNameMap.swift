@@ -18,7 +18,8 @@ public struct AccountNameMap: Sendable {
     public enum Target: Sendable, Hashable {
         /// One of the person's accounts: `name` lower-cased, the last component (see `accountNames`).
         case account(name: String, kind: Kind)
-        /// `slug`: kassa's own category, or nil for one of the person's own named `name` (see `ownSlug`).
+        /// `slug`: kassa's own category, or nil for one of the person's own named `name` (see `ownSlug`);
+        /// "" for no category (kassa's export's `expenses:uncategorized`).
         case category(slug: String?, name: String, type: TransactionType)
         /// Equity; `opening`: an opening-balances account.
         case equity(opening: Bool)
@@ -54,6 +55,8 @@ public struct AccountNameMap: Sendable {
         case .expense, .income:
             let type: TransactionType = root == .expense ? .expense : .income
             guard parts.count > 1 else { return .category(slug: nil, name: String(last), type: type) }
+            // kassa's own export writes entries without a category to `expenses:uncategorized`.
+            if parts.count == 2, last.lowercased() == AccountNames.noCategory { return .category(slug: "", name: String(last), type: type) }
             // A slug of the other type is no match ("Expenses:Interest" is not income/interest).
             func fits(_ slug: String) -> Bool { (slug == "income" || slug.hasPrefix("income/")) == (type == .income) }
             if let slug = vocabulary.categoryName(String(last), type), fits(slug) { return .category(slug: slug, name: String(last), type: type) }

@@ -86,7 +86,9 @@ public struct JournalBook {
                 assetNames.insert(posting.account)
             }
         }
-        let names = AccountNameMap.accountNames(assetNames)
+        var names = AccountNameMap.accountNames(assetNames)
+        // kassa's own export says an account's name where the journal's could not keep it.
+        for (source, own) in parse.kassaNames where names[source] != nil { names[source] = own }
         var accounts: [String: JournalAccount] = [:]
         var accountCurrencies: [String: Set<Currency>] = [:]
         for source in assetNames.sorted() {
@@ -381,13 +383,14 @@ public struct JournalBook {
                 case .transfer: (account, to) = (to, account)
                 }
             }
+            // "" is kassa's own export's uncategorized account: no category.
             records.transactions.append(Transaction(id: 0, type: type, amount: Money(minorUnits: minor, currency: currency),
-                                                    date: entry.date, category: category, account: account, toAccount: to,
+                                                    date: entry.date, category: category == "" ? nil : category, account: account, toAccount: to,
                                                     note: entry.description))
         }
         func slug(_ leg: Leg) -> String? {
             let made = slug(leg.target)
-            if let made { mapped[leg.account] = made }
+            if let made, !made.isEmpty { mapped[leg.account] = made }
             return made
         }
         func slug(_ target: AccountNameMap.Target) -> String? {

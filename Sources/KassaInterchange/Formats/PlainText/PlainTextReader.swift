@@ -43,6 +43,8 @@ public enum PlainTextReader {
         var keys: [String] = []
         var entry: JournalEntry?
         var fileName = ""
+        /// The account an `account` directive just declared (its indented lines may name kassa's own name).
+        var declaring: String?
 
         init(include: JournalIncluder?) { self.include = include }
 
@@ -72,7 +74,10 @@ public enum PlainTextReader {
                 if first == " " || first == "\t" {
                     let body = PlainTextPosting.trim(line)
                     if body.isEmpty { finish(); skipping = false; return }
+                    // kassa's own export: an account's kassa name, a note the description could not hold.
+                    if let declared = declaring, let own = Self.kassaTag("kassa-account", body) { parse.kassaNames[declared] = own }
                     if skipping || entry == nil { return }
+                    if let note = Self.kassaTag("kassa-note", body) { entry?.description = note; return }
                     if body.first == ";" || body.first == "#" { return }
                     do throws(PlainTextPosting.Failure) {
                         if var posting = try PlainTextPosting.read(line, line: lineNumber, decimalComma: decimalComma) {
@@ -91,6 +96,7 @@ public enum PlainTextReader {
                 }
                 finish()
                 skipping = false
+                declaring = nil
                 if first.isASCII && first.isNumber {
                     header(line, lineNumber)
                     return
@@ -151,6 +157,7 @@ public enum PlainTextReader {
                         i = next
                     }
                     parse.declared.append(renamed(String(PlainTextPosting.trim(cut))))
+                    declaring = parse.declared.last
                 }
                 if PlainTextReader.harmless.contains(word) {
                     skipping = true
@@ -198,6 +205,14 @@ public enum PlainTextReader {
             if let comment = PlainTextPosting.commentStart(rest) { rest = rest[..<comment] }
             // hledger's "payee | note" keeps both; kassa's note is the whole description.
             entry = JournalEntry(date: date, description: String(PlainTextPosting.trim(rest)), line: n, file: fileName)
+        }
+
+        /// The value of a comment line `; NAME: value` (to the line's end), else nil.
+        static func kassaTag(_ name: String, _ body: Substring) -> String? {
+            guard body.first == ";" else { return nil }
+            let text = PlainTextPosting.trim(body.dropFirst(), trailing: false)
+            guard text.hasPrefix(name + ":") else { return nil }
+            return String(PlainTextPosting.trim(text.dropFirst(name.count + 1)))
         }
 
         /// `YYYY-MM-DD`, `YYYY/MM/DD`, `YYYY.MM.DD` (leading zeros optional), or `M/D` with a `Y` year.
