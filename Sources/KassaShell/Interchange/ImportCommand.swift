@@ -110,7 +110,12 @@ public struct ImportCommand: Command {
                 return context.usage(UsageError(key: "import.unreadable", arguments: ["path": rulesFile]))
             }
             do {
-                rules = try ImportRules.read(text)
+                // hledger's `include`: a path from the rules file's folder (or an absolute one).
+                let folder = rulesFile.lastIndex(of: "/").map { String(rulesFile[...$0]) } ?? ""
+                rules = try ImportRules.read(text) { path in
+                    let full = path.hasPrefix("/") ? path : folder + path
+                    return FileReading.bytes(atPath: full).flatMap { String(validating: $0, as: UTF8.self) }
+                }
             } catch {
                 let key = error.reason == "hledger-rules" ? "import.bad-hledger-rules" : "import.bad-rules"
                 return context.reject(SessionError(key, ["path": rulesFile, "line": String(error.line), "detail": error.detail]))

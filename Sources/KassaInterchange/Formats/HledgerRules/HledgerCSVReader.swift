@@ -2,7 +2,8 @@
 // Each record after `skip` gets its fields (HledgerRecord); `account1` is the account the
 // amount moves (an hledger account name, read by AccountNameMap as the journals import reads it;
 // without one, --account or the default), and the
-// amount's sign is account1's: positive money comes in. `account2` says where it goes or comes
+// amount's sign is account1's: positive money comes in (posting 1's amount, or the negation of
+// posting 2's when only that is given). `account2` says where it goes or comes
 // from: another asset or liability makes a transfer; an expense or income account gives the
 // category (the last component, looked up in either language; an unknown one becomes `other`
 // and is reported); none gives hledger's unknown. A record `if … skip` names is not read; a zero
@@ -46,37 +47,69 @@ public enum HledgerCSVReader {
         guard let (date, time) = HledgerDateFormat.parse(dateText, format: rules.dateFormat) else {
             return .failure(ImportProblem(line: 0, reason: "date", detail: dateText))
         }
-        // The amount: `amount`, or one of `amount-in` / `amount-out` (the other empty or zero).
-        var reading: AmountText.Reading?
-        var amountText = ""
-        if let text = record.value("amount"), !text.isEmpty {
-            amountText = text
-            reading = HledgerAmount.read(text, decimalMark: rules.decimalMark)
-        } else {
-            let inText = record.value("amount-in") ?? "", outText = record.value("amount-out") ?? ""
-            let inReading = inText.isEmpty ? nil : HledgerAmount.read(inText, decimalMark: rules.decimalMark)
-            let outReading = outText.isEmpty ? nil : HledgerAmount.read(outText, decimalMark: rules.decimalMark)
-            if !inText.isEmpty, inReading == nil { return .failure(ImportProblem(line: 0, reason: "amount", detail: inText)) }
-            if !outText.isEmpty, outReading == nil { return .failure(ImportProblem(line: 0, reason: "amount", detail: outText)) }
-            if let found = inReading, !found.isZero || outReading == nil {
-                guard outReading?.isZero ?? true else { return .failure(ImportProblem(line: 0, reason: "amount", detail: inText + " / " + outText)) }
-                amountText = inText
-                reading = found
-            } else if var found = outReading {
-                amountText = outText
-                found.negative.toggle()
-                reading = found
+        // Posting 1's amount: `amount1` (or one of `amount1-in` / `amount1-out`), else `amount`
+        // (or `amount-in` / `amount-out`); posting 2's: `amount2` (…-in / …-out). Only posting 2's
+        // given: posting 1 takes its negation. Each in its `currencyN`, else `currency`, else
+        // its own sign or code.
+        var first: (reading: AmountText.Reading, text: String)?
+        var second: (reading: AmountText.Reading, text: String)?
+        switch amount(record, "amount1") {
+        case .failure(let problem): return .failure(problem)
+        case .success(let found?): first = found
+        case .success(nil):
+            switch amount(record, "amount") {
+            case .failure(let problem): return .failure(problem)
+            case .success(let found): first = found
             }
         }
-        guard let reading else { return .failure(ImportProblem(line: 0, reason: "amount", detail: amountText)) }
-        var currency = defaults.currency
-        if let word = record.value("currency").flatMap({ $0.isEmpty ? nil : $0 }) ?? reading.currencyWord {
+        switch amount(record, "amount2") {
+        case .failure(let problem): return .failure(problem)
+        case .success(let found): second = found
+        }
+        func currency(_ number: String, _ reading: AmountText.Reading) -> Result<Currency, ImportProblem> {
+            guard let word = record.value("currency" + number).flatMap({ $0.isEmpty ? nil : $0 })
+                    ?? record.value("currency").flatMap({ $0.isEmpty ? nil : $0 }) ?? reading.currencyWord else {
+                return .success(defaults.currency)
+            }
             guard let found = Currency(code: word.uppercased()).flatMap({ word.count == 3 ? $0 : nil }) ?? vocabulary.currency(word) else {
                 return .failure(ImportProblem(line: 0, reason: "currency", detail: word))
             }
-            currency = found
+            return .success(found)
         }
-        guard let signed = reading.money(currency) else { return .failure(ImportProblem(line: 0, reason: "amount", detail: amountText)) }
+        var signed: Money
+        var amountText: String
+        var target: Money?
+        if let first {
+            amountText = first.text
+            switch currency("1", first.reading) {
+            case .failure(let problem): return .failure(problem)
+            case .success(let c):
+                guard let money = first.reading.money(c) else { return .failure(ImportProblem(line: 0, reason: "amount", detail: first.text)) }
+                signed = money
+            }
+            if let second {
+                switch currency("2", second.reading) {
+                case .failure(let problem): return .failure(problem)
+                case .success(let c):
+                    guard let money = second.reading.money(c) else { return .failure(ImportProblem(line: 0, reason: "amount", detail: second.text)) }
+                    // In one currency the two postings must balance (a third one kassa does not read would).
+                    if c == signed.currency, money.minorUnits != -signed.minorUnits {
+                        return .failure(ImportProblem(line: 0, reason: "journal-unbalanced", detail: first.text + " / " + second.text))
+                    }
+                    if c != signed.currency { target = money }
+                }
+            }
+        } else if let second {
+            amountText = second.text
+            switch currency("2", second.reading) {
+            case .failure(let problem): return .failure(problem)
+            case .success(let c):
+                guard let money = second.reading.money(c) else { return .failure(ImportProblem(line: 0, reason: "amount", detail: second.text)) }
+                signed = money.negated
+            }
+        } else {
+            return .failure(ImportProblem(line: 0, reason: "amount"))
+        }
         guard !signed.isZero else { return .failure(ImportProblem(line: 0, reason: "zero", detail: amountText)) }
         let incoming = signed.minorUnits > 0
         let amount = incoming ? signed : signed.negated
@@ -94,18 +127,59 @@ public enum HledgerCSVReader {
         let other = record.value("account2").flatMap { $0.isEmpty ? nil : $0 }
         switch other.map(names.resolve) {
         case .account(let name, _)?:
-            // Between two of the person's accounts: a transfer, in the direction of the sign.
+            // Between two of the person's accounts: a transfer, in the direction of the sign; in
+            // two currencies (amount2 in another one), an exchange whose target is what the other
+            // side moved.
             t.type = .transfer
-            if incoming { t.account = name; t.toAccount = account } else { t.toAccount = name }
-        case .category(let slug, let name, _)?:
+            if let target, incoming {
+                // Posting 2 gave (its amount is negative): it is the source; what posting 1 got arrives.
+                t.amount = Money(minorUnits: abs(target.minorUnits), currency: target.currency)
+                t.toAmount = amount
+                t.account = name
+                t.toAccount = account
+            } else if let target {
+                t.toAmount = Money(minorUnits: abs(target.minorUnits), currency: target.currency)
+                t.toAccount = name
+            } else if incoming { t.account = name; t.toAccount = account } else { t.toAccount = name }
+        case .category(let slug, _, _)? where slug == "":
+            // kassa's own export's uncategorized account: hledger's unknown, not a name to list.
+            t.category = CSVRowReader.category(slug: nil, type: t.type)
+        case .category(let slug, let name, let type)?:
             // kassa's category when the name is one (either language); else other, and the name listed.
             if slug == nil { unknown[name, default: 0] += 1 }
-            t.category = CSVRowReader.category(slug: slug, type: t.type)
+            // Money back from an expense account is a refund, as a journal's import books it.
+            t.category = type == .expense && incoming ? JournalBook.refundSlug : CSVRowReader.category(slug: slug, type: t.type)
         case .equity?, .unsupported?, nil:
             // hledger's expenses:unknown / income:unknown; a name under another root is reported.
             if let other { unknown[other, default: 0] += 1 }
             t.category = CSVRowReader.category(slug: nil, type: t.type)
         }
         return .success(t)
+    }
+
+    /// A posting's amount from `base` (`amount1`), or one of `base-in` / `base-out` (the other
+    /// empty or zero; out negated); nil when none is assigned or all are empty.
+    static func amount(_ record: HledgerRecord, _ base: String) -> Result<(reading: AmountText.Reading, text: String)?, ImportProblem> {
+        let rules = record.rules
+        if let text = record.value(base), !text.isEmpty {
+            guard let reading = HledgerAmount.read(text, decimalMark: rules.decimalMark) else {
+                return .failure(ImportProblem(line: 0, reason: "amount", detail: text))
+            }
+            return .success((reading, text))
+        }
+        let inText = record.value(base + "-in") ?? "", outText = record.value(base + "-out") ?? ""
+        let inReading = inText.isEmpty ? nil : HledgerAmount.read(inText, decimalMark: rules.decimalMark)
+        let outReading = outText.isEmpty ? nil : HledgerAmount.read(outText, decimalMark: rules.decimalMark)
+        if !inText.isEmpty, inReading == nil { return .failure(ImportProblem(line: 0, reason: "amount", detail: inText)) }
+        if !outText.isEmpty, outReading == nil { return .failure(ImportProblem(line: 0, reason: "amount", detail: outText)) }
+        if let found = inReading, !found.isZero || outReading == nil {
+            guard outReading?.isZero ?? true else { return .failure(ImportProblem(line: 0, reason: "amount", detail: inText + " / " + outText)) }
+            return .success((found, inText))
+        }
+        if var found = outReading {
+            found.negative.toggle()
+            return .success((found, outText))
+        }
+        return .success(nil)
     }
 }

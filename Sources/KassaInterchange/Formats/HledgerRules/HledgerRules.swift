@@ -1,11 +1,14 @@
-// HledgerRules: hledger's CSV rules syntax, the part bank files need — `skip`, `separator`,
-// `fields`, field assignments (`date`, `date2`, `description`, `amount`, `amount-in`,
-// `amount-out`, `currency`, `account1`, `account2`, `comment`, `code`) with templates such as
-// `%1 %2` or `assets:%account`, `date-format`, `decimal-mark`, `newest-first`, `encoding`, and
-// `if` blocks (a matcher on the `if` line or on the lines below it, `&` joining two, `%field`
-// narrowing one to a field) whose indented lines assign fields or `skip` the record. Anything
-// else hledger has (`include`, `balance-type`, `amount1`, `account3`, `if` tables …) is refused,
-// naming its line, rather than silently read differently. Directive words are the file format's,
+// HledgerRules: hledger's CSV rules syntax for a two-posting transaction — `skip`, `separator`,
+// `fields`, field assignments (`date`, `date2`, `status`, `code`, `description`, `comment`,
+// `account1`, `account2`, `amount`, `amount-in`, `amount-out`, `amount1`, `amount1-in`,
+// `amount1-out`, `amount2`, `amount2-in`, `amount2-out`, `currency`, `currency1`, `currency2`)
+// with templates such as `%1 %2` or `assets:%account`, `date-format`, `decimal-mark`,
+// `newest-first`, `encoding`, `include` (another rules file read in place, through the
+// command's reader), and `if` blocks (a matcher on the `if` line or on the lines below it, `&`
+// joining two, `%field` narrowing one to a field) whose indented lines assign any of those fields
+// or `skip` the record. Anything else hledger has (`balance-type`, `balance`, a third posting's
+// `account3`/`amount3`, `if` tables …) is refused, naming its line, rather than silently read
+// differently. Directive words are the file format's,
 // like a language's keywords. Matchers are regular expressions matched ignoring case by
 // RulePattern (linear time, no backtracking: a record cannot stall an import).
 
@@ -47,22 +50,30 @@ public struct HledgerRules: Sendable {
     public var encoding: TextEncoding?
     public var blocks: [Block] = []
 
-    /// The fields kassa reads from a record.
+    /// The fields kassa reads from a record (`status` is read and let be: kassa keeps no mark).
     static let assignable: Set<String> = ["date", "date2", "description", "amount", "amount-in", "amount-out", "currency",
-                                          "account1", "account2", "comment", "code"]
+                                          "account1", "account2", "comment", "code", "status", "amount1", "amount1-in",
+                                          "amount1-out", "amount2", "amount2-in", "amount2-out", "currency1", "currency2"]
     /// hledger directives and fields kassa knows of but does not read: named when refused.
     static let hledgerWords: Set<String> = [
-        "include", "balance-type", "timezone", "intra-day-reversed", "source", "archive", "status", "balance", "balance1",
-        "balance2", "amount1", "amount2", "amount3", "amount4", "account3", "account4", "comment1", "comment2", "comment3",
-        "currency1", "currency2", "end",
+        "balance-type", "timezone", "intra-day-reversed", "source", "archive", "balance", "balance1",
+        "balance2", "amount3", "amount4", "account3", "account4", "comment1", "comment2", "comment3", "currency3", "end",
     ]
 
     /// Field names of hledger's further postings: a `fields` list naming one would move amounts
     /// kassa does not read.
-    static let postingFields: Set<String> = ["amount1", "amount2", "amount3", "amount4", "account3", "account4", "currency1", "currency2"]
+    static let postingFields: Set<String> = ["amount3", "amount4", "account3", "account4", "currency3"]
 
-    /// Reads a rules file in hledger's syntax. Throws the first line it cannot read.
-    public init(_ text: String) throws(ImportProblem) {
+    /// How deep `include`s may nest.
+    static let includeDepth = 8
+
+    /// Reads a rules file in hledger's syntax. Throws the first line it cannot read. `include`
+    /// gives another rules file's text by the path its line names (nil: it cannot be read).
+    public init(_ text: String, include: ((String) -> String?)? = nil) throws(ImportProblem) {
+        try self.init(text, include: include, depth: 0)
+    }
+
+    private init(_ text: String, include: ((String) -> String?)?, depth: Int) throws(ImportProblem) {
         var lineNumber = 0
         var block: Int?
         /// Whether the current block still takes matcher lines (none of its assignments seen yet).
@@ -132,11 +143,33 @@ public struct HledgerRules: Sendable {
             case "encoding":
                 guard let known = TextEncoding(name: value) else { throw bad() }
                 encoding = known
+            case "include":
+                // Its lines are read here, in place: what it sets, a later line may set again.
+                guard depth < HledgerRules.includeDepth, !value.isEmpty, let include, let included = include(value) else { throw bad() }
+                let inner: HledgerRules
+                do {
+                    inner = try HledgerRules(included, include: include, depth: depth + 1)
+                } catch {
+                    throw ImportProblem(line: lineNumber, reason: "hledger-rules", detail: line + " → " + String(error.line) + ": " + error.detail)
+                }
+                merge(inner)
             default:
                 guard HledgerRules.assignable.contains(word) else { throw bad() }
                 assignments[word] = Template(source: value)
             }
         }
+    }
+
+    /// An included file's rules, as if its lines stood where the `include` is.
+    private mutating func merge(_ inner: HledgerRules) {
+        if inner.skip != 0 { skip = inner.skip }
+        if let s = inner.separator { separator = s }
+        if !inner.fields.isEmpty { fields = inner.fields }
+        for (name, template) in inner.assignments { assignments[name] = template }
+        if let f = inner.dateFormat { dateFormat = f }
+        if let m = inner.decimalMark { decimalMark = m }
+        if let e = inner.encoding { encoding = e }
+        blocks += inner.blocks
     }
 
     /// One matcher line: `[&] [%field] REGEX`.
@@ -168,7 +201,7 @@ public struct HledgerRules: Sendable {
                                   "newest-first", "comment", "code", "amount", "date"]
         for raw in text.split(separator: "\n") {
             let (word, value) = ImportRules.split(raw.trimmingCharacters())
-            if words.contains(word) || hledgerWords.contains(word) { return true }
+            if words.contains(word) || hledgerWords.contains(word) || assignable.contains(word) || word == "include" { return true }
             if word == "fields", value.lowercased().contains("description") || value.contains("amount-") { return true }
             if word == "date-format", value.contains("%") { return true }
         }
