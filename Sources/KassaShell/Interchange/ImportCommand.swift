@@ -110,11 +110,13 @@ public struct ImportCommand: Command {
                 return context.usage(UsageError(key: "import.unreadable", arguments: ["path": rulesFile]))
             }
             do {
-                // hledger's `include`: a path from the rules file's folder (or an absolute one).
-                let folder = rulesFile.lastIndex(of: "/").map { String(rulesFile[...$0]) } ?? ""
-                rules = try ImportRules.read(text) { path in
+                // hledger's `include`: a path from the including file's folder (or an absolute one).
+                rules = try ImportRules.read(text) { path, from in
+                    let base = from.isEmpty ? rulesFile : from
+                    let folder = base.lastIndex(of: "/").map { String(base[...$0]) } ?? ""
                     let full = path.hasPrefix("/") ? path : folder + path
-                    return FileReading.bytes(atPath: full).flatMap { String(validating: $0, as: UTF8.self) }
+                    guard let text = FileReading.bytes(atPath: full).flatMap({ String(validating: $0, as: UTF8.self) }) else { return nil }
+                    return (text, full)
                 }
             } catch {
                 let key = error.reason == "hledger-rules" ? "import.bad-hledger-rules" : "import.bad-rules"

@@ -161,7 +161,13 @@ public enum HledgerCSVReader {
     /// empty or zero; out negated); nil when none is assigned or all are empty.
     static func amount(_ record: HledgerRecord, _ base: String) -> Result<(reading: AmountText.Reading, text: String)?, ImportProblem> {
         let rules = record.rules
-        if let text = record.value(base), !text.isEmpty {
+        // A cost after the amount (`$7.68 @@ £6`) balances it against posting 1: the amount is read.
+        func amountPart(_ text: String) -> String {
+            guard let at = text.firstIndex(of: "@") else { return text }
+            return text[..<at].trimmingCharacters()
+        }
+        if let full = record.value(base), !full.isEmpty {
+            let text = amountPart(full)
             guard let reading = HledgerAmount.read(text, decimalMark: rules.decimalMark) else {
                 return .failure(ImportProblem(line: 0, reason: "amount", detail: text))
             }

@@ -6,9 +6,10 @@
 // `newest-first`, `encoding`, `include` (another rules file read in place, through the
 // command's reader), and `if` blocks (a matcher on the `if` line or on the lines below it, `&`
 // joining two, `%field` narrowing one to a field) whose indented lines assign any of those fields
-// or `skip` the record. Anything else hledger has (`balance-type`, `balance`, a third posting's
-// `account3`/`amount3`, `if` tables …) is refused, naming its line, rather than silently read
-// differently. Directive words are the file format's,
+// or `skip` the record, and `if` tables (`if|account2|comment`, then a row per matcher with
+// the fields' values). Anything else hledger has (`balance-type`, a `balance` assignment, a third
+// posting's `account3`/`amount3` …) is refused, naming its line, rather than silently read
+// differently; a `balance1` column of the `fields` list (an assertion) is let be. Directive words are the file format's,
 // like a language's keywords. Matchers are regular expressions matched ignoring case by
 // RulePattern (linear time, no backtracking: a record cannot stall an import).
 
@@ -67,13 +68,19 @@ public struct HledgerRules: Sendable {
     /// How deep `include`s may nest.
     static let includeDepth = 8
 
-    /// Reads a rules file in hledger's syntax. Throws the first line it cannot read. `include`
-    /// gives another rules file's text by the path its line names (nil: it cannot be read).
-    public init(_ text: String, include: ((String) -> String?)? = nil) throws(ImportProblem) {
-        try self.init(text, include: include, depth: 0)
+    /// Another rules file by the path an `include` line names and the file that names it ("": the
+    /// rules file itself): its text and its own name, which its `include`s are read from; nil
+    /// when it cannot be read.
+    public typealias Includer = (_ path: String, _ from: String) -> (text: String, name: String)?
+
+    /// Reads a rules file in hledger's syntax. Throws the first line it cannot read.
+    public init(_ text: String, include: Includer? = nil) throws(ImportProblem) {
+        try self.init(text, include: include, name: "", depth: 0)
     }
 
-    private init(_ text: String, include: ((String) -> String?)?, depth: Int) throws(ImportProblem) {
+    private init(_ text: String, include: Includer?, name: String, depth: Int) throws(ImportProblem) {
+        /// An `if` table being read: its separator and field names (rows follow until a blank line).
+        var table: (separator: Character, fields: [String])?
         var lineNumber = 0
         var block: Int?
         /// Whether the current block still takes matcher lines (none of its assignments seen yet).
@@ -85,9 +92,20 @@ public struct HledgerRules: Sendable {
             func bad() -> ImportProblem { ImportProblem(line: lineNumber, reason: "hledger-rules", detail: line) }
             if line.isEmpty {
                 block = nil
+                table = nil
                 continue
             }
             if line.hasPrefix("#") || line.hasPrefix(";") || line.hasPrefix("*") { continue }
+            if let (separator, names) = table {
+                // One row of an `if` table: a matcher, then a value for each field.
+                let cells = line.split(separator: separator, omittingEmptySubsequences: false).map { String($0).trimmingCharacters() }
+                guard cells.count == names.count + 1, !cells[0].isEmpty else { throw bad() }
+                var row = Block()
+                row.matchers.append(try HledgerRules.matcher(cells[0], line: lineNumber))
+                for (field, value) in zip(names, cells.dropFirst()) { row.assignments[field] = Template(source: value) }
+                blocks.append(row)
+                continue
+            }
             if let index = block, indented {
                 let (word, value) = ImportRules.split(line)
                 if word == "skip" && value.isEmpty { blocks[index].skips = true; takingMatchers = false; continue }
@@ -102,7 +120,15 @@ public struct HledgerRules: Sendable {
             }
             block = nil
             let (word, value) = ImportRules.split(line)
-            if word.hasPrefix("if,") || word.hasPrefix("if|") || word.hasPrefix("if\t") { throw bad() }
+            if line.hasPrefix("if"), let separator = line.dropFirst(2).first, !separator.isLetter, !separator.isNumber,
+               separator != " ", separator != "\t" {
+                // `if|account2|comment`: a table whose rows are a matcher and the fields' values.
+                let names = line.dropFirst(3).split(separator: separator, omittingEmptySubsequences: false)
+                    .map { $0.trimmingCharacters().lowercased() }
+                guard !names.isEmpty, names.allSatisfy({ HledgerRules.assignable.contains($0) }) else { throw bad() }
+                table = (separator, names)
+                continue
+            }
             switch word {
             case "if":
                 var new = Block()
@@ -145,10 +171,10 @@ public struct HledgerRules: Sendable {
                 encoding = known
             case "include":
                 // Its lines are read here, in place: what it sets, a later line may set again.
-                guard depth < HledgerRules.includeDepth, !value.isEmpty, let include, let included = include(value) else { throw bad() }
+                guard depth < HledgerRules.includeDepth, !value.isEmpty, let include, let included = include(value, name) else { throw bad() }
                 let inner: HledgerRules
                 do {
-                    inner = try HledgerRules(included, include: include, depth: depth + 1)
+                    inner = try HledgerRules(included.text, include: include, name: included.name, depth: depth + 1)
                 } catch {
                     throw ImportProblem(line: lineNumber, reason: "hledger-rules", detail: line + " → " + String(error.line) + ": " + error.detail)
                 }

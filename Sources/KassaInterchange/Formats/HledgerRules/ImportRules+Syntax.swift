@@ -4,8 +4,8 @@
 // is the one of the syntax the file looks like, naming its line.
 
 extension ImportRules {
-    /// `include`: another rules file's text by the path a hledger `include` line names.
-    public static func read(_ text: String, include: ((String) -> String?)? = nil) throws(ImportProblem) -> ImportRules {
+    /// `include`: another rules file by the path a hledger `include` line names.
+    public static func read(_ text: String, include: HledgerRules.Includer? = nil) throws(ImportProblem) -> ImportRules {
         let ownError: ImportProblem
         do {
             return try ImportRules(text)
