@@ -5,8 +5,9 @@
 // amount's sign is account1's: positive money comes in (posting 1's amount, or the negation of
 // posting 2's when only that is given). `account2` says where it goes or comes
 // from: another asset or liability makes a transfer; an expense or income account gives the
-// category (the last component, looked up in either language; an unknown one becomes `other`
-// and is reported); none gives hledger's unknown. A record `if … skip` names is not read; a zero
+// category (the whole last component, looked up in either language as a journal's import does;
+// another name becomes one of the person's own categories, named in the summary); none gives
+// hledger's unknown. A record `if … skip` names is not read; a zero
 // amount is skipped and counted; a record kassa cannot read is a bad row with its line.
 
 import KassaCore
@@ -23,6 +24,7 @@ public enum HledgerCSVReader {
             return records
         }
         var unknown: [String: Int] = [:]
+        var own = OwnCategories()
         let names = AccountNameMap(vocabulary: vocabulary)
         var seen = 0
         table.forEachRow { line, cells in
@@ -30,18 +32,43 @@ public enum HledgerCSVReader {
             guard seen > rules.skip else { return true }
             let record = HledgerRecord(cells: cells.map(table.text), rules: rules)
             guard !record.skipped else { return true }
-            switch transaction(record, vocabulary: vocabulary, names: names, defaults: defaults, unknown: &unknown) {
+            switch transaction(record, vocabulary: vocabulary, names: names, defaults: defaults, unknown: &unknown, own: &own) {
             case .success(let t): records.transactions.append(t)
             case .failure(let problem): records.add(ImportProblem(line: line, reason: problem.reason, detail: problem.detail))
             }
             return true
         }
         records.unknownCategories = unknown
+        if !own.made.isEmpty || !own.mapped.isEmpty {
+            var notes = JournalNotes()
+            notes.categories = own.made.sorted { $0.key < $1.key }.map { (slug: $0.key, name: $0.value.name) }
+            notes.categoryMap = own.mapped.sorted { $0.key < $1.key }.map { (source: $0.key, slug: $0.value) }
+            records.journal = notes
+            records.objects = own.made.sorted { $0.key < $1.key }.map(\.value.record)
+        }
         return records
     }
 
+    /// The person's own categories made for account2 names kassa does not know, and where every
+    /// expense and income account2 went.
+    struct OwnCategories {
+        var made: [String: (name: String, record: ObjectRecord)] = [:]
+        var mapped: [String: String] = [:]
+
+        /// The slug of one of the person's own categories named `name` (made once).
+        mutating func slug(_ name: String, type: TransactionType) -> String? {
+            guard let part = AccountNameMap.ownSlug(name) else { return nil }
+            let slug = type == .income ? "income/" + part : part
+            if made[slug] == nil {
+                let definition = CategoryDefinition(slug: slug, name: name, parent: type == .income ? "income" : nil, type: type, own: true)
+                made[slug] = (name, definition.record)
+            }
+            return slug
+        }
+    }
+
     static func transaction(_ record: HledgerRecord, vocabulary: ImportVocabulary, names: AccountNameMap, defaults: ImportDefaults,
-                            unknown: inout [String: Int]) -> Result<Transaction, ImportProblem> {
+                            unknown: inout [String: Int], own: inout OwnCategories) -> Result<Transaction, ImportProblem> {
         let rules = record.rules
         guard let dateText = record.value("date"), !dateText.isEmpty else { return .failure(ImportProblem(line: 0, reason: "date")) }
         guard let (date, time) = HledgerDateFormat.parse(dateText, format: rules.dateFormat) else {
@@ -145,10 +172,12 @@ public enum HledgerCSVReader {
             // kassa's own export's uncategorized account: hledger's unknown, not a name to list.
             t.category = CSVRowReader.category(slug: nil, type: t.type)
         case .category(let slug, let name, let type)?:
-            // kassa's category when the name is one (either language); else other, and the name listed.
-            if slug == nil { unknown[name, default: 0] += 1 }
+            // kassa's category when the name is one (either language); else one of the person's own.
             // Money back from an expense account is a refund, as a journal's import books it.
-            t.category = type == .expense && incoming ? JournalBook.refundSlug : CSVRowReader.category(slug: slug, type: t.type)
+            let found = slug ?? own.slug(name, type: type)
+            if let found, let other { own.mapped[other] = found }
+            if found == nil { unknown[name, default: 0] += 1 }
+            t.category = type == .expense && incoming ? JournalBook.refundSlug : CSVRowReader.category(slug: found, type: t.type)
         case .equity?, .unsupported?, nil:
             // hledger's expenses:unknown / income:unknown; a name under another root is reported.
             if let other { unknown[other, default: 0] += 1 }
