@@ -32,8 +32,8 @@ public enum HledgerCSVReader {
             guard seen > rules.skip else { return true }
             let record = HledgerRecord(cells: cells.map(table.text), rules: rules)
             guard !record.skipped else { return true }
-            switch transaction(record, vocabulary: vocabulary, names: names, defaults: defaults, unknown: &unknown, own: &own) {
-            case .success(let t): records.transactions.append(t)
+            switch transactions(record, vocabulary: vocabulary, names: names, defaults: defaults, unknown: &unknown, own: &own) {
+            case .success(let made): records.transactions += made
             case .failure(let problem): records.add(ImportProblem(line: line, reason: problem.reason, detail: problem.detail))
             }
             return true
@@ -67,8 +67,10 @@ public enum HledgerCSVReader {
         }
     }
 
-    static func transaction(_ record: HledgerRecord, vocabulary: ImportVocabulary, names: AccountNameMap, defaults: ImportDefaults,
-                            unknown: inout [String: Int], own: inout OwnCategories) -> Result<Transaction, ImportProblem> {
+    /// A record's transactions: one for postings 1 and 2, and one more for a third posting (a
+    /// fee: `account3`, `amount3`), each against account1, so account1 moves by posting 1's amount.
+    static func transactions(_ record: HledgerRecord, vocabulary: ImportVocabulary, names: AccountNameMap, defaults: ImportDefaults,
+                             unknown: inout [String: Int], own: inout OwnCategories) -> Result<[Transaction], ImportProblem> {
         let rules = record.rules
         guard let dateText = record.value("date"), !dateText.isEmpty else { return .failure(ImportProblem(line: 0, reason: "date")) }
         guard let (date, time) = HledgerDateFormat.parse(dateText, format: rules.dateFormat) else {
@@ -103,6 +105,21 @@ public enum HledgerCSVReader {
             }
             return .success(found)
         }
+        // A third posting (a fee) against account1: what account1 moves by it, in its currency.
+        var fee: Money?
+        let feeAccount = record.value("account3").flatMap { $0.isEmpty ? nil : $0 }
+        switch amount(record, "amount3") {
+        case .failure(let problem): return .failure(problem)
+        case .success(let found?):
+            guard feeAccount != nil else { return .failure(ImportProblem(line: 0, reason: "hledger-account3", detail: found.text)) }
+            switch currency("3", found.reading) {
+            case .failure(let problem): return .failure(problem)
+            case .success(let c):
+                guard let money = found.reading.money(c) else { return .failure(ImportProblem(line: 0, reason: "amount", detail: found.text)) }
+                if !money.isZero { fee = money.negated }
+            }
+        case .success(nil): break
+        }
         var signed: Money
         var amountText: String
         var target: Money?
@@ -119,8 +136,9 @@ public enum HledgerCSVReader {
                 case .failure(let problem): return .failure(problem)
                 case .success(let c):
                     guard let money = second.reading.money(c) else { return .failure(ImportProblem(line: 0, reason: "amount", detail: second.text)) }
-                    // In one currency the two postings must balance (a third one kassa does not read would).
-                    if c == signed.currency, money.minorUnits != -signed.minorUnits {
+                    // In one currency the postings must balance (with a third one, its share too).
+                    let feeShare = fee.map { $0.currency == c ? $0.minorUnits : 0 } ?? 0
+                    if c == signed.currency, money.minorUnits != -(signed.minorUnits - feeShare) {
                         return .failure(ImportProblem(line: 0, reason: "journal-unbalanced", detail: first.text + " / " + second.text))
                     }
                     if c != signed.currency { target = money }
@@ -137,9 +155,19 @@ public enum HledgerCSVReader {
         } else {
             return .failure(ImportProblem(line: 0, reason: "amount"))
         }
-        guard !signed.isZero else { return .failure(ImportProblem(line: 0, reason: "zero", detail: amountText)) }
-        let incoming = signed.minorUnits > 0
-        let amount = incoming ? signed : signed.negated
+        // What the fee took is not the main transaction's: account1's own amount less it.
+        if let fee, fee.currency == signed.currency, first != nil {
+            let (main, overflow) = signed.minorUnits.subtractingReportingOverflow(fee.minorUnits)
+            guard !overflow else { return .failure(ImportProblem(line: 0, reason: "amount", detail: amountText)) }
+            signed = Money(minorUnits: main, currency: signed.currency)
+        }
+        var made: [Transaction] = []
+        var note = record.value("description") ?? ""
+        if let comment = record.value("comment"), !comment.isEmpty { note += note.isEmpty ? comment : " ; " + comment }
+        /// The note with a posting's own comment (`commentN`) after it.
+        func noted(_ number: [String]) -> String {
+            number.compactMap { record.value("comment" + $0) }.filter { !$0.isEmpty }.reduce(note) { $0.isEmpty ? $1 : $0 + " ; " + $1 }
+        }
         // account1: the account the amount moves.
         var account = defaults.account
         if let name = record.value("account1"), !name.isEmpty {
@@ -148,10 +176,31 @@ public enum HledgerCSVReader {
             }
             account = found
         }
-        var note = record.value("description") ?? ""
-        if let comment = record.value("comment"), !comment.isEmpty { note += note.isEmpty ? comment : " ; " + comment }
-        var t = Transaction(id: 0, type: incoming ? .income : .expense, amount: amount, date: date, time: time, account: account, note: note)
-        let other = record.value("account2").flatMap { $0.isEmpty ? nil : $0 }
+        if let fee, let feeAccount {
+            let incoming = fee.minorUnits > 0
+            var t = Transaction(id: 0, type: incoming ? .income : .expense, amount: incoming ? fee : fee.negated, date: date, time: time,
+                                account: account, note: noted(["3"]))
+            place(&t, other: feeAccount, incoming: incoming, account: account, amount: t.amount, target: nil, names: names,
+                  unknown: &unknown, own: &own)
+            if signed.isZero { return .success([t]) }
+            made.append(t)
+        }
+        guard !signed.isZero else { return .failure(ImportProblem(line: 0, reason: "zero", detail: amountText)) }
+        let incoming = signed.minorUnits > 0
+        let amount = incoming ? signed : signed.negated
+        var t = Transaction(id: 0, type: incoming ? .income : .expense, amount: amount, date: date, time: time, account: account,
+                            note: noted(["1", "2"]))
+        place(&t, other: record.value("account2").flatMap { $0.isEmpty ? nil : $0 }, incoming: incoming, account: account, amount: amount,
+              target: target, names: names, unknown: &unknown, own: &own)
+        // The fee after the payment it belongs to.
+        return .success([t] + made)
+    }
+
+    /// Where a transaction against account1 goes: `other` (account2, or account3 for a fee) — one
+    /// of the person's accounts (a transfer; with `target` in another currency, an exchange), a
+    /// category, or hledger's unknown.
+    static func place(_ t: inout Transaction, other: String?, incoming: Bool, account: String?, amount: Money, target: Money?,
+                      names: AccountNameMap, unknown: inout [String: Int], own: inout OwnCategories) {
         switch other.map(names.resolve) {
         case .account(let name, _)?:
             // Between two of the person's accounts: a transfer, in the direction of the sign; in
@@ -183,7 +232,6 @@ public enum HledgerCSVReader {
             if let other { unknown[other, default: 0] += 1 }
             t.category = CSVRowReader.category(slug: nil, type: t.type)
         }
-        return .success(t)
     }
 
     /// A posting's amount from `base` (`amount1`), or one of `base-in` / `base-out` (the other
@@ -191,9 +239,12 @@ public enum HledgerCSVReader {
     static func amount(_ record: HledgerRecord, _ base: String) -> Result<(reading: AmountText.Reading, text: String)?, ImportProblem> {
         let rules = record.rules
         // A cost after the amount (`$7.68 @@ £6`) balances it against posting 1: the amount is read.
+        // A template's `-%gross` of a negative cell is "--0.77": two minus signs cancel, as in hledger.
         func amountPart(_ text: String) -> String {
-            guard let at = text.firstIndex(of: "@") else { return text }
-            return text[..<at].trimmingCharacters()
+            var text = text
+            if let at = text.firstIndex(of: "@") { text = text[..<at].trimmingCharacters() }
+            if text.hasPrefix("--") { text = String(text.dropFirst(2)) }
+            return text
         }
         if let full = record.value(base), !full.isEmpty {
             let text = amountPart(full)

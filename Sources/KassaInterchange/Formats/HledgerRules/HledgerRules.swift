@@ -7,8 +7,9 @@
 // command's reader), and `if` blocks (a matcher on the `if` line or on the lines below it, `&`
 // joining two, `%field` narrowing one to a field) whose indented lines assign any of those fields
 // or `skip` the record, and `if` tables (`if|account2|comment`, then a row per matcher with
-// the fields' values). Anything else hledger has (`balance-type`, a `balance` assignment, a third
-// posting's `account3`/`amount3` …) is refused, naming its line, rather than silently read
+// the fields' values); a third posting (`account3`, `amount3`…, `currency3`: a fee) becomes a
+// transaction of its own against account1; posting comments (`commentN`) follow its note. Anything else hledger has (`balance-type`, a
+// `balance` assignment, a fourth posting …) is refused, naming its line, rather than silently read
 // differently; a `balance1` column of the `fields` list (an assertion) is let be. Directive words are the file format's,
 // like a language's keywords. Matchers are regular expressions matched ignoring case by
 // RulePattern (linear time, no backtracking: a record cannot stall an import).
@@ -54,16 +55,18 @@ public struct HledgerRules: Sendable {
     /// The fields kassa reads from a record (`status` is read and let be: kassa keeps no mark).
     static let assignable: Set<String> = ["date", "date2", "description", "amount", "amount-in", "amount-out", "currency",
                                           "account1", "account2", "comment", "code", "status", "amount1", "amount1-in",
-                                          "amount1-out", "amount2", "amount2-in", "amount2-out", "currency1", "currency2"]
+                                          "amount1-out", "amount2", "amount2-in", "amount2-out", "currency1", "currency2",
+                                          "account3", "amount3", "amount3-in", "amount3-out", "currency3", "comment1", "comment2",
+                                          "comment3"]
     /// hledger directives and fields kassa knows of but does not read: named when refused.
     static let hledgerWords: Set<String> = [
         "balance-type", "timezone", "intra-day-reversed", "source", "archive", "balance", "balance1",
-        "balance2", "amount3", "amount4", "account3", "account4", "comment1", "comment2", "comment3", "currency3", "end",
+        "balance2", "amount4", "account4", "comment4", "currency4", "end",
     ]
 
     /// Field names of hledger's further postings: a `fields` list naming one would move amounts
     /// kassa does not read.
-    static let postingFields: Set<String> = ["amount3", "amount4", "account3", "account4", "currency3"]
+    static let postingFields: Set<String> = ["amount4", "account4", "currency4"]
 
     /// How deep `include`s may nest.
     static let includeDepth = 8
