@@ -1,18 +1,19 @@
-// HledgerRules: hledger's CSV rules syntax for a two-posting transaction — `skip`, `separator`,
+// HledgerRules: hledger's CSV rules syntax for up to three postings — `skip`, `separator`,
 // `fields`, field assignments (`date`, `date2`, `status`, `code`, `description`, `comment`,
-// `account1`, `account2`, `amount`, `amount-in`, `amount-out`, `amount1`, `amount1-in`,
-// `amount1-out`, `amount2`, `amount2-in`, `amount2-out`, `currency`, `currency1`, `currency2`)
-// with templates such as `%1 %2` or `assets:%account`, `date-format`, `decimal-mark`,
-// `newest-first`, `encoding`, `include` (another rules file read in place, through the
-// command's reader), and `if` blocks (a matcher on the `if` line or on the lines below it, `&`
-// joining two, `%field` narrowing one to a field) whose indented lines assign any of those fields
-// or `skip` the record, and `if` tables (`if|account2|comment`, then a row per matcher with
-// the fields' values); a third posting (`account3`, `amount3`…, `currency3`: a fee) becomes a
-// transaction of its own against account1; posting comments (`commentN`) follow its note. Anything else hledger has (`balance-type`, a
-// `balance` assignment, a fourth posting …) is refused, naming its line, rather than silently read
-// differently; a `balance1` column of the `fields` list (an assertion) is let be. Directive words are the file format's,
-// like a language's keywords. Matchers are regular expressions matched ignoring case by
-// RulePattern (linear time, no backtracking: a record cannot stall an import).
+// `commentN`, `accountN`, `amount`, `amount-in`, `amount-out`, `amountN`, `amountN-in`,
+// `amountN-out`, `currency`, `currencyN`, `balance`, `balanceN`, N from 1 to 3) with templates
+// such as `%1 %2` or `assets:%account`, `date-format`, `decimal-mark`, `newest-first`,
+// `intra-day-reversed`, `balance-type`, `encoding`, `include` (another rules file read in place,
+// through the command's reader), `if` blocks (a matcher on the `if` line or on the lines below
+// it, `&` joining two, `%field` narrowing one to a field) whose indented lines assign any of
+// those fields or `skip` the record, and `if` tables (`if|account2|comment`, then a row per
+// matcher with the fields' values). A third posting (a fee) becomes a transaction of its own
+// against account1; `status` and the balance assertions are read and let be (kassa keeps no
+// mark; an assertion moves no money). Anything else hledger has (a fourth posting, `timezone`,
+// `source`, `end` …) is refused, naming its line, rather than silently read differently.
+// Directive words are the file format's, like a language's keywords. Matchers are regular
+// expressions matched ignoring case by RulePattern (linear time, no backtracking: a record
+// cannot stall an import).
 
 public struct HledgerRules: Sendable {
     /// A field's value: literal text with `%N` / `%name` references to the record's cells.
@@ -52,16 +53,16 @@ public struct HledgerRules: Sendable {
     public var encoding: TextEncoding?
     public var blocks: [Block] = []
 
-    /// The fields kassa reads from a record (`status` is read and let be: kassa keeps no mark).
+    /// The fields kassa reads from a record (`status` and the `balanceN` assertions are read and
+    /// let be: kassa keeps no mark, and an assertion moves no money).
     static let assignable: Set<String> = ["date", "date2", "description", "amount", "amount-in", "amount-out", "currency",
                                           "account1", "account2", "comment", "code", "status", "amount1", "amount1-in",
                                           "amount1-out", "amount2", "amount2-in", "amount2-out", "currency1", "currency2",
                                           "account3", "amount3", "amount3-in", "amount3-out", "currency3", "comment1", "comment2",
-                                          "comment3"]
+                                          "comment3", "balance", "balance1", "balance2", "balance3"]
     /// hledger directives and fields kassa knows of but does not read: named when refused.
     static let hledgerWords: Set<String> = [
-        "balance-type", "timezone", "intra-day-reversed", "source", "archive", "balance", "balance1",
-        "balance2", "amount4", "account4", "comment4", "currency4", "end",
+        "timezone", "source", "archive", "amount4", "account4", "comment4", "currency4", "balance4", "end",
     ]
 
     /// Field names of hledger's further postings: a `fields` list naming one would move amounts
@@ -166,7 +167,10 @@ public struct HledgerRules: Sendable {
             case "decimal-mark":
                 guard value == "." || value == "," else { throw bad() }
                 decimalMark = value.first
-            case "newest-first":
+            case "balance-type":
+                // How a `balanceN` assertion compares: assertions are let be (see `assignable`).
+                guard ["=", "==", "=*", "==*"].contains(value) else { throw bad() }
+            case "newest-first", "intra-day-reversed":
                 // Order within a day: kassa keeps a file's rows in their own order either way.
                 break
             case "encoding":
