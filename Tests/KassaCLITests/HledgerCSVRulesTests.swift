@@ -279,4 +279,23 @@ import KassaTestSupport
         // (hledger turns a newest-first file round, so two rows of one day come in the other order.)
         #expect(try kassaRows(journal, accounts: accounts).sorted() == expected.sorted())
     }
+
+    @Test func anEndInAnIfBlockStopsTheReadingAsHledgerDoes() throws {
+        // hledger's manual, "end": a marker row after which the bank lists pending operations.
+        let csv = path("end.csv"), rules = path("end.csv.rules")
+        try "Date,Description,Amount\n2024-03-01,SHOP,-5\n2024-03-02,--- pending below ---,0\n2024-03-03,SHOP,-7\n"
+            .write(toFile: csv, atomically: true, encoding: .utf8)
+        try "skip 1\nfields date, description, amount\ncurrency $\naccount1 assets:bank\nif pending below\n  end\n"
+            .write(toFile: rules, atomically: true, encoding: .utf8)
+        let journal = path("end.kassa")
+        let imported = try kassa(["import", csv, "--rules", rules, "--yes", "--file", journal])
+        #expect(imported.status == 0, "\(imported.output) \(imported.error)")
+        let rows = try kassaRows(journal, accounts: ["bank"])
+        #expect(rows == ["2024-03-01|SHOP|bank|-5.00|USD"])
+        guard let hledger = JournalExportCheckTests.tool("hledger") else {
+            Issue.record("hledger is not installed: run `bash .ci/setup`")
+            return
+        }
+        #expect(try hledgerRows(csv, rules: rules, hledger: hledger) == rows)
+    }
 }

@@ -31,6 +31,7 @@ public enum HledgerCSVReader {
             seen += 1
             guard seen > rules.skip else { return true }
             let record = HledgerRecord(cells: cells.map(table.text), rules: rules)
+            guard !record.ends else { return false }
             guard !record.skipped else { return true }
             switch transactions(record, vocabulary: vocabulary, names: names, defaults: defaults, unknown: &unknown, own: &own) {
             case .success(let made): records.transactions += made

@@ -6,11 +6,11 @@
 // `intra-day-reversed`, `balance-type`, `encoding`, `include` (another rules file read in place,
 // through the command's reader), `if` blocks (a matcher on the `if` line or on the lines below
 // it, `&` joining two, `%field` narrowing one to a field) whose indented lines assign any of
-// those fields or `skip` the record, and `if` tables (`if|account2|comment`, then a row per
+// those fields, `skip` the record or `end` the reading there, and `if` tables (`if|account2|comment`, then a row per
 // matcher with the fields' values). A third posting (a fee) becomes a transaction of its own
 // against account1; `status` and the balance assertions are read and let be (kassa keeps no
 // mark; an assertion moves no money). Anything else hledger has (a fourth posting, `timezone`,
-// `source`, `end` …) is refused, naming its line, rather than silently read differently.
+// `source`, a top-level `end` …) is refused, naming its line, rather than silently read differently.
 // Directive words are the file format's, like a language's keywords. Matchers are regular
 // expressions matched ignoring case by RulePattern (linear time, no backtracking: a record
 // cannot stall an import).
@@ -40,6 +40,8 @@ public struct HledgerRules: Sendable {
         var assignments: [String: Template] = [:]
         /// `skip` inside the block: a matching record is not a transaction.
         var skips = false
+        /// `end` inside the block: a matching record and every one after it are not read.
+        var ends = false
     }
 
     public var skip = 0
@@ -113,6 +115,7 @@ public struct HledgerRules: Sendable {
             if let index = block, indented {
                 let (word, value) = ImportRules.split(line)
                 if word == "skip" && value.isEmpty { blocks[index].skips = true; takingMatchers = false; continue }
+                if word == "end" && value.isEmpty { blocks[index].ends = true; takingMatchers = false; continue }
                 guard HledgerRules.assignable.contains(word) else { throw bad() }
                 blocks[index].assignments[word] = Template(source: value)
                 takingMatchers = false
