@@ -32,6 +32,9 @@ public struct JournalBook {
     let bareCurrency: Currency?
     /// `bareCurrency` once the file being made is known to name no commodity.
     private var bare: Currency?
+    /// Each commodity the file names → its currency (nil: none), looked up once per file: a sign
+    /// the grammar knows ("£") is tokenized, which a million postings should not each pay for.
+    private var known: [String: Currency?] = [:]
 
     public init(vocabulary: ImportVocabulary, bareCurrency: Currency? = nil) {
         self.vocabulary = vocabulary
@@ -42,6 +45,11 @@ public struct JournalBook {
     /// The currency a commodity is ("$", "USD", "₸"); nil for anything else (stocks, "hours").
     public func currency(_ commodity: String) -> Currency? {
         guard !commodity.isEmpty else { return bare }
+        if let found = known[commodity] { return found }
+        return lookUp(commodity)
+    }
+
+    private func lookUp(_ commodity: String) -> Currency? {
         if let code = Currency(code: commodity), commodity.uppercased() == commodity { return code }
         return vocabulary.currency(commodity)
     }
@@ -60,6 +68,16 @@ public struct JournalBook {
             entry.postings.contains { !($0.amount?.commodity.isEmpty ?? true) || !($0.assertion?.commodity.isEmpty ?? true) }
         } || parse.checks.contains { !$0.amount.commodity.isEmpty }
         book.bare = named ? nil : bareCurrency
+        func learn(_ commodity: String?) {
+            if let commodity, !commodity.isEmpty, book.known[commodity] == nil { book.known[commodity] = book.lookUp(commodity) }
+        }
+        for entry in parse.entries {
+            for posting in entry.postings {
+                learn(posting.amount?.commodity)
+                learn(posting.price?.commodity)
+                learn(posting.assertion?.commodity)
+            }
+        }
         return try book.records(parse)
     }
 
