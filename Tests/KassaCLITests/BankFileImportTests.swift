@@ -142,6 +142,85 @@ import KassaTestSupport
         #expect(row("Кофе")?["type"] as? String == "expense")
     }
 
+    @Test func anUnsignedOperationAmountBesideIncomeAndExpenseColumnsKeepsEachRowsDirection() throws {
+        // The statement table of DOMAIN.md section 8 (the app's own importer reads it): the
+        // operation's amount unsigned, its direction and the account's amount in Приход/Расход.
+        for (name, dates) in [("dotted", ["01.03.2026", "02.03.2026", "03.03.2026", "04.03.2026"]),
+                              ("iso", ["2026-03-01", "2026-03-02", "2026-03-03", "2026-03-04"])] {
+            let file = path(name + ".csv")
+            try """
+                Дата;Описание;Сумма операции;Валюта операции;Приход;Расход
+                \(dates[0]);Magnum Алматы;5400.00;KZT;;5400.00
+                \(dates[1]);Зарплата ТОО Ромашка;450000.00;KZT;450000.00;
+                \(dates[2]);Amazon Marketplace;10.00;USD;;5120.00
+                \(dates[3]);Starbucks Абай;1500.00;KZT;;1500.00
+                """.write(toFile: file, atomically: true, encoding: .utf8)
+            let journal = path(name + ".kassa")
+            let imported = try kassa(["import", file, "--account", "halyk", "--yes", "--file", journal])
+            #expect(imported.status == 0, "\(name): \(imported.error)")
+            let all = try rows(journal)
+            #expect(all.filter { $0["type"] as? String == "expense" }.count == 3, "\(name): \(all)")
+            #expect(all.filter { $0["type"] as? String == "income" }.count == 1, "\(name): \(all)")
+            // The USD purchase moved the account by what Расход says, in the account's currency.
+            let amazon = all.first { $0["note"] as? String == "Amazon Marketplace" }
+            #expect(amazon?["amount"] as? String == "5120.00" && amazon?["currency"] as? String == "KZT", "\(name): \(String(describing: amazon))")
+        }
+    }
+
+    @Test func lloydsOwnDownloadReadsDebitAndCreditAmountsAndTheDescription() throws {
+        // Lloyds' CSV as adept/full-fledged-hledger keeps it (Transaction Date, Transaction Type,
+        // Sort Code, Account Number, Transaction Description, Debit Amount, Credit Amount, Balance),
+        // against the journal hledger's rules made of the same download.
+        let tree = JournalImportToolTests.fixtures.appendingPathComponent("full-fledged-hledger/import/lloyds")
+        let csv = tree.appendingPathComponent("in/99966633_20171223_1844.csv").path
+        let journal = path("lloyds.kassa")
+        let imported = try kassa(["import", csv, "--account", "current", "--currency", "GBP", "--yes", "--file", journal])
+        #expect(imported.status == 0, "\(imported.output)\(imported.error)")
+        let all = try rows(journal)
+        #expect(all.count == 22)
+        #expect(notes(all).isSuperset(of: ["EMPLOYER INC", "WAITROSE", "COSTA COFFEE"]), "\(notes(all))")
+        guard let hledger = JournalExportCheckTests.tool("hledger") else {
+            Issue.record("hledger is not installed: run `bash .ci/setup`")
+            return
+        }
+        let made = tree.appendingPathComponent("journal/99966633_20171223_1844.journal").path
+        let result = try ProcessRunner.run(hledger, ["-I", "-f", made, "bal", "assets:Lloyds:current", "-N", "--flat", "--layout=bare", "-O", "csv"],
+                                           environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path])
+        #expect(result.stdout.contains("\"assets:Lloyds:current\",\"£\",\"3941.90\""), "\(result.stdout)")
+        let balance = try kassa(["balance", "--json", "--file", journal]).output
+        #expect(balance.contains("\"amount\": \"3941.90\"") && balance.contains("\"currency\": \"GBP\""), "\(balance)")
+    }
+
+    @Test func vtbsAccountCurrencyAmountAndBasisAreRead() throws {
+        // The shape of VTB's card statement (gerasiov/ofxstatement-russian, tests/samples/vtb.csv):
+        // a preamble, RUR, the operation's amount and currency, the amount recalculated in the
+        // account's currency, «Основание» for the description, a status.
+        let file = path("vtb.csv")
+        try """
+            Начало периода;2024-03-01
+            Конец периода;2024-03-31
+
+            Выписка по счету/карте;Номер
+            Дебетовая карта;'220024******1111
+
+            Валюта;Баланс на конец периода;Поступления;Списания;Заблокировано
+            RUR;10 000,00;50 000,00;-40 000,00;0,00
+
+            Номер карты/счета/договора;Дата операции;Дата обработки;Сумма операции;Валюта операции;Сумма пересчитанная в валюту счета;Валюта счета;Основание;Статус
+            '220024******1111;2024-03-02 12:10:00;2024-03-04;-12,50;EUR;-1 245,30;RUR;Карта *1111 CAFE BERLIN;Исполнено
+            '220024******1111;2024-03-03 09:00:00;2024-03-03;-700,00;RUR;-700,00;RUR;Карта *1111 Пятёрочка;Исполнено
+            '220024******1111;2024-03-05 10:00:00;2024-03-05;50 000,00;RUR;50 000,00;RUR;Зарплата за февраль;Исполнено
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let journal = path("vtb.kassa")
+        let imported = try kassa(["import", file, "--account", "vtb", "--yes", "--file", journal])
+        #expect(imported.status == 0, "\(imported.output)\(imported.error)")
+        let all = try rows(journal)
+        #expect(notes(all) == ["Карта *1111 CAFE BERLIN", "Карта *1111 Пятёрочка", "Зарплата за февраль"], "\(all)")
+        let cafe = all.first { $0["note"] as? String == "Карта *1111 CAFE BERLIN" }
+        #expect(cafe?["amount"] as? String == "1245.30" && cafe?["currency"] as? String == "RUB", "\(String(describing: cafe))")
+        #expect(all.allSatisfy { $0["currency"] as? String == "RUB" })
+    }
+
     @Test func hostileBytesNeverCrashOrHang() throws {
         // Every byte value, a lone UTF-16 surrogate, an odd UTF-16 length, a giant cell.
         var noise: [UInt8] = Array("date;amount;note\n2026-01-01;1;".utf8)

@@ -55,4 +55,29 @@ import KassaTestSupport
         let sorted = { (text: String) in text.split(separator: "\n").map(String.init).sorted() }
         #expect(sorted(back) == sorted(Self.appFile))
     }
+
+    @Test func aConvertedExpenseLabelledWithItsOwnCurrencyMovesTheAccountByTheConvertedAmount() throws {
+        // The app's exports before 2026-10 labelled the account's amount with the row's own
+        // currency (dkicekeeper/Tenra, Services/CSV/CSVConversionColumns.swift); from 2026-10 a
+        // 12th column, convertedAmount, carries it, and an equivalent beside a row already in its
+        // account's currency is display only.
+        let file = home.appendingPathComponent("old-export.csv")
+        try """
+            date,type,amount,currency,account,category,subcategories,note,targetAccount,targetCurrency,targetAmount,convertedAmount
+            2026-09-01,income,500000.00,KZT,Зарплата,,,аванс,Kaspi Gold,,,
+            2026-09-02,expense,98.91,USD,Kaspi Gold,Подписки,,chatgpt,,USD,50681.52,
+            2026-09-03,expense,5000.00,KZT,Kaspi Gold,Продукты,,магнум,,USD,9.76,
+            2026-09-04,expense,20.00,EUR,Kaspi Gold,Подписки,,spotify,,,,11030.40
+
+            """.write(to: file, atomically: true, encoding: .utf8)
+        _ = try kassa(["import", "--yes", "--format", "tenra", file.path])
+        let out = try kassa(["balance", "--json"]).output
+        let object = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]
+        var balances: [String: String] = [:]
+        for line in object?["lines"] as? [[String: Any]] ?? [] {
+            balances[(line["account"] as? String ?? "") + "|" + (line["currency"] as? String ?? "")] = line["amount"] as? String
+        }
+        // 500,000 − 50,681.52 − 5,000 − 11,030.40, all in tenge, as the app shows the card.
+        #expect(balances == ["Kaspi Gold|KZT": "433288.08"], "\(balances)")
+    }
 }

@@ -20,7 +20,7 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     /// The code's three ASCII letters, for writers that put them straight into output bytes.
     public var letterBytes: (UInt8, UInt8, UInt8) { letters }
 
-    /// Returns nil for anything that is not an active ISO 4217 code.
+    /// Returns nil for anything that is not an ISO 4217 code, active or recently withdrawn.
     public init?(code: String) {
         // Three ASCII letters in either case; anything else goes through Unicode upper-casing
         // first, as it always did (the table holds three ASCII letters only).
@@ -62,8 +62,9 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         return value
     }
 
+    /// Every active code, sorted (historic ones are read but not listed).
     public static var allCodes: [String] {
-        table.keys.map { key in
+        table.keys.filter { !historic.contains($0) }.map { key in
             String(decoding: [UInt8(truncatingIfNeeded: key >> 16), UInt8(truncatingIfNeeded: key >> 8), UInt8(truncatingIfNeeded: key)],
                    as: UTF8.self)
         }.sorted()
@@ -79,15 +80,26 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         KYD KZT LAK LBP LKR LRD LSL MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MXV MYR MZN \
         NAD NGN NIO NOK NPR NZD PAB PEN PGK PHP PKR PLN QAR RON RSD RUB SAR SBD SCR SDG SEK SGD \
         SHP SLE SLL SOS SRD SSP STN SVC SYP SZL THB TJS TMT TOP TRY TTD TWD TZS UAH USD USN UYU \
-        UZS VED VES WST XCD YER ZAR ZMW ZWL
+        UZS VED VES WST XCD XCG YER ZAR ZMW ZWG ZWL
         """
+    /// Codes withdrawn in recent decades that old files and statements still hold (ISO 4217
+    /// list three): read wherever a code is, never offered in completions.
+    private static let historicTwo = "AZM CYP EEK GHC HRK LTL LVL MTL MRO ROL SIT SKK STD TMM VEF ZMK"
+    private static let historicZero = "BYR TRL"
+
+    /// The packed keys of the historic codes.
+    private static let historic: Set<UInt32> = Set(packed([(historicTwo, 2), (historicZero, 0)]).keys)
 
     /// Packed code (Currency.key) → minor digits. Keyed by integers, read by bytes: this is
     /// made at every start.
-    private static let table: [UInt32: Int] = {
+    private static let table: [UInt32: Int] = packed([(exponentTwo, 2), (exponentZero, 0), (exponentThree, 3), (exponentFour, 4),
+                                                      (historicTwo, 2), (historicZero, 0)])
+
+    /// Packed code → minor digits for lists of space-separated codes.
+    private static func packed(_ lists: [(String, Int)]) -> [UInt32: Int] {
         var table: [UInt32: Int] = [:]
-        table.reserveCapacity(192)
-        for (list, digits) in [(exponentTwo, 2), (exponentZero, 0), (exponentThree, 3), (exponentFour, 4)] {
+        table.reserveCapacity(200)
+        for (list, digits) in lists {
             var letters: [UInt8] = []
             for byte in list.utf8 {
                 if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { letters.append(byte) }
@@ -98,5 +110,5 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
             }
         }
         return table
-    }()
+    }
 }

@@ -19,12 +19,12 @@ enum Tokenizer {
             || v == 0x2007 || v == 0x3000 || v == 0x0B || v == 0x0C || v == 0xFEFF || v == 0x2028
     }
 
-    /// Currency and other signs that stand as tokens of their own.
+    /// Currency and other signs that stand as tokens of their own: $ ¢ £ ¥ ฿, the whole Currency
+    /// Symbols block (₠–₿ and after: ₸ ₽ € ₱ ₦ …, whichever the grammar names), % # + &.
     static func isSymbol(_ v: UInt32) -> Bool {
         switch v {
-        case 0x24, 0x20AC, 0xA3, 0x20BD, 0x20B8, 0x20B4, 0xA2, 0xA5, 0x20B9, 0x20BA, 0x20A9, 0x20AA, 0x20AE, 0x20BC, 0x20BE,
-             0x25, 0x23, 0x2B, 0x26: return true
-        default: return false
+        case 0x24, 0xA2, 0xA3, 0xA5, 0x0E3F, 0x25, 0x23, 0x2B, 0x26: return true
+        default: return v >= 0x20A0 && v <= 0x20CF
         }
     }
 

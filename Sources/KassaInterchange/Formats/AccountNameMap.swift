@@ -1,7 +1,8 @@
 // AccountNameMap: what a journal's account name ("assets:bank:kaspi",
 // "Expenses:Food:Groceries", "Equity:Opening-Balances") is in kassa — one of the person's
-// accounts (with its kind), a category (kassa's own when the vocabulary knows the name in either
-// language, else one of the person's own, named after the last component), equity (an opening
+// accounts (with its kind), a category (kassa's own when the vocabulary knows the whole last
+// component as a category's name or keyword in either language — never by a word inside it or a
+// word it resembles —, else one of the person's own, named after it), equity (an opening
 // balance when the name says so), or nothing kassa can hold. The root words and the kind words
 // come from Grammars/*/session.commands (journal.*, journalkind.*), read through the
 // vocabulary's `word`; the journal readers and hledger's CSV rules (account1/account2) share it.
@@ -17,7 +18,8 @@ public struct AccountNameMap: Sendable {
     public enum Target: Sendable, Hashable {
         /// One of the person's accounts: `name` lower-cased, the last component (see `accountNames`).
         case account(name: String, kind: Kind)
-        /// `slug`: kassa's own category, or nil for one of the person's own named `name` (see `ownSlug`).
+        /// `slug`: kassa's own category, or nil for one of the person's own named `name` (see `ownSlug`);
+        /// "" for no category (kassa's export's `expenses:uncategorized`).
         case category(slug: String?, name: String, type: TransactionType)
         /// Equity; `opening`: an opening-balances account.
         case equity(opening: Bool)
@@ -53,12 +55,14 @@ public struct AccountNameMap: Sendable {
         case .expense, .income:
             let type: TransactionType = root == .expense ? .expense : .income
             guard parts.count > 1 else { return .category(slug: nil, name: String(last), type: type) }
+            // kassa's own export writes entries without a category to `expenses:uncategorized`.
+            if parts.count == 2, last.lowercased() == AccountNames.noCategory { return .category(slug: "", name: String(last), type: type) }
             // A slug of the other type is no match ("Expenses:Interest" is not income/interest).
             func fits(_ slug: String) -> Bool { (slug == "income" || slug.hasPrefix("income/")) == (type == .income) }
-            if let slug = vocabulary.category(String(last), type), fits(slug) { return .category(slug: slug, name: String(last), type: type) }
+            if let slug = vocabulary.categoryName(String(last), type), fits(slug) { return .category(slug: slug, name: String(last), type: type) }
             // kassa's own export writes a slug's parts ("expenses:food:coffee"): the slug itself.
             let path = parts.dropFirst().map { $0.lowercased() }.joined(separator: "/")
-            if parts.count > 2, let slug = vocabulary.category(path, type), fits(slug) { return .category(slug: slug, name: String(last), type: type) }
+            if parts.count > 2, let slug = vocabulary.categoryName(path, type), fits(slug) { return .category(slug: slug, name: String(last), type: type) }
             return .category(slug: nil, name: String(last), type: type)
         case .equity:
             return .equity(opening: parts.dropFirst().contains { isOpening($0) })

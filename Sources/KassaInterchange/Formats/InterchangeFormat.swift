@@ -17,7 +17,7 @@ public struct InterchangeFormat: Sendable, Hashable, CustomStringConvertible {
         case table(@Sendable (_ bytes: [UInt8], _ vocabulary: ImportVocabulary, _ defaults: ImportDefaults) -> ImportRecords)
         /// A plain-text journal: parsed (its includes read through the includer), then made into
         /// kassa's records by JournalBook.
-        case journal(@Sendable (_ bytes: [UInt8], _ key: String, _ include: JournalIncluder?) -> JournalParse)
+        case journal(@Sendable (_ bytes: [UInt8], _ key: String, _ include: JournalIncluder?, _ year: Int?) -> JournalParse)
     }
 
     /// How the format is known when --format is not given (FormatCatalog.detect).
@@ -62,9 +62,11 @@ public struct InterchangeFormat: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     /// A journal file's records: parsed in this format, made into kassa's by JournalBook.
+    /// `year`: a year-less date's when the file says none; `currency`: the amounts' of a file
+    /// that names no commodity at all.
     public func readJournal(_ bytes: [UInt8], vocabulary: ImportVocabulary, key: String = "",
-                            include: JournalIncluder?) throws -> ImportRecords {
+                            include: JournalIncluder?, year: Int? = nil, currency: Currency? = nil) throws -> ImportRecords {
         guard case .journal(let parse) = reading else { return ImportRecords() }
-        return try JournalBook(vocabulary: vocabulary).make(parse(bytes, key, include))
+        return try JournalBook(vocabulary: vocabulary, bareCurrency: currency).make(parse(bytes, key, include, year))
     }
 }

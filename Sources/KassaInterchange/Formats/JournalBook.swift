@@ -18,21 +18,38 @@
 // one taking (`-100.00 USD @@ 52000.00 KZT`), is a currency exchange: one transfer with a target.
 // Postings kassa cannot hold — another commodity than an ISO currency, virtual postings — are
 // skipped and listed with their line; so is a pair of two categories (no account moves).
+// An amount written without a commodity has none, as hledger reads it (`Assets:Farm  2` beside
+// `$-600` is two sheep bought for $600: the dollars still leave the account), unless the file
+// names no commodity anywhere: then every amount is in the import's currency, and the summary
+// says so.
 
 import KassaCore
 
 public struct JournalBook {
     let map: AccountNameMap
     let vocabulary: ImportVocabulary
+    /// The currency of amounts without a commodity in a file that names none.
+    let bareCurrency: Currency?
+    /// `bareCurrency` once the file being made is known to name no commodity.
+    private var bare: Currency?
+    /// Each commodity the file names → its currency (nil: none), looked up once per file: a sign
+    /// the grammar knows ("£") is tokenized, which a million postings should not each pay for.
+    private var known: [String: Currency?] = [:]
 
-    public init(vocabulary: ImportVocabulary) {
+    public init(vocabulary: ImportVocabulary, bareCurrency: Currency? = nil) {
         self.vocabulary = vocabulary
+        self.bareCurrency = bareCurrency
         map = AccountNameMap(vocabulary: vocabulary)
     }
 
     /// The currency a commodity is ("$", "USD", "₸"); nil for anything else (stocks, "hours").
     public func currency(_ commodity: String) -> Currency? {
-        guard !commodity.isEmpty else { return nil }
+        guard !commodity.isEmpty else { return bare }
+        if let found = known[commodity] { return found }
+        return lookUp(commodity)
+    }
+
+    private func lookUp(_ commodity: String) -> Currency? {
         if let code = Currency(code: commodity), commodity.uppercased() == commodity { return code }
         return vocabulary.currency(commodity)
     }
@@ -46,6 +63,25 @@ public struct JournalBook {
     }
 
     public func make(_ parse: JournalParse) throws -> ImportRecords {
+        var book = self
+        let named = parse.entries.contains { entry in
+            entry.postings.contains { !($0.amount?.commodity.isEmpty ?? true) || !($0.assertion?.commodity.isEmpty ?? true) }
+        } || parse.checks.contains { !$0.amount.commodity.isEmpty }
+        book.bare = named ? nil : bareCurrency
+        func learn(_ commodity: String?) {
+            if let commodity, !commodity.isEmpty, book.known[commodity] == nil { book.known[commodity] = book.lookUp(commodity) }
+        }
+        for entry in parse.entries {
+            for posting in entry.postings {
+                learn(posting.amount?.commodity)
+                learn(posting.price?.commodity)
+                learn(posting.assertion?.commodity)
+            }
+        }
+        return try book.records(parse)
+    }
+
+    private func records(_ parse: JournalParse) throws -> ImportRecords {
         // Each name is resolved once (a category's name may go through the parser).
         var resolved: [String: AccountNameMap.Target] = [:]
         func resolve(_ name: String) -> AccountNameMap.Target {
@@ -56,6 +92,7 @@ public struct JournalBook {
         }
         var records = ImportRecords()
         var notes = JournalNotes()
+        if bare != nil, !parse.entries.isEmpty { notes.bareCurrency = bare }
         records.problems = parse.problems
         notes.skips = parse.skips
 
@@ -67,7 +104,9 @@ public struct JournalBook {
                 assetNames.insert(posting.account)
             }
         }
-        let names = AccountNameMap.accountNames(assetNames)
+        var names = AccountNameMap.accountNames(assetNames)
+        // kassa's own export says an account's name where the journal's could not keep it.
+        for (source, own) in parse.kassaNames where names[source] != nil { names[source] = own }
         var accounts: [String: JournalAccount] = [:]
         var accountCurrencies: [String: Set<Currency>] = [:]
         for source in assetNames.sorted() {
@@ -108,7 +147,7 @@ public struct JournalBook {
             }
         }
 
-        // pad directives, the latest before each balance directive of its account used once.
+        // pad directives, the latest before each balance directive of its account used once per currency.
         var pads: [String: [JournalPad]] = [:]
         for p in parse.pads.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
             pads[p.account, default: []].append(p)
@@ -126,10 +165,13 @@ public struct JournalBook {
         func pad(_ c: JournalBalanceCheck) {
             guard let list = pads[c.account], let currency = currency(c.amount.commodity),
                   let expected = c.amount.number.money(currency) else { return }
-            var used = padsUsed[c.account] ?? 0
+            // Each currency's first balance after a pad is filled by it (a pad before a CAD and a
+            // USD balance fills both, as beancount does).
+            let key = c.account + " " + currency.code
+            var used = padsUsed[key] ?? 0
             var latest: JournalPad?
             while used < list.count, list[used].date < c.date { latest = list[used]; used += 1 }
-            padsUsed[c.account] = used
+            padsUsed[key] = used
             guard let p = latest else { return }
             var actual: Int64 = 0
             for (name, sums) in running where name == c.account || name.hasPrefix(c.account + ":") { actual &+= sums[currency] ?? 0 }
@@ -164,13 +206,12 @@ public struct JournalBook {
             var nonISO: Set<String> = []
             var elided: JournalPosting?
             var real: [(JournalPosting, Money?)] = []
-            let onlyCommodity = defaultCommodity(entry)
             for posting in entry.postings {
                 if posting.virtual {
                     notes.skips.append(JournalSkip(file: entry.file, line: posting.line, reason: "virtual", detail: posting.account))
                     continue
                 }
-                guard var amount = posting.amount else {
+                guard let amount = posting.amount else {
                     if let assertion = posting.assertion {
                         // A balance assignment: the amount that makes the balance what it says (a
                         // bare 0: every currency's balance to zero, as hledger's closing entries write it).
@@ -183,23 +224,22 @@ public struct JournalBook {
                         }
                         for target in targets {
                             let (value, overflow) = target.minorUnits.subtractingReportingOverflow(current[target.currency] ?? 0)
-                            guard !overflow else { throw ImportProblem(line: posting.line, reason: "amount", detail: posting.account) }
+                            guard !overflow else { throw ImportProblem(line: posting.line, reason: "amount", detail: posting.account, file: entry.file) }
                             real.append((posting, Money(minorUnits: value, currency: target.currency)))
                             weigh(target.currency.code, value)
                         }
                         continue
                     }
                     if elided != nil {
-                        records.problems.append(ImportProblem(line: posting.line, reason: "journal-two-elided", detail: posting.account))
+                        records.problems.append(ImportProblem(line: posting.line, reason: "journal-two-elided", detail: posting.account, file: entry.file))
                     }
                     elided = posting
                     continue
                 }
-                if amount.commodity.isEmpty, let only = onlyCommodity { amount.commodity = only }
                 let own = currency(amount.commodity)
                 let money = own.flatMap { amount.number.money($0) }
                 if own != nil && money == nil {
-                    records.problems.append(ImportProblem(line: posting.line, reason: "amount", detail: posting.account))
+                    records.problems.append(ImportProblem(line: posting.line, reason: "amount", detail: posting.account, file: entry.file))
                     continue
                 }
                 // The weight that balances the entry: the cost when there is one, else the amount.
@@ -208,7 +248,7 @@ public struct JournalBook {
                         ? price.number.money(priceCurrency).map { amount.number.value < 0 ? Money(minorUnits: -abs($0.minorUnits), currency: priceCurrency) : $0 }
                         : amount.number.times(price.number, in: priceCurrency)
                     guard let cost, cost.isWithinEntryBound else {
-                        records.problems.append(ImportProblem(line: posting.line, reason: "amount", detail: posting.account))
+                        records.problems.append(ImportProblem(line: posting.line, reason: "amount", detail: posting.account, file: entry.file))
                         continue
                     }
                     weigh(priceCurrency.code, cost.minorUnits)
@@ -224,7 +264,7 @@ public struct JournalBook {
                 real.append((posting, money))
             }
             if overflowed {
-                records.problems.append(ImportProblem(line: entry.line, reason: "amount", detail: entry.description))
+                records.problems.append(ImportProblem(line: entry.line, reason: "amount", detail: entry.description, file: entry.file))
                 continue
             }
             if let elided {
@@ -239,18 +279,18 @@ public struct JournalBook {
             } else if weights.values.contains(where: { $0 != 0 }), nonISO.isEmpty,
                       !entry.postings.contains(where: { $0.price != nil }) {
                 // Without costs an entry must balance in each currency (with costs, rounding may leave a cent).
-                records.problems.append(ImportProblem(line: entry.line, reason: "journal-unbalanced", detail: entry.description))
+                records.problems.append(ImportProblem(line: entry.line, reason: "journal-unbalanced", detail: entry.description, file: entry.file))
                 continue
             }
             for (posting, money) in real {
                 guard let money, money.minorUnits != 0 else { continue }
                 guard money.isWithinEntryBound else {
-                    records.problems.append(ImportProblem(line: posting.line, reason: "amount", detail: posting.account))
+                    records.problems.append(ImportProblem(line: posting.line, reason: "amount", detail: posting.account, file: entry.file))
                     continue
                 }
                 var sums = running[posting.account] ?? [:]
                 let (sum, overflow) = (sums[money.currency] ?? 0).addingReportingOverflow(money.minorUnits)
-                guard !overflow else { throw ImportProblem(line: posting.line, reason: "amount", detail: posting.account) }
+                guard !overflow else { throw ImportProblem(line: posting.line, reason: "amount", detail: posting.account, file: entry.file) }
                 sums[money.currency] = sum
                 running[posting.account] = sums
                 let target = resolve(posting.account)
@@ -319,12 +359,6 @@ public struct JournalBook {
         return false
     }
 
-    /// An amount written without a commodity takes the entry's only one, if it has one.
-    private func defaultCommodity(_ entry: JournalEntry) -> String? {
-        let named = Set(entry.postings.compactMap { $0.amount?.commodity }.filter { !$0.isEmpty })
-        return named.count == 1 ? named.first : nil
-    }
-
     private func decimalText(_ n: JournalNumber) -> String {
         var digits = String(n.value.magnitude)
         guard n.scale > 0 else { return digits }
@@ -367,13 +401,14 @@ public struct JournalBook {
                 case .transfer: (account, to) = (to, account)
                 }
             }
+            // "" is kassa's own export's uncategorized account: no category.
             records.transactions.append(Transaction(id: 0, type: type, amount: Money(minorUnits: minor, currency: currency),
-                                                    date: entry.date, category: category, account: account, toAccount: to,
+                                                    date: entry.date, category: category == "" ? nil : category, account: account, toAccount: to,
                                                     note: entry.description))
         }
         func slug(_ leg: Leg) -> String? {
             let made = slug(leg.target)
-            if let made { mapped[leg.account] = made }
+            if let made, !made.isEmpty { mapped[leg.account] = made }
             return made
         }
         func slug(_ target: AccountNameMap.Target) -> String? {

@@ -109,6 +109,9 @@ public struct JournalParse: Sendable {
     public var pads: [JournalPad] = []
     /// Account names declared (`account`, `open`), so accounts with no postings are known too.
     public var declared: [String] = []
+    /// A declared account's own name in kassa, as kassa's export wrote it beside the declaration
+    /// (`kassa-account:`): the journal's name had to change ("work:main" is `assets:work-main`).
+    public var kassaNames: [String: String] = [:]
     public var skips: [JournalSkip] = []
     public var problems: [ImportProblem] = []
 

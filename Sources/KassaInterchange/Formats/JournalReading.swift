@@ -20,7 +20,7 @@ protocol JournalReading {
 
 extension JournalReading {
     mutating func problem(_ line: Int, _ reason: String, _ detail: String) {
-        parse.problems.append(ImportProblem(line: line, reason: reason, detail: fileName.isEmpty ? detail : fileName + ": " + detail))
+        parse.problems.append(ImportProblem(line: line, reason: reason, detail: detail, file: fileName))
     }
 
     mutating func skip(_ line: Int, _ reason: String, _ detail: String) {

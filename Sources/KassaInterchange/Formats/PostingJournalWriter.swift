@@ -29,7 +29,10 @@ protocol PostingDialect {
     /// Before each posting line.
     var postingIndent: StaticString { get }
     /// The header and the declarations: accounts and commodities (opened on `openingDay`).
-    func declare(accounts: [String], currencies: [Currency], openingDay: CivilDate, hasOpenings: Bool, to out: inout [UInt8])
+    /// `kassaNames`: an account's own name where the journal's name does not give it back
+    /// (written beside its declaration as `kassa-account`).
+    func declare(accounts: [String], kassaNames: [String: String], currencies: [Currency], openingDay: CivilDate, hasOpenings: Bool,
+                 to out: inout [UInt8])
     /// A price directive up to the commodity: "P 2026-03-01 ".
     func priceHead(_ date: CivilDate) -> String
     /// An opening balance entry after its date, up to its first posting's account.
@@ -60,9 +63,14 @@ struct PostingJournalWriter<Dialect: PostingDialect> {
 
     mutating func begin(_ out: inout [UInt8]) {
         var accounts: [String] = []
+        var kassaNames: [String: String] = [:]
         for account in inventory.accounts.sorted() {
             let name = names.asset(account.isEmpty ? nil : account)
-            if !accounts.contains(name) { accounts.append(name) }   // "Cash" and "cash": one account
+            guard !accounts.contains(name) else { continue }   // "Cash" and "cash": one account
+            accounts.append(name)
+            // An import takes the last component in lower case: where that is not the name, it is said.
+            let last = name.split(separator: ":").last.map { $0.lowercased() } ?? ""
+            if !account.isEmpty, last != account { kassaNames[name] = account }
         }
         for slug in inventory.expenseCategories.sorted() { accounts.append(names.expense(slug.isEmpty ? nil : slug)) }
         for slug in inventory.incomeCategories.sorted() { accounts.append(names.income(slug.isEmpty ? nil : slug)) }
@@ -71,7 +79,7 @@ struct PostingJournalWriter<Dialect: PostingDialect> {
         for opening in extras.openings { used.insert(opening.amount.currency) }
         for rate in extras.prices { used.insert(rate.currency); used.insert(rate.base) }
         let currencies = used.sorted { $0.code < $1.code }
-        dialect.declare(accounts: accounts, currencies: currencies, openingDay: openingDay, hasOpenings: !extras.openings.isEmpty, to: &out)
+        dialect.declare(accounts: accounts, kassaNames: kassaNames, currencies: currencies, openingDay: openingDay, hasOpenings: !extras.openings.isEmpty, to: &out)
         writePrices(&out)
         writeOpenings(&out)
     }

@@ -10,9 +10,12 @@ import KassaCore
 
 extension CSVRowReader {
     /// Whether `row` can read any row of this file (no rules' `if` lines, whose patterns need
-    /// the row's text; no empty default account, which a row would name as "").
+    /// the row's text; no empty default account, which a row would name as ""; no debit/credit
+    /// pair beside the amount).
     var readsBytes: Bool {
         rules.rules.isEmpty && (has(.account) || (rules.account ?? defaults.account) != "") && !has(.status) && !has(.card)
+            // An operation's amount beside a debit/credit pair: the pair decides (the careful way).
+            && !(has(.amount) && (has(.debit) || has(.credit)))
     }
 
     /// The row's fields as `transaction` would read them, the texts as the table's bytes (`base`

@@ -103,23 +103,39 @@ struct CSVRowReader {
         // or zero.
         var reading: AmountText.Reading?
         var amountText = ""
-        if let bytes = raw(.amount, cells), let plain = FastText.plainAmount(bytes) {
+        /// The debit/credit pair's reading and text (nil when both cells are empty).
+        func pair() -> (reading: AmountText.Reading?, text: String)? {
+            let debit = cell(.debit, cells), credit = cell(.credit, cells)
+            let debitReading = debit.flatMap { AmountText.read(Substring($0)) }
+            if let text = debit, debitReading == nil || !debitReading!.isZero || credit == nil {
+                var reading = debitReading
+                reading?.negative = true
+                return (reading, text)
+            } else if let text = credit {
+                var reading = AmountText.read(Substring(text))
+                reading?.negative = false
+                return (reading, text)
+            }
+            return nil
+        }
+        // A statement's operation amount beside its Приход/Расход pair: the pair is what moved
+        // the account (its direction, and its amount in the account's currency); the operation's
+        // currency column says the pair's currency only when the two amounts agree.
+        var operationCurrency = true
+        if has(.amount), has(.debit) || has(.credit), let found = pair() {
+            amountText = found.text
+            reading = found.reading
+            if let operation = cell(.amount, cells).flatMap({ AmountText.read(Substring($0)) }), let reading {
+                operationCurrency = operation.sameMagnitude(as: reading)
+            }
+        } else if let bytes = raw(.amount, cells), let plain = FastText.plainAmount(bytes) {
             reading = plain
         } else if let text = cell(.amount, cells) {
             amountText = text
             reading = AmountText.read(Substring(text))
-        } else {
-            let debit = cell(.debit, cells), credit = cell(.credit, cells)
-            let debitReading = debit.flatMap { AmountText.read(Substring($0)) }
-            if let text = debit, debitReading == nil || !debitReading!.isZero || credit == nil {
-                amountText = text
-                reading = debitReading
-                reading?.negative = true
-            } else if let text = credit {
-                amountText = text
-                reading = AmountText.read(Substring(text))
-                reading?.negative = false
-            }
+        } else if let found = pair() {
+            amountText = found.text
+            reading = found.reading
         }
         guard let reading else { return .failure(ImportProblem(line: 0, reason: "amount", detail: amountText)) }
         // Letters glued to the amount must be a currency ("0cX", "e0" are no amount, least of all
@@ -129,7 +145,7 @@ struct CSVRowReader {
         }
         // The currency: its column, the amount's own word, the rules, the default.
         var currency = rules.currency ?? defaults.currency
-        if let word = cell(.currency, cells) ?? reading.currencyWord {
+        if let word = (operationCurrency ? cell(.currency, cells) : nil) ?? reading.currencyWord {
             guard let found = lookupCurrency(word) else { return .failure(ImportProblem(line: 0, reason: "currency", detail: word)) }
             currency = found
         }

@@ -10,12 +10,18 @@ public struct ImportProblem: Error, Sendable, Hashable {
     /// "date", "amount", "currency", "type", "columns", "json", … (import.reason.<reason>).
     public var reason: String
     public var detail: String
+    /// The included file the line is in, as the journal named it ("" for the imported file).
+    public var file: String
 
-    public init(line: Int, reason: String, detail: String = "") {
+    public init(line: Int, reason: String, detail: String = "", file: String = "") {
         self.line = line
         self.reason = reason
         self.detail = detail
+        self.file = file
     }
+
+    /// The line as a message names it: "12", or "2014.journal:12" in an included file.
+    public var place: String { file.isEmpty ? String(line) : file + ":" + String(line) }
 }
 
 public struct ImportRecords: Sendable {

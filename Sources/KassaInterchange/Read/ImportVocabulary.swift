@@ -12,6 +12,11 @@ public struct ImportVocabulary: Sendable {
     public var kind: @Sendable (String) -> TransactionType?
     /// A category name or text (details) → a slug, for a transaction of this type; nil if unknown.
     public var category: @Sendable (String, TransactionType) -> String?
+    /// A category as a journal's account names it ("Groceries", «Зарплата», "food/coffee") → a
+    /// slug by the whole name only: a category's name or slug, or one keyword, in either language;
+    /// nil for anything else — no guess from a word inside it or a word it resembles ("Taxes" is
+    /// not taxi), so such a name becomes the person's own category. `category` unless set.
+    public var categoryName: @Sendable (String, TransactionType) -> String?
     /// A currency word or sign ("₸", "тг", "usd") → a currency.
     public var currency: @Sendable (String) -> Currency?
     /// A statement operation that takes cash out ("Снятие", "ATM"): a transfer to the cash account.
@@ -36,6 +41,7 @@ public struct ImportVocabulary: Sendable {
         self.column = column
         self.kind = kind
         self.category = category
+        self.categoryName = category
         self.currency = currency
     }
 

@@ -110,7 +110,14 @@ public struct ImportCommand: Command {
                 return context.usage(UsageError(key: "import.unreadable", arguments: ["path": rulesFile]))
             }
             do {
-                rules = try ImportRules.read(text)
+                // hledger's `include`: a path from the including file's folder (or an absolute one).
+                rules = try ImportRules.read(text) { path, from in
+                    let base = from.isEmpty ? rulesFile : from
+                    let folder = base.lastIndex(of: "/").map { String(base[...$0]) } ?? ""
+                    let full = path.hasPrefix("/") ? path : folder + path
+                    guard let text = FileReading.bytes(atPath: full).flatMap({ String(validating: $0, as: UTF8.self) }) else { return nil }
+                    return (text, full)
+                }
             } catch {
                 let key = error.reason == "hledger-rules" ? "import.bad-hledger-rules" : "import.bad-rules"
                 return context.reject(SessionError(key, ["path": rulesFile, "line": String(error.line), "detail": error.detail]))
@@ -132,6 +139,7 @@ public struct ImportCommand: Command {
                                           currency: currency ?? rules?.currency ?? context.configuration.defaultCurrency,
                                           dateOrder: dateOrder)
             defaults.accountGiven = account != nil
+            defaults.year = context.configuration.today.year
             let format = self.format ?? source.flatMap(FormatCatalog.named(path:))
                 ?? FormatCatalog.detect(input.prefix(1 << 16), vocabulary: vocabulary, rules: rules)
             var reading = ImportReading(input: input, format: format, vocabulary: vocabulary, rules: rules ?? ImportRules(),
@@ -207,20 +215,23 @@ public struct ImportCommand: Command {
                         preview: Bool = true) -> Outcome {
         let catalog = context.app?.catalog
         let problems = tally.records.problems
+        let json = context.app?.options.json == true
         if !problems.isEmpty && preview {
-            context.emit(problems.prefix(20).map { problem in
-                .error(SessionError("import.bad-row", [
-                    "line": String(problem.line), "detail": ImportCommand.shown(problem.detail, catalog: catalog),
-                    "reason": catalog?.text("import.reason." + problem.reason) ?? problem.reason,
-                ]), input: nil, span: nil)
-            })
+            func arguments(_ problem: ImportProblem) -> [String: String] {
+                ["line": problem.place, "detail": ImportCommand.shown(problem.detail, catalog: catalog),
+                 "reason": catalog?.text("import.reason." + problem.reason) ?? problem.reason]
+            }
+            context.emit(problems.prefix(20).map { .error(SessionError("import.bad-row", arguments($0)), input: nil, span: nil) })
+            // With --json stdout says them too (errors are text on stderr): a script that reads
+            // only stdout learns why nothing or less was imported.
+            if json { context.emit(problems.map { .notice(key: "import.bad-row", arguments: arguments($0), count: nil) }) }
             if skipBad { context.emit([.notice(key: "import.skipped-bad", arguments: [:], count: problems.count)]) }
         }
         if !problems.isEmpty && !skipBad { return .badRows }
         let accounts = newAccounts(tally, journal)
         if preview {
             context.emit(tally.preview(path: source ?? "-", format: format, nextID: journal.nextID, newAccounts: accounts,
-                                       showRows: dryRun || context.app?.interactive == true))
+                                       showRows: dryRun || context.app?.interactive == true, json: json))
             context.emit(JournalImportSummary.events(tally.records.journal, journal: journal, dryRun: dryRun, catalog: catalog))
         }
         if dryRun { return .dryRun }
@@ -235,7 +246,10 @@ public struct ImportCommand: Command {
         switch outcome {
         case .badRows:
             context.hadInputError = true
-            return [.error(SessionError("import.bad-rows", ["count": String(tally.records.problems.count)]), input: nil, span: nil)]
+            let count = String(tally.records.problems.count)
+            let refused = SessionEvent.error(SessionError("import.bad-rows", ["count": count]), input: nil, span: nil)
+            guard context.app?.options.json == true else { return [refused] }
+            return [.notice(key: "import.bad-rows", arguments: ["count": count], count: nil), refused]
         case .dryRun: return [.notice(key: "import.dry-run", arguments: [:], count: nil)]
         case .nothingNew: return [.notice(key: "import.nothing-new", arguments: [:], count: nil)]
         case .write: break

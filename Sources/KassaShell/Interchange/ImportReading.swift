@@ -93,7 +93,7 @@ struct ImportReading {
             tally.records = read(table(), vocabulary, defaults)
         case .journal?:
             tally.records = try format.readJournal(table(), vocabulary: vocabulary, key: journalFiles?.key ?? "",
-                                                   include: journalFiles?.include)
+                                                   include: journalFiles?.include, year: defaults.year, currency: defaults.currency)
         }
         let rows = tally.records.transactions
         tally.records.transactions = []

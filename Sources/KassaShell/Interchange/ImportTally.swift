@@ -1,7 +1,8 @@
 // ImportTally: what `kassa import` learns while a file streams through it into the journal's
 // import sink — the rows read, those skipped as already in the journal (DuplicateFilter against
 // the sink's live transactions of each day), counts per type and account, the first rows as
-// drafts — and the preview events made from it. Holds counts, never the transactions.
+// drafts, the totals of every row — and the preview events made from it. Holds counts, never
+// the transactions.
 
 import KassaCore
 import KassaInterchange
@@ -20,6 +21,8 @@ final class ImportTally {
     private var recentNames: [String] = []
     private var recentCounts: [Int] = []
     private var firstRows: [Transaction] = []
+    /// The totals per currency of every row kept (read the careful way: what a preview shows).
+    private var totals = ListingStream.Totals()
     private var duplicates = DuplicateFilter()
     private let allowDuplicates: Bool
 
@@ -72,6 +75,7 @@ final class ImportTally {
         count(account: t.account ?? "—")
         if let to = t.toAccount { count(account: to) }
         if firstRows.count < 5 { firstRows.append(t) }
+        totals.add(t)
     }
 
     /// Whether rows may come already encoded (`take(_ row:)`): when written, and nothing needs
@@ -128,7 +132,10 @@ final class ImportTally {
     }
 
     /// Counts per type and account, what will be created, duplicates, guesses; the first rows.
-    func preview(path: String, format: InterchangeFormat, nextID: Int, newAccounts: [Account], showRows: Bool) -> [SessionEvent] {
+    /// `json`: the rows as a listing (one TRANSACTION per line on the command line) and a notice
+    /// of how many there are in all; else as ImportPreviewRows.
+    func preview(path: String, format: InterchangeFormat, nextID: Int, newAccounts: [Account], showRows: Bool,
+                 json: Bool = false) -> [SessionEvent] {
         var events: [SessionEvent] = [.notice(key: "import.preview", arguments: ["format": format.name, "path": path],
                                               count: total)]
         events.append(.notice(key: "import.preview.types", arguments: [
@@ -158,7 +165,12 @@ final class ImportTally {
                 if row.id == 0 { row.id = nextID + k }
                 return row
             }
-            events.append(.listing(TransactionListing(rows)))
+            if json {
+                events.append(.listing(TransactionListing(rows)))
+                if kept > rows.count { events.append(.notice(key: "import.preview.more", arguments: [:], count: kept - rows.count)) }
+            } else {
+                events.append(.output(ImportPreviewRows(rows: rows, count: kept, totals: totals)))
+            }
         }
         return events
     }

@@ -54,6 +54,9 @@ enum JournalImportSummary {
     static func events(_ notes: JournalNotes?, journal: Journal, dryRun: Bool, catalog: Catalog?) -> [SessionEvent] {
         guard let notes else { return [] }
         var events: [SessionEvent] = []
+        if let bare = notes.bareCurrency {
+            events.append(.notice(key: "import.journal.bare-currency", arguments: ["currency": bare.code], count: nil))
+        }
         if !notes.categories.isEmpty {
             events.append(.notice(key: "import.journal.categories", arguments: [
                 "names": notes.categories.map(\.name).joined(separator: ", "),

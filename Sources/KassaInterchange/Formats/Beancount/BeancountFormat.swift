@@ -14,7 +14,7 @@ extension InterchangeFormat {
                 && (BeancountReader.directives.contains(String(words[1]))
                     || (["*", "!"].contains(words[1]) && words.count > 2 && words[2].hasPrefix("\"")))
         },
-        reading: .journal { bytes, key, include in BeancountReader.parse(bytes, key: key, include: include) },
+        reading: .journal { bytes, key, include, _ in BeancountReader.parse(bytes, key: key, include: include) },
         writing: { source in
             let (inventory, extras) = source.journalParts()
             return BeancountWriter(inventory: inventory, operatingCurrency: source.operatingCurrency, extras: extras)

@@ -41,6 +41,8 @@ public enum BeancountReader {
             keys.append(key)
             defer { keys.removeLast(); fileName = outerName }
             var entry: JournalEntry?
+            /// The account an `open` just declared (its metadata may name kassa's own name).
+            var declaring: String?
             func finish() {
                 if let e = entry { parse.entries.append(e) }
                 entry = nil
@@ -54,6 +56,11 @@ public enum BeancountReader {
                 guard let first = line.first else { finish(); return }
                 if first == " " || first == "\t" {
                     let body = PlainTextPosting.trim(line)
+                    if let declared = declaring, body.hasPrefix("kassa-account:") {
+                        let value = PlainTextPosting.trim(body.dropFirst(14))
+                        let own = description(value)
+                        if !own.isEmpty { parse.kassaNames[declared] = own }
+                    }
                     guard entry != nil, !body.isEmpty, body.first != ";" else { return }
                     // Metadata ("key: value") starts with a small letter; accounts with a capital.
                     if let c = body.first, c.isLowercase { return }
@@ -61,6 +68,7 @@ public enum BeancountReader {
                     return
                 }
                 finish()
+                declaring = nil
                 if first == ";" || first == "*" || first == "#" { return }
                 let body = PlainTextPosting.commentStart(line).map { PlainTextPosting.trim(line[..<$0]) } ?? PlainTextPosting.trim(line)
                 var words = body.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -76,7 +84,10 @@ public enum BeancountReader {
                     case "*", "!", "txn":
                         entry = JournalEntry(date: date, description: description(body), line: lineNumber, file: fileName)
                     case "open":
-                        if words.count >= 2 { parse.declared.append(String(words[1])) }
+                        if words.count >= 2 {
+                            parse.declared.append(String(words[1]))
+                            declaring = String(words[1])
+                        }
                     case "price":
                         guard words.count >= 4, let amount = PlainTextAmount.read(Substring(words[2...].joined(separator: " ")), decimalComma: false) else {
                             problem(lineNumber, "amount", String(body))

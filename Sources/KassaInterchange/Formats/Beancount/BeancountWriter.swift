@@ -2,7 +2,8 @@
 // operating currency, a commodity and an `open` for everything used (on the first date), `price`
 // directives, names made beancount-safe (BeancountDialect.accountStyle), the note quoted as the
 // payee-less narration, kassa's id and note as metadata (lower-case keys, values to the line's
-// end). See PostingJournalWriter for what every journal shares.
+// end), an account's kassa name as `kassa-account` metadata of its `open` where the
+// beancount-safe name cannot give it back. See PostingJournalWriter for what every journal shares.
 
 import KassaCore
 
@@ -24,12 +25,20 @@ struct BeancountDialect: PostingDialect {
     var equityName: String { "Equity:Opening-Balances" }
     var postingIndent: StaticString { "  " }
 
-    func declare(accounts: [String], currencies: [Currency], openingDay: CivilDate, hasOpenings: Bool, to out: inout [UInt8]) {
+    func declare(accounts: [String], kassaNames: [String: String], currencies: [Currency], openingDay: CivilDate, hasOpenings: Bool,
+                 to out: inout [UInt8]) {
         let opened = openingDay.iso
         out.add("; kassa export for beancount\n\noption \"operating_currency\" \"" + operatingCurrency.code + "\"\n\n")
         for currency in currencies { out.add(opened + " commodity " + currency.code + "\n") }
         out.add("\n")
-        for account in accounts { out.add(opened + " open " + account + "\n") }
+        for account in accounts {
+            out.add(opened + " open " + account + "\n")
+            if let own = kassaNames[account] {
+                out.add("  kassa-account: ")
+                BeancountDialect.appendQuoted(PostingText.oneLine(own), to: &out)
+                out.append(10)
+            }
+        }
         out.add("\n")
     }
 

@@ -16,6 +16,9 @@ public struct ImportDefaults: Sendable {
     public var accountGiven = false
     /// Where a statement's cash withdrawal goes (kassa's cash account).
     public var cashAccount = "cash"
+    /// The year of a journal's dates written without one where the file says none (today's, as
+    /// hledger reads them).
+    public var year: Int?
 
     public init(account: String? = nil, currency: Currency = .kzt, dateOrder: DateText.Order? = nil) {
         self.account = account

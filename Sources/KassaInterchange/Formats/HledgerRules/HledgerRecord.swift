@@ -35,6 +35,8 @@ struct HledgerRecord {
     }
 
     var skipped: Bool { matching.contains { $0.skips } }
+    /// Whether an `end` stops the reading at this record (it is not read either).
+    var ends: Bool { matching.contains { $0.ends } }
 
     /// A field's value, its template filled; nil when nothing assigns it.
     func value(_ field: String) -> String? {

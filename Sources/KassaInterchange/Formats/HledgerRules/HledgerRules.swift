@@ -1,13 +1,19 @@
-// HledgerRules: hledger's CSV rules syntax, the part bank files need — `skip`, `separator`,
-// `fields`, field assignments (`date`, `date2`, `description`, `amount`, `amount-in`,
-// `amount-out`, `currency`, `account1`, `account2`, `comment`, `code`) with templates such as
-// `%1 %2` or `assets:%account`, `date-format`, `decimal-mark`, `newest-first`, `encoding`, and
-// `if` blocks (a matcher on the `if` line or on the lines below it, `&` joining two, `%field`
-// narrowing one to a field) whose indented lines assign fields or `skip` the record. Anything
-// else hledger has (`include`, `balance-type`, `amount1`, `account3`, `if` tables …) is refused,
-// naming its line, rather than silently read differently. Directive words are the file format's,
-// like a language's keywords. Matchers are regular expressions matched ignoring case by
-// RulePattern (linear time, no backtracking: a record cannot stall an import).
+// HledgerRules: hledger's CSV rules syntax for up to three postings — `skip`, `separator`,
+// `fields`, field assignments (`date`, `date2`, `status`, `code`, `description`, `comment`,
+// `commentN`, `accountN`, `amount`, `amount-in`, `amount-out`, `amountN`, `amountN-in`,
+// `amountN-out`, `currency`, `currencyN`, `balance`, `balanceN`, N from 1 to 3) with templates
+// such as `%1 %2` or `assets:%account`, `date-format`, `decimal-mark`, `newest-first`,
+// `intra-day-reversed`, `balance-type`, `encoding`, `include` (another rules file read in place,
+// through the command's reader), `if` blocks (a matcher on the `if` line or on the lines below
+// it, `&` joining two, `%field` narrowing one to a field) whose indented lines assign any of
+// those fields, `skip` the record or `end` the reading there, and `if` tables (`if|account2|comment`, then a row per
+// matcher with the fields' values). A third posting (a fee) becomes a transaction of its own
+// against account1; `status` and the balance assertions are read and let be (kassa keeps no
+// mark; an assertion moves no money). Anything else hledger has (a fourth posting, `timezone`,
+// `source`, a top-level `end` …) is refused, naming its line, rather than silently read differently.
+// Directive words are the file format's, like a language's keywords. Matchers are regular
+// expressions matched ignoring case by RulePattern (linear time, no backtracking: a record
+// cannot stall an import).
 
 public struct HledgerRules: Sendable {
     /// A field's value: literal text with `%N` / `%name` references to the record's cells.
@@ -34,6 +40,8 @@ public struct HledgerRules: Sendable {
         var assignments: [String: Template] = [:]
         /// `skip` inside the block: a matching record is not a transaction.
         var skips = false
+        /// `end` inside the block: a matching record and every one after it are not read.
+        var ends = false
     }
 
     public var skip = 0
@@ -47,22 +55,38 @@ public struct HledgerRules: Sendable {
     public var encoding: TextEncoding?
     public var blocks: [Block] = []
 
-    /// The fields kassa reads from a record.
+    /// The fields kassa reads from a record (`status` and the `balanceN` assertions are read and
+    /// let be: kassa keeps no mark, and an assertion moves no money).
     static let assignable: Set<String> = ["date", "date2", "description", "amount", "amount-in", "amount-out", "currency",
-                                          "account1", "account2", "comment", "code"]
+                                          "account1", "account2", "comment", "code", "status", "amount1", "amount1-in",
+                                          "amount1-out", "amount2", "amount2-in", "amount2-out", "currency1", "currency2",
+                                          "account3", "amount3", "amount3-in", "amount3-out", "currency3", "comment1", "comment2",
+                                          "comment3", "balance", "balance1", "balance2", "balance3"]
     /// hledger directives and fields kassa knows of but does not read: named when refused.
     static let hledgerWords: Set<String> = [
-        "include", "balance-type", "timezone", "intra-day-reversed", "source", "archive", "status", "balance", "balance1",
-        "balance2", "amount1", "amount2", "amount3", "amount4", "account3", "account4", "comment1", "comment2", "comment3",
-        "currency1", "currency2", "end",
+        "timezone", "source", "archive", "amount4", "account4", "comment4", "currency4", "balance4", "end",
     ]
 
     /// Field names of hledger's further postings: a `fields` list naming one would move amounts
     /// kassa does not read.
-    static let postingFields: Set<String> = ["amount1", "amount2", "amount3", "amount4", "account3", "account4", "currency1", "currency2"]
+    static let postingFields: Set<String> = ["amount4", "account4", "currency4"]
+
+    /// How deep `include`s may nest.
+    static let includeDepth = 8
+
+    /// Another rules file by the path an `include` line names and the file that names it ("": the
+    /// rules file itself): its text and its own name, which its `include`s are read from; nil
+    /// when it cannot be read.
+    public typealias Includer = (_ path: String, _ from: String) -> (text: String, name: String)?
 
     /// Reads a rules file in hledger's syntax. Throws the first line it cannot read.
-    public init(_ text: String) throws(ImportProblem) {
+    public init(_ text: String, include: Includer? = nil) throws(ImportProblem) {
+        try self.init(text, include: include, name: "", depth: 0)
+    }
+
+    private init(_ text: String, include: Includer?, name: String, depth: Int) throws(ImportProblem) {
+        /// An `if` table being read: its separator and field names (rows follow until a blank line).
+        var table: (separator: Character, fields: [String])?
         var lineNumber = 0
         var block: Int?
         /// Whether the current block still takes matcher lines (none of its assignments seen yet).
@@ -74,12 +98,24 @@ public struct HledgerRules: Sendable {
             func bad() -> ImportProblem { ImportProblem(line: lineNumber, reason: "hledger-rules", detail: line) }
             if line.isEmpty {
                 block = nil
+                table = nil
                 continue
             }
             if line.hasPrefix("#") || line.hasPrefix(";") || line.hasPrefix("*") { continue }
+            if let (separator, names) = table {
+                // One row of an `if` table: a matcher, then a value for each field.
+                let cells = line.split(separator: separator, omittingEmptySubsequences: false).map { String($0).trimmingCharacters() }
+                guard cells.count == names.count + 1, !cells[0].isEmpty else { throw bad() }
+                var row = Block()
+                row.matchers.append(try HledgerRules.matcher(cells[0], line: lineNumber))
+                for (field, value) in zip(names, cells.dropFirst()) { row.assignments[field] = Template(source: value) }
+                blocks.append(row)
+                continue
+            }
             if let index = block, indented {
                 let (word, value) = ImportRules.split(line)
                 if word == "skip" && value.isEmpty { blocks[index].skips = true; takingMatchers = false; continue }
+                if word == "end" && value.isEmpty { blocks[index].ends = true; takingMatchers = false; continue }
                 guard HledgerRules.assignable.contains(word) else { throw bad() }
                 blocks[index].assignments[word] = Template(source: value)
                 takingMatchers = false
@@ -91,7 +127,15 @@ public struct HledgerRules: Sendable {
             }
             block = nil
             let (word, value) = ImportRules.split(line)
-            if word.hasPrefix("if,") || word.hasPrefix("if|") || word.hasPrefix("if\t") { throw bad() }
+            if line.hasPrefix("if"), let separator = line.dropFirst(2).first, !separator.isLetter, !separator.isNumber,
+               separator != " ", separator != "\t" {
+                // `if|account2|comment`: a table whose rows are a matcher and the fields' values.
+                let names = line.dropFirst(3).split(separator: separator, omittingEmptySubsequences: false)
+                    .map { $0.trimmingCharacters().lowercased() }
+                guard !names.isEmpty, names.allSatisfy({ HledgerRules.assignable.contains($0) }) else { throw bad() }
+                table = (separator, names)
+                continue
+            }
             switch word {
             case "if":
                 var new = Block()
@@ -126,17 +170,42 @@ public struct HledgerRules: Sendable {
             case "decimal-mark":
                 guard value == "." || value == "," else { throw bad() }
                 decimalMark = value.first
-            case "newest-first":
+            case "balance-type":
+                // How a `balanceN` assertion compares: assertions are let be (see `assignable`).
+                guard ["=", "==", "=*", "==*"].contains(value) else { throw bad() }
+            case "newest-first", "intra-day-reversed":
                 // Order within a day: kassa keeps a file's rows in their own order either way.
                 break
             case "encoding":
                 guard let known = TextEncoding(name: value) else { throw bad() }
                 encoding = known
+            case "include":
+                // Its lines are read here, in place: what it sets, a later line may set again.
+                guard depth < HledgerRules.includeDepth, !value.isEmpty, let include, let included = include(value, name) else { throw bad() }
+                let inner: HledgerRules
+                do {
+                    inner = try HledgerRules(included.text, include: include, name: included.name, depth: depth + 1)
+                } catch {
+                    throw ImportProblem(line: lineNumber, reason: "hledger-rules", detail: line + " → " + String(error.line) + ": " + error.detail)
+                }
+                merge(inner)
             default:
                 guard HledgerRules.assignable.contains(word) else { throw bad() }
                 assignments[word] = Template(source: value)
             }
         }
+    }
+
+    /// An included file's rules, as if its lines stood where the `include` is.
+    private mutating func merge(_ inner: HledgerRules) {
+        if inner.skip != 0 { skip = inner.skip }
+        if let s = inner.separator { separator = s }
+        if !inner.fields.isEmpty { fields = inner.fields }
+        for (name, template) in inner.assignments { assignments[name] = template }
+        if let f = inner.dateFormat { dateFormat = f }
+        if let m = inner.decimalMark { decimalMark = m }
+        if let e = inner.encoding { encoding = e }
+        blocks += inner.blocks
     }
 
     /// One matcher line: `[&] [%field] REGEX`.
@@ -168,7 +237,7 @@ public struct HledgerRules: Sendable {
                                   "newest-first", "comment", "code", "amount", "date"]
         for raw in text.split(separator: "\n") {
             let (word, value) = ImportRules.split(raw.trimmingCharacters())
-            if words.contains(word) || hledgerWords.contains(word) { return true }
+            if words.contains(word) || hledgerWords.contains(word) || assignable.contains(word) || word == "include" { return true }
             if word == "fields", value.lowercased().contains("description") || value.contains("amount-") { return true }
             if word == "date-format", value.contains("%") { return true }
         }

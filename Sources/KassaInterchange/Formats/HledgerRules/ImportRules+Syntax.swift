@@ -4,7 +4,8 @@
 // is the one of the syntax the file looks like, naming its line.
 
 extension ImportRules {
-    public static func read(_ text: String) throws(ImportProblem) -> ImportRules {
+    /// `include`: another rules file by the path a hledger `include` line names.
+    public static func read(_ text: String, include: HledgerRules.Includer? = nil) throws(ImportProblem) -> ImportRules {
         let ownError: ImportProblem
         do {
             return try ImportRules(text)
@@ -12,7 +13,7 @@ extension ImportRules {
             ownError = error
         }
         do {
-            let hledger = try HledgerRules(text)
+            let hledger = try HledgerRules(text, include: include)
             var rules = ImportRules()
             rules.hledger = hledger
             rules.separator = hledger.separator

@@ -3,7 +3,9 @@
 // price directives, lower-case account names (AccountNames.Style.plain), postings indented by
 // four spaces. Notes keep their meaning: a description starting with `(`, `*` or `!` gets an
 // empty code `()` before it (it would be read as a code or a status); hledger reads `name:`
-// words in any comment as tags, so the note is written as metadata only by ledger.
+// words in any comment as tags, so the note is written as metadata by ledger always and by
+// hledger only when the description could not hold it (a ';'). An account whose kassa name the
+// journal's cannot give back has it in a `kassa-account` comment under its declaration.
 
 import KassaCore
 
@@ -16,7 +18,8 @@ struct PlainTextDialect: PostingDialect {
     var equityName: String { "equity:opening-balances" }
     var postingIndent: StaticString { "    " }
 
-    func declare(accounts: [String], currencies: [Currency], openingDay: CivilDate, hasOpenings: Bool, to out: inout [UInt8]) {
+    func declare(accounts: [String], kassaNames: [String: String], currencies: [Currency], openingDay: CivilDate, hasOpenings: Bool,
+                 to out: inout [UInt8]) {
         out.add("; kassa export for " + tool.rawValue + "\n\n")
         for currency in currencies {
             // "1000.00 KZT": the format line the tools take for a commodity.
@@ -24,9 +27,13 @@ struct PlainTextDialect: PostingDialect {
             out.add("commodity " + currency.code + "\n    format " + sample + "\n")
         }
         out.add("\n")
-        for account in accounts { out.add("account " + account + "\n") }
+        for account in accounts {
+            out.add("account " + account + "\n")
+            if let own = kassaNames[account] { out.add("    ; kassa-account: " + PostingText.oneLine(own) + "\n") }
+        }
         if tool == .ledger {
             out.add("\ntag kassa-id\ntag kassa-note\n")
+            if !kassaNames.isEmpty { out.add("tag kassa-account\n") }
             if hasOpenings { out.add("tag kassa-opening\n") }
         }
         out.add("\n")
@@ -53,7 +60,8 @@ struct PlainTextDialect: PostingDialect {
         out.add("\n    ; kassa-id: ")
         JSONWriter.appendInteger(t.id, to: &out)
         out.append(10)
-        if !note.isEmpty, tool == .ledger {
+        // hledger gets the exact note only where the description could not hold it (a ';').
+        if !note.isEmpty, tool == .ledger || note.utf8.contains(59) {
             out.add("    ; kassa-note: ")
             out.add(note)
             out.append(10)

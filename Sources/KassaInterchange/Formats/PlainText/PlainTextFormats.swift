@@ -13,7 +13,7 @@ extension InterchangeFormat {
             if first == "include" { return !words[1].hasPrefix("\"") }
             return ["account", "commodity", "P", "~", "=", "alias", "decimal-mark", "payee", "tag"].contains(first)
         },
-        reading: .journal { bytes, key, include in PlainTextReader.parse(bytes, key: key, include: include) },
+        reading: .journal { bytes, key, include, year in PlainTextReader.parse(bytes, key: key, include: include, year: year) },
         writing: { source in
             let (inventory, extras) = source.journalParts()
             return HledgerWriter(inventory: inventory, extras: extras)
@@ -22,7 +22,7 @@ extension InterchangeFormat {
 
     public static let ledger = InterchangeFormat(
         name: "ledger", extensions: ["ledger", "dat"],
-        reading: .journal { bytes, key, include in PlainTextReader.parse(bytes, key: key, include: include) },
+        reading: .journal { bytes, key, include, year in PlainTextReader.parse(bytes, key: key, include: include, year: year) },
         writing: { source in
             let (inventory, extras) = source.journalParts()
             return LedgerWriter(inventory: inventory, extras: extras)

@@ -3,7 +3,9 @@
 // Read: entries (`DATE[=DATE2] [*|!] [(CODE)] DESCRIPTION`, postings indented under them), `P`
 // prices, `include` (through the command's JournalIncluder, which keeps it inside the file's
 // folder; a cycle is refused here), `alias OLD = NEW`, `apply account`/`end apply account`,
-// `decimal-mark`, `Y`/`year`; declarations (`account`, `commodity`, `payee`, `tag`, …) and
+// `decimal-mark`, `Y`/`year` (without one, a date without a year is in the year the import is
+// given: hledger's current year), `D` (the commodity of amounts written without one, from there
+// on); declarations (`account`, `commodity`, `payee`, `tag`, …) and
 // comments (`;`, `#`, `*`, `comment … end comment`) are read past. Periodic (`~`) and automated
 // (`=`) entries, and any directive kassa does not apply, are skipped and listed with their line.
 // One pass over each file's lines; a line that is not UTF-8, a date or amount that cannot be
@@ -19,8 +21,10 @@ public enum PlainTextReader {
     ]
 
     /// `key`: the imported file's canonical path, so an include leading back to it is a cycle.
-    public static func parse(_ bytes: [UInt8], key: String = "", include: JournalIncluder? = nil) -> JournalParse {
+    /// `year`: the year of a date written without one where no `Y` directive says it.
+    public static func parse(_ bytes: [UInt8], key: String = "", include: JournalIncluder? = nil, year: Int? = nil) -> JournalParse {
         var state = State(include: include)
+        state.year = year
         state.read(bytes, key: key, name: "", depth: 0)
         state.finish()
         return state.parse
@@ -31,12 +35,16 @@ public enum PlainTextReader {
         let include: JournalIncluder?
         var decimalComma: Bool?
         var year: Int?
+        /// `D AMOUNT`: the commodity of the amounts written without one that follow.
+        var defaultCommodity: String?
         /// `alias OLD = NEW`: OLD → NEW (a later alias of the same name replaces the earlier).
         var aliases: [String: String] = [:]
         var prefixes: [String] = []
         var keys: [String] = []
         var entry: JournalEntry?
         var fileName = ""
+        /// The account an `account` directive just declared (its indented lines may name kassa's own name).
+        var declaring: String?
 
         init(include: JournalIncluder?) { self.include = include }
 
@@ -66,11 +74,19 @@ public enum PlainTextReader {
                 if first == " " || first == "\t" {
                     let body = PlainTextPosting.trim(line)
                     if body.isEmpty { finish(); skipping = false; return }
+                    // kassa's own export: an account's kassa name, a note the description could not hold.
+                    if let declared = declaring, let own = Self.kassaTag("kassa-account", body) { parse.kassaNames[declared] = own }
                     if skipping || entry == nil { return }
+                    if let note = Self.kassaTag("kassa-note", body) { entry?.description = note; return }
                     if body.first == ";" || body.first == "#" { return }
                     do throws(PlainTextPosting.Failure) {
                         if var posting = try PlainTextPosting.read(line, line: lineNumber, decimalComma: decimalComma) {
                             posting.account = renamed(posting.account)
+                            if let commodity = defaultCommodity {
+                                if posting.amount?.commodity.isEmpty == true { posting.amount?.commodity = commodity }
+                                if posting.assertion?.commodity.isEmpty == true { posting.assertion?.commodity = commodity }
+                                if posting.price?.commodity.isEmpty == true { posting.price?.commodity = commodity }
+                            }
                             entry?.postings.append(posting)
                         }
                     } catch {
@@ -80,6 +96,7 @@ public enum PlainTextReader {
                 }
                 finish()
                 skipping = false
+                declaring = nil
                 if first.isASCII && first.isNumber {
                     header(line, lineNumber)
                     return
@@ -108,6 +125,15 @@ public enum PlainTextReader {
                 block = word
             case "decimal-mark":
                 decimalComma = argument == ","
+            case "D":
+                // `D $1,000.00`: the commodity only (its format is let be); a following indented
+                // block, as hledger allows, is read past.
+                if let amount = PlainTextAmount.read(argument, decimalComma: decimalComma), !amount.commodity.isEmpty {
+                    defaultCommodity = amount.commodity
+                } else {
+                    problem(n, "amount", String(argument))
+                }
+                skipping = true
             case "Y", "year":
                 if let y = Int(argument), (1900...2999).contains(y) { year = y } else { problem(n, "date", String(argument)) }
             case "alias":
@@ -131,6 +157,7 @@ public enum PlainTextReader {
                         i = next
                     }
                     parse.declared.append(renamed(String(PlainTextPosting.trim(cut))))
+                    declaring = parse.declared.last
                 }
                 if PlainTextReader.harmless.contains(word) {
                     skipping = true
@@ -180,6 +207,14 @@ public enum PlainTextReader {
             entry = JournalEntry(date: date, description: String(PlainTextPosting.trim(rest)), line: n, file: fileName)
         }
 
+        /// The value of a comment line `; NAME: value` (to the line's end), else nil.
+        static func kassaTag(_ name: String, _ body: Substring) -> String? {
+            guard body.first == ";" else { return nil }
+            let text = PlainTextPosting.trim(body.dropFirst(), trailing: false)
+            guard text.hasPrefix(name + ":") else { return nil }
+            return String(PlainTextPosting.trim(text.dropFirst(name.count + 1)))
+        }
+
         /// `YYYY-MM-DD`, `YYYY/MM/DD`, `YYYY.MM.DD` (leading zeros optional), or `M/D` with a `Y` year.
         static func date(_ text: Substring, year: Int?) -> CivilDate? {
             // Up to three parts of one to four ASCII digits, read from the bytes in one pass.
@@ -208,16 +243,33 @@ public enum PlainTextReader {
             }
         }
 
-        /// `P DATE [TIME] COMMODITY PRICE`.
+        /// `P DATE [TIME] COMMODITY PRICE`; the commodity bare or in quotes (`"acid (vial)"`).
         mutating func price(_ argument: Substring, _ n: Int) {
-            var words = argument.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard words.count >= 3, let date = Self.date(words[0], year: year) else { problem(n, "date", String(argument)); return }
-            words.removeFirst()
-            if words.count >= 3, words[0].contains(":") { words.removeFirst() }   // a time of day
-            let commodity = words[0].hasPrefix("\"") ? String(words[0].dropFirst().dropLast()) : String(words[0])
-            let priceText = words.dropFirst().joined(separator: " ")
-            guard let amount = PlainTextAmount.read(Substring(priceText), decimalComma: decimalComma) else {
-                problem(n, "amount", priceText)
+            func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" }
+            func word(_ text: Substring) -> (Substring, Substring) {
+                let end = text.firstIndex(where: isBlank) ?? text.endIndex
+                return (text[..<end], PlainTextPosting.trim(text[end...], trailing: false))
+            }
+            let (dateText, dateRest) = word(argument)
+            var rest = dateRest
+            guard let date = Self.date(dateText, year: year) else { problem(n, "date", String(argument)); return }
+            // A time of day after the date, when a commodity and a price follow it.
+            let (time, afterTime) = word(rest)
+            if time.contains(":"), !time.hasPrefix("\""), !word(afterTime).1.isEmpty { rest = afterTime }
+            let commodity: String
+            if rest.first == "\"" {
+                let body = rest.dropFirst()
+                guard let close = body.firstIndex(of: "\"") else { problem(n, "amount", String(argument)); return }
+                commodity = String(body[..<close])
+                rest = PlainTextPosting.trim(body[body.index(after: close)...], trailing: false)
+            } else {
+                let (bare, after) = word(rest)
+                commodity = String(bare)
+                rest = after
+            }
+            let priceText = String(PlainTextPosting.trim(rest))
+            guard !commodity.isEmpty, let amount = PlainTextAmount.read(Substring(priceText), decimalComma: decimalComma) else {
+                problem(n, "amount", priceText.isEmpty ? String(argument) : priceText)
                 return
             }
             parse.prices.append(JournalPrice(date: date, commodity: commodity, price: amount, line: n, file: fileName))

@@ -1,7 +1,11 @@
 // TenraCSVReader: `kassa import --format tenra` — the app's CSV (DOMAIN.md §7, §10) with every
 // type booked as the app's balance engine books it:
 // - expense: `account` pays; when `targetCurrency`/`targetAmount` are there (the amount in the
-//   account's currency) the expense is that converted amount, so the account moves as in the app;
+//   account's currency) the expense is that converted amount, so the account moves as in the app
+//   — also when the app's older exports labelled that amount with the row's own currency, and
+//   from `convertedAmount` (the app's 12th column) when there is one; an equivalent shown beside
+//   a row already in its account's currency is the app's display only (the account's currency is
+//   what its rows without a conversion are in, read in a first pass over the rows);
 // - income: swapped (the `account` column is the income category, `targetAccount` the account),
 //   converted the same way;
 // - internal: a transfer to targetAccount; across currencies (or when a different amount
@@ -54,6 +58,8 @@ public enum TenraCSVReader {
             categories[key] = result
             return result
         }
+        // Each account's own currency: the one its rows without a conversion are in (a first pass).
+        let plainCurrencies = accountsOwnCurrencies(table, vocabulary: vocabulary, defaults: defaults)
         // Cell positions by column, fixed once the header is read: no name is hashed per row.
         var positions: [String: Int] = [:]
         table.forEachRow { line, cells in
@@ -116,16 +122,38 @@ public enum TenraCSVReader {
                                                         account: account, toAccount: to, note: note ?? baseNote, input: input,
                                                         toAmount: toAmount))
             }
-            /// The amount the account moves by: targetAmount in targetCurrency when the row has a
-            /// conversion (the original kept in `input`), else the row's own. nil: a bad target.
-            func converted(_ amount: Money) -> (Money, String)? {
-                let code = cell("targetcurrency"), text = cell("targetamount")
-                guard !code.isEmpty, !text.isEmpty else { return (amount, "") }
-                guard let targetCurrency = Currency(code: code) ?? vocabulary.currency(code) else {
-                    records.problems.append(ImportProblem(line: line, reason: "currency", detail: code))
-                    return nil
+            /// The amount `account` moves by: the account's amount when the row has a conversion
+            /// (the original kept in `input`), else the row's own. nil: a bad target.
+            func converted(_ amount: Money, account: String) -> (Money, String)? {
+                let code = cell("targetcurrency"), converted = cell("convertedamount")
+                var text = cell("targetamount")
+                let own = plainCurrencies[account]
+                var targetCurrency: Currency
+                if !converted.isEmpty, let inAccount = own ?? (code.isEmpty ? nil : Currency(code: code) ?? vocabulary.currency(code)),
+                   inAccount != amount.currency {
+                    // The app's 12th column: what the account moved by, in its currency.
+                    targetCurrency = inAccount
+                    text = converted
+                } else {
+                    guard !code.isEmpty, !text.isEmpty else { return (amount, "") }
+                    guard let labelled = Currency(code: code) ?? vocabulary.currency(code) else {
+                        records.problems.append(ImportProblem(line: line, reason: "currency", detail: code))
+                        return nil
+                    }
+                    targetCurrency = labelled
+                    if labelled == amount.currency {
+                        // Exports before 2026-10 labelled the account's amount with the row's currency.
+                        // (The same number under the same label is no conversion at all.)
+                        let inAccount = own ?? defaults.currency
+                        let same = AmountText.read(Substring(text)).flatMap { money($0, amount.currency) }.map { $0.minorUnits.magnitude }
+                            == amount.minorUnits.magnitude
+                        guard inAccount != amount.currency, !same else { return (amount, "") }
+                        targetCurrency = inAccount
+                    } else if own == amount.currency {
+                        // The row is in its account's currency: the equivalent beside it is display only.
+                        return (amount, "")
+                    }
                 }
-                guard targetCurrency != amount.currency else { return (amount, "") }
                 guard let reading = AmountText.read(Substring(text)), reading.currencyWord == nil, let target = money(reading, targetCurrency), !target.isZero else {
                     records.problems.append(ImportProblem(line: line, reason: "amount", detail: text))
                     return nil
@@ -154,12 +182,12 @@ public enum TenraCSVReader {
                     slug = found.map { $0.hasPrefix(parent + "/") ? $0 : nil } ?? nil
                         ?? category(name + "/" + subs.joined(separator: "/"), .expense)
                 }
-                guard let (money, original) = converted(amount) else { return true }
+                guard let (money, original) = converted(amount, account: account) else { return true }
                 note(account, money.currency)
                 add(.expense, money, category: slug, account: account.isEmpty ? nil : account,
                     input: kept(original, category: name, subcategories: cell("subcategories"), slug: slug))
             case "income":
-                guard let (money, original) = converted(amount) else { return true }
+                guard let (money, original) = converted(amount, account: target) else { return true }
                 note(target, money.currency)
                 let slug = account.isEmpty ? nil : category(account, .income)
                 add(.income, money, category: slug, account: target.isEmpty ? nil : target,
@@ -218,6 +246,35 @@ public enum TenraCSVReader {
         }
         records.accounts = order.map { Account(name: $0, currency: accountCurrencies[$0]) }
         return records
+    }
+
+    /// Each expense's and income's account → the currency of its rows that carry no conversion
+    /// (the first such row's), read before the rows are booked.
+    static func accountsOwnCurrencies(_ table: CSVTable, vocabulary: ImportVocabulary, defaults: ImportDefaults) -> [String: Currency] {
+        var found: [String: Currency] = [:]
+        var positions: [String: Int] = [:]
+        var header = true
+        table.forEachRow { _, cells in
+            func cell(_ name: String) -> String {
+                guard let k = positions[name], k < cells.count else { return "" }
+                return table.trimmedText(cells[k]).map(CSVReader.unneutralised) ?? ""
+            }
+            if header {
+                header = false
+                for (k, name) in cells.enumerated() { positions[ImportVocabulary.normalizedHeader(table.trimmedText(name) ?? "")] = k }
+                return true
+            }
+            guard cell("targetcurrency").isEmpty, cell("convertedamount").isEmpty else { return true }
+            let type = cell("type").lowercased()
+            let account = type == "expense" ? cell("account") : type == "income" ? cell("targetaccount") : ""
+            guard !account.isEmpty, found[account] == nil else { return true }
+            let code = cell("currency")
+            if let currency = code.isEmpty ? defaults.currency : Currency(code: code) ?? vocabulary.currency(code) {
+                found[account] = currency
+            }
+            return true
+        }
+        return found
     }
 
     /// An amount in `currency` as the app writes it: `%.2f` whatever the currency, so a
