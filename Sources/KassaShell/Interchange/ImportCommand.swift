@@ -200,14 +200,6 @@ public struct ImportCommand: Command {
         }
     }
 
-    /// A bad row's text as shown: its first 80 characters, so a binary file's megabyte "line"
-    /// (or a header with no usable column) is one readable line.
-    static func shown(_ detail: String, catalog: Catalog?) -> String {
-        let limit = 80
-        guard detail.count > limit else { return detail }
-        let start = String(detail.prefix(limit))
-        return catalog?.text("import.detail-cut", ["start": start]) ?? start
-    }
 
     /// After a pass: bad rows (reported; refused unless --skip-bad), the preview (unless a first
     /// pass showed it), and whether anything is left to write.
@@ -218,7 +210,7 @@ public struct ImportCommand: Command {
         let json = context.app?.options.json == true
         if !problems.isEmpty && preview {
             func arguments(_ problem: ImportProblem) -> [String: String] {
-                ["line": problem.place, "detail": ImportCommand.shown(problem.detail, catalog: catalog),
+                ["line": problem.place, "detail": BadRowText.shown(problem.detail, catalog: catalog),
                  "reason": catalog?.text("import.reason." + problem.reason) ?? problem.reason]
             }
             context.emit(problems.prefix(20).map { .error(SessionError("import.bad-row", arguments($0)), input: nil, span: nil) })

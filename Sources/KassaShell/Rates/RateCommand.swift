@@ -114,7 +114,7 @@ public struct RateCommand: Command {
         let catalog = context.app?.catalog
         let named: [SessionEvent] = file.problems.prefix(20).map { problem in
             .notice("import.bad-row", [
-                "line": String(problem.line), "detail": ImportCommand.shown(problem.detail, catalog: catalog),
+                "line": String(problem.line), "detail": BadRowText.shown(problem.detail, catalog: catalog),
                 "reason": catalog?.text("import.reason." + problem.reason) ?? problem.reason,
             ])
         }
