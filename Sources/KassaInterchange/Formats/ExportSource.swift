@@ -24,11 +24,14 @@ public struct ExportSource {
     public var accounts: () -> [Account]
     public var lessons: () -> [String: String]
     public var objects: () -> [ObjectRecord]
+    /// The accounts owed on (loans), lower-cased: a journal books them as liabilities.
+    public var liabilities: () -> Set<String>
 
     public init(today: CivilDate, planned: Bool, operatingCurrency: Currency, inventory: @escaping () -> ExportInventory,
                 openings: @escaping () -> [OpeningBalance] = { [] }, rates: @escaping () -> [ExchangeRate] = { [] },
                 categoryNames: @escaping () -> [String: String] = { [:] }, accounts: @escaping () -> [Account] = { [] },
-                lessons: @escaping () -> [String: String] = { [:] }, objects: @escaping () -> [ObjectRecord] = { [] }) {
+                lessons: @escaping () -> [String: String] = { [:] }, objects: @escaping () -> [ObjectRecord] = { [] },
+                liabilities: @escaping () -> Set<String> = { [] }) {
         self.today = today
         self.planned = planned
         self.operatingCurrency = operatingCurrency
@@ -39,13 +42,15 @@ public struct ExportSource {
         self.accounts = accounts
         self.lessons = lessons
         self.objects = objects
+        self.liabilities = liabilities
     }
 
-    /// A journal writer's inventory and extras: openings, rates, today; an opening without a
-    /// date counts from the beginning, the export's first day.
+    /// A journal writer's inventory and extras: openings, rates, today, the loans; an opening
+    /// without a date counts from the beginning, the export's first day.
     public func journalParts() -> (inventory: ExportInventory, extras: JournalExtras) {
         let inventory = inventory()
         let first = [inventory.firstDate, today].compactMap { $0 }.min() ?? today
-        return (inventory, JournalExtras(openings: openings(), prices: rates(), today: today, planned: planned, undatedOpening: first))
+        return (inventory, JournalExtras(openings: openings(), prices: rates(), today: today, planned: planned, undatedOpening: first,
+                                        liabilities: liabilities()))
     }
 }

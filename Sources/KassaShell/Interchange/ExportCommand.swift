@@ -9,6 +9,7 @@
 
 import KassaCore
 import KassaInterchange
+import KassaLedger
 import KassaStore
 
 public struct ExportCommand: Command {
@@ -93,6 +94,8 @@ public struct ExportCommand: Command {
                     return app.categoryNames.all(app.language)
                 } ?? [:]
             },
-            accounts: { journal.accounts }, lessons: { journal.learnedCategories }, objects: { journal.allObjects })
+            accounts: { journal.accounts }, lessons: { journal.learnedCategories }, objects: { journal.allObjects },
+            // A loan is owed: the journal formats book it as a liability.
+            liabilities: { Set(AccountBook.profiles(journal).filter { $0.value.kind == .loan }.keys) })
     }
 }
