@@ -26,12 +26,15 @@ public struct ExportSource {
     public var objects: () -> [ObjectRecord]
     /// The accounts owed on (loans), lower-cased: a journal books them as liabilities.
     public var liabilities: () -> Set<String>
+    /// The name of an opening balance where a format writes it as a category (the app's CSV),
+    /// in the interface language.
+    public var openingName: () -> String
 
     public init(today: CivilDate, planned: Bool, operatingCurrency: Currency, inventory: @escaping () -> ExportInventory,
                 openings: @escaping () -> [OpeningBalance] = { [] }, rates: @escaping () -> [ExchangeRate] = { [] },
                 categoryNames: @escaping () -> [String: String] = { [:] }, accounts: @escaping () -> [Account] = { [] },
                 lessons: @escaping () -> [String: String] = { [:] }, objects: @escaping () -> [ObjectRecord] = { [] },
-                liabilities: @escaping () -> Set<String> = { [] }) {
+                liabilities: @escaping () -> Set<String> = { [] }, openingName: @escaping () -> String = { "" }) {
         self.today = today
         self.planned = planned
         self.operatingCurrency = operatingCurrency
@@ -43,6 +46,19 @@ public struct ExportSource {
         self.lessons = lessons
         self.objects = objects
         self.liabilities = liabilities
+        self.openingName = openingName
+    }
+
+    /// The openings to write, each with its date (an undated one on the export's first day), and
+    /// whether it is planned (dated after today); planned ones are left out without --planned.
+    public func datedOpenings() -> [(opening: OpeningBalance, date: CivilDate)] {
+        let openings = openings()
+        guard !openings.isEmpty else { return [] }
+        let first = openings.contains { $0.date == nil } ? [inventory().firstDate, today].compactMap { $0 }.min() ?? today : today
+        return openings.compactMap { opening in
+            let date = opening.date ?? first
+            return date > today && !planned ? nil : (opening, date)
+        }
     }
 
     /// A journal writer's inventory and extras: openings, rates, today, the loans; an opening
