@@ -78,16 +78,24 @@ import KassaTestSupport
         return found
     }
 
-    /// hledger's CSV balance of the asset accounts: "account|CUR" → amount.
+    /// hledger's CSV balance of the person's accounts (assets, and the loan a liability): "account|CUR" → amount.
     func hledgerBalances(_ file: String, _ extra: [String]) throws -> [String: String] {
-        let csv = try tool(try requireTool("hledger"), ["-f", file, "bal", "assets", "-N", "--flat", "--layout=bare", "-O", "csv"] + extra)
+        let csv = try tool(try requireTool("hledger"), ["-f", file, "bal", "assets", "liabilities", "-N", "--flat", "--layout=bare", "-O", "csv"] + extra)
         var balances: [String: String] = [:]
         for line in csv.split(separator: "\n").dropFirst() {
             let cells = line.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
-            guard cells.count == 3, cells[0].hasPrefix("assets:") else { continue }
-            balances[cells[0].dropFirst(7).lowercased() + "|" + cells[1]] = cells[2]
+            guard cells.count == 3, let name = Self.ownAccount(cells[0]) else { continue }
+            balances[name + "|" + cells[1]] = cells[2]
         }
         return balances
+    }
+
+    /// One of the person's accounts as a tool names it ("assets:kaspi", "Liabilities:Carloan") →
+    /// kassa's name, lower-cased; nil for any other account.
+    static func ownAccount(_ name: String) -> String? {
+        let lower = name.lowercased()
+        for root in ["assets:", "liabilities:"] where lower.hasPrefix(root) { return String(lower.dropFirst(root.count)) }
+        return nil
     }
 
     @Test func everyToolsBalancesAreKassas() throws {
@@ -117,13 +125,13 @@ import KassaTestSupport
         let ledgerFile = try export("ledger")
         _ = try tool(ledger, ["-f", ledgerFile, "--strict", "bal"])
         _ = try tool(ledger, ["-f", ledgerFile, "--pedantic", "bal"])
-        let out = try tool(ledger, ["-f", ledgerFile, "bal", "assets", "--flat", "--no-total", "--empty",
+        let out = try tool(ledger, ["-f", ledgerFile, "bal", "assets", "liabilities", "--flat", "--no-total", "--empty",
                                     "--balance-format", "%(account)\t%(display_total)\n"])
         var ledgerBalances: [String: String] = [:]
         var current: String?
         for line in out.split(separator: "\n") {
             let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
-            if parts.count == 2 { current = parts[0].hasPrefix("assets:") ? parts[0].dropFirst(7).lowercased() : nil }
+            if parts.count == 2 { current = Self.ownAccount(String(parts[0])) }
             guard let name = current, let amount = parts.last?.split(separator: " "), amount.count == 2 else { continue }
             ledgerBalances[name + "|" + amount[1]] = String(amount[0])
         }
@@ -156,8 +164,8 @@ import KassaTestSupport
         for line in try tool(python, ["-c", script, beanFile]).split(separator: "\n") {
             let cells = line.split(separator: "\t").map(String.init)
             if cells.count == 2, cells[0] == "prices" { prices = Int(cells[1]) ?? 0 }
-            guard cells.count == 3, cells[0].hasPrefix("Assets:") else { continue }
-            beanBalances[cells[0].dropFirst(7).lowercased() + "|" + cells[1]] = cells[2]
+            guard cells.count == 3, let name = Self.ownAccount(cells[0]) else { continue }
+            beanBalances[name + "|" + cells[1]] = cells[2]
         }
         #expect(beanBalances == expected)
         #expect(prices == 2)

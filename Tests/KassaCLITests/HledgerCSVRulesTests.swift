@@ -280,6 +280,85 @@ import KassaTestSupport
         #expect(try kassaRows(journal, accounts: accounts).sorted() == expected.sorted())
     }
 
+    /// `hledger print -O json` of a pair: each transaction's postings after the first, as what the
+    /// first posting's account moves by each — "date|signed amount|currency", sorted.
+    func hledgerLegs(_ csv: String, rules: String, hledger: String) throws -> [String] {
+        let run = try ProcessRunner.run(hledger, ["-f", csv, "--rules-file", rules, "print", "-O", "json"],
+                                        environment: ProcessInfo.processInfo.environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        var legs: [String] = []
+        for t in try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]] ?? [] {
+            for posting in (t["tpostings"] as? [[String: Any]] ?? []).dropFirst() {
+                guard let amount = (posting["pamount"] as? [[String: Any]])?.first, let quantity = amount["aquantity"] as? [String: Any],
+                      let mantissa = quantity["decimalMantissa"] as? Int, let places = quantity["decimalPlaces"] as? Int else { continue }
+                let number = -Decimal(mantissa) / pow(Decimal(10), places)
+                legs.append([t["tdate"] as? String ?? "", String(format: "%.2f", NSDecimalNumber(decimal: number).doubleValue),
+                             Self.code(amount["acommodity"] as? String ?? "")].joined(separator: "|"))
+            }
+        }
+        return legs.sorted()
+    }
+
+    @Test func fourPostingsAreFourLegsAsHledgerPrintsThem() throws {
+        // A payout: the gross from sales, less a fee and a tax, the net into the bank — account1
+        // and three more postings, each with its amount (amount2 the gross, negated), a comment on the fourth.
+        let csv = path("payout.csv"), rules = path("payout.csv.rules")
+        try """
+            date,description,gross,fee,tax,net
+            2024-03-01,Sale A,100.00,2.90,10.00,87.10
+            2024-03-02,Sale B,50.00,1.75,5.00,43.25
+            2024-03-03,Refund C,-20.00,0.30,-2.00,-18.30
+
+            """.write(toFile: csv, atomically: true, encoding: .utf8)
+        try """
+            skip 1
+            fields date, description, gross, fee, tax, net
+            currency $
+            account1 assets:bank
+            amount1 %net
+            account2 income:sales
+            amount2 -%gross
+            account3 expenses:fees
+            amount3 %fee
+            account4 expenses:taxes
+            amount4 %tax
+            comment4 tax of %description
+
+            """.write(toFile: rules, atomically: true, encoding: .utf8)
+        let journal = path("payout.kassa")
+        let imported = try kassa(["import", csv, "--rules", rules, "--yes", "--file", journal])
+        #expect(imported.status == 0, "\(imported.output) \(imported.error)")
+        let rows = try kassa(["list", "all", "--json", "--file", journal]).output.split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        // Three legs a record: the sale, the fee, the tax, each against the bank.
+        #expect(rows.count == 9)
+        #expect(rows.allSatisfy { ($0["account"] as? String)?.lowercased() == "bank" })
+        #expect(rows.contains { ($0["note"] as? String) == "Sale A ; tax of Sale A" && $0["amount"] as? String == "10.00" },
+                "\(rows)")
+        let sums = try kassaSums(journal)
+        #expect(sums["bank|USD"] == Int64(8710 + 4325 - 1830))
+        let legs = rows.map { row -> String in
+            let amount = row["amount"] as? String ?? ""
+            let signed = row["type"] as? String == "income" ? amount : amount.hasPrefix("-") ? String(amount.dropFirst()) : "-" + amount
+            return [row["date"] as? String ?? "", signed, row["currency"] as? String ?? ""].joined(separator: "|")
+        }.sorted()
+        guard let hledger = JournalExportCheckTests.tool("hledger") else {
+            Issue.record("hledger is not installed: run `bash .ci/setup`")
+            return
+        }
+        #expect(legs == (try hledgerLegs(csv, rules: rules, hledger: hledger)))
+    }
+
+    @Test func aTenthPostingIsRefusedNamingItsLine() throws {
+        let csv = path("ten.csv"), rules = path("ten.csv.rules")
+        try "date,description,amount\n2024-03-01,SHOP,-5\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        try "skip 1\nfields date, description, amount\ncurrency $\naccount1 assets:bank\naccount10 expenses:more\n"
+            .write(toFile: rules, atomically: true, encoding: .utf8)
+        let imported = try kassa(["import", csv, "--rules", rules, "--yes", "--file", path("ten.kassa")])
+        #expect(imported.status != 0)
+        #expect((imported.output + imported.error).contains("line 5"), "\(imported.output) \(imported.error)")
+    }
+
     @Test func anEndInAnIfBlockStopsTheReadingAsHledgerDoes() throws {
         // hledger's manual, "end": a marker row after which the bank lists pending operations.
         let csv = path("end.csv"), rules = path("end.csv.rules")

@@ -45,15 +45,19 @@ public struct InterchangeFormat: Sendable, Hashable, CustomStringConvertible {
     /// A plain-text journal: exported with the opening balances and rates, planned entries only
     /// with --planned; imported with its includes.
     public let isJournal: Bool
+    /// Exported without the planned (future-dated) transactions unless --planned, so its balances
+    /// are `kassa balance`'s: every journal, and the app's CSV.
+    public let leavesOutPlanned: Bool
 
     public init(name: String, extensions: [String] = [], detection: Detection? = nil, reading: Reading?,
-                writing: (@Sendable (ExportSource) -> any ExportWriter)?, isJournal: Bool = false) {
+                writing: (@Sendable (ExportSource) -> any ExportWriter)?, isJournal: Bool = false, leavesOutPlanned: Bool? = nil) {
         self.name = name
         self.extensions = extensions
         self.detection = detection
         self.reading = reading
         self.writing = writing
         self.isJournal = isJournal
+        self.leavesOutPlanned = leavesOutPlanned ?? isJournal
     }
 
     public var description: String { name }

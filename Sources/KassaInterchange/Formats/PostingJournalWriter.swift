@@ -2,7 +2,9 @@
 // journal formats' folders), each saying how it differs through its PostingDialect — the
 // declarations of every account and commodity (their checks reject undeclared ones), then each
 // transaction as an entry with two postings in its own currency, kassa's id and note as
-// metadata. A transfer is two postings between assets.
+// metadata. A transfer is two postings between the person's accounts. A loan is a liability
+// (`liabilities:loan`, `Liabilities:Loan`): its opening is what is owed, a negative balance, as
+// in `kassa balance`; a payment into it is a transfer that lowers the debt.
 //
 // Foreign currency: kassa keeps an account's balance per currency (a USD expense paid from a
 // KZT card leaves the card at −10.99 USD), so the journal does the same: both postings in the
@@ -51,7 +53,7 @@ struct PostingJournalWriter<Dialect: PostingDialect> {
         self.dialect = dialect
         self.inventory = inventory
         self.extras = extras
-        names = AccountNames(style: dialect.accountStyle)
+        names = AccountNames(style: dialect.accountStyle, liabilities: extras.liabilities)
     }
 
     /// The day every account and commodity is opened, where a format opens them: the earliest date used.

@@ -5,10 +5,12 @@
 // transactions never sit in memory as one output. The format's writer takes what it needs from
 // an ExportSource: the journal formats carry the opening balances and the exchange rates too, so
 // every account's balance in every tool equals `kassa balance`; their planned (future-dated)
-// transactions go out only with --planned, marked pending (`!`).
+// transactions go out only with --planned, marked pending (`!`). The app's CSV carries the
+// openings as rows and leaves planned transactions out the same way.
 
 import KassaCore
 import KassaInterchange
+import KassaLedger
 import KassaStore
 
 public struct ExportCommand: Command {
@@ -60,8 +62,8 @@ public struct ExportCommand: Command {
             sink.write { writer.begin(&$0) }
             var count = 0
             for transaction in listing {
-                // Without --planned a journal holds what `kassa balance` counts: up to today.
-                if format.isJournal, !planned, transaction.date > today { continue }
+                // Without --planned a journal (and the app's CSV) holds what `kassa balance` counts: up to today.
+                if format.leavesOutPlanned, !planned, transaction.date > today { continue }
                 count += 1
                 sink.write { writer.append(transaction, to: &$0) }
             }
@@ -93,6 +95,9 @@ public struct ExportCommand: Command {
                     return app.categoryNames.all(app.language)
                 } ?? [:]
             },
-            accounts: { journal.accounts }, lessons: { journal.learnedCategories }, objects: { journal.allObjects })
+            accounts: { journal.accounts }, lessons: { journal.learnedCategories }, objects: { journal.allObjects },
+            // A loan is owed: the journal formats book it as a liability.
+            liabilities: { Set(AccountBook.profiles(journal).filter { $0.value.kind == .loan }.keys) },
+            openingName: { context.app?.catalog.text("export.tenra-opening") ?? "" })
     }
 }

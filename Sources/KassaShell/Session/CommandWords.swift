@@ -122,6 +122,8 @@ public struct CommandWords: Sendable {
             // A journal's account names read by `kassa import` (AccountNameMap).
             "journal": Set(AccountNameMap.Root.allCases.map(\.rawValue) + ["opening"]),
             "journalkind": Set(AccountNameMap.Kind.allCases.map(\.rawValue)),
+            // The two words of the app's CSV row that carries an opening balance (TenraCSVReader).
+            "tenra": ["opening", "balance"],
             "rate": Set(RateCommand.surface.verbNames),
             "category": Set(CategoryCommand.surface.verbNames),
             // Words that start a sentence about something other than a purchase ("курс доллара 480").

@@ -78,7 +78,7 @@ extension AccountNames.Style {
     /// Beancount's: capitalised roots; each part letters (any script), digits and '-', its first
     /// one a capital letter or a digit. A script without letter case (Chinese, Japanese, Korean,
     /// Hebrew, Arabic, Thai …) has no capital to start with: "X" goes first, the name follows whole.
-    public static let beancount = AccountNames.Style(roots: ("Assets", "Expenses", "Income")) { raw in
+    public static let beancount = AccountNames.Style(roots: ("Assets", "Liabilities", "Expenses", "Income")) { raw in
         var out = ""
         for ch in raw {
             if ch.isLetter || ch.isNumber && ch.isASCII {

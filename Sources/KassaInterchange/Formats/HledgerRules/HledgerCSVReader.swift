@@ -68,8 +68,9 @@ public enum HledgerCSVReader {
         }
     }
 
-    /// A record's transactions: one for postings 1 and 2, and one more for a third posting (a
-    /// fee: `account3`, `amount3`), each against account1, so account1 moves by posting 1's amount.
+    /// A record's transactions: one for postings 1 and 2, and one more for each further posting
+    /// (a fee, a tax: `accountN`, `amountN`, N from 3 to 9), each against account1, so account1
+    /// moves by posting 1's amount.
     static func transactions(_ record: HledgerRecord, vocabulary: ImportVocabulary, names: AccountNameMap, defaults: ImportDefaults,
                              unknown: inout [String: Int], own: inout OwnCategories) -> Result<[Transaction], ImportProblem> {
         let rules = record.rules
@@ -106,20 +107,35 @@ public enum HledgerCSVReader {
             }
             return .success(found)
         }
-        // A third posting (a fee) against account1: what account1 moves by it, in its currency.
-        var fee: Money?
-        let feeAccount = record.value("account3").flatMap { $0.isEmpty ? nil : $0 }
-        switch amount(record, "amount3") {
-        case .failure(let problem): return .failure(problem)
-        case .success(let found?):
-            guard feeAccount != nil else { return .failure(ImportProblem(line: 0, reason: "hledger-account3", detail: found.text)) }
-            switch currency("3", found.reading) {
+        // Each posting after the second (a fee, a tax) against account1: what account1 moves by
+        // it, in its currency, and where it goes.
+        var fees: [(money: Money, account: String, number: String)] = []
+        for n in 3...HledgerRules.maxPostings {
+            let number = String(n)
+            switch amount(record, "amount" + number) {
             case .failure(let problem): return .failure(problem)
-            case .success(let c):
-                guard let money = found.reading.money(c) else { return .failure(ImportProblem(line: 0, reason: "amount", detail: found.text)) }
-                if !money.isZero { fee = money.negated }
+            case .success(let found?):
+                guard let feeAccount = record.value("account" + number).flatMap({ $0.isEmpty ? nil : $0 }) else {
+                    return .failure(ImportProblem(line: 0, reason: "hledger-posting-account", detail: "amount" + number + " " + found.text))
+                }
+                switch currency(number, found.reading) {
+                case .failure(let problem): return .failure(problem)
+                case .success(let c):
+                    guard let money = found.reading.money(c) else { return .failure(ImportProblem(line: 0, reason: "amount", detail: found.text)) }
+                    if !money.isZero { fees.append((money.negated, feeAccount, number)) }
+                }
+            case .success(nil): break
             }
-        case .success(nil): break
+        }
+        /// What the further postings take from account1 in `currency`, in minor units (nil: it does not fit).
+        func feeShare(_ currency: Currency) -> Int64? {
+            var total: Int64 = 0
+            for fee in fees where fee.money.currency == currency {
+                let (sum, overflow) = total.addingReportingOverflow(fee.money.minorUnits)
+                if overflow { return nil }
+                total = sum
+            }
+            return total
         }
         var signed: Money
         var amountText: String
@@ -137,9 +153,9 @@ public enum HledgerCSVReader {
                 case .failure(let problem): return .failure(problem)
                 case .success(let c):
                     guard let money = second.reading.money(c) else { return .failure(ImportProblem(line: 0, reason: "amount", detail: second.text)) }
-                    // In one currency the postings must balance (with a third one, its share too).
-                    let feeShare = fee.map { $0.currency == c ? $0.minorUnits : 0 } ?? 0
-                    if c == signed.currency, money.minorUnits != -(signed.minorUnits - feeShare) {
+                    // In one currency the postings must balance (with further ones, their share too).
+                    guard let share = feeShare(c) else { return .failure(ImportProblem(line: 0, reason: "amount", detail: first.text)) }
+                    if c == signed.currency, money.minorUnits != -(signed.minorUnits - share) {
                         return .failure(ImportProblem(line: 0, reason: "journal-unbalanced", detail: first.text + " / " + second.text))
                     }
                     if c != signed.currency { target = money }
@@ -156,9 +172,10 @@ public enum HledgerCSVReader {
         } else {
             return .failure(ImportProblem(line: 0, reason: "amount"))
         }
-        // What the fee took is not the main transaction's: account1's own amount less it.
-        if let fee, fee.currency == signed.currency, first != nil {
-            let (main, overflow) = signed.minorUnits.subtractingReportingOverflow(fee.minorUnits)
+        // What the further postings took is not the main transaction's: account1's own amount less it.
+        if first != nil, !fees.isEmpty {
+            guard let share = feeShare(signed.currency) else { return .failure(ImportProblem(line: 0, reason: "amount", detail: amountText)) }
+            let (main, overflow) = signed.minorUnits.subtractingReportingOverflow(share)
             guard !overflow else { return .failure(ImportProblem(line: 0, reason: "amount", detail: amountText)) }
             signed = Money(minorUnits: main, currency: signed.currency)
         }
@@ -177,15 +194,15 @@ public enum HledgerCSVReader {
             }
             account = found
         }
-        if let fee, let feeAccount {
-            let incoming = fee.minorUnits > 0
-            var t = Transaction(id: 0, type: incoming ? .income : .expense, amount: incoming ? fee : fee.negated, date: date, time: time,
-                                account: account, note: noted(["3"]))
-            place(&t, other: feeAccount, incoming: incoming, account: account, amount: t.amount, target: nil, names: names,
+        for fee in fees {
+            let incoming = fee.money.minorUnits > 0
+            var t = Transaction(id: 0, type: incoming ? .income : .expense, amount: incoming ? fee.money : fee.money.negated, date: date,
+                                time: time, account: account, note: noted([fee.number]))
+            place(&t, other: fee.account, incoming: incoming, account: account, amount: t.amount, target: nil, names: names,
                   unknown: &unknown, own: &own)
-            if signed.isZero { return .success([t]) }
             made.append(t)
         }
+        if signed.isZero, !made.isEmpty { return .success(made) }
         guard !signed.isZero else { return .failure(ImportProblem(line: 0, reason: "zero", detail: amountText)) }
         let incoming = signed.minorUnits > 0
         let amount = incoming ? signed : signed.negated
@@ -193,7 +210,7 @@ public enum HledgerCSVReader {
                             note: noted(["1", "2"]))
         place(&t, other: record.value("account2").flatMap { $0.isEmpty ? nil : $0 }, incoming: incoming, account: account, amount: amount,
               target: target, names: names, unknown: &unknown, own: &own)
-        // The fee after the payment it belongs to.
+        // The fees after the payment they belong to, in the order of their postings.
         return .success([t] + made)
     }
 

@@ -1,15 +1,15 @@
-// HledgerRules: hledger's CSV rules syntax for up to three postings — `skip`, `separator`,
+// HledgerRules: hledger's CSV rules syntax for up to nine postings — `skip`, `separator`,
 // `fields`, field assignments (`date`, `date2`, `status`, `code`, `description`, `comment`,
 // `commentN`, `accountN`, `amount`, `amount-in`, `amount-out`, `amountN`, `amountN-in`,
-// `amountN-out`, `currency`, `currencyN`, `balance`, `balanceN`, N from 1 to 3) with templates
+// `amountN-out`, `currency`, `currencyN`, `balance`, `balanceN`, N from 1 to 9) with templates
 // such as `%1 %2` or `assets:%account`, `date-format`, `decimal-mark`, `newest-first`,
 // `intra-day-reversed`, `balance-type`, `encoding`, `include` (another rules file read in place,
 // through the command's reader), `if` blocks (a matcher on the `if` line or on the lines below
 // it, `&` joining two, `%field` narrowing one to a field) whose indented lines assign any of
 // those fields, `skip` the record or `end` the reading there, and `if` tables (`if|account2|comment`, then a row per
-// matcher with the fields' values). A third posting (a fee) becomes a transaction of its own
-// against account1; `status` and the balance assertions are read and let be (kassa keeps no
-// mark; an assertion moves no money). Anything else hledger has (a fourth posting, `timezone`,
+// matcher with the fields' values). Each posting after the second (a fee, a tax …) becomes a
+// transaction of its own against account1; `status` and the balance assertions are read and let
+// be (kassa keeps no mark; an assertion moves no money). Anything else hledger has (a tenth posting, `timezone`,
 // `source`, a top-level `end` …) is refused, naming its line, rather than silently read differently.
 // Directive words are the file format's, like a language's keywords. Matchers are regular
 // expressions matched ignoring case by RulePattern (linear time, no backtracking: a record
@@ -57,19 +57,31 @@ public struct HledgerRules: Sendable {
 
     /// The fields kassa reads from a record (`status` and the `balanceN` assertions are read and
     /// let be: kassa keeps no mark, and an assertion moves no money).
-    static let assignable: Set<String> = ["date", "date2", "description", "amount", "amount-in", "amount-out", "currency",
-                                          "account1", "account2", "comment", "code", "status", "amount1", "amount1-in",
-                                          "amount1-out", "amount2", "amount2-in", "amount2-out", "currency1", "currency2",
-                                          "account3", "amount3", "amount3-in", "amount3-out", "currency3", "comment1", "comment2",
-                                          "comment3", "balance", "balance1", "balance2", "balance3"]
+    static let assignable: Set<String> = Set(["date", "date2", "description", "amount", "amount-in", "amount-out", "currency",
+                                              "comment", "code", "status", "balance"] + postingNames(1...maxPostings))
+    /// How many postings a record may have (accountN … for N from 1 to this).
+    static let maxPostings = 9
     /// hledger directives and fields kassa knows of but does not read: named when refused.
-    static let hledgerWords: Set<String> = [
-        "timezone", "source", "archive", "amount4", "account4", "comment4", "currency4", "balance4", "end",
-    ]
+    static let hledgerWords: Set<String> = Set(["timezone", "source", "archive", "end"] + postingNames(10...10))
 
-    /// Field names of hledger's further postings: a `fields` list naming one would move amounts
-    /// kassa does not read.
-    static let postingFields: Set<String> = ["amount4", "account4", "currency4"]
+    /// The fields of postings `numbers`: accountN, amountN, amountN-in, amountN-out, currencyN,
+    /// commentN, balanceN.
+    static func postingNames(_ numbers: ClosedRange<Int>) -> [String] {
+        numbers.flatMap { n in
+            let k = String(n)
+            return ["account" + k, "amount" + k, "amount" + k + "-in", "amount" + k + "-out", "currency" + k, "comment" + k, "balance" + k]
+        }
+    }
+
+    /// Whether a field names a posting past the ninth (`amount10`, `account12`): a `fields` list
+    /// naming one would move amounts kassa does not read.
+    static func isFurtherPosting(_ name: String) -> Bool {
+        for base in ["account", "amount", "currency"] where name.hasPrefix(base) {
+            let rest = name.dropFirst(base.count).prefix { $0.isNumber }
+            if let n = Int(rest), n > maxPostings { return true }
+        }
+        return false
+    }
 
     /// How deep `include`s may nest.
     static let includeDepth = 8
@@ -163,7 +175,7 @@ public struct HledgerRules: Sendable {
                     assignments[name] = Template(source: "%" + String(index + 1))
                 }
                 // A field list naming what kassa does not read (amount1, balance …) would be read wrong.
-                if fields.contains(where: { HledgerRules.postingFields.contains($0) }) { throw bad() }
+                if fields.contains(where: HledgerRules.isFurtherPosting) { throw bad() }
             case "date-format":
                 guard !value.isEmpty else { throw bad() }
                 dateFormat = value

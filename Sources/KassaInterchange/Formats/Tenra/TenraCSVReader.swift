@@ -20,6 +20,10 @@
 // the app's CSV export writes the row back as the app wrote it. Amounts are read as the app
 // writes them: `%.2f` whatever the currency (`1500.00` JPY). Subcategories become the slug's tail
 // (by name or by slug); accounts are reported with their currency.
+// An income (or expense) row whose category is an opening balance — two words, a `tenra.opening`
+// and a `tenra.balance` word of Grammars/*/session.commands ("Opening balance", «Начальный
+// остаток»), as kassa's tenra export writes an account's opening — is that account's opening
+// balance (negative for an expense row: owed), dated on the row's day, not a transaction.
 
 import KassaCore
 
@@ -43,6 +47,30 @@ public enum TenraCSVReader {
         var order: [String] = []
         var categories: [String: String] = [:]
         var currencies: [String: Currency] = [:]
+        // Openings by account, in the order met.
+        var openings: [String: JournalAccount] = [:]
+        var openingOrder: [String] = []
+        /// Whether a category name is an opening balance's: an opening word, then a balance word.
+        func isOpening(_ name: String) -> Bool {
+            let words = name.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" })
+            return words.count == 2 && vocabulary.word("tenra", String(words[0])) == "opening"
+                && vocabulary.word("tenra", String(words[1])) == "balance"
+        }
+        /// `amount` (negative: owed) added to the account's opening; false when it has one in another currency.
+        func opening(_ account: String, _ amount: Money, _ date: CivilDate) -> Bool {
+            guard !account.isEmpty else { return false }
+            guard var known = openings[account] else {
+                openings[account] = JournalAccount(name: account, source: account, kind: .cash, opening: amount, openingDate: date)
+                openingOrder.append(account)
+                return true
+            }
+            guard let sum = known.opening, sum.currency == amount.currency,
+                  case (let total, false) = sum.minorUnits.addingReportingOverflow(amount.minorUnits) else { return false }
+            known.opening = Money(minorUnits: total, currency: amount.currency)
+            known.openingDate = min(known.openingDate ?? date, date)
+            openings[account] = known
+            return true
+        }
         func note(_ account: String, _ currency: Currency) {
             guard !account.isEmpty, accountCurrencies[account] == nil else { return }
             accountCurrencies[account] = currency
@@ -172,6 +200,10 @@ public enum TenraCSVReader {
                 return fields.isEmpty ? "" : "tenra:" + fields.joined(separator: "\n")
             }
             switch typeName {
+            case "expense" where isOpening(cell("category")) && opening(account, amount.negated, date):
+                note(account, currency)
+            case "income" where isOpening(account) && opening(target, amount, date):
+                note(target, currency)
             case "expense":
                 let name = cell("category")
                 let subs = cell("subcategories").split(separator: ",").map { $0.trimmingCharacters() }.filter { !$0.isEmpty }
@@ -245,6 +277,11 @@ public enum TenraCSVReader {
             return true
         }
         records.accounts = order.map { Account(name: $0, currency: accountCurrencies[$0]) }
+        if !openingOrder.isEmpty {
+            var notes = JournalNotes()
+            notes.accounts = openingOrder.compactMap { openings[$0] }
+            records.journal = notes
+        }
         return records
     }
 

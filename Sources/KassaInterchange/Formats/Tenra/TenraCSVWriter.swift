@@ -7,7 +7,10 @@
 // when no name is known). What a tenra import kept in `input` is written back as the app wrote
 // it: the app's own types (deposit_topup, deposit_withdrawal, deposit_interest, loan_payment,
 // loan_early_repayment) with their account columns, and a converted row's original amount
-// with the converted one in targetCurrency/targetAmount.
+// with the converted one in targetCurrency/targetAmount. The app's CSV has no opening balances:
+// each account's opening is written first as a row the app books into the account — an income
+// (an expense when owed, a loan's) whose category is `openingName` («Начальный остаток»,
+// "Opening balance"), which TenraCSVReader reads back as the opening.
 
 import KassaCore
 
@@ -20,9 +23,14 @@ public struct TenraCSVWriter: ExportWriter {
 
     /// Slug → display name in the interface language.
     private let names: [String: String]
+    /// The accounts' opening balances, each on its date; and the category name their rows carry.
+    private let openings: [(opening: OpeningBalance, date: CivilDate)]
+    private let openingName: String
 
-    public init(names: [String: String] = [:]) {
+    public init(names: [String: String] = [:], openings: [(opening: OpeningBalance, date: CivilDate)] = [], openingName: String = "") {
         self.names = names
+        self.openings = openingName.isEmpty ? [] : openings
+        self.openingName = openingName
     }
 
     /// What a tenra import kept in `input` ("tenra:" then "key=value" lines): the app's type,
@@ -63,6 +71,29 @@ public struct TenraCSVWriter: ExportWriter {
     public mutating func begin(_ out: inout [UInt8]) {
         out.add(TenraCSVWriter.header)
         out.append(10)
+        for (opening, date) in openings.sorted(by: { ($0.date, $0.opening.account) < ($1.date, $1.opening.account) })
+        where !opening.amount.isZero {
+            appendOpening(opening, date: date, to: &out)
+        }
+    }
+
+    /// An opening as the app books it: money into the account (an income row, the category in
+    /// the account column, the account in targetAccount) or, owed, out of it (an expense row).
+    private func appendOpening(_ opening: OpeningBalance, date: CivilDate, to out: inout [UInt8]) {
+        let owed = opening.amount.minorUnits < 0
+        let amount = owed ? opening.amount.negated : opening.amount
+        DecimalBytes.append(date, to: &out)
+        out.add(owed ? ",expense," : ",income,")
+        TenraCSVWriter.appendAmount(amount, to: &out)
+        out.add("," + amount.currency.code + ",")
+        if owed {
+            cell(opening.account, &out); cell(openingName, &out)
+            out.add(",,,,\n")
+        } else {
+            cell(openingName, &out); out.add(",,,")
+            cell(opening.account, &out)
+            out.add(",\n")
+        }
     }
 
     public mutating func append(_ t: Transaction, to out: inout [UInt8]) {
