@@ -222,7 +222,7 @@ import KassaTestSupport
         #expect(format.status == 2)
         #expect(format.error.contains("unknown format \"xlsx\""))
         let unwritable = try kassa(["export", "--format", "csv", "-o", "/nonexistent/dir/x.csv", "--file", journal])
-        #expect(unwritable.status == 3, "a file that cannot be written is exit 3 (issue 28)")
+        #expect(unwritable.status == 3, "a file that cannot be written is exit 3")
         #expect(unwritable.error.contains("cannot write /nonexistent/dir/x.csv"))
         #expect(try kassa(["import", "--format", "pdf", "--file", journal]).status == 2)
     }
