@@ -20,6 +20,8 @@ public struct Doubt: Hashable, Sendable {
         case tie
         /// A purchase dated ahead of today without "tomorrow": planned, or said wrong?
         case dateAhead = "date-ahead"
+        /// A reply while drafts wait that reads as a new entry but may be a change to one of them.
+        case correctionOrEntry = "correction-or-entry"
     }
 
     public var field: Field

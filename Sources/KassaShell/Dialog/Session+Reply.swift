@@ -124,7 +124,7 @@ extension Session {
                 return events
             }
             explainReply(line, as: "entry", cue: "")
-            return join(line: raw)
+            return join(line: raw, unplaced: true)
         }
     }
 

@@ -208,7 +208,7 @@ public final class Session {
 
     /// A line while drafts wait: when it reads as an entry, its drafts join the batch; when it
     /// does not, the batch stays and the person hears what was not understood.
-    func join(line: String) -> [SessionEvent] {
+    func join(line: String, unplaced: Bool = false) -> [SessionEvent] {
         let result = parser.parse(line, context: parseContext)
         if let error = result.error {
             // Said why (an amount too large, too many decimals); the batch stays.
@@ -224,6 +224,15 @@ public final class Session {
         }
         lastResult = result
         let offset = pending.count
+        // A reply no rule placed that reads as an entry may be a change said in other words
+        // ("the taxi one 2000"): a purchase with nothing to say what it is, or of the same
+        // category as a waiting draft, is asked before it is saved as a new one.
+        if unplaced {
+            let waiting = Set(pending.compactMap(\.category))
+            for index in drafts.indices where drafts[index].category == nil || waiting.contains(drafts[index].category!) {
+                drafts[index].doubt(Doubt(field: .entry, text: line.trimmingWhitespace, reason: .correctionOrEntry))
+            }
+        }
         pending += drafts
         pendingInputs += Array(repeating: line, count: result.drafts.count)
         pendingDue += Array(repeating: nil, count: result.drafts.count)
