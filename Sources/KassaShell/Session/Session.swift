@@ -89,6 +89,8 @@ public final class Session {
     public internal(set) var finished = false
     /// The budgets' state, kept up to date by each save (Session+Budgets).
     var budgetBook: BudgetBook?
+    /// `parserAccounts` as of the journal's change count.
+    private var parserAccountsKept: (changes: Int, accounts: [Account])?
 
     public init(configuration: Configuration, parser: Parser, words: CommandWords, journal: Journal) {
         self.configuration = configuration
@@ -100,7 +102,16 @@ public final class Session {
     var parseContext: ParseContext {
         ParseContext(today: configuration.today, language: configuration.language,
                      defaultCurrency: configuration.defaultCurrency, defaultAccount: configuration.defaultAccount(in: journal),
-                     accounts: AccountBook.parserAccounts(journal), learnedCategories: journal.learnedCategories)
+                     accounts: parserAccounts, learnedCategories: journal.learnedCategories)
+    }
+
+    /// The accounts as the parser knows them (AccountBook.parserAccounts reads the accounts'
+    /// profiles), read again only when the journal has changed: a line asks for them several times.
+    private var parserAccounts: [Account] {
+        if let kept = parserAccountsKept, kept.changes == journal.changeCount { return kept.accounts }
+        let accounts = AccountBook.parserAccounts(journal)
+        parserAccountsKept = (journal.changeCount, accounts)
+        return accounts
     }
 
     // MARK: - Input
