@@ -109,9 +109,5 @@ extension DraftStage {
     }
 
     /// The input's words of tokens `range`, as typed.
-    func text(_ range: Range<Int>) -> String {
-        let bytes = Int(tokens[range.lowerBound].byteStart)..<Int(tokens[range.upperBound - 1].byteEnd)
-        var copy = input
-        return copy.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[bytes]), as: UTF8.self) }
-    }
+    func text(_ range: Range<Int>) -> String { line.text(range.lowerBound, range.upperBound) }
 }

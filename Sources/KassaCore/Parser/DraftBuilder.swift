@@ -174,9 +174,7 @@ extension DraftStage {
         // "gym 15000 next monday": a purchase said for a day ahead, not as "tomorrow" nor with its
         // year written ("2026-03-20": a payment planned on purpose) — asked.
         if r.recurrence == nil, d.0 > context.today, case .pattern(let p) = d.1.rule, hot.actions[Int(p)] != .offset {
-            let bytes = Int(d.1.byteStart)..<Int(d.1.byteEnd)
-            var copy = input
-            let said = copy.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[bytes]), as: UTF8.self) }
+            let said = line.text(bytes: Int(d.1.byteStart)..<Int(d.1.byteEnd))
             if !said.contains(String(d.0.year)) { r.dateAhead = said }
         }
         if let alt = d.2 {

@@ -80,10 +80,13 @@ final class LineView {
     /// The input's own text from token `start` to token `end` (exclusive).
     func text(_ start: Int, _ end: Int) -> String {
         guard start < end else { return "" }
+        return text(bytes: tokens[start].byteStart..<tokens[end - 1].byteEnd)
+    }
+
+    /// The input's own text of a byte range (an explanation's words).
+    func text(bytes: Range<Int>) -> String {
         var copy = input  // withUTF8 needs a var; a native string is not copied
-        return copy.withUTF8 {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[tokens[start].byteStart..<tokens[end - 1].byteEnd]), as: UTF8.self)
-        }
+        return copy.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[bytes]), as: UTF8.self) }
     }
 
     /// An explanation of `field` by tokens start..<end and `rule`, kept as offsets until asked for.
