@@ -1,5 +1,5 @@
 // Balances: the sum of every account in every currency over a transaction source — expenses
-// subtract, income adds, a transfer moves the amount from its account to its destination (a
+// subtract, income adds (what the account was charged, for one in another currency), a transfer moves the amount from its account to its destination (a
 // currency exchange takes its amount out and puts its target amount, in its own currency, in).
 // With `today`, transactions dated after it are planned: summed apart, never in the balance
 // (DOMAIN.md §1); opening balances are added to their account's line.
@@ -95,12 +95,15 @@ struct BalanceTable {
     init(cut: Int) { self.cut = cut }
 
     mutating func add(_ entry: LedgerEntry) {
-        select(entry.currency)
         let planned = entry.days > cut
         switch entry.type {
-        case .expense: add(entry.account, entry.amount, negative: true, planned: planned)
-        case .income: add(entry.account, entry.amount, negative: false, planned: planned)
+        case .expense, .income:
+            // A purchase in another currency moves the account by what it was charged.
+            let charged = entry.charged
+            select(charged.currency)
+            add(entry.account, charged.amount, negative: entry.type == .expense, planned: planned)
         case .transfer:
+            select(entry.currency)
             add(entry.account, entry.amount, negative: true, planned: planned)
             // An exchange: the destination's line is the one of the currency that arrives, and
             // what arrives is the target amount (never the amount, never a sum of the two).

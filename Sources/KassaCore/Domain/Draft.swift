@@ -14,6 +14,9 @@ public struct Draft: Hashable, Sendable {
     /// What arrives in `toAccount`, in another currency than `amount` (a currency exchange:
     /// "changed 100 dollars to 52,000 tenge"); nil otherwise. Only a transfer has one.
     public var toAmount: Money?
+    /// What the account was charged in its own currency for an expense or income said in
+    /// another (Transaction.chargedAmount); nil when the same or not known.
+    public var chargedAmount: Money?
     public var note: String
     public var recurrence: Recurrence?
     /// Every `interval` units of the recurrence ("every 2 weeks"); 1 when none was said.

@@ -14,6 +14,11 @@ public struct Transaction: Hashable, Sendable {
     /// ("changed 100 dollars to 52,000 tenge"). nil for every other transaction, and for a
     /// transfer that moves `amount` as it is. The journal refuses one on anything but a transfer.
     public var toAmount: Money?
+    /// What the account was charged, in its own currency, for an expense or income said in
+    /// another one ("5 dollars from kaspi" that the bank took as ₸2,600); nil when the same
+    /// currency, and for every transfer. Balances move the account by it; reports count the
+    /// purchase in its own currency. The journal refuses one on a transfer.
+    public var chargedAmount: Money?
     public var note: String
     public var recurrence: Recurrence?
     /// The line the person typed, kept for `:why` and audits.
@@ -22,7 +27,7 @@ public struct Transaction: Hashable, Sendable {
     public init(
         id: Int, type: TransactionType, amount: Money, date: CivilDate, time: TimeOfDay? = nil,
         category: String? = nil, account: String? = nil, toAccount: String? = nil, note: String = "",
-        recurrence: Recurrence? = nil, input: String = "", toAmount: Money? = nil
+        recurrence: Recurrence? = nil, input: String = "", toAmount: Money? = nil, chargedAmount: Money? = nil
     ) {
         self.id = id
         self.type = type
@@ -33,6 +38,7 @@ public struct Transaction: Hashable, Sendable {
         self.account = account
         self.toAccount = toAccount
         self.toAmount = toAmount
+        self.chargedAmount = chargedAmount
         self.note = note
         self.recurrence = recurrence
         self.input = input
@@ -45,9 +51,17 @@ public struct Transaction: Hashable, Sendable {
         self.init(
             id: id, type: draft.type, amount: amount, date: draft.date, time: draft.time,
             category: draft.category, account: draft.account, toAccount: draft.toAccount,
-            note: draft.note, recurrence: draft.recurrence, input: input, toAmount: draft.toAmount)
+            note: draft.note, recurrence: draft.recurrence, input: input, toAmount: draft.toAmount,
+            chargedAmount: draft.chargedAmount)
     }
 
     /// What `toAccount` receives: the target amount of an exchange, else the amount itself.
     public var arriving: Money { toAmount ?? amount }
+
+    /// What leaves (an expense) or arrives in (an income) `account`: the charged amount when
+    /// the account paid in another currency, else the amount.
+    public var charged: Money { chargedAmount ?? amount }
+
+    /// The amount a record keeps beside the amount: an exchange's target, or a charged amount.
+    public var otherAmount: Money? { toAmount ?? chargedAmount }
 }

@@ -17,10 +17,20 @@ public struct LedgerEntry: Sendable, Hashable {
     public var category: UInt32
     public var account: UInt32
     public var toAccount: UInt32
-    /// A currency exchange: what arrives in `toAccount` (minor units of `toCurrency`); nil
-    /// `toCurrency` for every other entry, whose destination receives `amount` itself.
+    /// The other amount (minor units of `toCurrency`): for a currency exchange what arrives in
+    /// `toAccount`, for an expense or income what `account` was charged in its own currency
+    /// (Transaction.chargedAmount). nil `toCurrency` when there is none: the destination
+    /// receives, the account pays, `amount` itself.
     public var toAmount: Int64
     public var toCurrency: Currency?
+
+    /// What `account` moves by for an expense or an income: the charged amount when the
+    /// account paid in another currency, else the amount.
+    @inline(__always)
+    public var charged: (amount: Int64, currency: Currency) {
+        if type != .transfer, let toCurrency { return (toAmount, toCurrency) }
+        return (amount, currency)
+    }
 
     public static let noLabel: UInt32 = 0
 
@@ -58,8 +68,8 @@ public struct TransactionArraySource: TransactionSource {
                 id: transaction.id, type: transaction.type, amount: transaction.amount.minorUnits,
                 currency: transaction.amount.currency, days: transaction.date.daysSinceEpoch,
                 category: number(transaction.category), account: number(transaction.account),
-                toAccount: number(transaction.toAccount), toAmount: transaction.toAmount?.minorUnits ?? 0,
-                toCurrency: transaction.toAmount?.currency))
+                toAccount: number(transaction.toAccount), toAmount: transaction.otherAmount?.minorUnits ?? 0,
+                toCurrency: transaction.otherAmount?.currency))
         }
     }
 

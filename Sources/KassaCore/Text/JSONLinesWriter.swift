@@ -10,27 +10,31 @@
 // (ByteCursor, JSONWriter, DecimalBytes) are KassaCore's, so the one writer sits below both.
 
 public enum JSONLinesWriter {
-    /// Appends `transaction` as one JSON object and a newline to `out`.
-    public static func append(_ t: Transaction, to out: inout [UInt8]) {
-        out.appendWritten(atMost: maxBytes(t)) { write(t, to: &$0) }
+    /// Appends `transaction` as one JSON object and a newline to `out`. With `cleared` (a
+    /// listing: what the bank confirmed) the line is the whole TRANSACTION of the contract —
+    /// "charged_amount"/"charged_currency" (null when none), "cleared" and "bank_note"; without
+    /// (a backup, whose clearances are objects of their own) a charged amount only when there is one.
+    public static func append(_ t: Transaction, cleared: ClearedSet? = nil, to out: inout [UInt8]) {
+        out.appendWritten(atMost: maxBytes(t, cleared)) { write(t, cleared: cleared, to: &$0) }
     }
 
     /// Appends `transaction`'s line to `out`, written in place.
-    public static func append(_ t: Transaction, to out: inout ByteBuffer) {
-        out.write(atMost: maxBytes(t)) { write(t, to: &$0) }
+    public static func append(_ t: Transaction, cleared: ClearedSet? = nil, to out: inout ByteBuffer) {
+        out.write(atMost: maxBytes(t, cleared)) { write(t, cleared: cleared, to: &$0) }
     }
 
     /// The most bytes `write` puts for `t`: the keys and fixed values, and every text escaped
     /// at worst.
-    static func maxBytes(_ t: Transaction) -> Int {
-        var count = 400 + JSONWriter.maxQuotedBytes(t.note) + JSONWriter.maxQuotedBytes(t.input)
+    static func maxBytes(_ t: Transaction, _ cleared: ClearedSet? = nil) -> Int {
+        var count = 520 + JSONWriter.maxQuotedBytes(t.note) + JSONWriter.maxQuotedBytes(t.input)
+        if let note = cleared?.bankNote(t.id) { count += JSONWriter.maxQuotedBytes(note) }
         if let text = t.category { count += JSONWriter.maxQuotedBytes(text) }
         if let text = t.account { count += JSONWriter.maxQuotedBytes(text) }
         if let text = t.toAccount { count += JSONWriter.maxQuotedBytes(text) }
         return count
     }
 
-    static func write(_ t: Transaction, to out: inout ByteCursor) {
+    static func write(_ t: Transaction, cleared: ClearedSet? = nil, to out: inout ByteCursor) {
         out.put("{\"id\": \"")
         out.integer(t.id)
         out.put("\", \"date\": \"")
@@ -67,6 +71,20 @@ public enum JSONLinesWriter {
             out.put(letters.0); out.put(letters.1); out.put(letters.2)
             out.put(34)
         }
+        if let charged = t.chargedAmount {
+            out.put(", \"charged_amount\": \"")
+            DecimalBytes.write(charged, to: &out)
+            out.put("\", \"charged_currency\": \"")
+            let letters = charged.currency.letterBytes
+            out.put(letters.0); out.put(letters.1); out.put(letters.2)
+            out.put(34)
+        } else if cleared != nil {
+            out.put(", \"charged_amount\": null, \"charged_currency\": null")
+        }
+        if let cleared {
+            out.put(cleared.isCleared(t.id) ? ", \"cleared\": true, \"bank_note\": " : ", \"cleared\": false, \"bank_note\": ")
+            optional(cleared.bankNote(t.id), &out)
+        }
         out.put(", \"note\": ")
         JSONWriter.writeQuoted(t.note, to: &out)
         out.put(", \"recurrence\": ")
@@ -81,9 +99,9 @@ public enum JSONLinesWriter {
     }
 
     /// One transaction's line, without the newline (for embedding in other JSON).
-    public static func object(_ transaction: Transaction) -> String {
+    public static func object(_ transaction: Transaction, cleared: ClearedSet? = nil) -> String {
         var out: [UInt8] = []
-        append(transaction, to: &out)
+        append(transaction, cleared: cleared, to: &out)
         out.removeLast()
         return String(decoding: out, as: UTF8.self)
     }

@@ -67,6 +67,6 @@ public struct ExportSource {
         let inventory = inventory()
         let first = [inventory.firstDate, today].compactMap { $0 }.min() ?? today
         return (inventory, JournalExtras(openings: openings(), prices: rates(), today: today, planned: planned, undatedOpening: first,
-                                        liabilities: liabilities()))
+                                        liabilities: liabilities(), cleared: ClearedSet(objects().filter { $0.kind == Clearance.kind })))
     }
 }

@@ -48,9 +48,14 @@ public struct InterchangeFormat: Sendable, Hashable, CustomStringConvertible {
     /// Exported without the planned (future-dated) transactions unless --planned, so its balances
     /// are `kassa balance`'s: every journal, and the app's CSV.
     public let leavesOutPlanned: Bool
+    /// A bank's own account of what happened (its CSV, a statement): an import meets its rows
+    /// with the entries the person said (BankMatcher) and clears what it brings.
+    public let isBankFile: Bool
 
     public init(name: String, extensions: [String] = [], detection: Detection? = nil, reading: Reading?,
-                writing: (@Sendable (ExportSource) -> any ExportWriter)?, isJournal: Bool = false, leavesOutPlanned: Bool? = nil) {
+                writing: (@Sendable (ExportSource) -> any ExportWriter)?, isJournal: Bool = false, leavesOutPlanned: Bool? = nil,
+                isBankFile: Bool = false) {
+        self.isBankFile = isBankFile
         self.name = name
         self.extensions = extensions
         self.detection = detection

@@ -11,9 +11,12 @@
 // transaction's own currency. Every entry balances by itself, needs no conversion account, and
 // every account's balance in every currency equals kassa's. The journal's exchange rates become
 // price directives (`P 2026-03-01 USD 480.50 KZT`), so a tool can value them. A currency
-// exchange (a transfer with a target) is the one entry in two currencies: what arrives on the
+// exchange (a transfer with a target) is an entry in two currencies: what arrives on the
 // destination's posting, what leaves on the source's at its total cost (`-100.00 USD @@ 52000.00
-// KZT`), which hledger, ledger and beancount all balance.
+// KZT`), which hledger, ledger and beancount all balance. So is a purchase the bank charged in
+// the account's currency: the category's posting in the purchase's currency at its total cost
+// (`10.99 USD @@ 5200.00 KZT`), the account's the charge. A transaction the bank confirmed is
+// cleared (`*`).
 //
 // What `kassa balance` counts is all here (JournalExtras): each account's opening balance, as an
 // entry against the equity account on its opening date; and, with --planned, the planned
@@ -40,7 +43,7 @@ protocol PostingDialect {
     /// An opening balance entry after its date, up to its first posting's account.
     func openingHead(account: String, planned: Bool, to out: inout [UInt8])
     /// A transaction's entry after its date, up to its first posting's indent: status, description, metadata.
-    func entryHead(_ t: Transaction, note: String, planned: Bool, to out: inout [UInt8])
+    func entryHead(_ t: Transaction, note: String, status: JournalExtras.Status, to out: inout [UInt8])
 }
 
 struct PostingJournalWriter<Dialect: PostingDialect> {
@@ -154,30 +157,39 @@ struct PostingJournalWriter<Dialect: PostingDialect> {
         case .transfer: debit = asset(t.toAccount); credit = asset(t.account)
         }
         DecimalBytes.append(t.date, to: &out)
-        dialect.entryHead(t, note: note, planned: t.date > extras.today, to: &out)
-        let code = t.amount.currency.code
-        // An exchange: the destination gets the target; the source gives the amount at that cost.
-        let arriving = t.type == .transfer && t.toAmount?.currency != t.amount.currency ? t.arriving : t.amount
-        out.add(dialect.postingIndent)
-        out.append(contentsOf: debit)
-        out.add("  ")
-        DecimalBytes.append(arriving, to: &out)
-        out.append(32)
-        out.add(arriving.currency.code)
-        out.append(10)
-        out.add(dialect.postingIndent)
-        out.append(contentsOf: credit)
-        out.add("  ")
-        DecimalBytes.append(t.amount, to: &out, negated: true)
-        out.append(32)
-        out.add(code)
-        if arriving != t.amount {
-            out.add(" @@ ")
-            DecimalBytes.append(arriving, to: &out)
-            out.append(32)
-            out.add(arriving.currency.code)
+        dialect.entryHead(t, note: note, status: extras.status(t), to: &out)
+        // Two currencies: an exchange (the destination gets the target; the source gives the
+        // amount at that cost) or a purchase charged in the account's currency (the account
+        // moves by the charge; the category gets the amount at that cost).
+        switch t.type {
+        case .transfer:
+            posting(debit, t.arriving, cost: nil, to: &out)
+            posting(credit, t.amount, negated: true, cost: t.arriving == t.amount ? nil : t.arriving, to: &out)
+        case .expense:
+            posting(debit, t.amount, cost: t.chargedAmount, to: &out)
+            posting(credit, t.charged, negated: true, cost: nil, to: &out)
+        case .income:
+            posting(debit, t.charged, cost: nil, to: &out)
+            posting(credit, t.amount, negated: true, cost: t.chargedAmount, to: &out)
         }
-        out.add("\n\n")
+        out.append(10)
+    }
+
+    /// One posting line: the account, the amount (`negated`: its opposite) and its total cost.
+    private func posting(_ account: [UInt8], _ amount: Money, negated: Bool = false, cost: Money?, to out: inout [UInt8]) {
+        out.add(dialect.postingIndent)
+        out.append(contentsOf: account)
+        out.add("  ")
+        DecimalBytes.append(amount, to: &out, negated: negated)
+        out.append(32)
+        out.add(amount.currency.code)
+        if let cost {
+            out.add(" @@ ")
+            DecimalBytes.append(cost, to: &out)
+            out.append(32)
+            out.add(cost.currency.code)
+        }
+        out.append(10)
     }
 }
 

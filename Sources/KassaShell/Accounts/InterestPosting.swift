@@ -67,16 +67,19 @@ enum InterestPosting {
         let source = journal.source(TransactionFilter(account: key))
         var out: [DepositInterest.Movement] = []
         source.forEachEntry { entry in
-            // An exchange arrives in its own currency: what leaves and what arrives are checked apart.
+            // An exchange arrives in its own currency: what leaves and what arrives are checked
+            // apart; a purchase in another currency moves the account by what it was charged.
             let arriving = entry.toCurrency ?? entry.currency
+            let charged = entry.charged
             guard entry.currency == currency || arriving == currency else { return }
             let date = CivilDate(daysSinceEpoch: entry.days)
-            let from = entry.currency == currency && source.label(entry.account)?.lowercased() == key
+            let ours = source.label(entry.account)?.lowercased() == key
+            let from = entry.currency == currency && ours
             let to = arriving == currency && source.label(entry.toAccount)?.lowercased() == key
             switch entry.type {
-            case .expense where from: out.append(.init(date: date, amount: -entry.amount))
-            case .income where from:
-                out.append(.init(date: date, amount: entry.amount, isInterest: source.label(entry.category) == DepositInterest.category))
+            case .expense where ours && charged.currency == currency: out.append(.init(date: date, amount: -charged.amount))
+            case .income where ours && charged.currency == currency:
+                out.append(.init(date: date, amount: charged.amount, isInterest: source.label(entry.category) == DepositInterest.category))
             case .transfer:
                 if from { out.append(.init(date: date, amount: -entry.amount)) }
                 if to { out.append(.init(date: date, amount: entry.toCurrency == nil ? entry.amount : entry.toAmount)) }

@@ -24,7 +24,7 @@ extension JSONEncoding {
         for doubt in pointer.pointee.doubts {
             strings += 80 + JSONWriter.maxQuotedBytes(doubt.text) + JSONWriter.maxQuotedBytes(doubt.question)
         }
-        return 420 + 2 * DecimalBytes.maxMoneyBytes + 24 * DraftFlag.count + strings
+        return 520 + 3 * DecimalBytes.maxMoneyBytes + 24 * DraftFlag.count + strings
     }
 
     /// `appendDraft`'s bytes through a cursor with room for `maxDraftBytes(draft)`.
@@ -75,6 +75,17 @@ extension JSONEncoding {
         if let target = pointer.pointee.toAmount {
             // A currency exchange only (an additive pair: every other draft's line is unchanged).
             writeTarget(target, to: &out)
+        }
+        // What the account is charged, in its currency, when known (DESIGN.md §10).
+        if let charged = pointer.pointee.chargedAmount {
+            out.put(", \"charged_amount\": \"")
+            DecimalBytes.write(charged, to: &out)
+            out.put("\", \"charged_currency\": \"")
+            let letters = charged.currency.letterBytes
+            out.put(letters.0); out.put(letters.1); out.put(letters.2)
+            out.put(34)
+        } else {
+            out.put(", \"charged_amount\": null, \"charged_currency\": null")
         }
         out.put(", \"note\": ")
         JSONWriter.writeQuoted(pointer.pointee.note, to: &out)

@@ -2,7 +2,8 @@
 // transaction in aligned columns (measured by display width, so Cyrillic and wide characters
 // line up), category names in the interface language, the recurrence shown, and a footer with
 // the count and the net total per currency. Column widths come from the first rows (all of them
-// up to `sampleSize`), so a million rows stream without a second pass.
+// up to `sampleSize`), so a million rows stream without a second pass. In a journal where the
+// bank has confirmed anything, a cleared row's id is marked `*` (hledger's cleared mark).
 
 import KassaCore
 import KassaInterchange
@@ -25,6 +26,8 @@ struct ListLayout: Sendable {
     private let symbols: [(currency: Currency, cell: ListCells.Cell)]
     /// Bytes a row may take besides its person-made texts.
     private var fixedBytes = 0
+    /// What the bank confirmed, when it confirmed anything: cleared ids are marked.
+    private let cleared: ClearedSet?
     var idWidth = 2
     var amountWidth = 6
     var categoryWidth = 8
@@ -32,6 +35,7 @@ struct ListLayout: Sendable {
 
     init(renderer: TextRenderer, sample: TransactionListing) {
         self.renderer = renderer
+        cleared = sample.cleared.flatMap { $0.isEmpty ? nil : $0 }
         let catalog = renderer.catalog
         // The sample materialized once, measured with the row writer's own pieces.
         let rows = (0..<min(sample.count, ListLayout.sampleSize)).map { sample[$0] }
@@ -57,7 +61,7 @@ struct ListLayout: Sendable {
             var digits = transaction.id < 0 ? 2 : 1
             var magnitude = transaction.id.magnitude
             while magnitude >= 10 { magnitude /= 10; digits += 1 }
-            idWidth = max(idWidth, digits + 1)
+            idWidth = max(idWidth, digits + (cleared == nil ? 1 : 2))
             let (category, symbol) = (categoryPiece(transaction), symbolPiece(transaction.amount.currency))
             var scratch: [UInt8] = []
             scratch.appendWritten(atMost: measureBytes + maxBytes(transaction, category, symbol)) { out in
@@ -85,11 +89,16 @@ struct ListLayout: Sendable {
         if let recurrence = transaction.recurrence {
             note += (note.isEmpty ? "" : "  ") + "↻ " + renderer.catalog.text("recurrence.\(recurrence.rawValue)")
         }
-        return [DisplayWidth.padRight("#\(transaction.id)", to: idWidth), transaction.date.iso,
+        return [DisplayWidth.padRight("#\(transaction.id)" + mark(transaction), to: idWidth), transaction.date.iso,
                 DisplayWidth.padLeft(amount(transaction), to: amountWidth),
                 DisplayWidth.padRight(category(transaction), to: categoryWidth),
                 DisplayWidth.padRight(account(transaction), to: accountWidth), note]
             .joined(separator: "  ").trimmingTrailingSpaces
+    }
+
+    /// `*` after a cleared row's id.
+    private func mark(_ transaction: Transaction) -> String {
+        cleared?.isCleared(transaction.id) == true ? "*" : ""
     }
 
     /// A piece of a row: a prepared cell, or (rarely: a category or currency the sample did not
@@ -154,6 +163,7 @@ struct ListLayout: Sendable {
     private func write(_ transaction: Transaction, _ category: Piece, _ symbol: Piece, to out: inout ByteCursor) {
         out.put(UInt8(ascii: "#"))
         out.integer(transaction.id)
+        if cleared?.isCleared(transaction.id) == true { out.put(UInt8(ascii: "*")) }
         out.spaces(idWidth - out.count)
         out.spaces(2)
         DecimalBytes.write(transaction.date, to: &out)

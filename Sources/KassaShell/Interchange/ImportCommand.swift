@@ -154,9 +154,14 @@ public struct ImportCommand: Command {
                 reading.defaults = defaults
             }
             let interactive = context.app.map { $0.interactive && !$0.options.yes } == true && source != nil && !dryRun
+            // A bank's file meets the person's entries (ImportMatching) unless every row is wanted.
+            let meets = format.isBankFile && !allowDuplicates
+            let base = context.configuration.defaultCurrency
+            var choices: [Int: Int] = [:]
             if interactive {
                 // First pass: counts only, no lock held while the person reads and answers.
                 let tally = ImportTally(allowDuplicates: allowDuplicates, aliases: aliases, spellings: spellings)
+                if meets { tally.matching = ImportMatching(journal: journal, base: base) }
                 var outcome = Outcome.write
                 try journal.importChange(write: false) { sink in
                     try reading.read(into: sink, tally: tally)
@@ -164,6 +169,12 @@ public struct ImportCommand: Command {
                     return nil
                 }
                 if outcome != .write { return finish(outcome, tally: tally, result: nil, context: context) }
+                for row in tally.matching?.undecided ?? [] {
+                    guard let choice = askWhich(row, context: context) else {
+                        return [.notice(key: "import.cancelled", arguments: [:], count: nil)]
+                    }
+                    choices[row.ordinal] = choice
+                }
                 guard confirm(tally.kept, context: context) else { return [.notice(key: "import.cancelled", arguments: [:], count: nil)] }
                 guard let reopened = openInput(), let again = decodedInput(reopened, rulesEncoding: rules?.encoding, context: nil).input else {
                     return context.usage(UsageError(key: "import.unreadable", arguments: ["path": source ?? "-"]))
@@ -172,8 +183,13 @@ public struct ImportCommand: Command {
             }
             // The pass that writes (or, for --dry-run, only counts).
             let tally = ImportTally(allowDuplicates: allowDuplicates, aliases: aliases, spellings: spellings)
+            if meets {
+                tally.matching = ImportMatching(journal: journal, base: base)
+                tally.matching?.choices = choices
+            }
             var outcome = Outcome.write
             var extras: ImportExtras?
+            var unmatched: [Transaction] = []
             let showProgress = isatty(2) == 1
             let result = try journal.importChange(write: !dryRun, progress: { done, total in
                 guard showProgress, total >= 10_000 else { return }
@@ -182,9 +198,13 @@ public struct ImportCommand: Command {
             }) { sink in
                 try reading.read(into: sink, tally: tally)
                 outcome = decide(tally, format: format, journal: journal, context: context, preview: !interactive)
+                // The entries of the file's days it lacks, as the journal is before the write.
+                unmatched = tally.matching?.unmatched(in: journal) ?? []
                 guard outcome == .write else { return nil }
                 extras = ImportExtras(accounts: newAccounts(tally, journal), lessons: newLessons(tally, journal),
-                                      objects: newObjects(tally, journal))
+                                      objects: newObjects(tally, journal) + (tally.matching?.objects ?? []),
+                                      objectsForIDs: meets ? ImportMatching.clearBatch : nil,
+                                      edits: tally.matching?.edits ?? [])
                 return extras
             }
             if outcome == .write || outcome == .nothingNew, let saveRulesPath, format == .csv {
@@ -196,7 +216,36 @@ public struct ImportCommand: Command {
                 }
                 context.emit([.notice(key: "import.rules-saved", arguments: ["path": saveRulesPath], count: nil)])
             }
-            return finish(outcome, tally: tally, result: result, extras: extras, context: context)
+            var events = finish(outcome, tally: tally, result: result, extras: extras, context: context)
+            if let matching = tally.matching, outcome != .badRows {
+                let imported = outcome == .write ? result.imported : (outcome == .dryRun ? tally.kept : 0)
+                events.append(.output(matching.output(imported: imported, unmatched: unmatched, dryRun: outcome == .dryRun)))
+            }
+            return events
+        }
+    }
+
+    /// Which entry a bank's row with two equally good ones is, asked on a terminal: the id, 0
+    /// for a new row; nil when the person gave no answer (the import is cancelled).
+    private func askWhich(_ row: ImportMatching.Undecided, context: CommandContext) -> Int? {
+        guard let app = context.app else { return nil }
+        let renderer = app.textRenderer
+        let choices = row.candidates.map { t in
+            app.catalog.text("import.which-entry.choice", [
+                "id": String(t.id), "note": t.note, "amount": renderer.money(t.amount), "date": renderer.formatDate(t.date),
+            ])
+        }.joined(separator: ", ")
+        let prompt = app.catalog.text("import.which-entry", [
+            "date": renderer.formatDate(row.row.date), "amount": renderer.money(row.row.amount), "note": row.row.note, "choices": choices,
+        ])
+        let reader = ReaderFactory.make(context: app)
+        while true {
+            app.console.flush()
+            guard case .line(let answer) = reader.readLine(prompt: prompt + " ") else { return nil }
+            let word = answer.filter { !$0.isWhitespace }.lowercased()
+            if context.words.name(in: "choice", for: word) == "new" { return 0 }
+            let digits = word.hasPrefix("#") ? String(word.dropFirst()) : word
+            if let id = Int(digits), row.candidates.contains(where: { $0.id == id }) { return id }
         }
     }
 
@@ -227,7 +276,8 @@ public struct ImportCommand: Command {
             context.emit(JournalImportSummary.events(tally.records.journal, journal: journal, dryRun: dryRun, catalog: catalog))
         }
         if dryRun { return .dryRun }
-        if tally.kept == 0 && accounts.isEmpty && newLessons(tally, journal).isEmpty && newObjects(tally, journal).isEmpty {
+        if tally.kept == 0 && accounts.isEmpty && newLessons(tally, journal).isEmpty && newObjects(tally, journal).isEmpty
+            && (tally.matching?.matched.isEmpty ?? true) {
             return .nothingNew
         }
         return .write

@@ -28,7 +28,7 @@ struct ImportPreviewRows: CommandOutput {
     func jsonObjects(_ renderer: TextRenderer) -> [JSONWriter] {
         var json = JSONWriter()
         json.add("event", "list")
-        json.add("transactions", raw: JSONWriter.array(rows.map(JSONEncoding.transaction)))
+        json.add("transactions", raw: JSONWriter.array(rows.map { JSONEncoding.transaction($0) }))
         return [json]
     }
 }

@@ -25,6 +25,8 @@ final class ImportTally {
     private var totals = ListingStream.Totals()
     private var duplicates = DuplicateFilter()
     private let allowDuplicates: Bool
+    /// A bank's file meeting the person's entries (ImportMatching); nil for other files.
+    var matching: ImportMatching?
 
     /// The journal's account aliases, lower-cased → the account's name: a row naming "Kaspi
     /// Gold" lands in the account it is an alias of.
@@ -69,6 +71,8 @@ final class ImportTally {
             skipped += 1
             return
         }
+        // A row that confirms an entry (or waits for the person to say which) is not added.
+        if let matching, !sink.journalIsEmpty, matching.take(t, existing: sink.existing(on:)) { return }
         try sink.add(t)
         kept += 1
         types[t.type == .expense ? 0 : t.type == .income ? 1 : 2] += 1
@@ -81,8 +85,10 @@ final class ImportTally {
     /// Whether rows may come already encoded (`take(_ row:)`): when written, and nothing needs
     /// their whole transaction to be found in the journal (duplicates allowed, or none there).
     func takesEncodedRows(_ sink: ImportSink) -> Bool {
-        // Rows naming an account by its alias are renamed one by one.
+        // Rows naming an account by its alias are renamed one by one; a bank's rows are met
+        // with the journal's entries one by one.
         sink.writes && !sink.skipsExisting && (allowDuplicates || sink.journalIsEmpty) && aliases.isEmpty
+            && (matching == nil || sink.journalIsEmpty)
     }
 
     /// Rows a reader encoded itself (a backup's or a CSV's), a run at a time (only when

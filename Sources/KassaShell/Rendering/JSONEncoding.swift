@@ -16,8 +16,8 @@ public enum JSONEncoding {
         return String(decoding: out, as: UTF8.self)
     }
 
-    public static func transaction(_ transaction: Transaction) -> String {
-        JSONLinesWriter.object(transaction)
+    public static func transaction(_ transaction: Transaction, cleared: ClearedSet? = nil) -> String {
+        JSONLinesWriter.object(transaction, cleared: cleared)
     }
 
     public static func error(code: String, message: String) -> String {

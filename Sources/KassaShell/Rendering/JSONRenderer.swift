@@ -33,8 +33,9 @@ public struct JSONRenderer: SessionRenderer {
             console.write(render(event))
             return
         }
+        let cleared = transactions.cleared
         ListingStream.write(transactions, to: console) { transaction, out in
-            JSONLinesWriter.append(transaction, to: &out)
+            JSONLinesWriter.append(transaction, cleared: cleared, to: &out)
         }
     }
 
@@ -56,7 +57,7 @@ public struct JSONRenderer: SessionRenderer {
             json.add("field", "amount")
         case .saved(let transactions, let budgets):
             json.add("event", "saved")
-            json.add("transactions", raw: JSONWriter.array(transactions.map(JSONEncoding.transaction)))
+            json.add("transactions", raw: JSONWriter.array(transactions.map { JSONEncoding.transaction($0) }))
             if !budgets.isEmpty { json.add("budgets", raw: JSONWriter.array(budgets.map { BudgetJSON.object($0).result })) }
         case .lesson(let phrase, let category):
             json.add("event", "lesson")
@@ -72,10 +73,11 @@ public struct JSONRenderer: SessionRenderer {
             default: json.add("event", change.kind == .delete ? "deleted" : "edited")
             }
             json.add("change", (change.targetKind ?? change.kind).rawValue)
-            json.add("transactions", raw: JSONWriter.array(change.transactions.map(JSONEncoding.transaction)))
+            json.add("transactions", raw: JSONWriter.array(change.transactions.map { JSONEncoding.transaction($0) }))
         case .listing(let transactions):
             json.add("event", "list")
-            json.add("transactions", raw: JSONWriter.array(transactions.map(JSONEncoding.transaction)))
+            let cleared = transactions.cleared
+            json.add("transactions", raw: JSONWriter.array(transactions.map { JSONEncoding.transaction($0, cleared: cleared) }))
         case .report(let output):
             // Report objects are complete lines of their own (DESIGN.md §8); CSV stays CSV.
             let format: ReportFormat = output.format == .csv ? .csv : .json

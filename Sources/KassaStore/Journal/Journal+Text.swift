@@ -111,11 +111,13 @@ extension Journal {
 
     /// Entry `e`'s transaction without what only its line holds (note, input, time, recurrence).
     func bare(_ e: Entry) -> Transaction {
-        Transaction(
+        let other = otherAmounts(e)
+        return Transaction(
             id: Int(e.id), type: e.type,
             amount: Money(minorUnits: e.amount, currency: state.currencies[Int(e.currency)]),
             date: CivilDate(daysSinceEpoch: Int(e.days)), time: nil,
             category: state.labels.string(e.category), account: state.labels.string(e.account),
-            toAccount: state.labels.string(e.toAccount), note: "", recurrence: nil, input: "", toAmount: exchangeTarget(e))
+            toAccount: state.labels.string(e.toAccount), note: "", recurrence: nil, input: "", toAmount: other.to,
+            chargedAmount: other.charged)
     }
 }

@@ -603,10 +603,17 @@ public final class Journal {
 
     static let transactionFieldCount = TargetField.plainLineCount
 
-    /// Entry `e`'s exchange target (read with its line into `state.exchanges`), or nil.
-    func exchangeTarget(_ e: Entry) -> Money? {
-        guard !state.exchanges.isEmpty, e.type == .transfer, let target = state.exchanges[e.offset] else { return nil }
+    /// Entry `e`'s other amount (read with its line into `state.exchanges`): a transfer's
+    /// exchange target, an expense's or income's charged amount; nil when it has none.
+    func otherAmount(_ e: Entry) -> Money? {
+        guard !state.exchanges.isEmpty, let target = state.exchanges[e.offset] else { return nil }
         return Money(minorUnits: target.amount, currency: state.currencies[Int(target.currency)])
+    }
+
+    /// An entry's other amount as the transaction's `toAmount` (a transfer) or `chargedAmount`.
+    func otherAmounts(_ e: Entry) -> (to: Money?, charged: Money?) {
+        let other = otherAmount(e)
+        return e.type == .transfer ? (other, nil) : (nil, other)
     }
 
     /// Builds the transaction of entry `e` from its verified record line, whose fields are at
@@ -622,6 +629,7 @@ public final class Journal {
         func optional(_ f: F) -> String? { range(f).isEmpty ? nil : text(f) }
         let timeRange = range(F.time)
         let time = timeRange.isEmpty ? nil : RecordCodec.parseTime(base + timeRange.lowerBound, timeRange.count)
+        let other = otherAmounts(e)
         return Transaction(
             id: Int(e.id), type: e.type,
             amount: Money(minorUnits: e.amount, currency: state.currencies[Int(e.currency)]),
@@ -629,7 +637,7 @@ public final class Journal {
             category: state.labels.string(e.category), account: state.labels.string(e.account),
             toAccount: state.labels.string(e.toAccount), note: text(.note),
             recurrence: optional(.recurrence).flatMap { Recurrence(rawValue: $0) }, input: input ? text(.input) : "",
-            toAmount: exchangeTarget(e))
+            toAmount: other.to, chargedAmount: other.charged)
     }
 
     /// The change at `index` as the shell reports it (for undo/redo: `kind` and the target).

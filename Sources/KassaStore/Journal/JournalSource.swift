@@ -16,8 +16,9 @@ public struct JournalSource: TransactionSource {
             let e = entries[Int(index)]
             var entry = LedgerEntry(id: Int(e.id), type: e.type, amount: e.amount, currency: currencies[Int(e.currency)],
                                     days: Int(e.days), category: e.category, account: e.account, toAccount: e.toAccount)
-            // Exchanges are few: looked up only for transfers, and only when the journal has any.
-            if !exchanges.isEmpty, e.type == .transfer, let target = exchanges[e.offset] {
+            // Other amounts (an exchange's target, a purchase's charged amount) are few: looked
+            // up only when the journal has any.
+            if !exchanges.isEmpty, let target = exchanges[e.offset] {
                 entry.toAmount = target.amount
                 entry.toCurrency = currencies[Int(target.currency)]
             }

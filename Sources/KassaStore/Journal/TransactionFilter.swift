@@ -17,6 +17,8 @@ public struct TransactionFilter: Sendable, Hashable {
     public var currency: Currency?
     /// Only the last `limit` matches (by id).
     public var limit: Int?
+    /// Leaves out the transactions this set says the bank confirmed (`list --uncleared`).
+    public var leavingOut: ClearedSet?
 
     public init(from: CivilDate? = nil, to: CivilDate? = nil, category: String? = nil, account: String? = nil,
                 text: String? = nil, type: TransactionType? = nil, currency: Currency? = nil, limit: Int? = nil) {

@@ -8,6 +8,9 @@ import KassaCore
 public struct TransactionListing: RandomAccessCollection, Sendable {
     private let materialize: @Sendable (Int32, ListingCursor?) -> Transaction
     private let indices_: [Int32]
+    /// What the bank confirmed of the journal, for a listing that shows it (`list`); nil when
+    /// the listing is not of the journal (a preview's rows).
+    public var cleared: ClearedSet?
 
     init(journal: Journal, indices: [Int32]) {
         // Read the journal's unread text now, on this thread: renderers materialize from two.

@@ -14,6 +14,8 @@ public struct TransactionPatch: Sendable, Hashable {
     public var toAccount: String?
     /// An exchange's target amount (what arrives in `toAccount`).
     public var toAmount: Money?
+    /// What the account was charged in its currency for an expense or income in another.
+    public var chargedAmount: Money?
     public var note: String?
     public var recurrence: Recurrence?
     public var clearTime = false
@@ -24,7 +26,8 @@ public struct TransactionPatch: Sendable, Hashable {
 
     public init(type: TransactionType? = nil, amount: Money? = nil, date: CivilDate? = nil, time: TimeOfDay? = nil,
                 category: String? = nil, account: String? = nil, toAccount: String? = nil, note: String? = nil,
-                recurrence: Recurrence? = nil, toAmount: Money? = nil) {
+                recurrence: Recurrence? = nil, toAmount: Money? = nil, chargedAmount: Money? = nil) {
+        self.chargedAmount = chargedAmount
         self.type = type
         self.amount = amount
         self.date = date
@@ -52,6 +55,9 @@ public struct TransactionPatch: Sendable, Hashable {
         if let recurrence { t.recurrence = recurrence }
         if clearRecurrence { t.recurrence = nil }
         if let toAmount { t.toAmount = toAmount }
+        if let chargedAmount { t.chargedAmount = chargedAmount }
         if clearToAmount || t.type != .transfer { t.toAmount = nil }
+        // A transfer is never charged apart; a charged amount in the amount's own currency is none.
+        if t.type == .transfer || t.chargedAmount?.currency == t.amount.currency { t.chargedAmount = nil }
     }
 }

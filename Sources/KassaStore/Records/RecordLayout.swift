@@ -23,8 +23,9 @@ enum TransactionField: Int, CaseIterable {
     var lineIndex: Int { RecordField.arguments.rawValue + rawValue }
 }
 
-/// The two optional arguments after TransactionField's twelve: a currency exchange's target
-/// amount and currency (what arrives in `toAccount`). Only a record with a target has them, so
+/// The two optional arguments after TransactionField's twelve: the other amount and its
+/// currency — a currency exchange's target (what arrives in `toAccount`), or what the account
+/// was charged for an expense or income in another currency. Only a record with one has them, so
 /// every line written before them — and every line without one — reads and writes unchanged.
 enum TargetField: Int, CaseIterable {
     case amount = 12, currency
@@ -54,10 +55,11 @@ enum RecordBounds {
         if t.amount.minorUnits < 0 { return "amount" }
         if t.amount.minorUnits.magnitude > UInt64(maxMinorUnits(digits: t.amount.currency.minorDigits)) { return "amount" }
         if !t.date.isSupported { return "date" }
-        if let target = t.toAmount {
-            // Only a transfer has a target, in another currency than its amount (an exchange),
-            // never negative, within the same bounds as the amount.
-            if t.type != .transfer || target.minorUnits < 0 || target.currency == t.amount.currency { return "amount" }
+        // A transfer's target (an exchange) or an expense's or income's charged amount: in
+        // another currency than the amount, never negative, within the same bounds; never both.
+        if t.toAmount != nil && t.type != .transfer || t.chargedAmount != nil && t.type == .transfer { return "amount" }
+        if let target = t.otherAmount {
+            if target.minorUnits < 0 || target.currency == t.amount.currency { return "amount" }
             if target.minorUnits.magnitude > UInt64(maxMinorUnits(digits: target.currency.minorDigits)) { return "amount" }
         }
         return nil

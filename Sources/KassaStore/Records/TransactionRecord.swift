@@ -30,7 +30,7 @@ enum TransactionRecord {
                                 var cursor = ByteCursor(buffer.baseAddress! + start)
                                 encode(id: t.id, type: t.type, amount: t.amount, date: t.date, time: t.time, category: category,
                                        account: account, toAccount: toAccount, recurrence: t.recurrence, note: note, input: input,
-                                       toAmount: t.toAmount, to: &cursor)
+                                       toAmount: t.otherAmount, to: &cursor)
                                 return cursor.count
                             }
                         }

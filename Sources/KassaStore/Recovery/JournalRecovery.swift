@@ -330,7 +330,7 @@ struct RecoveryLine {
     /// decode (checksum or not): what a person can re-import after checking it. Written by the one
     /// JSON-lines writer (KassaCore's JSONLinesWriter, what `list --json` and export write).
     func reimportableJSON(in bytes: [UInt8]) -> String? {
-        reimportableTransaction(in: bytes).map(JSONLinesWriter.object)
+        reimportableTransaction(in: bytes).map { JSONLinesWriter.object($0) }
     }
 
     /// The transaction a damaged line still holds, decoded field by field as the reader would.
@@ -363,8 +363,8 @@ struct RecoveryLine {
         if !fields[F.time.lineIndex].isEmpty, time == nil { return nil }
         let recurrence = optional(.recurrence).flatMap(Recurrence.init(rawValue:))
         if !fields[F.recurrence.lineIndex].isEmpty, recurrence == nil { return nil }
-        // An exchange's target, decoded as strictly as the amount.
-        var toAmount: Money?
+        // The other amount (an exchange's target, a charged amount), decoded as strictly as the amount.
+        var other: Money?
         if fields.count == TargetField.targetLineCount {
             let code = RecordCodec.unescape(bytes[fields[TargetField.currency.lineIndex]])
             let raw = Array(bytes[fields[TargetField.amount.lineIndex]])
@@ -372,12 +372,13 @@ struct RecoveryLine {
                   let units = raw.withUnsafeBufferPointer({ b in
                       b.isEmpty ? nil : RecordCodec.parseAmount(b.baseAddress!, b.count, digits: target.minorDigits)
                   }) else { return nil }
-            toAmount = Money(minorUnits: units, currency: target)
+            other = Money(minorUnits: units, currency: target)
         }
         return Transaction(id: Int(id), type: type, amount: Money(minorUnits: minor, currency: currency),
                            date: CivilDate(daysSinceEpoch: Int(days)), time: time, category: optional(.category),
                            account: optional(.account), toAccount: optional(.toAccount), note: text(.note),
-                           recurrence: recurrence, input: text(.input), toAmount: toAmount)
+                           recurrence: recurrence, input: text(.input), toAmount: type == .transfer ? other : nil,
+                           chargedAmount: type == .transfer ? nil : other)
     }
 }
 

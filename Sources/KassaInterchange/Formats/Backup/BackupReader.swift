@@ -147,14 +147,17 @@ public enum BackupReader {
         static let kind = 16, key = 17, fields = 18
         /// A currency exchange's target (what arrives), both or neither.
         static let toAmount = 19, toCurrency = 20
+        /// What the account was charged for a purchase in another currency, both or neither.
+        static let chargedAmount = 21, chargedCurrency = 22
     }
 
     /// The fields a backup line may have, by position: a line is read without a dictionary.
     struct Fields {
         static let names: [[UInt8]] = ["record", "id", "date", "time", "type", "amount", "currency", "category", "account",
                                        "to_account", "note", "recurrence", "input", "name", "aliases", "phrase",
-                                       "kind", "key", "fields", "to_amount", "to_currency"].map { Array($0.utf8) }
-        var values = [JSONValue?](repeating: nil, count: 21)
+                                       "kind", "key", "fields", "to_amount", "to_currency", "charged_amount",
+                                       "charged_currency"].map { Array($0.utf8) }
+        var values = [JSONValue?](repeating: nil, count: 23)
 
         /// Empties the slots for the next line (the array is reused, not made again per line).
         mutating func reset() {
@@ -281,8 +284,20 @@ public enum BackupReader {
                   money.isWithinEntryBound else { throw FieldFailure(name: "to_amount") }
             toAmount = money
         }
+        // What the account was charged: only on an expense or income, in another currency (a
+        // listing's `null` pair is none).
+        var chargedAmount: Money?
+        if field(Slot.chargedAmount) != nil || field(Slot.chargedCurrency) != nil {
+            guard type != .transfer, let code = field(Slot.chargedCurrency), let charged = Currency(code: code), code == charged.code,
+                  charged != currency else {
+                throw FieldFailure(name: "charged_currency")
+            }
+            guard let text = field(Slot.chargedAmount), let money = Money(decimal: text, currency: charged), money.minorUnits >= 0,
+                  money.isWithinEntryBound else { throw FieldFailure(name: "charged_amount") }
+            chargedAmount = money
+        }
         return Transaction(id: id, type: type, amount: amount, date: date, time: time, category: label(Slot.category),
                            account: label(Slot.account), toAccount: label(Slot.toAccount), note: field(Slot.note) ?? "",
-                           recurrence: recurrence, input: field(Slot.input) ?? "", toAmount: toAmount)
+                           recurrence: recurrence, input: field(Slot.input) ?? "", toAmount: toAmount, chargedAmount: chargedAmount)
     }
 }

@@ -50,8 +50,13 @@ struct BeancountDialect: PostingDialect {
         out.add("\n  ")
     }
 
-    func entryHead(_ t: Transaction, note: String, planned: Bool, to out: inout [UInt8]) {
-        out.add(planned ? " ! " : " * ")
+    func entryHead(_ t: Transaction, note: String, status: JournalExtras.Status, to out: inout [UInt8]) {
+        // Beancount has no unmarked entry: a journal never reconciled is all complete (`*`);
+        // in one that was, what the bank has not confirmed is flagged (`!`), like a planned one.
+        switch status {
+        case .planned, .uncleared: out.add(" ! ")
+        case .cleared, .unmarked: out.add(" * ")
+        }
         BeancountDialect.appendQuoted(note, to: &out)
         out.add("\n  kassa-id: \"")
         JSONWriter.appendInteger(t.id, to: &out)

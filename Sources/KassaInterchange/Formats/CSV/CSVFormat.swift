@@ -8,5 +8,5 @@ extension InterchangeFormat {
     public static let csv = InterchangeFormat(
         name: "csv",
         reading: .bankCSV,
-        writing: { _ in CSVWriter() })
+        writing: { _ in CSVWriter() }, isBankFile: true)
 }

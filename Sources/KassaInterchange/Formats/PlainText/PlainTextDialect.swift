@@ -47,8 +47,12 @@ struct PlainTextDialect: PostingDialect {
         out.add("\n    ")
     }
 
-    func entryHead(_ t: Transaction, note: String, planned: Bool, to out: inout [UInt8]) {
-        if planned { out.add(" !") }
+    func entryHead(_ t: Transaction, note: String, status: JournalExtras.Status, to out: inout [UInt8]) {
+        switch status {
+        case .planned: out.add(" !")
+        case .cleared: out.add(" *")
+        case .uncleared, .unmarked: break
+        }
         // A ';' would start a comment in the description; ledger keeps the exact note in
         // kassa-note. A leading '(' '*' '!' would be read as a code or a status: an empty
         // code before it leaves the description as it is.

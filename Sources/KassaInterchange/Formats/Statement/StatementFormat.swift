@@ -10,5 +10,5 @@ extension InterchangeFormat {
         reading: .table { bytes, vocabulary, defaults in
             StatementReader.read(String(decoding: bytes, as: UTF8.self), vocabulary: vocabulary, defaults: defaults)
         },
-        writing: nil)
+        writing: nil, isBankFile: true)
 }

@@ -59,11 +59,8 @@ extension Journal: JournalImport {
                 guard account.aliases.count <= Journal.maxAliases else { throw StoreError(.invalid, path: path, detail: "aliases") }
             }
             let lessons = extras.lessons.filter { !$0.phrase.isEmpty }
-            for object in extras.objects { try check(object) }
             result.skipped = sink.skipped
             total = sink.count
-            let parts = total + extras.accounts.count + lessons.count + extras.objects.count
-            guard parts > 0 else { return }
             let keep = sink.keepsIDs
             let number = state.nextNumber
             let idBase = state.nextFreeID - 1
@@ -71,6 +68,22 @@ extension Journal: JournalImport {
                 result.firstID = keep ? sink.firstID : idBase + 1
                 result.lastID = keep ? sink.lastID : idBase + total
             }
+            var objects = extras.objects
+            // Fresh ids are one run (a bank's file brings none of its own).
+            if total > 0, !keep, let made = extras.objectsForIDs { objects += made((idBase + 1)...(idBase + total)) }
+            for object in objects { try check(object) }
+            // Edits of transactions the journal holds, each checked as `edit` checks it.
+            var edited: [Transaction] = []
+            for (id, patch) in extras.edits {
+                guard state.exists(id) else { throw StoreError(.noSuchTransaction, path: path, ids: [id]) }
+                var t = materialize(state.current[id])
+                patch.apply(to: &t)
+                t.id = id
+                if let problem = RecordBounds.problem(in: t) { throw StoreError(.invalid, path: path, detail: problem) }
+                edited.append(t)
+            }
+            let parts = total + extras.accounts.count + lessons.count + objects.count + edited.count
+            guard parts > 0 else { return }
             // Room for the whole import once (fields spooled plus ~40 bytes of CRC, change and
             // parts a line): the journal's bytes are not copied as they grow.
             state.bytes.reserveCapacity(state.bytes.count + sink.spooledBytes + parts * 40 + 4096)
@@ -90,7 +103,14 @@ extension Journal: JournalImport {
                 }
                 Journal.write(lessons, change: number, firstPart: part + 1, of: parts, to: &writer)
                 part += lessons.count
-                Journal.write(extras.objects, change: number, firstPart: part + 1, of: parts, to: &writer)
+                Journal.write(objects, change: number, firstPart: part + 1, of: parts, to: &writer)
+                part += objects.count
+                for t in edited {
+                    part += 1
+                    writer.begin(change: number, part: part, of: parts, op: .edit)
+                    RecordCodec.appendTransaction(t, to: &writer.out)
+                    writer.end()
+                }
                 if pieces.last?.end != writer.out.count { pieces.append(WritePiece(end: writer.out.count, done: total)) }
                 result.batches = pieces.count
                 return pieces

@@ -99,6 +99,7 @@ extension Journal: JournalQueries {
             if let currency, e.currency != currency { continue }
             if let categories, !categories.contains(e.category) { continue }
             if let accounts, !accounts.contains(e.account), !accounts.contains(e.toAccount) { continue }
+            if let cleared = filter.leavingOut, cleared.isCleared(id) { continue }
             if let needle {
                 let t = materialize(index)
                 guard t.note.lowercased().contains(needle) || t.input.lowercased().contains(needle) else { continue }
