@@ -29,7 +29,7 @@ public struct Clearance: Sendable, Hashable {
 
         /// The row of a bank file's transaction (its account and what it moved the account by).
         public init(_ t: Transaction) {
-            self.init(date: t.date, amount: t.charged, type: t.type, account: (t.account ?? "").lowercased(), note: t.note)
+            self.init(date: t.date, amount: t.charged, type: t.type, account: (t.account ?? t.toAccount ?? "").lowercased(), note: t.note)
         }
     }
 

@@ -26,7 +26,8 @@ public enum BankMatcher {
     /// `convert`: the row's currency amount of a money on a date, when a rate is known.
     public static func match(_ row: Transaction, candidates: [Transaction],
                              convert: (Money, Currency, CivilDate) -> Money? = { _, _, _ in nil }) -> Outcome {
-        guard let account = row.account?.lowercased(), let moved = movement(row, account: account) else { return .none }
+        // A row is of one account: the one it leaves, or (money coming in by transfer) the one it reaches.
+        guard let account = (row.account ?? row.toAccount)?.lowercased(), let moved = movement(row, account: account) else { return .none }
         let rowWords = words(row.note)
         var scored: [(t: Transaction, days: Int, named: Bool, charged: Money?)] = []
         for t in candidates {

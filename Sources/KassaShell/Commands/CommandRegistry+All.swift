@@ -33,6 +33,7 @@ extension CommandRegistry {
         WhyCommand.self,
         ImportCommand.self,
         ExportCommand.self,
+        ReconcileCommand.self,
         CheckCommand.self,
         RepairCommand.self,
         DevicesCommand.self,

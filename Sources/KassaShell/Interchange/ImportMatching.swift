@@ -49,12 +49,18 @@ final class ImportMatching {
         for row in cleared.matches.values { earlier[RowKey(row), default: 0] += 1 }
     }
 
+    /// Counts `row`'s day in its account's period (every row of the file, the ones already in
+    /// the journal too).
+    func cover(_ row: Transaction) {
+        guard let account = row.account?.lowercased() ?? row.toAccount?.lowercased() else { return }
+        period[account] = period[account].map { min($0.lowerBound, row.date)...max($0.upperBound, row.date) } ?? row.date...row.date
+    }
+
     /// Whether `row` belongs to the journal already or waits for the person (then it is not
     /// added); false: it is new.
     func take(_ row: Transaction, existing: (CivilDate) -> [Transaction]) -> Bool {
-        guard let account = row.account?.lowercased() else { return false }
+        guard row.account != nil || row.toAccount != nil else { return false }
         let key = RowKey(Clearance.BankRow(row))
-        period[account] = period[account].map { min($0.lowerBound, row.date)...max($0.upperBound, row.date) } ?? row.date...row.date
         if let count = earlier[key], count > 0 {
             earlier[key] = count - 1
             already += 1

@@ -67,6 +67,7 @@ final class ImportTally {
         t.account = t.account.map(spelled)
         t.toAccount = t.toAccount.map(spelled)
         total += 1
+        matching?.cover(t)
         if !allowDuplicates, !sink.journalIsEmpty, duplicates.isDuplicate(t, existing: sink.existing(on:)) {
             skipped += 1
             return

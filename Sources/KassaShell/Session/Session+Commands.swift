@@ -32,6 +32,7 @@ extension Session {
         }
         if let events = referenceCommand(line) { return events }
         if let events = budgetPhrase(line) { return events }
+        if let events = reconcilePhrase(line) { return events }
         if let events = seriesAmountPhrase(line) { return events }
         return nil
     }

@@ -74,7 +74,8 @@ public enum StatementReader {
             }
             let row: (negative: Bool, reading: AmountText.Reading, currencyWord: String?, operation: String, details: String)?
             if rest.contains("|") || rest.contains("\t") {
-                row = tableRow(rest)
+                // The app's table; else Kaspi's columns copied with tabs between them.
+                row = tableRow(rest) ?? (rest.contains("|") ? nil : kaspiRow(Substring(rest.map { $0 == "\t" ? " " : $0 })))
             } else {
                 row = kaspiRow(rest)
             }

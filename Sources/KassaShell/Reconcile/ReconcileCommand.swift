@@ -1,0 +1,81 @@
+// ReconcileCommand: `kassa reconcile ACCOUNT AMOUNT [--date D] [--json]` and `:reconcile …` —
+// the bank's balance of an account against kassa's on a day (today by default): the difference,
+// the transactions the bank has not confirmed, and the ones that alone would explain it
+// (KassaLedger.Reconciliation). The amount is read as banks and people write it ("152 340",
+// "152340.50 KZT", "-45 000" for a card owed on); in a session "kaspi balance is 152340" /
+// «на каспи сейчас 152 340» says the same (Session+Reconcile). Changes nothing.
+
+import KassaCore
+import KassaInterchange
+import KassaLedger
+import KassaStore
+
+public struct ReconcileCommand: Command {
+    public static let name = "reconcile"
+    public static let forms = CommandForms.both
+    public static let options: [CommandOption] = [.value("--date", .date)]
+    public static let surface = CommandSurface(.required(.account), .required(.amount))
+
+    let account: String
+    let amountText: String
+    let date: CivilDate?
+
+    public init(_ arguments: CommandArguments) throws(UsageError) {
+        let words = arguments.words
+        guard words.count >= 2 else {
+            throw UsageError(key: "reconcile.usage", arguments: ["command": arguments.form.prefix + Self.name])
+        }
+        account = words[0]
+        amountText = words.dropFirst().joined(separator: " ")
+        date = try arguments.date("--date")
+    }
+
+    public func run(_ context: CommandContext) -> [SessionEvent] {
+        context.storeChange(readOnly: true) { journal in
+            let parseContext = context.parseContext(journal)
+            guard let name = ReconcileCommand.account(account, journal: journal, parser: context.parser, context: parseContext) else {
+                return context.reject(SessionError("reconcile.unknown-account", ["account": account]))
+            }
+            let defined = journal.accounts.first { $0.name.lowercased() == name }
+            let home = defined?.currency ?? context.configuration.defaultCurrency
+            guard let bank = ReconcileCommand.money(amountText, home: home, parser: context.parser, context: parseContext) else {
+                return context.reject(SessionError("reconcile.bad-amount", ["value": amountText]))
+            }
+            let day = date ?? context.configuration.today
+            let filter = TransactionFilter(to: day, account: name)
+            let openings = AccountBook.openings(journal, filter: ListFilter(span: .all, to: day, account: name))
+            let lines = try Balances.compute(journal.source(filter), today: day, openings: openings)
+            let kassa = lines.first { $0.account?.lowercased() == name && $0.amount.currency == bank.currency }?.amount
+                ?? Money(minorUnits: 0, currency: bank.currency)
+            let reconciliation = try Reconciliation(account: defined?.name ?? name, date: day, bank: bank, kassa: kassa,
+                                                    transactions: journal.query(filter),
+                                                    cleared: ClearedSet(journal.objects(Clearance.kind)))
+            return [.output(ReconcileOutput(reconciliation))]
+        }
+    }
+
+    /// The account a word names: a defined one or one in use (by name or alias), or one the
+    /// parser knows ("каспи"); nil for none of these.
+    static func account(_ word: String, journal: Journal, parser: Parser, context: ParseContext) -> String? {
+        let key = word.lowercased()
+        for account in journal.accounts where account.name.lowercased() == key || account.aliases.contains(where: { $0.lowercased() == key }) {
+            return account.name.lowercased()
+        }
+        if journal.accountsInUse().contains(where: { $0.lowercased() == key }) { return key }
+        guard let named = parser.account(named: word, context: context)?.lowercased() else { return nil }
+        let known = journal.accounts.contains { $0.name.lowercased() == named } || journal.accountsInUse().contains { $0.lowercased() == named }
+        return known ? named : nil
+    }
+
+    /// An amount as written ("152 340", "-45 000,50", "1200 USD"), in the currency it names or
+    /// `home`; nil when the text is no amount or names no currency kassa knows.
+    static func money(_ text: String, home: Currency, parser: Parser, context: ParseContext) -> Money? {
+        guard let reading = AmountText.read(Substring(text)) else { return nil }
+        var currency = home
+        if let word = reading.currencyWord, !word.isEmpty {
+            guard let named = Currency(code: word.uppercased()) ?? parser.currency(named: word, context: context) else { return nil }
+            currency = named
+        }
+        return reading.money(currency)
+    }
+}
