@@ -312,6 +312,8 @@ public struct JournalBook {
             }
             // A currency exchange (one account gives one currency, one takes another, `@@`/`@`
             // between them): one transfer with its target, not an expense and an income.
+            let first = records.transactions.count
+            defer { if entry.cleared { records.cleared.formUnion(first..<records.transactions.count) } }
             if let (out, into) = JournalBook.exchange(legs) {
                 records.transactions.append(Transaction(id: 0, type: .transfer, amount: out.money.negated, date: entry.date,
                                                         account: out.account, toAccount: into.account, note: entry.description,
@@ -422,6 +424,19 @@ public struct JournalBook {
                 objects[CategoryDefinition.kind + " " + made] = definition.record
             }
             return made
+        }
+        // A purchase (or an income) charged in its account's own currency — the category's leg in
+        // the purchase's currency at its total cost, the account's in the charge's (`10.99 USD @@
+        // 5200 KZT`, as kassa writes it): one transaction that keeps both amounts.
+        if legs.count == 2, legs[0].money.currency != legs[1].money.currency,
+           let c = legs.firstIndex(where: { if case .category = $0.target { return true } else { return false } }),
+           isAccount(legs[1 - c].target), case .category(_, _, let type) = legs[c].target,
+           (legs[c].money.minorUnits > 0) == (type == .expense), (legs[1 - c].money.minorUnits > 0) == (type == .income),
+           legs[c].money.minorUnits != .min, legs[1 - c].money.minorUnits != .min {
+            add(type, abs(legs[c].money.minorUnits), legs[c].money.currency, category: slug(legs[c]), account: legs[1 - c].account)
+            records.transactions[records.transactions.count - 1].chargedAmount =
+                Money(minorUnits: abs(legs[1 - c].money.minorUnits), currency: legs[1 - c].money.currency)
+            return
         }
         for currency in currencies {
             // Remaining (signed) amounts, account legs and the others (categories, equity) apart.

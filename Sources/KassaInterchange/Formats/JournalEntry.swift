@@ -46,8 +46,12 @@ public struct JournalEntry: Sendable {
     public var line: Int
     /// The file it came from, for an included file ("" for the file imported).
     public var file: String
+    /// Marked cleared (`*` in hledger and ledger, beancount's `*` or `txn`): confirmed by the bank.
+    public var cleared: Bool
 
-    public init(date: CivilDate, description: String, postings: [JournalPosting] = [], line: Int, file: String = "") {
+    public init(date: CivilDate, description: String, postings: [JournalPosting] = [], line: Int, file: String = "",
+                cleared: Bool = false) {
+        self.cleared = cleared
         self.date = date
         self.description = description
         self.postings = postings

@@ -47,6 +47,8 @@ public struct ImportRecords: Sendable {
     public var cardsDiffering: [String: Int] = [:]
     /// A plain-text journal's accounts, categories, skipped lines and assertions.
     public var journal: JournalNotes?
+    /// Which of `transactions` the file marks cleared (a journal's status), by index.
+    public var cleared: Set<Int> = []
 
     public init() {}
 }

@@ -4,7 +4,9 @@
 // only those). It matches when it moves the account the same way by the same money — the same
 // currency and amount, or the amount it was charged — or, said in another currency and never
 // charged, when its words name the row's merchant (or, with a rate, it converts to within a
-// tenth of the row): then it takes the row's amount as its charged amount. The best candidate is
+// tenth of the row): then it takes the row's amount as its charged amount. A row whose category
+// says another kind of spending than the entry's (another top category) is that entry only on
+// the same day. The best candidate is
 // the nearest in date, then the one whose words name the merchant; two that stay equally good
 // and differ are asked, never picked at random (two the same in every field are one choice).
 
@@ -33,6 +35,7 @@ public enum BankMatcher {
         for t in candidates {
             let days = abs(t.date.daysSinceEpoch - row.date.daysSinceEpoch)
             guard days <= window, let their = movement(t, account: account), their.incoming == moved.incoming else { continue }
+            if days > 0, let a = row.category, let b = t.category, top(a) != top(b), top(a) != other, top(b) != other { continue }
             let named = !rowWords.isDisjoint(with: words(t.note + " " + t.input, except: account))
             if their.money == moved.money {
                 scored.append((t, days, named, nil))
@@ -70,6 +73,12 @@ public enum BankMatcher {
         if a.named != b.named { return a.named }
         return a.t.id < b.t.id
     }
+
+    /// The category of what no rule knew (a bank's row the vocabulary could not place).
+    private static let other: Substring = "other"
+
+    /// A category's top level: "food" of "food/coffee".
+    private static func top(_ slug: String) -> Substring { slug.split(separator: "/", maxSplits: 1).first ?? Substring(slug) }
 
     /// Two entries a person could not tell apart: either one is the same choice.
     private static func same(_ a: Transaction, _ b: Transaction) -> Bool {

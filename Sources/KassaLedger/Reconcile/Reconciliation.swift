@@ -2,7 +2,8 @@
 // `kassa reconcile`): the difference (bank − kassa), the account's transactions up to that day
 // the bank has not confirmed (uncleared), and among them the suspects — each one alone would
 // explain the difference if it were not there (an entry the bank never saw, or one said with the
-// wrong amount while the bank's row came in beside it). Money is checked: a sum that does not
+// wrong amount while the bank's row came in beside it); when none does, pairs that together
+// would, or all of them together. Money is checked: a sum that does not
 // fit is an error, never a wrap.
 
 import KassaCore
@@ -20,7 +21,9 @@ public struct Reconciliation: Sendable {
     public let uncleared: [Transaction]
     /// The uncleared transactions whose absence would make the difference zero.
     public let suspects: [Transaction]
-    /// Every uncleared transaction together (two or more) would explain the difference.
+    /// When no one does: pairs of uncleared transactions that together would (at most three).
+    public let suspectPairs: [(Transaction, Transaction)]
+    /// Every uncleared transaction together (three or more) would explain the difference.
     public let allUnclearedExplain: Bool
 
     /// `transactions`: the account's (as the account or a transfer's destination) dated up to `date`.
@@ -42,9 +45,22 @@ public struct Reconciliation: Sendable {
         }
         // Taking a transaction out moves kassa's balance by the opposite of what it moved it by.
         suspects = difference.isZero ? [] : uncleared.filter { effect($0) == -difference.minorUnits }
+        // Pairs, in one pass: each transaction looks for an earlier one whose effect completes it.
+        var pairs: [(Transaction, Transaction)] = []
+        if !difference.isZero, suspects.isEmpty {
+            var seen: [Int64: Transaction] = [:]
+            for t in uncleared {
+                guard let e = effect(t) else { continue }
+                let (want, overflow) = (-difference.minorUnits).subtractingReportingOverflow(e)
+                if !overflow, let other = seen[want] { pairs.append((other, t)) }
+                if pairs.count == 3 { break }
+                if seen[e] == nil { seen[e] = t }
+            }
+        }
+        suspectPairs = pairs
         var sum = CheckedSum()
         for t in uncleared { sum.add(effect(t) ?? 0) }
-        allUnclearedExplain = !difference.isZero && suspects.isEmpty && uncleared.count > 1 && !sum.overflowed
+        allUnclearedExplain = !difference.isZero && suspects.isEmpty && pairs.isEmpty && uncleared.count > 2 && !sum.overflowed
             && uncleared.allSatisfy { effect($0) != nil } && sum.value == -difference.minorUnits
     }
 

@@ -187,6 +187,7 @@ public struct ImportCommand: Command {
                 tally.matching = ImportMatching(journal: journal, base: base)
                 tally.matching?.choices = choices
             }
+            tally.clearsEveryRow = format.isBankFile
             var outcome = Outcome.write
             var extras: ImportExtras?
             var unmatched: [Transaction] = []
@@ -203,7 +204,7 @@ public struct ImportCommand: Command {
                 guard outcome == .write else { return nil }
                 extras = ImportExtras(accounts: newAccounts(tally, journal), lessons: newLessons(tally, journal),
                                       objects: newObjects(tally, journal) + (tally.matching?.objects ?? []),
-                                      objectsForIDs: meets ? ImportMatching.clearBatch : nil,
+                                      objectsForIDs: tally.clearances,
                                       edits: tally.matching?.edits ?? [])
                 return extras
             }

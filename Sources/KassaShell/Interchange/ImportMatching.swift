@@ -101,9 +101,6 @@ final class ImportMatching {
         }
     }
 
-    /// The clearance of the rows an import of a bank's file adds (ids known as it is written).
-    @Sendable static func clearBatch(_ ids: ClosedRange<Int>) -> [ObjectRecord] { [Clearance(.batch(ids)).record] }
-
     /// What the import says of the matching.
     func output(imported: Int, unmatched: [Transaction], dryRun: Bool) -> ImportMatchOutput {
         ImportMatchOutput(imported: imported, matched: matched.count, already: already, unmatched: unmatched,

@@ -95,9 +95,9 @@ struct ImportReading {
             tally.records = try format.readJournal(table(), vocabulary: vocabulary, key: journalFiles?.key ?? "",
                                                    include: journalFiles?.include, year: defaults.year, currency: defaults.currency)
         }
-        let rows = tally.records.transactions
+        let rows = tally.records.transactions, cleared = tally.records.cleared
         tally.records.transactions = []
-        for t in rows { try tally.take(t, into: sink) }
+        for (k, t) in rows.enumerated() { try tally.take(t, cleared: cleared.contains(k), into: sink) }
     }
 
     /// A row a reader read fast, encoded for the journal from the file's bytes on the thread

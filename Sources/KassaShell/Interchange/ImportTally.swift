@@ -27,6 +27,10 @@ final class ImportTally {
     private let allowDuplicates: Bool
     /// A bank's file meeting the person's entries (ImportMatching); nil for other files.
     var matching: ImportMatching?
+    /// Every row kept is cleared (a bank's file: the bank said them).
+    var clearsEveryRow = false
+    /// Runs of kept rows the file marks cleared (a journal's status), by their place among the kept.
+    private var clearedRuns: [ClosedRange<Int>] = []
 
     /// The journal's account aliases, lower-cased → the account's name: a row naming "Kaspi
     /// Gold" lands in the account it is an alias of.
@@ -61,8 +65,17 @@ final class ImportTally {
         return map
     }
 
+    /// The clearances of the kept rows, once their ids are known (ImportExtras.objectsForIDs).
+    var clearances: (@Sendable (ClosedRange<Int>) -> [ObjectRecord])? {
+        if clearsEveryRow { return { [Clearance(.batch($0)).record] } }
+        guard !clearedRuns.isEmpty else { return nil }
+        let runs = clearedRuns
+        return { ids in runs.map { Clearance(.batch((ids.lowerBound + $0.lowerBound)...(ids.lowerBound + $0.upperBound))).record } }
+    }
+
     /// One row of the file: skipped when the journal has it, else counted and given to the sink.
-    func take(_ row: Transaction, into sink: ImportSink) throws {
+    /// `cleared`: the file marks it so.
+    func take(_ row: Transaction, cleared: Bool = false, into sink: ImportSink) throws {
         var t = row
         t.account = t.account.map(spelled)
         t.toAccount = t.toAccount.map(spelled)
@@ -75,6 +88,13 @@ final class ImportTally {
         // A row that confirms an entry (or waits for the person to say which) is not added.
         if let matching, !sink.journalIsEmpty, matching.take(t, existing: sink.existing(on:)) { return }
         try sink.add(t)
+        if cleared {
+            if let last = clearedRuns.last, last.upperBound == kept - 1 {
+                clearedRuns[clearedRuns.count - 1] = last.lowerBound...kept
+            } else {
+                clearedRuns.append(kept...kept)
+            }
+        }
         kept += 1
         types[t.type == .expense ? 0 : t.type == .income ? 1 : 2] += 1
         count(account: t.account ?? "—")

@@ -29,9 +29,12 @@ struct ReconcileOutput: CommandOutput {
             if r.uncleared.count > 20 { lines.append("  " + catalog.text("import.preview.more", count: r.uncleared.count - 20)) }
         }
         for t in r.suspects { lines.append(catalog.text("reconcile.suspect", ["entry": row(t, renderer)])) }
+        for (a, b) in r.suspectPairs {
+            lines.append(catalog.text("reconcile.suspect-pair", ["first": "#" + String(a.id), "second": "#" + String(b.id)]))
+        }
         if r.allUnclearedExplain {
             lines.append(catalog.text("reconcile.all-explain", count: r.uncleared.count))
-        } else if !r.agrees, r.suspects.isEmpty {
+        } else if !r.agrees, r.suspects.isEmpty, r.suspectPairs.isEmpty {
             lines.append(catalog.text("reconcile.no-suspect"))
         }
         return lines
@@ -55,7 +58,8 @@ struct ReconcileOutput: CommandOutput {
         json.add("currency", r.bank.currency.code)
         json.add("uncleared", strings: r.uncleared.map { String($0.id) })
         // Every uncleared one together explains it: they are the suspects as a group.
-        json.add("suspects", strings: (r.allUnclearedExplain ? r.uncleared : r.suspects).map { String($0.id) })
+        let pairs = r.suspectPairs.flatMap { [$0.0, $0.1] }
+        json.add("suspects", strings: (r.allUnclearedExplain ? r.uncleared : r.suspects + pairs).map { String($0.id) })
         return [json]
     }
 }

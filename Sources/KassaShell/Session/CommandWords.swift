@@ -151,6 +151,10 @@ public struct CommandWords: Sendable {
             "budget": Set(BudgetCommand.surface.verbNames),
             // A series' new amount in words: "netflix is 5490 from april" (Session+SeriesPhrase).
             "seriesphrase": ["now", "from", "link"],
+            // A balance said in words: "kaspi balance is 152340" (Session+Reconcile).
+            "reconcile": ["marker", "filler"],
+            // A bank's row that could be one of two entries: the answer that it is neither (ImportCommand).
+            "choice": ["new"],
         ]
     }
 

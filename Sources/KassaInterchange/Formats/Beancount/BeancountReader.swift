@@ -82,7 +82,9 @@ public enum BeancountReader {
                     let kind = words.first.map(String.init) ?? ""
                     switch kind {
                     case "*", "!", "txn":
-                        entry = JournalEntry(date: date, description: description(body), line: lineNumber, file: fileName)
+                        // `*` (or `txn`) is complete, `!` flagged: kassa's cleared and not.
+                        entry = JournalEntry(date: date, description: description(body), line: lineNumber, file: fileName,
+                                             cleared: kind != "!")
                     case "open":
                         if words.count >= 2 {
                             parse.declared.append(String(words[1]))

@@ -51,11 +51,11 @@ struct BeancountDialect: PostingDialect {
     }
 
     func entryHead(_ t: Transaction, note: String, status: JournalExtras.Status, to out: inout [UInt8]) {
-        // Beancount has no unmarked entry: a journal never reconciled is all complete (`*`);
-        // in one that was, what the bank has not confirmed is flagged (`!`), like a planned one.
+        // Beancount has no unmarked entry: complete (`*`) is what the bank confirmed; the rest
+        // is flagged (`!`), a planned one too — and reads back as it was.
         switch status {
-        case .planned, .uncleared: out.add(" ! ")
-        case .cleared, .unmarked: out.add(" * ")
+        case .cleared: out.add(" * ")
+        case .planned, .uncleared, .unmarked: out.add(" ! ")
         }
         BeancountDialect.appendQuoted(note, to: &out)
         out.add("\n  kassa-id: \"")

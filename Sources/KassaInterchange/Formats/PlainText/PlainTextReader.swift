@@ -196,7 +196,9 @@ public enum PlainTextReader {
                 rest = rest[(rest.utf8.dropFirst().firstIndex { $0 == space || $0 == tab } ?? rest.endIndex)...]
             }
             rest = PlainTextPosting.trim(rest, trailing: false)
-            if let mark = rest.utf8.first, mark == star || mark == bang {
+            // The status: `*` cleared, `!` pending (not cleared).
+            let mark = rest.utf8.first
+            if mark == star || mark == bang {
                 rest = PlainTextPosting.trim(rest[rest.utf8.index(after: rest.startIndex)...], trailing: false)
             }
             if rest.utf8.first == openParen, let close = rest.utf8.firstIndex(of: closeParen) {
@@ -204,7 +206,7 @@ public enum PlainTextReader {
             }
             if let comment = PlainTextPosting.commentStart(rest) { rest = rest[..<comment] }
             // hledger's "payee | note" keeps both; kassa's note is the whole description.
-            entry = JournalEntry(date: date, description: String(PlainTextPosting.trim(rest)), line: n, file: fileName)
+            entry = JournalEntry(date: date, description: String(PlainTextPosting.trim(rest)), line: n, file: fileName, cleared: mark == star)
         }
 
         /// The value of a comment line `; NAME: value` (to the line's end), else nil.
