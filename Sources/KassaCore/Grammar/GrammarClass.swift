@@ -98,4 +98,7 @@ enum GrammarClass: String, CaseIterable, Sendable {
     case merchant
     /// "next monday", «в следующий понедельник»: the weekday ahead of today, not the last one.
     case next
+    /// Words before a card's or an account's mask in a pasted bank notice ("Card *2291", «Карта
+    /// *2291», "VISA **4410"): those digits are no amount (DraftAssembler.dropMasks).
+    case mask
 }

@@ -45,6 +45,8 @@ final class ClassIDs: Sendable {
     let datePurpose: Int
     /// Words before an account's balance in a pasted bank notice (GrammarClass.balance).
     let balance: Int
+    /// Words before a card's mask in a pasted bank notice (GrammarClass.mask).
+    let mask: Int
     /// The grammar's account names (the values of `account` words: cash, kaspi, halyk …), for
     /// matching a misheard name (SoundAlike), each once per distinct folded spelling (the Latin
     /// name and the grammar's one-word forms of it): a name may repeat.
@@ -113,6 +115,7 @@ final class ClassIDs: Sendable {
         times = id(.times)
         currencyIn = id(.currencyIn)
         total = id(.total); holiday = id(.holiday); datePurpose = id(.datePurpose); balance = id(.balance)
+        mask = id(.mask)
         notEntry = id(.notEntry)
         exchange = id(.exchange); exchangeTo = id(.exchangeTo); exchangeRate = id(.exchangeRate)
         let accountClass = id(.account)

@@ -39,6 +39,7 @@ extension DraftStage {
         }
         markPurposeDates(&s)
         dropBalances(&s)
+        dropMasks(&s)
         applyCorrections(&s)
         markExchanges(&s)
         markTotals(&s)
@@ -504,6 +505,45 @@ extension DraftStage {
             s.moneys[p].isQuantity = true
             for k in words.lowerBound..<m.end where tokens[k].kind != .punct || k >= words.upperBound { s.roles[k] = .filler }
         }
+    }
+
+    /// A card's mask in a pasted bank notice: "Карта *2291", "Kaspi Gold *2291", "VISA **4410".
+    /// Digits glued after "*" (or "#", "№") right after an account's name or a `mask` word are
+    /// which card paid, not a second purchase: they and their mark leave the line, when another
+    /// amount is there to be the purchase. Alone they stay, asked as a code (DoubtRules). Mask
+    /// words that name no account ("VISA") leave with them; a generic account word ("Карта")
+    /// stays the account, unless the line names another one ("ATM HALYK … Карта *4410": the
+    /// card is Halyk's, not a second account to move the money to).
+    func dropMasks(_ s: inout LineScan) {
+        guard s.moneys.count > 1 else { return }
+        for p in s.moneys.indices {
+            let m = s.moneys[p]
+            guard !m.isQuantity, m.currency == nil, let code = codeAt(m.number.start) else { continue }
+            var before = code.lowerBound - 1
+            while before >= 0, tokens[before].kind == .punct { before -= 1 }
+            guard before >= 0, s.moneys.indices.contains(where: { $0 != p && !s.moneys[$0].isQuantity }) else { continue }
+            var words: Range<Int>?
+            if case .account(let a) = s.roles[before] {
+                let mention = s.accounts[a]
+                words = mention.start..<mention.start  // the account stays
+                if ids.mask >= 0, matchClass(mention.start, ids.mask)?.end == mention.end,
+                   s.accounts.contains(where: { $0.name != mention.name && isAccount(s, $0) }) {
+                    words = mention.start..<mention.end
+                }
+            } else if ids.mask >= 0, let phrase = phrase(ids.mask, endingBefore: code.lowerBound, s) {
+                words = phrase
+            }
+            guard let words else { continue }
+            s.moneys[p].isQuantity = true
+            for k in words { s.roles[k] = .filler }
+            for k in code.lowerBound..<max(code.upperBound, m.end) { s.roles[k] = .filler }
+        }
+    }
+
+    /// Whether `mention` is still read as an account (its first word's role).
+    func isAccount(_ s: LineScan, _ mention: AccountMention) -> Bool {
+        if case .account = s.roles[mention.start] { return true }
+        return false
     }
 
     /// "tickets for december 5", «билеты на 5 декабря», «цветы к 8 марта», "concert tickets for

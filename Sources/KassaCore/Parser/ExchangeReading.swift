@@ -3,7 +3,9 @@
 // target (what arrives), not as two purchases. The words are the grammar's (`exchange` verbs
 // with the value `sell` or `buy`, `exchange-to` and `exchange-rate` connectors); the shape is
 // here: an exchange verb, then an amount (only stop words between), then a connector, then a
-// second amount, in two different currencies. Anything else is left as it was: "changed the
+// second amount, in two different currencies. The connector may follow a few words of the place
+// ("at the exchange office and got 108,000"), and may name the currency that arrives before a
+// rate ("for tenge at 6.1"). Anything else is left as it was: "changed the
 // tyres 20000" has no amount after its verb, "bought 2 coffees for 1500" no second currency.
 
 /// The second amount of an exchange, kept with the first (MoneyMatch.exchange).
@@ -65,7 +67,9 @@ extension DraftStage {
             for j in 0..<tokens.count {
                 if case .money(let m) = s.roles[j], m > a { s.roles[j] = .money(m - 1) }
             }
-            for j in first.start..<second.end { s.roles[j] = .money(a) }
+            // Words of the place said between the amounts stay in the note.
+            for j in first.start..<first.end { s.roles[j] = .money(a) }
+            for j in first.end..<second.end where j >= found.connectorStart || tokens[j].kind == .punct { s.roles[j] = .money(a) }
             for j in found.verbStart..<found.verbEnd { s.roles[j] = tokens[j].kind == .punct ? .punct : .filler }
             a += 1
         }
@@ -73,7 +77,7 @@ extension DraftStage {
 
     /// The exchange whose first amount is `s.moneys[a]`, or nil.
     private func exchange(at a: Int, _ s: LineScan)
-        -> (verb: Int, verbStart: Int, verbEnd: Int, connector: Int, buy: Bool, rate: Bool,
+        -> (verb: Int, verbStart: Int, verbEnd: Int, connector: Int, connectorStart: Int, buy: Bool, rate: Bool,
             firstCurrency: Currency, secondCurrency: Currency)? {
         let first = s.moneys[a], second = s.moneys[a + 1]
         guard !first.isQuantity, !second.isQuantity, first.exchange == nil else { return nil }
@@ -100,20 +104,42 @@ extension DraftStage {
         var k = first.end
         while k < second.start, tokens[k].kind == .punct, !tokens[k].isPunct("."), !tokens[k].isPunct(";") { k += 1 }
         guard k < second.start, case .plain = s.roles[k] else { return nil }
-        var connector: (entry: Int, end: Int, rate: Bool)?
-        if let (e, end) = matchClass(k, ids.exchangeRate) { connector = (e, end, true) }
-        if let (e, end) = matchClass(k, ids.exchangeTo), end >= (connector?.end ?? 0) { connector = (e, end, false) }
+        var connector: (entry: Int, start: Int, end: Int, rate: Bool)?
+        var named: Currency?
+        if let (e, end) = matchClass(k, ids.exchangeRate) { connector = (e, k, end, true) }
+        if let (e, end) = matchClass(k, ids.exchangeTo), end >= (connector?.end ?? 0) { connector = (e, k, end, false) }
+        // "traded 50000 rubles for tenge at 6.1": the currency that arrives named bare after the
+        // connector, and the rate after it.
+        if let c = connector, !c.rate, ids.exchangeRate >= 0, let (e, end) = matchClass(skipPunct(c.end), ids.currency),
+           let currency = grammar.currencies[e], let (r, rateEnd) = matchClass(skipPunct(end), ids.exchangeRate),
+           skipPunct(rateEnd) == second.start {
+            connector = (r, c.start, rateEnd, true)
+            named = currency
+        }
+        // "gave 200 euros at the exchange office and got 108,000 tenge": words of the place said
+        // between, the connector right before the second amount (one sentence, a few words).
+        if connector.map({ skipPunct($0.end) != second.start }) ?? true {
+            connector = nil
+            for start in max(k + 1, second.start - 4)..<second.start {
+                guard s.roles[start].isPlainOrSep, let (e, end) = matchClass(start, ids.exchangeTo),
+                      skipPunct(end) == second.start, second.start - k <= 10,
+                      !(k..<start).contains(where: { tokens[$0].isPunct(".") || tokens[$0].isPunct(";")
+                          || !(free($0) || s.roles[$0].isPlainOrSep) }) else { continue }
+                connector = (e, start, end, false)
+                break
+            }
+        }
         guard let connector, skipPunct(connector.end) == second.start else { return nil }
         let buy = grammar.entries[verb.entry].value == "buy"
         // What is bought is a currency said as one: "bought 2 coffees for 1500" is a purchase.
         if buy, first.currency == nil { return nil }
         let fallback = context.defaultCurrency
         let firstCurrency = first.currency ?? fallback
-        var secondCurrency = second.currency ?? fallback
+        var secondCurrency = second.currency ?? named ?? fallback
         if connector.rate {
             // A rate is in the other currency: "100 dollars at 520" are tenge, whatever was said.
             guard first.currency != nil, second.value.isZero == false else { return nil }
-            if secondCurrency == firstCurrency { secondCurrency = fallback }
+            if secondCurrency == firstCurrency, named == nil { secondCurrency = fallback }
         } else if secondCurrency == firstCurrency {
             // Dictation puts its own "$" on every number ("sold $100 for $51,000"): the same
             // currency said twice for two amounts of one exchange means the home one arrives.
@@ -121,6 +147,6 @@ extension DraftStage {
             secondCurrency = fallback
         }
         guard secondCurrency != firstCurrency else { return nil }
-        return (verb.entry, verb.start, verb.end, connector.entry, buy, connector.rate, firstCurrency, secondCurrency)
+        return (verb.entry, verb.start, verb.end, connector.entry, connector.start, buy, connector.rate, firstCurrency, secondCurrency)
     }
 }

@@ -220,7 +220,7 @@ final class LineView {
 
     /// A phrase of class `cls` whose first word is at `i` and whose other words come right
     /// after `gap` (the amount said inside it: "got 5000 back"), or the whole phrase right
-    /// before it ("got back 5000"); its end is past its last word.
+    /// before it ("got back 5000", "found 5000"); its end is past its last word.
     func matchClass(_ i: Int, _ cls: Int, around gap: Range<Int>) -> (entry: Int, end: Int)? {
         guard cls >= 0, i < tokens.count else { return nil }
         if cls < 64, (tokens[i].bits | tokens[i].phraseBits) & (1 << UInt64(cls)) == 0 { return nil }
@@ -231,7 +231,12 @@ final class LineView {
         var best: (entry: Int, end: Int)?
         for k in lexRange(i) {
             let e = Int(hot.lexEntries[k])
-            guard hot.entryClass[e] == cls, hot.entryIsPhrase[e] else { continue }
+            guard hot.entryClass[e] == cls else { continue }
+            // One word said right before the amount ("found 5000") is the whole phrase.
+            guard hot.entryIsPhrase[e] else {
+                if best == nil { best = (e, i + 1) }
+                continue
+            }
             var j = gap.upperBound, ok = true
             for position in Int(hot.phraseStart[e])..<Int(hot.phraseStart[e + 1]) {
                 let t = skipPunct(j)
