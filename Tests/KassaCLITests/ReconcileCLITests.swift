@@ -191,4 +191,27 @@ import Testing
         let seen = try run(phone, ["list", "--json"]).lines.map(json)
         #expect(seen.count == 1 && seen[0]["cleared"] as? Bool == true && seen[0]["bank_note"] as? String == "STARBUCKS MEGA", "\(seen)")
     }
+
+    /// What a card was charged for a purchase in dollars: said in a reply, set by an edit, kept by
+    /// the balance, and carried through kassa's CSV and an hledger journal with the cleared marks.
+    @Test func theChargeIsSaidEditedAndCarriedThroughFiles() throws {
+        let session = try kassa([], stdin: "book on amazon 24.99 dollars from kaspi\ncharged 12600\n\n")
+        #expect(session.output.contains("$24.99 (charged ₸12,600.00)"), "\(session.output)")
+        try kassa(["add", "--yes", "mcdonalds 12 dollars from kaspi"])
+        try kassa(["edit", "#2", "charged", "6120"])
+        #expect(try kassa(["balance"]).output.contains("kaspi  −₸18,720.00"))
+        let file = home.appendingPathComponent("bank.csv")
+        try "Date,Amount,Description\n2026-11-30,-6120,MCDONALDS\n2026-11-30,-990,APPLE.COM\n".write(to: file, atomically: true, encoding: .utf8)
+        try kassa(["import", "--account", "kaspi", file.path])
+        for format in ["csv", "hledger", "beancount"] {
+            let out = home.appendingPathComponent("out." + format).path, again = home.appendingPathComponent("again-\(format).kassa").path
+            try kassa(["export", "--format", format, "-o", out])
+            try KassaBinary.run(["--file", again, "--today", "2026-11-30", "import", "--yes", "--format", format, out], environment: env)
+            let rows = try KassaBinary.run(["--file", again, "--today", "2026-11-30", "list", "--json"], environment: env).lines.map(json)
+            let charged = rows.compactMap { $0["charged_amount"] as? String }.sorted()
+            #expect(charged == ["12600.00", "6120.00"], "\(format): \(rows)")
+            // kassa's CSV carries no cleared mark: read as a bank's file, every row is cleared.
+            #expect(rows.map { $0["cleared"] as? Bool } == (format == "csv" ? [true, true, true] : [false, true, true]), "\(format): \(rows)")
+        }
+    }
 }

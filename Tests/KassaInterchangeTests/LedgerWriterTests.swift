@@ -53,11 +53,12 @@ import KassaCore
     @Test func csvQuotesAndNeutralisesFormulas() {
         var writer = CSVWriter()
         let lines = writer.text(InterchangeFixtures.transactions).split(separator: "\r\n", omittingEmptySubsequences: false)
-        // An exchange's to_amount and to_currency come last: empty for everything else.
-        #expect(lines[0] == "id,date,time,type,amount,currency,category,account,to_account,note,recurrence,input,to_amount,to_currency")
-        #expect(lines[2] == "2,2026-03-02,09:05,expense,1500.00,KZT,food/coffee,наличные,,\"кофе, \"\"латте\"\"\nвторая строка\",,кофе 1500,,")
-        #expect(lines[4] == "4,2026-03-04,,expense,10.99,USD,subscriptions,каспи голд,,\"'=HYPERLINK(\"\"http://x\"\")\",monthly,,,")
-        #expect(lines[6] == "6,2026-03-06,,expense,700.00,KZT,,,,'-минус в начале,,,,")
+        // An exchange's to_amount and to_currency, then a purchase's charged_amount and
+        // charged_currency, come last: empty where there is none.
+        #expect(lines[0] == "id,date,time,type,amount,currency,category,account,to_account,note,recurrence,input,to_amount,to_currency,charged_amount,charged_currency")
+        #expect(lines[2] == "2,2026-03-02,09:05,expense,1500.00,KZT,food/coffee,наличные,,\"кофе, \"\"латте\"\"\nвторая строка\",,кофе 1500,,,,")
+        #expect(lines[4] == "4,2026-03-04,,expense,10.99,USD,subscriptions,каспи голд,,\"'=HYPERLINK(\"\"http://x\"\")\",monthly,,,,,")
+        #expect(lines[6] == "6,2026-03-06,,expense,700.00,KZT,,,,'-минус в начале,,,,,,")
         // Every cell a spreadsheet would run starts with the apostrophe.
         for bad in ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"] {
             var out: [UInt8] = []
@@ -91,7 +92,8 @@ import KassaCore
         var beancount = BeancountWriter(inventory: inventory, operatingCurrency: .kzt)
         let bean = beancount.text(InterchangeFixtures.transactions)
         #expect(bean.contains("2026-03-01 open Assets:Каспи-голд\n"))
-        #expect(bean.contains("2026-03-02 * \"кофе, \\\"латте\\\" вторая строка\"\n  kassa-id: \"2\"\n"))
+        // Nothing here was confirmed by a bank: beancount's flag says so (`!`; `*` is cleared).
+        #expect(bean.contains("2026-03-02 ! \"кофе, \\\"латте\\\" вторая строка\"\n  kassa-id: \"2\"\n"))
     }
 
     @Test func beancountNamesAreSafeAndDistinct() {

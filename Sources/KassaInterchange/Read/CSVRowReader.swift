@@ -237,9 +237,23 @@ struct CSVRowReader {
             }
             toAmount = money
         }
+        // What the account was charged (charged_amount, charged_currency): on an expense or
+        // income, in another currency, bounded like the amount.
+        var chargedAmount: Money?
+        if let text = cell(.chargedAmount, cells) {
+            guard type != .transfer, let code = cell(.chargedCurrency, cells), let charged = lookupCurrency(code),
+                  charged != amount.currency else {
+                return .failure(ImportProblem(line: 0, reason: "currency", detail: cell(.chargedCurrency, cells) ?? text))
+            }
+            guard let reading = AmountText.read(Substring(text)), reading.currencyWord == nil, let money = reading.money(charged),
+                  money.minorUnits > 0, money.isWithinEntryBound else {
+                return .failure(ImportProblem(line: 0, reason: "amount", detail: text))
+            }
+            chargedAmount = money
+        }
         return .success(Transaction(id: id, type: type, amount: amount, date: date, time: time, category: category,
                                     account: account, toAccount: toAccount, note: note, recurrence: recurrence, input: input,
-                                    toAmount: toAmount))
+                                    toAmount: toAmount, chargedAmount: chargedAmount))
     }
 
     mutating func lookupCurrency(_ word: String) -> Currency? {

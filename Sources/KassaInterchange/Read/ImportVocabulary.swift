@@ -62,6 +62,9 @@ public enum ImportColumn: String, CaseIterable, Sendable {
     case card
     /// A bank's status column: a failed or cancelled operation is skipped.
     case status
+    /// What the account was charged for a purchase in another currency (kassa's own CSV).
+    case chargedAmount = "charged_amount"
+    case chargedCurrency = "charged_currency"
 
     /// A dense number per column, so a row's look-ups index an array instead of hashing a name.
     var ordinal: Int {
@@ -85,6 +88,8 @@ public enum ImportColumn: String, CaseIterable, Sendable {
         case .input: 16
         case .card: 17
         case .status: 18
+        case .chargedAmount: 19
+        case .chargedCurrency: 20
         }
     }
 }

@@ -15,7 +15,7 @@ public enum DialogNote: Sendable {
     case explained(ReplyExplanation)
 
     /// The fields a change note may speak of, in card order.
-    static let fields = ["type", "amount", "currency", "category", "account", "to_account", "to_amount", "date", "note"]
+    static let fields = ["type", "amount", "currency", "category", "account", "to_account", "to_amount", "charged", "date", "note"]
 
     /// Whether `field` differs between two states of a draft.
     static func differs(_ field: String, _ a: Draft, _ b: Draft) -> Bool {
@@ -28,6 +28,7 @@ public enum DialogNote: Sendable {
         case "account": a.account != b.account
         case "to_account": a.toAccount != b.toAccount
         case "to_amount": a.toAmount != b.toAmount
+        case "charged": a.chargedAmount != b.chargedAmount
         case "date": a.date != b.date
         case "note": a.note != b.note
         default: false

@@ -63,6 +63,7 @@ extension TextRenderer {
         case "account": return TerminalSafety.visible(draft.account ?? "—")
         case "to_account": return TerminalSafety.visible(draft.toAccount ?? "—")
         case "to_amount": return draft.toAmount.map(money) ?? "—"
+        case "charged": return draft.chargedAmount.map(money) ?? "—"
         case "date": return formatDate(draft.date)
         case "note": return "“" + TerminalSafety.visible(draft.note) + "”"
         default: return ""

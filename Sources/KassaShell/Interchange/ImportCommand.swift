@@ -169,6 +169,10 @@ public struct ImportCommand: Command {
                     return nil
                 }
                 if outcome != .write { return finish(outcome, tally: tally, result: nil, context: context) }
+                // What would meet the person's entries, before the questions.
+                if let matching = tally.matching, !matching.matched.isEmpty || matching.already > 0 {
+                    context.emit([.output(matching.output(imported: tally.kept, unmatched: [], dryRun: true, asking: true))])
+                }
                 for row in tally.matching?.undecided ?? [] {
                     guard let choice = askWhich(row, context: context) else {
                         return [.notice(key: "import.cancelled", arguments: [:], count: nil)]

@@ -102,9 +102,10 @@ final class ImportMatching {
     }
 
     /// What the import says of the matching.
-    func output(imported: Int, unmatched: [Transaction], dryRun: Bool) -> ImportMatchOutput {
+    /// `asking`: the rows that wait are about to be asked, not listed.
+    func output(imported: Int, unmatched: [Transaction], dryRun: Bool, asking: Bool = false) -> ImportMatchOutput {
         ImportMatchOutput(imported: imported, matched: matched.count, already: already, unmatched: unmatched,
-                          undecided: undecided, dryRun: dryRun)
+                          undecided: asking ? [] : undecided, dryRun: dryRun)
     }
 
     /// The clearances and charged amounts to write with the import.

@@ -165,6 +165,10 @@ public struct TextRenderer: SessionRenderer, Sendable {
             if let target = draft.toAmount, draft.amount != nil {
                 amount = catalog.text("card.exchange", ["amount": amount, "target": money.format(target)])
             }
+            // A purchase in another currency: what the account was charged beside it.
+            if let charged = draft.chargedAmount, draft.amount != nil {
+                amount = catalog.text("card.charged", ["amount": amount, "charged": money.format(charged)])
+            }
             let number = drafts.count > 1 ? "\(index + 1). " : ""
             var header = "  " + number + style.bold(amount) + "  " + catalog.text("type.\(draft.type.rawValue)")
             if let recurrence = draft.recurrence {
@@ -248,6 +252,9 @@ public struct TextRenderer: SessionRenderer, Sendable {
         var amount = money.format(transaction.amount)
         if let target = transaction.toAmount {
             amount = catalog.text("card.exchange", ["amount": amount, "target": money.format(target)])
+        }
+        if let charged = transaction.chargedAmount {
+            amount = catalog.text("card.charged", ["amount": amount, "charged": money.format(charged)])
         }
         var parts = ["#\(transaction.id)", amount]
         if transaction.type == .transfer {

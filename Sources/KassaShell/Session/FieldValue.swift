@@ -17,11 +17,13 @@ enum FieldValue: Equatable {
     case toAccount(String)
     /// A currency exchange's target: what arrives in the destination ("to_amount 52000 tenge").
     case toAmount(Money)
+    /// What the account was charged in its currency for a purchase in another ("charged 12600").
+    case charged(Money)
     case currency(Currency)
     case type(TransactionType)
 
     /// The canonical field names session.commands may give words to (`field.*`).
-    static let names = ["amount", "date", "category", "note", "account", "to_account", "to_amount", "currency", "type"]
+    static let names = ["amount", "date", "category", "note", "account", "to_account", "to_amount", "charged", "currency", "type"]
 
     /// Resolves `value` for the field named `field` (a canonical name from session.commands).
     /// `journal` gives the person's own categories (a category may be one of theirs).
@@ -36,14 +38,14 @@ enum FieldValue: Equatable {
                 return .failure(SessionError("correction.amount-too-large", ["value": value, "limit": String(Money.maximumWholeDigits)]))
             }
             return .success(.amount(amount, currencySaid: said))
-        case "to_amount":
+        case "to_amount", "charged":
             guard let (amount, _) = parser.exactAmount(in: value, context: context) else {
                 return .failure(SessionError("correction.bad-amount", ["value": value]))
             }
             guard amount.isWithinEntryBound else {
                 return .failure(SessionError("correction.amount-too-large", ["value": value, "limit": String(Money.maximumWholeDigits)]))
             }
-            return .success(.toAmount(amount))
+            return .success(field == "charged" ? .charged(amount) : .toAmount(amount))
         case "date":
             guard let date = parser.date(in: value, context: context) else {
                 return .failure(SessionError("correction.bad-date", ["value": value]))
@@ -129,6 +131,10 @@ enum FieldValue: Equatable {
             // Only a transfer receives: a target on a purchase would mean nothing.
             guard draft.type == .transfer, draft.amount?.currency != amount.currency else { return false }
             draft.toAmount = amount
+        case .charged(let amount):
+            // Only a purchase or an income in another currency than the account was charged apart.
+            guard draft.type != .transfer, let own = draft.amount, own.currency != amount.currency else { return false }
+            draft.chargedAmount = amount
         case .currency(let currency):
             guard let amount = draft.amount else { return false }
             guard let rescaled = FieldValue.rescale(amount, to: currency) else { return false }
@@ -159,6 +165,9 @@ enum FieldValue: Equatable {
             // An exchange's target is in another currency than what leaves.
             guard transaction.type == .transfer, transaction.amount.currency != amount.currency else { return nil }
             patch.toAmount = amount
+        case .charged(let amount):
+            guard transaction.type != .transfer, transaction.amount.currency != amount.currency else { return nil }
+            patch.chargedAmount = amount
         case .currency(let currency):
             guard let rescaled = FieldValue.rescale(transaction.amount, to: currency) else { return nil }
             patch.amount = rescaled

@@ -26,6 +26,8 @@ public final class ImportSink {
     private let floor: Int
     private var highestID = 0
     private var distinct = true
+    /// The ids given are one increasing run (each the one before plus one).
+    private(set) var run = true
     private var seen: [UInt64] = []
     /// Live entry indices by day, built on first use.
     private var days: [Int32: [Int32]]?
@@ -148,7 +150,7 @@ public final class ImportSink {
     /// Counts one more transaction in, as `track(_ ids:)` does a run of them.
     private func track(_ id: Int) {
         count += 1
-        if count == 1 { firstID = id }
+        if count == 1 { firstID = id } else if id != lastID &+ 1 { run = false }
         lastID = id
         guard distinct else { return }
         guard id >= floor, id < JournalState.maxIDAllowed else { distinct = false; return }
@@ -165,7 +167,8 @@ public final class ImportSink {
     /// rather than a Set of a million Ints; a run of ids at a time, in a loop over locals.
     private func track(_ ids: UnsafeBufferPointer<Int>) {
         guard let first = ids.first, let last = ids.last else { return }
-        if count == 0 { firstID = first }
+        if count == 0 { firstID = first } else if first != lastID &+ 1 { run = false }
+        if run { for k in 1..<ids.count where ids[k] != ids[k - 1] &+ 1 { run = false; break } }
         count += ids.count
         lastID = last
         guard distinct else { return }

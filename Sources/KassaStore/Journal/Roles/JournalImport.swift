@@ -69,8 +69,11 @@ extension Journal: JournalImport {
                 result.lastID = keep ? sink.lastID : idBase + total
             }
             var objects = extras.objects
-            // Fresh ids are one run (a bank's file brings none of its own).
-            if total > 0, !keep, let made = extras.objectsForIDs { objects += made((idBase + 1)...(idBase + total)) }
+            // Fresh ids are one run (a bank's file brings none of its own); kept ones only when
+            // the file gave them as one (the k-th row is then the k-th id of the range).
+            if total > 0, let made = extras.objectsForIDs {
+                if !keep { objects += made((idBase + 1)...(idBase + total)) } else if sink.run { objects += made(sink.firstID...sink.lastID) }
+            }
             for object in objects { try check(object) }
             // Edits of transactions the journal holds, each checked as `edit` checks it.
             var edited: [Transaction] = []
