@@ -64,20 +64,10 @@ public enum JSONLinesWriter {
         optional(t.toAccount, &out)
         if let target = t.toAmount {
             // A currency exchange only: what arrives (an additive pair; other lines are unchanged).
-            out.put(", \"to_amount\": \"")
-            DecimalBytes.write(target, to: &out)
-            out.put("\", \"to_currency\": \"")
-            let letters = target.currency.letterBytes
-            out.put(letters.0); out.put(letters.1); out.put(letters.2)
-            out.put(34)
+            moneyPair(target, ", \"to_amount\": \"", "\", \"to_currency\": \"", to: &out)
         }
         if let charged = t.chargedAmount {
-            out.put(", \"charged_amount\": \"")
-            DecimalBytes.write(charged, to: &out)
-            out.put("\", \"charged_currency\": \"")
-            let letters = charged.currency.letterBytes
-            out.put(letters.0); out.put(letters.1); out.put(letters.2)
-            out.put(34)
+            moneyPair(charged, ", \"charged_amount\": \"", "\", \"charged_currency\": \"", to: &out)
         } else if cleared != nil {
             out.put(", \"charged_amount\": null, \"charged_currency\": null")
         }
@@ -92,6 +82,19 @@ public enum JSONLinesWriter {
         out.put(", \"input\": ")
         JSONWriter.writeQuoted(t.input, to: &out)
         out.put("}\n")
+    }
+
+    /// `, "KEY_amount": "52000.00", "KEY_currency": "KZT"` — an exchange's target or a
+    /// purchase's charge: `opening` up to the amount's quote, `middle` from its closing quote to
+    /// the code's opening one.
+    @inline(__always)
+    public static func moneyPair(_ money: Money, _ opening: StaticString, _ middle: StaticString, to out: inout ByteCursor) {
+        out.put(opening)
+        DecimalBytes.write(money, to: &out)
+        out.put(middle)
+        let letters = money.currency.letterBytes
+        out.put(letters.0); out.put(letters.1); out.put(letters.2)
+        out.put(34)
     }
 
     private static func optional(_ text: String?, _ out: inout ByteCursor) {

@@ -223,37 +223,36 @@ struct CSVRowReader {
         // An empty cell of a category column is no category; without the column the note is asked.
         if type != .transfer, name != nil || !has(.category) { category = resolveCategory(name, note: note, type: type) }
         let amount = signed.minorUnits < 0 ? signed.negated : signed
-        // A currency exchange's target (kassa's own CSV: to_amount, to_currency): on a transfer,
-        // in another currency, bounded like the amount.
-        var toAmount: Money?
-        if let text = cell(.targetAmount, cells) {
-            guard type == .transfer, let code = cell(.targetCurrency, cells), let target = lookupCurrency(code),
-                  target != amount.currency else {
-                return .failure(ImportProblem(line: 0, reason: "currency", detail: cell(.targetCurrency, cells) ?? text))
-            }
-            guard let reading = AmountText.read(Substring(text)), reading.currencyWord == nil, let money = reading.money(target),
-                  money.minorUnits > 0, money.isWithinEntryBound else {
-                return .failure(ImportProblem(line: 0, reason: "amount", detail: text))
-            }
-            toAmount = money
+        // kassa's own CSV: an exchange's target (to_amount, to_currency) on a transfer, what the
+        // account was charged (charged_amount, charged_currency) on an expense or income.
+        var toAmount: Money?, chargedAmount: Money?
+        switch otherAmount(.targetAmount, .targetCurrency, cells, allowed: type == .transfer, besides: amount) {
+        case .success(let money): toAmount = money
+        case .failure(let problem): return .failure(problem)
         }
-        // What the account was charged (charged_amount, charged_currency): on an expense or
-        // income, in another currency, bounded like the amount.
-        var chargedAmount: Money?
-        if let text = cell(.chargedAmount, cells) {
-            guard type != .transfer, let code = cell(.chargedCurrency, cells), let charged = lookupCurrency(code),
-                  charged != amount.currency else {
-                return .failure(ImportProblem(line: 0, reason: "currency", detail: cell(.chargedCurrency, cells) ?? text))
-            }
-            guard let reading = AmountText.read(Substring(text)), reading.currencyWord == nil, let money = reading.money(charged),
-                  money.minorUnits > 0, money.isWithinEntryBound else {
-                return .failure(ImportProblem(line: 0, reason: "amount", detail: text))
-            }
-            chargedAmount = money
+        switch otherAmount(.chargedAmount, .chargedCurrency, cells, allowed: type != .transfer, besides: amount) {
+        case .success(let money): chargedAmount = money
+        case .failure(let problem): return .failure(problem)
         }
         return .success(Transaction(id: id, type: type, amount: amount, date: date, time: time, category: category,
                                     account: account, toAccount: toAccount, note: note, recurrence: recurrence, input: input,
                                     toAmount: toAmount, chargedAmount: chargedAmount))
+    }
+
+    /// A row's second amount from its amount and currency columns: nil when the row has none;
+    /// refused where the row's type has none (`allowed` false), in the amount's own currency, or
+    /// out of the amount's bounds.
+    mutating func otherAmount(_ amountColumn: ImportColumn, _ currencyColumn: ImportColumn, _ cells: [CSVCell],
+                              allowed: Bool, besides amount: Money) -> Result<Money?, ImportProblem> {
+        guard let text = cell(amountColumn, cells) else { return .success(nil) }
+        guard allowed, let code = cell(currencyColumn, cells), let currency = lookupCurrency(code), currency != amount.currency else {
+            return .failure(ImportProblem(line: 0, reason: "currency", detail: cell(currencyColumn, cells) ?? text))
+        }
+        guard let reading = AmountText.read(Substring(text)), reading.currencyWord == nil, let money = reading.money(currency),
+              money.minorUnits > 0, money.isWithinEntryBound else {
+            return .failure(ImportProblem(line: 0, reason: "amount", detail: text))
+        }
+        return .success(money)
     }
 
     mutating func lookupCurrency(_ word: String) -> Currency? {

@@ -78,12 +78,7 @@ extension JSONEncoding {
         }
         // What the account is charged, in its currency, when known (DESIGN.md §10).
         if let charged = pointer.pointee.chargedAmount {
-            out.put(", \"charged_amount\": \"")
-            DecimalBytes.write(charged, to: &out)
-            out.put("\", \"charged_currency\": \"")
-            let letters = charged.currency.letterBytes
-            out.put(letters.0); out.put(letters.1); out.put(letters.2)
-            out.put(34)
+            JSONLinesWriter.moneyPair(charged, ", \"charged_amount\": \"", "\", \"charged_currency\": \"", to: &out)
         } else {
             out.put(", \"charged_amount\": null, \"charged_currency\": null")
         }
@@ -160,12 +155,7 @@ extension JSONEncoding {
 
     /// `, "to_amount": "52000.00", "to_currency": "KZT"`: an exchange's target.
     static func writeTarget(_ target: Money, to out: inout ByteCursor) {
-        out.put(", \"to_amount\": \"")
-        DecimalBytes.write(target, to: &out)
-        out.put("\", \"to_currency\": \"")
-        let letters = target.currency.letterBytes
-        out.put(letters.0); out.put(letters.1); out.put(letters.2)
-        out.put(34)
+        JSONLinesWriter.moneyPair(target, ", \"to_amount\": \"", "\", \"to_currency\": \"", to: &out)
     }
 
     /// The most bytes `writeHead` puts.
