@@ -22,6 +22,8 @@ public struct Doubt: Hashable, Sendable {
         case dateAhead = "date-ahead"
         /// A reply while drafts wait that reads as a new entry but may be a change to one of them.
         case correctionOrEntry = "correction-or-entry"
+        /// A value said for one field while several drafts wait, with nothing to say which.
+        case whichDraft = "which-draft"
     }
 
     public var field: Field

@@ -43,7 +43,7 @@ extension Session {
         } else if field == "amount", let missing = pending.firstIndex(where: { $0.amount == nil }) {
             indices = [missing]
         } else {
-            return [.notice("batch.which-draft", ["field": parts[0], "value": value, "count": String(pending.count)])]
+            return [.dialog(.whichDraft(field: field, value: value, count: pending.count))]
         }
         // "from the shop": "from" and "to" take an account kassa knows; a new one is made only when
         // named with the field word that says so ("account savings2").
@@ -89,7 +89,7 @@ extension Session {
         var changed = false
         if let amount = said.amount {
             guard let index = pending.firstIndex(where: { $0.amount == nil }) ?? (pending.count == 1 ? 0 : nil) else {
-                return [.notice("batch.which-draft", ["field": "amount", "value": line, "count": String(pending.count)])]
+                return [.dialog(.whichDraft(field: "amount", value: line, count: pending.count))]
             }
             guard amount.isWithinEntryBound else {
                 return reject(SessionError("correction.amount-too-large", ["value": line, "limit": String(Money.maximumWholeDigits)]))
