@@ -20,7 +20,12 @@ def doubted(d):
     return bool(d.get('doubts')) or bool(ASKING_FLAGS & set(d.get('flags', []))) or d.get('confidence', 1) < 0.5
 
 def matches(d, want):
-    return all(keys[k](d) == v for k, v in want.items())
+    """A draft matches as said, or — a purchase in another currency with what its account was
+    charged (charged_amount, DESIGN.md §10) — as the charge, when the line's expectation is it."""
+    views = [d]
+    if d.get('charged_amount'):
+        views.append(dict(d, amount=d['charged_amount'], currency=d['charged_currency']))
+    return any(all(keys[k](view) == v for k, v in want.items()) for view in views)
 
 totals = {}
 verbose = os.environ.get('VERBOSE')
