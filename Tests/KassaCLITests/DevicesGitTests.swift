@@ -16,8 +16,8 @@ import Testing
         let environment: [String: String]
 
         @discardableResult
-        func kassa(_ arguments: [String], _ expectStatus: Int32 = 0) throws -> KassaBinary.Result {
-            let result = try KassaBinary.run(arguments + ["--today", "2026-03-10"], environment: environment)
+        func kassa(_ arguments: [String], _ expectStatus: Int32 = 0, stdin: String = "") throws -> KassaBinary.Result {
+            let result = try KassaBinary.run(arguments + ["--today", "2026-03-10"], stdin: stdin, environment: environment)
             #expect(result.status == expectStatus, "\(name): kassa \(arguments.joined(separator: " ")): \(result.error)")
             return result
         }

@@ -49,4 +49,16 @@ import Testing
         #expect(conflicts.contains("\"field\": \"category\""), "\(conflicts)")
         #expect(conflicts.contains("\"value\": \"food/groceries\"") && conflicts.contains("\"value\": \"food/restaurants\""), "\(conflicts)")
     }
+
+    @Test func sameAgainRepeatsThisDevicesOwnEntry() throws {
+        let (folder, laptop, phone) = try devices("devices-again")
+        for device in [laptop, phone] { try device.kassa(["devices", "join", folder, "--name", device.name]) }
+        _ = try laptop.save("taxi 1000 from kaspi")
+        _ = try phone.save("coffee 900")
+        let again = try laptop.kassa([], stdin: "same again\n\n")
+        #expect(again.output.contains("₸1,000.00") && !again.output.contains("₸900.00"), "\(again.output)")
+        let listed = try laptop.kassa(["list", "--json"]).output
+        #expect(listed.components(separatedBy: "\"amount\": \"1000.00\"").count == 3, "\(listed)")
+    }
 }
+

@@ -69,7 +69,8 @@ extension Session {
         guard state != .confirming else { return nil }
         let said = ReplyWords(line).words
         guard words.dialog.covers(said, with: [.repeat, .polite], requiring: .repeat) else { return nil }
-        let last = saved.last.flatMap { journal.transaction(id: $0) } ?? journal.query(TransactionFilter(limit: 1)).last
+        // This session's latest save, else this device's (never another device's in a ledger).
+        let last = saved.last.flatMap { journal.transaction(id: $0) } ?? journal.latestOwnSaved()
         guard let last else { return reject(SessionError("draft.nothing-to-repeat")) }
         var draft = Draft(type: last.type, amount: last.amount, date: parseContext.today, category: last.category,
                           account: last.account, toAccount: last.toAccount, note: last.note, flags: [.dateAssumed],

@@ -50,6 +50,23 @@ extension Journal: JournalQueries {
         state.exists(id) ? materialize(state.current[id]) : nil
     }
 
+    /// The latest transaction this device saved that is still there (in a ledger folder, never
+    /// another device's; in one journal, the latest saved): "same again" repeats it.
+    public func latestOwnSaved() -> Transaction? {
+        var i = state.changes.count - 1
+        while i >= 0 {
+            let change = state.changes[i]
+            if change.applied, change.op == .commit, ownsChange(Int32(i)) {
+                let entries = Int(change.firstEntry)..<Int(change.firstEntry + change.entryCount)
+                for e in entries.reversed() where state.exists(Int(state.entries[e].id)) {
+                    return materialize(state.current[Int(state.entries[e].id)])
+                }
+            }
+            i -= 1
+        }
+        return nil
+    }
+
     /// The id the next committed transaction will get (if no other process commits first).
     public var nextID: Int { state.nextFreeID }
 
