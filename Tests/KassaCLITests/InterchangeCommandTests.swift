@@ -31,6 +31,22 @@ import KassaTestSupport
         }
     }
 
+    /// A backup whose numbers the journal gave before (to a transaction since deleted) cannot
+    /// keep them — a journal never gives a number twice — and the import says which they became.
+    @Test func aRestoreThatCannotKeepItsNumbersSaysSo() throws {
+        let original = path("numbered.kassa"), restored = path("used.kassa")
+        #expect(try kassa(["--yes", "--file", original], stdin: "coffee 1500\ntaxi 2000\nlunch 3000\n").status == 0)
+        let file = path("numbered.jsonl")
+        #expect(try kassa(["export", "--format", "jsonl", "-o", file, "--file", original]).status == 0)
+        #expect(try kassa(["import", file, "--yes", "--file", restored]).output.contains("renumbered") == false)
+        let used = path("deleted.kassa")
+        #expect(try kassa(["add", "--yes", "tea 500", "--file", used]).status == 0)
+        #expect(try kassa(["delete", "#1", "--file", used]).status == 0)
+        let said = try kassa(["import", file, "--yes", "--file", used])
+        #expect(said.output.contains("The file's numbers #1–#3 were given in this journal before") && said.output.contains("#2–#4 now"),
+                "\(said.output)")
+    }
+
     /// Budgets, series (with their occurrences), rates, own categories and account profiles travel
     /// in the backup too: the restored journal answers every listing the same, and one undo takes
     /// the whole restore back.

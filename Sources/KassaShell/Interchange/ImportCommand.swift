@@ -302,6 +302,12 @@ public struct ImportCommand: Command {
         case .write: break
         }
         var events: [SessionEvent] = [.notice(key: "import.done", arguments: [:], count: result?.imported ?? 0)]
+        // A backup's numbers that this journal had given before: said, with the new ones.
+        if let old = result?.renumberedFrom, let first = result?.firstID, let last = result?.lastID {
+            events.append(.notice(key: "import.renumbered", arguments: [
+                "old": "#\(old.lowerBound)–#\(old.upperBound)", "new": "#\(first)–#\(last)",
+            ], count: nil))
+        }
         if let accounts = extras?.accounts, !accounts.isEmpty {
             events.append(.notice(key: "import.accounts-created", arguments: ["accounts": accounts.map(\.name).joined(separator: ", ")],
                                   count: accounts.count))

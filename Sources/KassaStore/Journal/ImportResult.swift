@@ -11,6 +11,10 @@ public struct ImportResult: Sendable, Hashable {
     /// The transactions' ids after import, first and last (nil if nothing was imported).
     public var firstID: Int?
     public var lastID: Int?
+    /// The file numbered its transactions (a backup) but the numbers could not be kept — the
+    /// journal had used some of them, even for transactions since deleted (a journal never gives
+    /// a number twice): the file's first and last, which the import says were renumbered.
+    public var renumberedFrom: ClosedRange<Int>?
     /// Accounts and lessons written in the same change.
     public var accounts = 0
     public var lessons = 0

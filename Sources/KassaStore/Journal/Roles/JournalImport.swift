@@ -67,6 +67,9 @@ extension Journal: JournalImport {
             if total > 0 {
                 result.firstID = keep ? sink.firstID : idBase + 1
                 result.lastID = keep ? sink.lastID : idBase + total
+                if !keep, sink.firstID > 0, sink.lastID > 0 {
+                    result.renumberedFrom = min(sink.firstID, sink.lastID)...max(sink.firstID, sink.lastID)
+                }
             }
             var objects = extras.objects
             // Fresh ids are one run (a bank's file brings none of its own); kept ones only when
