@@ -97,9 +97,10 @@ import KassaCore
         #expect(t[7].type == .transfer && t[7].account == "Kaspi Gold" && t[7].toAccount == "Автокредит" && t[7].note == "кредит")
         #expect(t[8].type == .transfer && t[8].account == "Kaspi Gold" && t[8].toAccount == "Автокредит"
                 && t[8].amount == InterchangeFixtures.kzt(70_000))
-        // A converted expense moves its account by the converted amount; the original is kept.
-        #expect(t[9].amount == InterchangeFixtures.kzt(5_000) && t[9].category == "subscriptions"
-                && t[9].input.contains("original=9.99 USD"))
+        // A converted expense keeps its own amount and is charged the converted one, which its
+        // account moves by.
+        #expect(t[9].amount == Money(minorUnits: 999, currency: InterchangeFixtures.usd) && t[9].category == "subscriptions"
+                && t[9].chargedAmount == InterchangeFixtures.kzt(5_000) && !t[9].input.contains("original="))
         #expect(records.accounts.first { $0.name == "Wallet" }?.currency == InterchangeFixtures.usd)
     }
 

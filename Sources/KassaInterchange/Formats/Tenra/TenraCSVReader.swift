@@ -1,9 +1,10 @@
 // TenraCSVReader: `kassa import --format tenra` — the app's CSV (DOMAIN.md §7, §10) with every
 // type booked as the app's balance engine books it:
 // - expense: `account` pays; when `targetCurrency`/`targetAmount` are there (the amount in the
-//   account's currency) the expense is that converted amount, so the account moves as in the app
-//   — also when the app's older exports labelled that amount with the row's own currency, and
-//   from `convertedAmount` (the app's 12th column) when there is one; an equivalent shown beside
+//   account's currency) the expense keeps its own amount and is charged that converted amount
+//   (chargedAmount), so the account moves as in the app — also when the app's older exports
+//   labelled that amount with the row's own currency, and from `convertedAmount` (the app's 12th
+//   column) when there is one; an equivalent shown beside
 //   a row already in its account's currency is the app's display only (the account's currency is
 //   what its rows without a conversion are in, read in a first pass over the rows);
 // - income: swapped (the `account` column is the income category, `targetAccount` the account),
@@ -15,8 +16,8 @@
 //   transfer to targetAccount, else an expense from it; deposit_interest: income to the deposit;
 // - loan_payment, loan_early_repayment (account = the loan, targetAccount = the card that pays):
 //   a transfer from the card to the loan, so the card goes down and the debt by the same amount.
-// What kassa has no field for is kept in `input` ("tenra:type=deposit_topup", "tenra:original=10.99
-// USD", the category as the app named it), so
+// What kassa has no field for is kept in `input` ("tenra:type=deposit_topup", the category as the
+// app named it), so
 // the app's CSV export writes the row back as the app wrote it. Amounts are read as the app
 // writes them: `%.2f` whatever the currency (`1500.00` JPY). Subcategories become the slug's tail
 // (by name or by slug); accounts are reported with their currency.
@@ -145,10 +146,16 @@ public enum TenraCSVReader {
             let account = cell("account"), target = cell("targetaccount")
             let baseNote = cell("note")
             func add(_ type: TransactionType, _ money: Money, category: String?, account: String?, to: String? = nil,
-                     note: String? = nil, input: String = "", toAmount: Money? = nil) {
+                     note: String? = nil, input: String = "", toAmount: Money? = nil, charged: Money? = nil) {
                 records.transactions.append(Transaction(id: 0, type: type, amount: money, date: date, category: category,
                                                         account: account, toAccount: to, note: note ?? baseNote, input: input,
-                                                        toAmount: toAmount))
+                                                        toAmount: toAmount, chargedAmount: charged))
+            }
+            /// A purchase or income in another currency than its account: its own amount, charged
+            /// the converted one; else the row's amount as it is.
+            func charging(_ amount: Money, _ moved: Money) -> (amount: Money, charged: Money?) {
+                let own = amount.minorUnits < 0 ? amount.negated : amount
+                return moved.currency == own.currency ? (moved, nil) : (own, moved)
             }
             /// The amount `account` moves by: the account's amount when the row has a conversion
             /// (the original kept in `input`), else the row's own. nil: a bad target.
@@ -214,16 +221,18 @@ public enum TenraCSVReader {
                     slug = found.map { $0.hasPrefix(parent + "/") ? $0 : nil } ?? nil
                         ?? category(name + "/" + subs.joined(separator: "/"), .expense)
                 }
-                guard let (money, original) = converted(amount, account: account) else { return true }
+                guard let (money, _) = converted(amount, account: account) else { return true }
                 note(account, money.currency)
-                add(.expense, money, category: slug, account: account.isEmpty ? nil : account,
-                    input: kept(original, category: name, subcategories: cell("subcategories"), slug: slug))
+                let (own, charged) = charging(amount, money)
+                add(.expense, own, category: slug, account: account.isEmpty ? nil : account,
+                    input: kept("", category: name, subcategories: cell("subcategories"), slug: slug), charged: charged)
             case "income":
-                guard let (money, original) = converted(amount, account: target) else { return true }
+                guard let (money, _) = converted(amount, account: target) else { return true }
                 note(target, money.currency)
                 let slug = account.isEmpty ? nil : category(account, .income)
-                add(.income, money, category: slug, account: target.isEmpty ? nil : target,
-                    input: kept(original, category: account, subcategories: "", slug: slug))
+                let (own, charged) = charging(amount, money)
+                add(.income, own, category: slug, account: target.isEmpty ? nil : target,
+                    input: kept("", category: account, subcategories: "", slug: slug), charged: charged)
             case "deposit_topup" where target.isEmpty, "deposit_interest":
                 // Money added to the deposit itself (the account column), from outside kassa's accounts.
                 note(account, currency)

@@ -99,7 +99,8 @@ public struct TenraCSVWriter: ExportWriter {
     public mutating func append(_ t: Transaction, to out: inout [UInt8]) {
         let kept = TenraCSVWriter.kept(t)
         if let type = kept?.type { appendAppType(type, t, to: &out); return }
-        if t.type != .transfer, var kept, kept.original != nil || kept.category != nil {
+        if t.type != .transfer, kept?.original != nil || kept?.category != nil || t.chargedAmount != nil {
+            var kept = kept ?? Kept()
             if kept.slug != t.category { kept.category = nil; kept.subcategories = nil }
             appendConverted(kept, t, to: &out)
             return
@@ -167,7 +168,9 @@ public struct TenraCSVWriter: ExportWriter {
     /// (unless the category was changed in kassa since) and, for one in another currency than
     /// its account's, the original amount with the converted one in the target columns.
     private mutating func appendConverted(_ kept: Kept, _ t: Transaction, to out: inout [UInt8]) {
-        let shown = kept.original ?? t.amount
+        // The row's own amount and what its account moved by: the charge (or, read by an older
+        // kassa, the original kept in `input` beside the converted amount).
+        let (shown, converted) = kept.original.map { ($0, Optional(t.amount)) } ?? (t.amount, t.chargedAmount)
         DecimalBytes.append(t.date, to: &out)
         out.add(t.type == .income ? ",income," : ",expense,")
         TenraCSVWriter.appendAmount(shown, to: &out)
@@ -182,9 +185,9 @@ public struct TenraCSVWriter: ExportWriter {
             cell(t.note, &out)
             out.add(",")
         }
-        if kept.original != nil {
-            out.add(t.amount.currency.code + ",")
-            TenraCSVWriter.appendAmount(t.amount, to: &out)
+        if let converted {
+            out.add(converted.currency.code + ",")
+            TenraCSVWriter.appendAmount(converted, to: &out)
         } else {
             out.add(",")
         }
