@@ -7,6 +7,9 @@
 // journal's transactions of each day a row names); bad rows are named with their line and
 // nothing is written unless --skip-bad. Everything the file brings — transactions, and a
 // backup's accounts and lessons — is ONE change: one undo takes it back, a crash leaves none of it.
+// A bank's file (a CSV, a statement) meets the entries the person said (ImportMatching): rows
+// that confirm an entry clear it instead of being added, and the summary says what met, what is
+// new and which entries of the file's days it lacks (ImportMatchOutput).
 // Preview: in a script (or with --yes) the counts are made while the rows stream into the
 // journal's spool and shown just before the change is written, in one pass over the file. On a
 // terminal kassa asks once before writing, and the journal's lock must not be held while a person
@@ -230,31 +233,6 @@ public struct ImportCommand: Command {
         }
     }
 
-    /// Which entry a bank's row with two equally good ones is, asked on a terminal: the id, 0
-    /// for a new row; nil when the person gave no answer (the import is cancelled).
-    private func askWhich(_ row: ImportMatching.Undecided, context: CommandContext) -> Int? {
-        guard let app = context.app else { return nil }
-        let renderer = app.textRenderer
-        let choices = row.candidates.map { t in
-            app.catalog.text("import.which-entry.choice", [
-                "id": String(t.id), "note": t.note, "amount": renderer.money(t.amount), "date": renderer.formatDate(t.date),
-            ])
-        }.joined(separator: ", ")
-        let prompt = app.catalog.text("import.which-entry", [
-            "date": renderer.formatDate(row.row.date), "amount": renderer.money(row.row.amount), "note": row.row.note, "choices": choices,
-        ])
-        let reader = ReaderFactory.make(context: app)
-        while true {
-            app.console.flush()
-            guard case .line(let answer) = reader.readLine(prompt: prompt + " ") else { return nil }
-            let word = answer.filter { !$0.isWhitespace }.lowercased()
-            if context.words.name(in: "choice", for: word) == "new" { return 0 }
-            let digits = word.hasPrefix("#") ? String(word.dropFirst()) : word
-            if let id = Int(digits), row.candidates.contains(where: { $0.id == id }) { return id }
-        }
-    }
-
-
     /// After a pass: bad rows (reported; refused unless --skip-bad), the preview (unless a first
     /// pass showed it), and whether anything is left to write.
     private func decide(_ tally: ImportTally, format: InterchangeFormat, journal: Journal, context: CommandContext,
@@ -356,31 +334,6 @@ public struct ImportCommand: Command {
     private func openInput() -> ImportInput? {
         guard let source else { return ImportInput(fd: 0) }
         return ImportInput(path: source)
-    }
-
-    /// Asks once on a terminal; true to go on.
-    private func confirm(_ count: Int, context: CommandContext) -> Bool {
-        guard let app = context.app else { return true }
-        app.console.flush()
-        let reader = ReaderFactory.make(context: app)
-        let prompt = app.catalog.text("import.confirm", count: count)
-        guard case .line(let answer) = reader.readLine(prompt: prompt + " ") else { return false }
-        return context.words.name(in: "confirm", for: answer.filter { !$0.isWhitespace }) == "yes"
-    }
-
-    /// Day or month first for `example`: asked on a terminal (yes: day first); nil in a script.
-    private func askDateOrder(_ example: String, context: CommandContext) -> DateText.Order? {
-        guard let app = context.app, app.interactive, source != nil else { return nil }
-        app.console.flush()
-        let reader = ReaderFactory.make(context: app)
-        let dayFirst = DateText.parse(Substring(example), order: .dmy)?.iso ?? example
-        let prompt = app.catalog.text("import.date-order-question", ["example": example, "date": dayFirst])
-        guard case .line(let answer) = reader.readLine(prompt: prompt + " ") else { return nil }
-        switch context.words.name(in: "confirm", for: answer.filter { !$0.isWhitespace }) {
-        case "yes": return .dmy
-        case "no": return .mdy
-        default: return nil
-        }
     }
 
     /// FILE.rules beside FILE, else kassa.rules in its folder; nil when neither exists (only named, never used).
