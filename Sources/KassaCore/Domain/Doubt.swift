@@ -22,6 +22,15 @@ public struct Doubt: Hashable, Sendable {
         case dateAhead = "date-ahead"
         /// A reply while drafts wait that reads as a new entry but may be a change to one of them.
         case correctionOrEntry = "correction-or-entry"
+        /// A shared bill that does not divide exactly into the currency's minor units: which
+        /// part is the person's?
+        case shareUneven = "share-uneven"
+        /// "185.000" in a currency whose cents are written: thousands or decimals?
+        case thousandsOrDecimals = "thousands-or-decimals"
+        /// Two amounts offered for one purchase ("3500 or maybe 4000"): which one was it?
+        case eitherAmount = "either-amount"
+        /// A person named with an amount and nothing else ("Dauren 10 000"): given or received?
+        case direction
     }
 
     public var field: Field

@@ -47,6 +47,8 @@ final class ClassIDs: Sendable {
     let balance: Int
     /// Words before a card's mask in a pasted bank notice (GrammarClass.mask).
     let mask: Int
+    /// A shared bill and the person's part of it (ShareReading), what the bank charged (ChargeReading).
+    let share, shareMine, charged: Int
     /// The grammar's account names (the values of `account` words: cash, kaspi, halyk …), for
     /// matching a misheard name (SoundAlike), each once per distinct folded spelling (the Latin
     /// name and the grammar's one-word forms of it): a name may repeat.
@@ -116,6 +118,7 @@ final class ClassIDs: Sendable {
         currencyIn = id(.currencyIn)
         total = id(.total); holiday = id(.holiday); datePurpose = id(.datePurpose); balance = id(.balance)
         mask = id(.mask)
+        share = id(.share); shareMine = id(.shareMine); charged = id(.charged)
         notEntry = id(.notEntry)
         exchange = id(.exchange); exchangeTo = id(.exchangeTo); exchangeRate = id(.exchangeRate)
         let accountClass = id(.account)

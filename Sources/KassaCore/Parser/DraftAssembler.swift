@@ -46,6 +46,7 @@ extension DraftStage {
         markQuantities(&s)
         markMistypedYears(&s)
         markUnitPrices(&s)
+        markShares(&s)
         let parts = split(s)
         var drafts: [Draft] = []
         drafts.reserveCapacity(parts.count)  // one allocation, not a growth from empty

@@ -18,6 +18,11 @@ struct MoneyMatch {
     var countStart: Int?
     /// A currency exchange: what arrives for this amount (ExchangeReading).
     var exchange: ExchangeMatch?
+    /// A bill that does not divide into the currency's minor units among those who share it:
+    /// the share phrase's tokens, asked about (ShareReading).
+    var unevenShare: Range<Int>?
+    /// What the account was charged in its own currency for this amount (ChargeReading).
+    var charged: (value: ExactNumber, currency: Currency, start: Int, end: Int, entry: Int)?
 
     /// Money in the currency (falls back when none was said); nil on overflow.
     func money(default fallback: Currency) -> Money? { value.money(currency ?? fallback) }
