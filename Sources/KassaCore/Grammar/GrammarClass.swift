@@ -110,4 +110,8 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// Words before what the bank charged in the account's currency for a purchase said in
     /// another ("240 euros, Kaspi charged 133 800 tenge", «списали 133 800 ₸»): ChargeReading.
     case charged
+    /// Currencies (the value, an ISO code) whose prices are said in whole units, so a dot before
+    /// exactly three digits groups thousands whatever the language ("rent 185.000" is ₸185,000);
+    /// in another currency with cents such a number is asked (MoneyStage.readMoney).
+    case dotGroups = "dot-groups"
 }

@@ -47,6 +47,7 @@ extension DraftStage {
         markMistypedYears(&s)
         markUnitPrices(&s)
         markShares(&s)
+        silenceSigns(&s)
         let parts = split(s)
         var drafts: [Draft] = []
         drafts.reserveCapacity(parts.count)  // one allocation, not a growth from empty
@@ -464,6 +465,16 @@ extension DraftStage {
             }
         }
         return nil
+    }
+
+    /// "+185.000 KZT", "-3 000 ₸": a sign mark glued to an amount is read with it (DraftBuilder.
+    /// leadingSign gives its meaning), not a word of the note.
+    func silenceSigns(_ s: inout LineScan) {
+        guard ids.sign >= 0 else { return }
+        for m in s.moneys where m.start > 0 && tokens[m.start - 1].kind != .word && tokens[m.start].glued {
+            let k = m.start - 1
+            if has(k, ids.sign), k == 0 || !tokens[k].glued, case .plain = s.roles[k] { s.roles[k] = .filler }
+        }
     }
 
     /// Whether token k is part of a quantity pattern ("four tickets"): words of the note.

@@ -345,7 +345,9 @@ extension DraftStage {
         // A leading minus ("-500 coffee", "minus 500", "минус 500") is never dropped silently: it
         // reads as money coming back, with the type the grammar's `sign` class gives (a refund).
         if r.typeWord == nil, let m = part.money.map({ s.moneys[$0] }), let sign = leadingSign(before: m) {
-            r.typeWord = sign
+            // A sign of money out ("-12 500,00 KZT", as banks print a payment) keeps the draft an
+            // expense: it is explained, not a type word.
+            if sign.0 == DraftStage.signOut { reasons.append(sign.1) } else { r.typeWord = sign }
         }
         return amount
     }
@@ -392,14 +394,21 @@ extension DraftStage {
         return category
     }
 
-    /// The `sign` class's meaning when a minus stands right before the amount: a word ("minus",
-    /// "минус") or a "-" glued to the digits and not to anything before it ("-500", not "15-20").
+    /// The `sign` value that means money out: the draft stays an expense.
+    static let signOut = "expense"
+
+    /// The `sign` class's meaning when a sign stands right before the amount: a word ("minus",
+    /// "минус") or a mark glued to the digits and not to anything before it ("-500", "+50 000",
+    /// not "15-20"). A bare "-" the grammar gives no meaning reads as its first sign word's.
     func leadingSign(before m: MoneyMatch) -> (String, Why)? {
         guard ids.sign >= 0, m.start > 0 else { return nil }
         let k = m.start - 1
         guard tokens[k].kind == .punct || has(k, ids.sign) else { return nil }
-        if let e = entry(k, ids.sign) { return (grammar.entries[e].value, why("type", k, m.end, .entry(Int32(e)))) }
-        guard tokens[k].isPunct("-"), tokens[m.start].glued, k == 0 || !tokens[k].glued,
+        let glued = tokens[m.start].glued && (k == 0 || !tokens[k].glued)
+        if let e = entry(k, ids.sign), tokens[k].kind == .word || glued {
+            return (grammar.entries[e].value, why("type", k, m.end, .entry(Int32(e))))
+        }
+        guard tokens[k].isPunct("-"), glued,
               let e = grammar.entries.firstIndex(where: { $0.classID == ids.sign }) else { return nil }
         return (grammar.entries[e].value, why("type", k, m.end, .entry(Int32(e))))
     }
