@@ -42,6 +42,7 @@ extension DraftStage {
         dropMasks(&s)
         applyCorrections(&s)
         markExchanges(&s)
+        markCharges(&s)
         markTotals(&s)
         markQuantities(&s)
         markMistypedYears(&s)

@@ -18,6 +18,8 @@ struct PartReading {
     var toAccount: String?
     /// A currency exchange's target: what arrives (ExchangeReading).
     var toAmount: Money?
+    /// What the account was charged in its currency for a purchase said in another (ChargeReading).
+    var chargedAmount: Money?
     /// The tokens of a day-month that does not exist ("31 feb"): the line is refused.
     var impossibleDate: Range<Int>?
     /// A one-off purchase dated ahead of today by a date said as a day, not by "tomorrow" or "in
@@ -65,6 +67,7 @@ extension DraftStage {
                           account: r.account, toAccount: r.toAccount, note: note, recurrence: r.recurrence, interval: r.interval,
                           confidence: DraftStage.confidence(r.flags, hasCategory: category != nil, type: r.type),
                           toAmount: r.type == .transfer ? r.toAmount : nil, flagSet: r.flags)
+        if r.type != .transfer { draft.chargedAmount = r.chargedAmount }
         addDoubts(&draft, part, s)
         if let ahead = r.dateAhead { draft.doubt(Doubt(field: .date, text: ahead, reason: .dateAhead)) }
         for k in firstReason..<reasons.count { reasons[k].draft = Int32(index) }
@@ -339,6 +342,12 @@ extension DraftStage {
                 if carry.error == nil { carry.error = boundsError(x.value, x.currency, m) }
                 r.toAmount = x.value.money(x.currency)
                 reasons.append(why("to_amount", x.start, x.end, .entry(Int32(x.connectorEntry))))
+            }
+            if let c = m.charged {
+                // What the bank charged: bounded like any amount, explained by its charge words.
+                if carry.error == nil { carry.error = boundsError(c.value, c.currency, m) }
+                r.chargedAmount = c.value.money(c.currency)
+                reasons.append(why("charged_amount", c.start, c.end, c.entry >= 0 ? .entry(Int32(c.entry)) : .none))
             }
         }
         if amount == nil { r.flags.insert(.amountMissing) }
