@@ -27,10 +27,6 @@ public struct Doubt: Hashable, Sendable {
         case shareUneven = "share-uneven"
         /// "185.000" in a currency whose cents are written: thousands or decimals?
         case thousandsOrDecimals = "thousands-or-decimals"
-        /// Two amounts offered for one purchase ("3500 or maybe 4000"): which one was it?
-        case eitherAmount = "either-amount"
-        /// A person named with an amount and nothing else ("Dauren 10 000"): given or received?
-        case direction
     }
 
     public var field: Field
