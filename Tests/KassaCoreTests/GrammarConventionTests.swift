@@ -17,7 +17,9 @@ import KassaTestSupport
         #expect(grammar.conventions(for: .en) == NumericConventions(groupsWithComma: true, groupsWithDot: false, monthFirst: true))
         #expect(grammar.conventions(for: .ru) == NumericConventions(groupsWithComma: true, groupsWithDot: true, monthFirst: false))
         let parser = GrammarFixtures.parser
-        #expect(amount(parser, "coffee 1.500") == "1.50")
+        #expect(amount(parser, "coffee 1.500 usd") == "1.50")
+        // Tenge prices are said in whole units (class dot-groups): a dot before three digits groups.
+        #expect(amount(parser, "coffee 1.500") == "1500.00")
         #expect(amount(parser, "кофе 1.500") == "1500.00")
         #expect(amount(parser, "coffee 1,500") == "1500.00")
     }

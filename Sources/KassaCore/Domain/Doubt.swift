@@ -24,6 +24,11 @@ public struct Doubt: Hashable, Sendable {
         case correctionOrEntry = "correction-or-entry"
         /// A value said for one field while several drafts wait, with nothing to say which.
         case whichDraft = "which-draft"
+        /// A shared bill that does not divide exactly into the currency's minor units: which
+        /// part is the person's?
+        case shareUneven = "share-uneven"
+        /// "185.000" in a currency whose cents are written: thousands or decimals?
+        case thousandsOrDecimals = "thousands-or-decimals"
     }
 
     public var field: Field

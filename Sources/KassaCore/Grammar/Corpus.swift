@@ -5,7 +5,7 @@ public enum Corpus {
     public static let defaultToday = CivilDate(year: 2026, month: 3, day: 10)!
     static let fields: Set<String> = [
         "type", "amount", "currency", "date", "time", "category", "account", "to", "note", "recurrence", "interval", "flags",
-        "to_amount", "to_currency", "doubts",
+        "to_amount", "to_currency", "doubts", "charged", "charged_currency",
     ]
 
     /// The cases of one file, and the lines that could not be read (as failures of field "case").
@@ -151,13 +151,14 @@ public enum Corpus {
                 let actual = value(of: check.field, in: draft)
                 let matches: Bool
                 switch check.field {
-                case "amount", "to_amount":
-                    // An exchange's target compares like the amount: "52000" is "52000.00".
-                    if let a = check.field == "amount" ? draft.amount : draft.toAmount,
+                case "amount", "to_amount", "charged":
+                    // An exchange's target and a charged amount compare like the amount: "52000" is "52000.00".
+                    let said = check.field == "amount" ? draft.amount : check.field == "charged" ? draft.chargedAmount : draft.toAmount
+                    if let a = said,
                        let want = ExactNumber(decimalText: check.value),
                        let got = ExactNumber(decimalText: a.decimalString) {
                         matches = want.normalized == got.normalized
-                    } else { matches = check.value == "-" && (check.field == "amount" ? draft.amount : draft.toAmount) == nil }
+                    } else { matches = check.value == "-" && said == nil }
                 case "doubts":
                     // `doubts=out-of-range,…`: those reasons doubted; `doubts=-`: none (ties, asked
                     // by the `ambiguous` flag, aside).
@@ -206,6 +207,8 @@ public enum Corpus {
         case "to": return d.toAccount ?? "-"
         case "to_amount": return d.toAmount.map { $0.decimalString } ?? "-"
         case "to_currency": return d.toAmount?.currency.code ?? "-"
+        case "charged": return d.chargedAmount.map { $0.decimalString } ?? "-"
+        case "charged_currency": return d.chargedAmount?.currency.code ?? "-"
         case "note": return d.note.isEmpty ? "-" : d.note
         case "recurrence": return d.recurrence?.rawValue ?? "-"
         case "interval": return String(d.interval)

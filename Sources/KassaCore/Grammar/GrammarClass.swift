@@ -101,4 +101,17 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// Words before a card's or an account's mask in a pasted bank notice ("Card *2291", «Карта
     /// *2291», "VISA **4410"): those digits are no amount (DraftAssembler.dropMasks).
     case mask
+    /// A bill shared, with how many share it ("split in half" 2, «на троих» 3): the person's part
+    /// is the amount divided (ShareReading).
+    case share
+    /// Words before the person's own part of a bill ("my part 3000", «моя доля 5000»): that
+    /// amount is theirs, the bill said beside it stays in the note (ShareReading).
+    case shareMine = "share-mine"
+    /// Words before what the bank charged in the account's currency for a purchase said in
+    /// another ("240 euros, Kaspi charged 133 800 tenge", «списали 133 800 ₸»): ChargeReading.
+    case charged
+    /// Currencies (the value, an ISO code) whose prices are said in whole units, so a dot before
+    /// exactly three digits groups thousands whatever the language ("rent 185.000" is ₸185,000);
+    /// in another currency with cents such a number is asked (MoneyStage.readMoney).
+    case dotGroups = "dot-groups"
 }

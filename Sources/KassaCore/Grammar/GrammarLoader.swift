@@ -146,7 +146,7 @@ struct GrammarLoader {
                 fail(line, at: head[1].0, "grammar.unknown-class", ["name": name])
                 return
             }
-            if known == .currency || known == .currencyAfter, Currency(code: value) == nil {
+            if known == .currency || known == .currencyAfter || known == .dotGroups, Currency(code: value) == nil {
                 fail(line, at: head.count == 3 ? head[2].0 : equals, "grammar.bad-currency", ["value": value])
                 return
             }

@@ -47,6 +47,10 @@ final class ClassIDs: Sendable {
     let balance: Int
     /// Words before a card's mask in a pasted bank notice (GrammarClass.mask).
     let mask: Int
+    /// A shared bill and the person's part of it (ShareReading), what the bank charged (ChargeReading).
+    let share, shareMine, charged: Int
+    /// The currencies of the `dot-groups` class: "185.000" in one of them is 185,000.
+    let dotGroupCurrencies: [Currency]
     /// The grammar's account names (the values of `account` words: cash, kaspi, halyk …), for
     /// matching a misheard name (SoundAlike), each once per distinct folded spelling (the Latin
     /// name and the grammar's one-word forms of it): a name may repeat.
@@ -116,6 +120,13 @@ final class ClassIDs: Sendable {
         currencyIn = id(.currencyIn)
         total = id(.total); holiday = id(.holiday); datePurpose = id(.datePurpose); balance = id(.balance)
         mask = id(.mask)
+        share = id(.share); shareMine = id(.shareMine); charged = id(.charged)
+        let dotGroups = id(.dotGroups)
+        var grouping: [Currency] = []
+        for entry in g.entries where entry.classID == dotGroups {
+            if let c = Currency(code: entry.value), !grouping.contains(c) { grouping.append(c) }
+        }
+        dotGroupCurrencies = grouping
         notEntry = id(.notEntry)
         exchange = id(.exchange); exchangeTo = id(.exchangeTo); exchangeRate = id(.exchangeRate)
         let accountClass = id(.account)

@@ -11,6 +11,9 @@
 //                 code, a PIN, a declined payment, a plan), a `balance` phrase before the only
 //                 amount ("Available: 87 412 ₸"), or a line ending in "?" asks whether this is a
 //                 payment at all;
+//   thousands-or-decimals  (MoneyStage.readMoney) "1.500 USD" in a language whose dot is decimal:
+//                 a currency with cents, three digits after the dot — thousands or decimals?
+//   share-uneven  (ShareReading) a shared bill that does not divide exactly: the part is asked;
 //   date-ahead    (DraftBuilder.decideDate) a one-off purchase dated ahead by a day said, not by
 //                 "tomorrow" or "in 3 days".
 //
@@ -25,7 +28,11 @@ extension DraftStage {
     func addDoubts(_ draft: inout Draft, _ part: Part, _ s: LineScan) {
         if let m = part.money.map({ s.moneys[$0] }), !m.isQuantity, draft.amount != nil {
             let number = m.number.start..<m.number.end
-            if let code = codeAt(number.lowerBound) {
+            if m.thousandsOrDecimals {
+                draft.doubt(Doubt(field: .amount, text: text(m.number.start..<m.number.end), reason: .thousandsOrDecimals))
+            } else if let phrase = m.unevenShare {
+                draft.doubt(Doubt(field: .amount, text: text(m.start..<m.end) + " " + text(phrase), reason: .shareUneven))
+            } else if let code = codeAt(number.lowerBound) {
                 draft.doubt(Doubt(field: .amount, text: text(code), reason: .phoneOrCode))
             } else if let run = phoneRun(around: number, s) {
                 draft.doubt(Doubt(field: .amount, text: text(run), reason: .phoneOrCode))

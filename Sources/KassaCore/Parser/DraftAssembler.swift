@@ -42,10 +42,13 @@ extension DraftStage {
         dropMasks(&s)
         applyCorrections(&s)
         markExchanges(&s)
+        markCharges(&s)
         markTotals(&s)
         markQuantities(&s)
         markMistypedYears(&s)
         markUnitPrices(&s)
+        markShares(&s)
+        silenceSigns(&s)
         let parts = split(s)
         var drafts: [Draft] = []
         drafts.reserveCapacity(parts.count)  // one allocation, not a growth from empty
@@ -138,11 +141,13 @@ extension DraftStage {
         guard ids.each >= 0 || ids.eachBefore >= 0, !s.moneys.isEmpty else { return }
         for p in s.moneys.indices where !s.moneys[p].isQuantity {
             let m = s.moneys[p]
+            // A punctuation mark the grammar names ("3 tickets @ 2000") counts as a word here.
+            let before = m.start > 0 && has(m.start - 1, ids.eachBefore) && s.roles[m.start - 1].isPlainOrPunct
             var unit: Range<Int>?
             if m.end < tokens.count, case .plain = s.roles[m.end], let (_, end) = matchClass(m.end, ids.each) {
-                unit = m.end..<end
-            } else if m.start > 0, has(m.start - 1, ids.eachBefore), s.roles[m.start - 1].isPlainOrPunct {
-                // A punctuation mark the grammar names ("3 tickets @ 2000") counts as a word here.
+                // Said on both sides ("at 4 200 per kilo", «по 4200 за кг»): both leave the note.
+                unit = (before ? m.start - 1 : m.end)..<end
+            } else if before {
                 unit = (m.start - 1)..<m.start
             }
             guard let words = unit else { continue }
@@ -155,8 +160,9 @@ extension DraftStage {
             if p > 0, s.moneys[p - 1].start == countStart { s.moneys[p - 1].isQuantity = true }
             s.moneys[p].value = m.value.multiplied(by: ExactNumber(units: count)) ?? ExactNumber.tooLarge
             s.moneys[p].countStart = countStart
-            for k in words { s.roles[k] = .money(p) }
-            if words.lowerBound < m.start { s.moneys[p].start = words.lowerBound } else { s.moneys[p].end = words.upperBound }
+            for k in words where !(m.start..<m.end).contains(k) { s.roles[k] = .money(p) }
+            if words.lowerBound < m.start { s.moneys[p].start = words.lowerBound }
+            if words.upperBound > m.end { s.moneys[p].end = words.upperBound }
         }
     }
 
@@ -460,6 +466,16 @@ extension DraftStage {
             }
         }
         return nil
+    }
+
+    /// "+185.000 KZT", "-3 000 ₸": a sign mark glued to an amount is read with it (DraftBuilder.
+    /// leadingSign gives its meaning), not a word of the note.
+    func silenceSigns(_ s: inout LineScan) {
+        guard ids.sign >= 0 else { return }
+        for m in s.moneys where m.start > 0 && tokens[m.start - 1].kind != .word && tokens[m.start].glued {
+            let k = m.start - 1
+            if has(k, ids.sign), k == 0 || !tokens[k].glued, case .plain = s.roles[k] { s.roles[k] = .filler }
+        }
     }
 
     /// Whether token k is part of a quantity pattern ("four tickets"): words of the note.

@@ -18,6 +18,8 @@ struct PartReading {
     var toAccount: String?
     /// A currency exchange's target: what arrives (ExchangeReading).
     var toAmount: Money?
+    /// What the account was charged in its currency for a purchase said in another (ChargeReading).
+    var chargedAmount: Money?
     /// The tokens of a day-month that does not exist ("31 feb"): the line is refused.
     var impossibleDate: Range<Int>?
     /// A one-off purchase dated ahead of today by a date said as a day, not by "tomorrow" or "in
@@ -65,6 +67,7 @@ extension DraftStage {
                           account: r.account, toAccount: r.toAccount, note: note, recurrence: r.recurrence, interval: r.interval,
                           confidence: DraftStage.confidence(r.flags, hasCategory: category != nil, type: r.type),
                           toAmount: r.type == .transfer ? r.toAmount : nil, flagSet: r.flags)
+        if r.type != .transfer { draft.chargedAmount = r.chargedAmount }
         addDoubts(&draft, part, s)
         if let ahead = r.dateAhead { draft.doubt(Doubt(field: .date, text: ahead, reason: .dateAhead)) }
         for k in firstReason..<reasons.count { reasons[k].draft = Int32(index) }
@@ -340,12 +343,20 @@ extension DraftStage {
                 r.toAmount = x.value.money(x.currency)
                 reasons.append(why("to_amount", x.start, x.end, .entry(Int32(x.connectorEntry))))
             }
+            if let c = m.charged {
+                // What the bank charged: bounded like any amount, explained by its charge words.
+                if carry.error == nil { carry.error = boundsError(c.value, c.currency, m) }
+                r.chargedAmount = c.value.money(c.currency)
+                reasons.append(why("charged_amount", c.start, c.end, c.entry >= 0 ? .entry(Int32(c.entry)) : .none))
+            }
         }
         if amount == nil { r.flags.insert(.amountMissing) }
         // A leading minus ("-500 coffee", "minus 500", "минус 500") is never dropped silently: it
         // reads as money coming back, with the type the grammar's `sign` class gives (a refund).
         if r.typeWord == nil, let m = part.money.map({ s.moneys[$0] }), let sign = leadingSign(before: m) {
-            r.typeWord = sign
+            // A sign of money out ("-12 500,00 KZT", as banks print a payment) keeps the draft an
+            // expense: it is explained, not a type word.
+            if sign.0 == DraftStage.signOut { reasons.append(sign.1) } else { r.typeWord = sign }
         }
         return amount
     }
@@ -392,14 +403,21 @@ extension DraftStage {
         return category
     }
 
-    /// The `sign` class's meaning when a minus stands right before the amount: a word ("minus",
-    /// "минус") or a "-" glued to the digits and not to anything before it ("-500", not "15-20").
+    /// The `sign` value that means money out: the draft stays an expense.
+    static let signOut = "expense"
+
+    /// The `sign` class's meaning when a sign stands right before the amount: a word ("minus",
+    /// "минус") or a mark glued to the digits and not to anything before it ("-500", "+50 000",
+    /// not "15-20"). A bare "-" the grammar gives no meaning reads as its first sign word's.
     func leadingSign(before m: MoneyMatch) -> (String, Why)? {
         guard ids.sign >= 0, m.start > 0 else { return nil }
         let k = m.start - 1
         guard tokens[k].kind == .punct || has(k, ids.sign) else { return nil }
-        if let e = entry(k, ids.sign) { return (grammar.entries[e].value, why("type", k, m.end, .entry(Int32(e)))) }
-        guard tokens[k].isPunct("-"), tokens[m.start].glued, k == 0 || !tokens[k].glued,
+        let glued = tokens[m.start].glued && (k == 0 || !tokens[k].glued)
+        if let e = entry(k, ids.sign), tokens[k].kind == .word || glued {
+            return (grammar.entries[e].value, why("type", k, m.end, .entry(Int32(e))))
+        }
+        guard tokens[k].isPunct("-"), glued,
               let e = grammar.entries.firstIndex(where: { $0.classID == ids.sign }) else { return nil }
         return (grammar.entries[e].value, why("type", k, m.end, .entry(Int32(e))))
     }

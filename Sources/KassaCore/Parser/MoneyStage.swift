@@ -18,6 +18,13 @@ struct MoneyMatch {
     var countStart: Int?
     /// A currency exchange: what arrives for this amount (ExchangeReading).
     var exchange: ExchangeMatch?
+    /// A bill that does not divide into the currency's minor units among those who share it:
+    /// the share phrase's tokens, asked about (ShareReading).
+    var unevenShare: Range<Int>?
+    /// "1.500 USD" read as decimals by the line's conventions, but maybe thousands: asked.
+    var thousandsOrDecimals = false
+    /// What the account was charged in its own currency for this amount (ChargeReading).
+    var charged: (value: ExactNumber, currency: Currency, start: Int, end: Int, entry: Int)?
 
     /// Money in the currency (falls back when none was said); nil on overflow.
     func money(default fallback: Currency) -> Money? { value.money(currency ?? fallback) }
@@ -85,16 +92,26 @@ struct MoneyStage: LineStage {
             end = suffix.1
         }
         var value = number.value
-        // "1.500 yen": a currency without minor units reads a dot before three digits as grouping.
-        if let (c, _, _) = currency, c.minorDigits == 0, number.end == number.start + 1, !number.hasWords,
-           let grouped = dotGrouped(number.start) {
-            value = grouped
+        var dotDoubt = false
+        // "1.500 yen", "rent 185.000" in tenge: a currency without minor units, or one whose
+        // prices are said in whole units (`dot-groups`, the said currency or else the default),
+        // reads a dot before three digits as grouping. In another currency, where the line's
+        // conventions read it as decimals ("1.500 USD" in English), it is asked.
+        if number.end == number.start + 1, !number.hasWords, let grouped = dotGrouped(number.start) {
+            let c = currency?.0 ?? context.defaultCurrency
+            if c.minorDigits == 0 || ids.dotGroupCurrencies.contains(c) {
+                value = grouped
+            } else if value < grouped || grouped < value {
+                dotDoubt = true
+            }
         }
         if let (c, _, _) = currency, c.minorDigits > 0, let (minor, after) = minorPart(after: end, currency: c) {
             if let v = value.adding(minor) { value = v; end = after }
         }
-        return MoneyMatch(value: value, currency: currency?.0, start: start, end: end, number: number,
-                          currencyRule: currency?.2 ?? -1, countStart: countStart)
+        var money = MoneyMatch(value: value, currency: currency?.0, start: start, end: end, number: number,
+                               currencyRule: currency?.2 ?? -1, countStart: countStart)
+        money.thousandsOrDecimals = dotDoubt
+        return money
     }
 
     /// Whether the line has an exchange verb ("changed", «поменял»).

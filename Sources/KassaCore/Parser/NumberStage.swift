@@ -205,15 +205,17 @@ struct NumberStage: LineStage {
                 current = .zero; lastScale = scaleValue; last = .scale
                 elides = has(i, ids.elidedThousands)
                 note(scaleEntry)
-            } else if let e = entry(i, ids.fraction), let v = hot.entryNumber[e], last == .none {
+            } else if let (e, end) = matchClass(i, ids.fraction), let v = hot.entryNumber[e], last == .none {
                 // "half million", "полторы тысячи": a fraction needs a scale after it; an article
-                // between ("half a million") counts nothing of its own.
-                var k = skipPunct(i + 1)
+                // between ("half a million") counts nothing of its own. A fraction may be a phrase
+                // ("quarter of": "a quarter of a million").
+                var k = skipPunct(end)
                 let article = k < n && has(k, ids.one) && hot.entryNumber[entry(k, ids.one) ?? 0] == nil
                 if article { k = skipPunct(k + 1) }
                 guard isScaleAt(k) || has(k, ids.hundred) else { break }
                 current = v; last = .fraction
                 note(e)
+                i = end - 1
                 if article { i = skipPunct(i + 1) }
             } else if ids.plusHalf >= 0, last == .ones || last == .tens || last == .digit,
                       let (e, after) = matchClass(i, ids.plusHalf) {

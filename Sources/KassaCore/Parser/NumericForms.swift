@@ -208,9 +208,10 @@ enum NumericForms {
             return NumericDate(day: Int(a), month: Int(b), year: year, weak: false, swappable: false)
         }
         // Two parts with a slash: "11/21" month first in English, "21/11" day first in Russian
-        // (weak, like "15.02": alone on a line with no other number it is the amount).
+        // (weak, like "15.02": alone on a line with no other number it is the amount). A first part
+        // that can be no month is the day in any language ("15/11" is 15 November).
         if p.count == 2, mark == UInt8(ascii: "/"), !p.trailingSeparator, p.lengths.0 <= 2, p.lengths.1 <= 2 {
-            let (month, day) = conventions.monthFirst ? (a, b) : (b, a)
+            let (month, day) = conventions.monthFirst && a <= 12 ? (a, b) : (b, a)
             guard month >= 1, month <= 12, day >= 1, day <= 31 else { return nil }
             return NumericDate(day: Int(day), month: Int(month), year: nil, weak: true,
                                swappable: conventions.monthFirst && day <= 12 && day != month)

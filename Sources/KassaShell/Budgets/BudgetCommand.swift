@@ -132,8 +132,10 @@ public struct BudgetCommand: Command {
     static func amount(_ text: String, base: Currency, context: CommandContext) -> Money? {
         let parse = ParseContext(today: context.configuration.today, language: context.configuration.language,
                                  defaultCurrency: base, defaultAccount: context.configuration.defaultAccount)
+        // A sign ("-5", "+5") makes no limit: a limit is neither money out nor money in.
+        guard let first = text.trimmingSpaces.unicodeScalars.first, !["-", "−", "–", "+"].contains(first) else { return nil }
         let result = context.parser.parse(text, context: parse)
-        // "-5" reads as a refund (income): not a limit.
+        // "refund 5" reads as income: not a limit.
         // Words left over ("1e9" is 1 and "e9") make it no limit, never a different one.
         guard result.error == nil, result.drafts.count == 1, result.drafts[0].type == .expense, result.drafts[0].note.isEmpty,
               let amount = result.drafts[0].amount, amount.minorUnits > 0, amount.isWithinEntryBound else { return nil }
