@@ -164,7 +164,6 @@ public enum DialogCorpus {
                     case .saved(let transactions, _): saved += transactions
                     case .dialog(.whichDraft): asked = true
                     case .error: refused = true
-                    case .notice(let key, _, _) where key == "batch.which-draft": asked = true
                     case .undone: undone = true
                     default: break
                     }
