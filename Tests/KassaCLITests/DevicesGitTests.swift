@@ -128,4 +128,37 @@ import Testing
         let check = try laptop.kassa(["check"]).lines
         #expect(check.count == 3 && check.allSatisfy { $0.contains("intact") }, "\(check)")
     }
+
+    /// What a card was charged, set on one device while another edits the note of the same
+    /// purchase apart: after both sync, every device has the charge and the note.
+    @Test func aChargeSetApartSurvivesTheMerge() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return }
+        let root = TestSupport.makeTemporaryDirectory("devices-git-charge")
+        let bare = root.appendingPathComponent("origin.git").path
+        _ = try ProcessRunner.run("/usr/bin/git", ["init", "-q", "--bare", "-b", "main", bare], environment: ["PATH": "/usr/bin:/bin"])
+        let devices = try ["laptop", "phone"].map { name in
+            let home = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            let clone = home.appendingPathComponent("ledger").path
+            _ = try ProcessRunner.run("/usr/bin/git", ["clone", "-q", bare, clone], environment: ["PATH": "/usr/bin:/bin", "HOME": home.path])
+            return Device(name: name, clone: clone, environment: KassaBinary.environment(home: home))
+        }
+        let (laptop, phone) = (devices[0], devices[1])
+        try laptop.kassa(["devices", "join", laptop.clone, "--name", "laptop"])
+        _ = try laptop.save("mcdonalds 12 dollars from kaspi")
+        try laptop.sync(pull: false)
+        try phone.git(["pull", "-q", "origin", "main"])
+        try phone.kassa(["devices", "join", phone.clone, "--name", "phone"])
+        try phone.kassa(["edit", "#1", "charged", "6120"])
+        try laptop.kassa(["edit", "#1", "note", "lunch in istanbul"])
+        try phone.sync()
+        try laptop.sync()
+        try phone.sync()
+        for device in devices {
+            let listed = try device.kassa(["list", "--json"]).output
+            #expect(listed.contains("\"charged_amount\": \"6120.00\"") && listed.contains("lunch in istanbul"), "\(device.name): \(listed)")
+            #expect(try device.kassa(["balance"]).output.contains("−₸6,120.00"), "\(device.name)")
+        }
+    }
 }
+

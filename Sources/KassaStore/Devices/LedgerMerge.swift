@@ -166,14 +166,14 @@ struct LedgerMerge {
         fields.count == TargetField.plainLineCount ? fields + ["", ""] : fields
     }
 
-    /// A merged record as it is written: no target fields when it has no target, or when the
-    /// groups it was merged from left one the record cannot keep (no longer a transfer, or the
-    /// target now in the amount's own currency: the store refuses such a line).
+    /// A merged record as it is written: no other-amount fields when it has none, or when the
+    /// groups it was merged from left one the record cannot keep (in the amount's own currency:
+    /// the store refuses such a line). A transfer's is its target, an expense's or income's what
+    /// its account was charged; both are the same two fields.
     static func writtenTarget(_ fields: [Substring]) -> [Substring] {
         guard fields.count == TargetField.targetLineCount else { return fields }
         let amount = fields[TargetField.amount.lineIndex], currency = fields[TargetField.currency.lineIndex]
-        let keeps = !amount.isEmpty && !currency.isEmpty && fields[TransactionField.type.lineIndex] == "transfer"
-            && currency != fields[TransactionField.currency.lineIndex]
+        let keeps = !amount.isEmpty && !currency.isEmpty && currency != fields[TransactionField.currency.lineIndex]
         return keeps ? fields : Array(fields.prefix(TargetField.plainLineCount))
     }
 
