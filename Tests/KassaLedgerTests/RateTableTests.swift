@@ -71,4 +71,22 @@ import Testing
         #expect(ExchangeRate(record: rate.record) == rate)
         #expect(ExchangeRate(record: ObjectRecord(kind: "rate", key: "USD 2026-01-15")) == nil)
     }
+
+    /// A purchase in euros its tenge card was charged for: in tenge it is the charge, exactly,
+    /// with no rate at all; balances move the card by it.
+    @Test func aChargedPurchaseConvertsByItsCharge() throws {
+        let day = CivilDate(year: 2026, month: 11, day: 30)!
+        var hotel = Transaction(id: 1, type: .expense, amount: Money(minorUnits: 24_000, currency: Currency(code: "EUR")!), date: day,
+                                account: "kaspi")
+        hotel.chargedAmount = Money(minorUnits: 13_380_000, currency: .kzt)
+        let salary = Transaction(id: 2, type: .income, amount: Money(minorUnits: 10_000_000, currency: .kzt), date: day, account: "kaspi")
+        let balances = try ConvertedBalances(TransactionArraySource([hotel, salary]), rates: RateTable(base: .kzt, rates: []), to: .kzt,
+                                             today: day, openings: [])
+        #expect(balances.missing.isEmpty)
+        #expect(balances.total == Money(minorUnits: -3_380_000, currency: .kzt))
+        var seen: [Int64] = []
+        ConvertingSource(TransactionArraySource([hotel]), rates: RateTable(base: .kzt, rates: []), to: .kzt).forEachEntry { seen.append($0.amount) }
+        #expect(seen == [13_380_000])
+    }
 }
+

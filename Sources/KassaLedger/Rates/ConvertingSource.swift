@@ -5,6 +5,8 @@
 // currency and the first date that needs a rate: never counted as 1 or 0. An entry whose
 // converted amount would not fit 64 bits passes through the same way and is remembered apart
 // (`overflowed`), so the output says it was too large to convert rather than saying nothing.
+// A purchase in another currency that its account was charged for in the target currency is
+// converted by its charge: the bank's own conversion, no rate needed.
 
 import KassaCore
 
@@ -43,7 +45,13 @@ public final class ConvertingSource<Base: TransactionSource>: TransactionSource 
             var seen = entry
             do throws(ConversionError) {
                 if entry.currency != target {
-                    seen.amount = try rates.convert(Money(minorUnits: entry.amount, currency: entry.currency), to: target, on: date).minorUnits
+                    // A purchase its account was charged for in the target currency: the charge is
+                    // what it cost there, exactly, whatever the day's rate.
+                    if entry.type != .transfer, entry.toCurrency == target {
+                        seen.amount = entry.toAmount
+                    } else {
+                        seen.amount = try rates.convert(Money(minorUnits: entry.amount, currency: entry.currency), to: target, on: date).minorUnits
+                    }
                     seen.currency = target
                 }
                 if let arrives {
