@@ -28,6 +28,7 @@ public enum BeancountReader {
         var parse = JournalParse()
         let include: JournalIncluder?
         var keys: [String] = []
+        var included: Set<String> = []
         var fileName = ""
 
         init(include: JournalIncluder?) { self.include = include }

@@ -41,6 +41,7 @@ public enum PlainTextReader {
         var aliases: [String: String] = [:]
         var prefixes: [String] = []
         var keys: [String] = []
+        var included: Set<String> = []
         var entry: JournalEntry?
         var fileName = ""
         /// The account an `account` directive just declared (its indented lines may name kassa's own name).
