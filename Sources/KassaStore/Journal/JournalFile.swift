@@ -44,7 +44,7 @@ final class JournalFile {
             throw StoreError(.isDirectory, path: path)
         }
         if !create, !exists(path) { throw StoreError(.unreadable, path: path, errno: ENOENT) }
-        if readOnly, !exists(path) {
+        if readOnly, couldBeCreated(path) {
             let fd = Glibc.open("/dev/null", O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw StoreError(.unreadable, path: path, errno: errno) }
             let file = JournalFile(path: path, fd: fd, writable: false, io: io)
@@ -392,6 +392,15 @@ final class JournalFile {
             throw StoreError(.unwritable, path: path, errno: failure)
         }
         syncDirectory(of: path)
+    }
+
+    /// Whether nothing is at `path` yet but its folder is there (an open that creates would
+    /// make it); a path under a missing folder or a file is not, and fails as ever.
+    static func couldBeCreated(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) != 0, errno == ENOENT else { return false }
+        let folder = path.lastIndex(of: "/").map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
+        return stat(folder, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     static func exists(_ path: String) -> Bool {
