@@ -173,7 +173,7 @@ public enum TerminalSafety {
                     if i + 1 < n, b[i + 1] == 0x9C { return true }  // ALM U+061C
                 } else if c == 0xE2, i + 2 < n {
                     let (d, e) = (b[i + 1], b[i + 2])
-                    if d == 0x80, e == 0x8E || e == 0x8F || (e >= 0xAA && e <= 0xAE) { return true }  // U+200E/F, U+202A–202E
+                    if d == 0x80, e == 0x8E || e == 0x8F || (e >= 0xA8 && e <= 0xAE) { return true }  // U+200E/F, U+2028–202E
                     if d == 0x81, e >= 0xA6, e <= 0xA9 { return true }  // U+2066–2069
                 }
                 i += 1
