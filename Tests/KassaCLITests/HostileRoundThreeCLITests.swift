@@ -1,5 +1,5 @@
 // Hostile input, round three, through the real binary: files whose lines end in a lone CR lose
-// no row (statements, rates, journals); a statement row with a zero in one column and an amount
+// no row (statements, rates, journals); a journal date outside 1900–2999 is a bad line named; a statement row with a zero in one column and an amount
 // in the other is that amount; a UTF-8 file with one stray byte is refused naming its line, not
 // read whole as cp1251; `import --dry-run` writes nothing, not even an empty journal; an empty
 // --prefix or --file names no place; `uninstall` keeps a person's own page that starts like
@@ -65,6 +65,17 @@ import KassaTestSupport
         let imported = try kassa(["import", source, "--file", file, "--yes"])
         #expect(imported.status == 0, "\(imported.output) \(imported.error)")
         #expect(try listed(file).count == 2, "\(imported.output) \(imported.error)")
+    }
+
+    @Test func aJournalDateOutsideTheSupportedYearsIsOneBadLineNamed() throws {
+        let journal = "2026-03-01 coffee\n    expenses:food  1500 KZT\n    assets:cash\n\n3050-03-02 tea\n    expenses:food  500 KZT\n    assets:cash\n"
+        let source = try write(journal, "far.journal")
+        let file = path("far-journal.kassa")
+        let refused = try kassa(["import", source, "--file", file, "--yes"])
+        #expect(refused.status == 1 && refused.error.contains("line 5"), "\(refused.output) \(refused.error)")
+        let skipped = try kassa(["import", source, "--file", file, "--yes", "--skip-bad"])
+        #expect(skipped.status == 0, "\(skipped.output) \(skipped.error)")
+        #expect(try listed(file).count == 1)
     }
 
     // MARK: - a zero in one column, an amount in the other
