@@ -1,4 +1,4 @@
-// Hostile input to the readers: rules patterns match in linear time and agree with a regular
+// Hostile input to the readers: an include diamond reads each file once; rules patterns match in linear time and agree with a regular
 // expression engine on random patterns; the National Bank rates file is read in one pass, an
 // unreadable <quant> or an unclosed <item> is a problem named with its line, never a wrong rate
 // or a swallowed item.
@@ -9,6 +9,37 @@ import KassaCore
 @testable import KassaInterchange
 
 @Suite struct HostileReaderTests {
+    // MARK: - Includes
+
+    /// 14 files deep, each including the next one twice: read once each, the includer is
+    /// asked 2 × 14 times and the one transaction at the bottom counts once. Reading every
+    /// include would ask it 2^15 times, and 2^33 at the depth the readers allow.
+    @Test(arguments: [false, true])
+    func anIncludeDiamondIsReadOnceAFile(_ beancount: Bool) throws {
+        let depth = 14
+        let bottom = beancount ? "2026-01-01 * \"tea\"\n  Assets:Cash  -5 USD\n  Expenses:Food  5 USD\n"
+                               : "2026-01-01 tea\n  expenses:food  $5\n  assets:cash\n"
+        let asked = Counter()
+        let include: JournalIncluder = { path, _ in
+            asked.add()
+            guard let k = Int(path.dropFirst().prefix { $0 != "." }) else { return .refused("unreadable") }
+            let text = k == depth ? bottom : "include \"f\(k + 1).j\"\ninclude \"f\(k + 1).j\"\n"
+            return .file(key: path, name: path, bytes: Array(text.utf8))
+        }
+        let top = Array("include \"f1.j\"\ninclude \"f1.j\"\n".utf8)
+        let parse = beancount ? BeancountReader.parse(top, key: "top", include: include) : PlainTextReader.parse(top, key: "top", include: include)
+        #expect(asked.value <= 2 * depth, "\(asked.value)")
+        #expect(parse.entries.count == 1)
+        #expect(parse.skips.filter { $0.reason == "include-again" }.count == depth)
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func add() { lock.lock(); count += 1; lock.unlock() }
+        var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    }
+
     // MARK: - Rules patterns
 
     /// Random small patterns over a tiny alphabet, on random short texts: RulePattern says what a

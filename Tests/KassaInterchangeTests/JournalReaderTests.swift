@@ -160,6 +160,16 @@ struct JournalReaderTests {
         #expect(r.transactions.isEmpty)
     }
 
+    @Test(arguments: [false, true])
+    func aDateOutsideTheSupportedYearsIsABadDateOfItsLine(_ beancount: Bool) throws {
+        let text = beancount
+            ? "2026-03-01 * \"coffee\"\n  Expenses:Food  5 USD\n  Assets:Cash\n\n3050-03-02 * \"tea\"\n  Expenses:Food  5 USD\n  Assets:Cash\n\n1899-12-31 * \"old\"\n  Expenses:Food  5 USD\n  Assets:Cash\n"
+            : "2026-03-01 coffee\n  expenses:food  $5\n  assets:cash\n\n3050-03-02 tea\n  expenses:food  $5\n  assets:cash\n\n1899-12-31 old\n  expenses:food  $5\n  assets:cash\n"
+        let r = try records(text, beancount: beancount)
+        #expect(r.problems.map { "\($0.line) \($0.reason)" } == ["5 date", "9 date"])
+        #expect(r.transactions.count == 1)
+    }
+
     @Test func includesStayInTheFolderAndCyclesAreRefused() throws {
         let files: [String: String] = [
             "a.journal": "include b.journal\n2026-01-01 a\n  assets:cash  $1\n  income:gift\n",

@@ -59,7 +59,7 @@ import KassaTestSupport
             }
             if reference(String(scalar)) { unsafe += 1 }
         }
-        #expect(unsafe == 31 + 33 + 1 + 2 + 5 + 4)  // C0 but tab, DEL and C1, ALM, LRM/RLM, embeddings, isolates
+        #expect(unsafe == 31 + 33 + 1 + 2 + 2 + 5 + 4)  // C0 but tab, DEL and C1, ALM, LRM/RLM, line/paragraph separators, embeddings, isolates
         #expect(!TerminalSafety.hasUnsafeScalar("«кофе» — 500 ₸, tab\there"))
         #expect(TerminalSafety.readable("«кофе» — 500 ₸") == "«кофе» — 500 ₸")
     }

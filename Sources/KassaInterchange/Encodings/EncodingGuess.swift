@@ -1,6 +1,7 @@
 // EncodingGuess: which encoding a file is in, when no one said — deterministic and one pass over
 // the bytes. A byte order mark decides (UTF-8, UTF-16 LE/BE); text with zero bytes at every other
-// place is UTF-16; text that is valid UTF-8 is UTF-8. Anything else is a single-byte code page:
+// place is UTF-16; text that is valid UTF-8 is UTF-8, and so is text whose UTF-8 characters far
+// outnumber its stray bytes (its reading then names the stray byte's line). Anything else is a single-byte code page:
 // Cyrillic text comes in runs of high bytes (whole words), Western text has a lone accented
 // letter among ASCII ones (Windows-1252); between Windows-1251 and KOI8-R, which both put
 // Cyrillic letters at 0xC0…0xFF but in different places, the one whose letters are the more
@@ -13,8 +14,39 @@ public enum EncodingGuess {
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) { return .utf16 }
         if looksUTF16(bytes) { return .utf16 }
         if bytes.withUnsafeBufferPointer({ BackupLineDecoder.isValidUTF8($0) }) { return .utf8 }
+        if mostlyUTF8(bytes) { return .utf8 }
         return singleByte(bytes)
     }
+
+    /// True when the multi-byte UTF-8 characters outnumber the bytes that are not UTF-8 by
+    /// `utf8Majority` to one: a UTF-8 file with a stray byte (a cut character, one pasted
+    /// cp1251 word) stays UTF-8, so its reading stops naming that byte's line instead of every
+    /// word of the file being garbled. Text in a single-byte code page makes a valid UTF-8
+    /// pair only by chance (a capital letter before one of the few punctuation bytes).
+    static func mostlyUTF8(_ bytes: [UInt8]) -> Bool {
+        var valid = 0, invalid = 0
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            if bytes[index] < 0x80 { index += 1; continue }
+            let length = utf8Length(bytes[...], at: index)
+            if length > 0 { valid += 1; index += length } else { invalid += 1; index += 1 }
+        }
+        return valid > 0 && valid >= invalid * utf8Majority
+    }
+
+    /// The length of the UTF-8 character starting at `index` (1 for ASCII), 0 when none starts there.
+    static func utf8Length(_ bytes: ArraySlice<UInt8>, at index: Int) -> Int {
+        let lead = bytes[index]
+        if lead < 0x80 { return 1 }
+        let length = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0
+        guard length > 0, index + length <= bytes.endIndex else { return 0 }
+        for k in 1..<length where bytes[index + k] & 0xC0 != 0x80 { return 0 }
+        return length
+    }
+
+    /// How many multi-byte UTF-8 characters per byte that is not UTF-8 make a file UTF-8 with stray bytes.
+    static let utf8Majority = 8
 
     /// Zero bytes on one parity for a third of the first units: ASCII text in UTF-16.
     static func looksUTF16(_ bytes: [UInt8]) -> Bool {

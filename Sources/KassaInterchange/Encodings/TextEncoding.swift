@@ -152,8 +152,15 @@ public enum TextEncoding: String, CaseIterable, Sendable {
         return Failure(line: line, byte: firstHigh(bytes[lineStart...]))
     }
 
+    /// The first byte of `bytes` that does not start or continue a valid UTF-8 character.
     private static func firstHigh(_ bytes: ArraySlice<UInt8>) -> String {
-        hex(bytes.first { $0 >= 0x80 } ?? 0)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let length = EncodingGuess.utf8Length(bytes, at: index)
+            if length == 0 { return hex(bytes[index]) }
+            index += length
+        }
+        return hex(bytes.first { $0 >= 0x80 } ?? 0)
     }
 
     private static func hex(_ byte: UInt8) -> String {

@@ -1,7 +1,8 @@
 // JournalReading: what the journal readers (PlainText/, and each journal format's own folder)
 // share while they read one file and the files it includes: the parse they fill, the file being
 // read (named in problems and skips), the keys of the files open (an include leading back to one
-// is a cycle), and `include` itself — the command's JournalIncluder keeps it inside the file's
+// is a cycle), the keys of the files read (an include of one is skipped and named: each file
+// is read once, so the reading is linear in the bytes of the files), and `include` itself — the command's JournalIncluder keeps it inside the file's
 // folder; the depth is bounded here. Each reader's line syntax is its own; its lines come from
 // TextLines.forEach.
 
@@ -10,6 +11,8 @@ protocol JournalReading {
     var include: JournalIncluder? { get }
     /// The keys of the files being read, the outermost first.
     var keys: [String] { get set }
+    /// The keys of every file included so far: each is read once.
+    var included: Set<String> { get set }
     /// The file being read, as its includer named it ("" for the imported file itself).
     var fileName: String { get set }
     /// Ends the entry being read, if any (before an included file's lines).
@@ -38,6 +41,10 @@ extension JournalReading {
             problem(n, "journal-include-" + reason, path)
         case .file(let key, let name, let bytes):
             guard !keys.contains(key) else { problem(n, "journal-include-cycle", path); return }
+            // A file included again (two files including a third, a diamond of them) is read
+            // once: reading it at every include would grow as 2^depth, and would count its
+            // transactions twice.
+            guard included.insert(key).inserted else { skip(n, "include-again", path); return }
             finish()
             read(bytes, key: key, name: name, depth: depth + 1)
         }

@@ -3,7 +3,8 @@
 // bash, zsh and fish completion scripts, each in the folder its tool looks in. Every file is
 // written beside its place and renamed over it, so an interrupted install leaves no half file.
 // The journal and the config file are never touched, and uninstall removes only a file whose
-// content shows kassa wrote it (isOurs): a person's own file at one of these paths stays.
+// content shows kassa wrote it (isOurs: the binary's mark, the man page's mark line, the
+// completion scripts' first line): a person's own file at one of these paths stays.
 
 #if canImport(Glibc)
 import Glibc
@@ -59,11 +60,32 @@ struct Installation {
         defer { close(descriptor) }
         switch item {
         case .binary: return contains(descriptor, Array(binaryMark.utf8))
-        case .manual, .manualRussian: return starts(descriptor, with: ".TH KASSA 1 ")
+        case .manual, .manualRussian: return secondLine(descriptor, is: manualMark)
         case .bash: return starts(descriptor, with: "# bash completion for kassa: made by `kassa completions bash`")
         case .zsh: return starts(descriptor, with: "#compdef kassa\n# zsh completion for kassa: made by `kassa completions zsh`")
         case .fish: return starts(descriptor, with: "# fish completion for kassa: made by `kassa completions fish`")
         }
+    }
+
+    /// A comment line (roff `.\"`) every man page kassa writes carries right after its `.TH`
+    /// line: a page of the person's own that starts `.TH KASSA 1` is not kassa's.
+    static let manualMark = ".\\\" written by kassa: kassa-installed-manual-mark:4f1c9e"
+
+    /// Whether the file's second line is `mark` (its first at most 4 KiB, as a `.TH` line is).
+    private static func secondLine(_ descriptor: Int32, is mark: String) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096 + mark.utf8.count + 2)
+        var filled = 0
+        while filled < buffer.count {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            filled += count
+        }
+        let head = buffer[0..<filled]
+        guard let firstEnd = head.firstIndex(of: 10) else { return false }
+        let rest = head[(firstEnd + 1)...]
+        let expected = Array(mark.utf8) + [10]
+        return rest.starts(with: expected)
     }
 
     private static func starts(_ descriptor: Int32, with text: String) -> Bool {

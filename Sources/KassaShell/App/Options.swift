@@ -50,6 +50,12 @@ public struct Options: Sendable, Equatable {
                 if let inlineValue { return inlineValue }
                 return try value(argument)
             }
+            // An empty path (`--file "$UNSET"`) names no file: refused, never the default journal.
+            func pathValue() throws(UsageError) -> String {
+                let path = try optionValue()
+                guard !path.isEmpty else { throw UsageError(key: "usage.empty-path", arguments: ["option": argument]) }
+                return path
+            }
             switch argument {
             case _ where onlyWords:
                 options.words.append(arguments[index])
@@ -57,9 +63,9 @@ public struct Options: Sendable, Equatable {
                 onlyWords = true
                 options.words.append(argument)
             case "--file", "-f":
-                options.file = try optionValue()
+                options.file = try pathValue()
             case "--ledger":
-                options.ledger = try optionValue()
+                options.ledger = try pathValue()
             case "--lang":
                 let text = try optionValue()
                 guard let language = Language(rawValue: text.lowercased()) else {
@@ -74,7 +80,7 @@ public struct Options: Sendable, Equatable {
                 guard date.isSupported else { throw UsageError(key: "store.today-out-of-range", arguments: ["value": text]) }
                 options.today = date
             case "--data-dir":
-                options.dataDirectory = try optionValue()
+                options.dataDirectory = try pathValue()
             case "--yes", "-y": options.yes = true
             case "--json": options.json = true
             case "--no-color", "--no-colour": options.noColor = true

@@ -1,6 +1,7 @@
 // CommandArguments: the words after a command's name, split into positional words and the
 // command's own options, the same way for `:list --from 2026-03-01` and `kassa list --from
-// 2026-03-01`. An option the command does not take, or one missing its value, is a usage error.
+// 2026-03-01`. An option the command does not take, one missing its value, or an empty file or
+// folder name, is a usage error.
 
 import KassaCore
 
@@ -47,6 +48,11 @@ public struct CommandArguments {
                     guard index < raw.count else { throw UsageError(key: "usage.missing-value", arguments: ["option": name]) }
                     values[name] = raw[index]
                     index += 1
+                }
+                // An empty file or folder (`--prefix "$UNSET"`) names no place: it is refused,
+                // never read as "the default place".
+                if option.value == .file || option.value == .directory, values[name]?.isEmpty == true {
+                    throw UsageError(key: "usage.empty-path", arguments: ["option": name])
                 }
             } else {
                 guard inline == nil else { throw UsageError(key: "usage.unknown-option", arguments: ["option": word]) }

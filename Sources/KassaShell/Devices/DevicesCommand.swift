@@ -43,7 +43,8 @@ public struct DevicesCommand: Command {
                 let ledger = try app.openLedger(readOnly: true)
                 var events: [SessionEvent] = [.output(DeviceListing(devices: ledger.summaries, folder: ledger.folder))]
                 for copy in ledger.copies {
-                    let key = DevicesCommand.isSideFile(copy) ? "devices.side-file" : "devices.copy-ignored"
+                    let key = !Ledger.isRegularFile(ledger.folder + "/" + copy) ? "devices.not-a-file"
+                        : DevicesCommand.isSideFile(copy) ? "devices.side-file" : "devices.copy-ignored"
                     events.append(.notice(key: key, arguments: ["file": copy], count: nil))
                 }
                 return events

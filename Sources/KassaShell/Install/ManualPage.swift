@@ -55,6 +55,7 @@ struct ManualPage {
     func lines() -> [String] {
         var out: [String] = []
         out.append(".TH KASSA 1 \"\" \"kassa \(version)\" \"\(Self.quoted(catalog.text("manual.header")))\"")
+        out.append(Installation.manualMark)
         section("name", &out)
         out.append("kassa \\- " + Self.escape(catalog.text("manual.name")))
 

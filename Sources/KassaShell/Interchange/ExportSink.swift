@@ -3,7 +3,8 @@
 // where a good one was). Buffered in 64 KiB chunks either way. The file is SafeFile's temporary
 // (exclusive, never through a link), every write checked, fsynced and closed before its rename.
 // A device or a pipe named with -o (/dev/stdout, a FIFO) is written directly: it cannot be
-// replaced, and renaming a file over /dev/null would break the system.
+// replaced, and renaming a file over /dev/null would break the system. An export to a terminal
+// is shown with unsafe characters escaped (TerminalSafety), never raw.
 
 #if canImport(Glibc)
 import Glibc
@@ -20,8 +21,13 @@ final class ExportSink {
     private(set) var failure: SafeFile.Errno?
     private static let limit = 1 << 16
 
+    /// Standard output is a terminal: what a note holds (an OSC, a cursor move) is shown
+    /// escaped, as `list` shows it; a pipe or a file gets the export's bytes as they are.
+    private var toTerminal = false
+
     init(console: Console) {
         self.console = console
+        toTerminal = isatty(1) == 1
     }
 
     /// Fails with errno when the file cannot be created.
@@ -43,7 +49,10 @@ final class ExportSink {
 
     func write(_ body: (inout [UInt8]) -> Void) {
         if let console {
-            console.withOutput(body)
+            guard toTerminal else { return console.withOutput(body) }
+            var chunk: [UInt8] = []
+            body(&chunk)
+            console.append(TerminalSafety.visibleLines(chunk))
             return
         }
         body(&buffer)

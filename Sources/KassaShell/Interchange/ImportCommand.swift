@@ -130,7 +130,7 @@ public struct ImportCommand: Command {
         let (decoded, refusal) = decodedInput(input, rulesEncoding: rules?.encoding, context: context)
         guard let decoded else { return refusal }
         input = decoded
-        return context.storeChange { journal in
+        return context.storeChange(readOnly: dryRun) { journal in
             // The journal's own categories (by slug or name, either language) come first.
             let vocabulary = ImportVocabulary.make(words: context.words, parser: context.parser,
                                                    context: context.parseContext(journal),

@@ -34,7 +34,7 @@ enum JournalIncludeFiles {
             var status = stat()
             guard stat(real, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
                   let bytes = FileReading.bytes(atPath: real) else { return .refused("unreadable") }
-            return .file(key: real, name: String(real.dropFirst(root.count + 1)), bytes: bytes)
+            return .file(key: real, name: String(real.dropFirst(root.count + 1)), bytes: LineEnds.unified(bytes))
         }
         return (top, include)
     }

@@ -83,9 +83,10 @@ public struct RateCommand: Command {
                 return [.output(SettingChangeOutput(key: "rate.removed", arguments: ["currency": currency.code, "date": date.iso]))]
             }
         case .importFile(let path):
-            guard let bytes = path == "-" ? FileReading.bytes(from: 0) : FileReading.bytes(atPath: path) else {
+            guard let read = path == "-" ? FileReading.bytes(from: 0) : FileReading.bytes(atPath: path) else {
                 return context.usage(UsageError(key: "import.unreadable", arguments: ["path": path]))
             }
+            let bytes = LineEnds.unified(read)
             let national = NationalBankRatesReader.recognizes(bytes)
             let file = national
                 ? (base == .kzt ? NationalBankRatesReader.read(bytes) : RatesFile(problems: [ImportProblem(line: 1, reason: "rate-base")]))

@@ -1,6 +1,7 @@
 // TerminalSafety: nothing a person (or a paste, or a synced journal) put into a note, an input,
 // an account or a category reaches the terminal raw. Control characters (C0, DEL, C1: ESC, CSI,
-// OSC, BEL, CR, backspace …) and bidirectional overrides (U+202E …) are shown visibly escaped
+// OSC, BEL, CR, backspace …), the line and paragraph separators (U+2028, U+2029: a line break
+// to some terminals and viewers) and bidirectional overrides (U+202E …) are shown visibly escaped
 // (`\x1B`, `\u{202E}`), so a note cannot recolour the screen, move the cursor, retitle the
 // window or reverse what follows it. For the parser, escape sequences are not words: they are
 // removed from a line before it is read (`\033[31m1500` is 1500, not 31,001,500).
@@ -17,6 +18,7 @@ public enum TerminalSafety {
         value < 0x20 || (value >= 0x7F && value <= 0x9F)
             || (value >= 0x202A && value <= 0x202E) || (value >= 0x2066 && value <= 0x2069)
             || value == 0x200E || value == 0x200F || value == 0x061C
+            || value == 0x2028 || value == 0x2029
     }
 
     /// Whether `text` may hold an unsafe scalar, from its UTF-8 bytes alone: a C0 byte or DEL, or
@@ -65,6 +67,25 @@ public enum TerminalSafety {
             } else {
                 out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             }
+        }
+        return out
+    }
+
+    /// UTF-8 text of many lines with each line `visible`: its line ends (LF, CR LF) and tabs
+    /// kept as they are (an export's layout), every other unsafe scalar escaped.
+    static func visibleLines(_ bytes: [UInt8]) -> [UInt8] {
+        guard mayBeUnsafe(String(decoding: bytes, as: UTF8.self)) else { return bytes }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var start = 0
+        let count = bytes.count
+        for index in 0...count {
+            let byte: UInt8 = index < count ? bytes[index] : 10
+            let crlf = byte == 13 && index + 1 < count && bytes[index + 1] == 10
+            guard index == count || byte == 10 || byte == 9 || crlf else { continue }
+            out.append(contentsOf: visible(String(decoding: bytes[start..<index], as: UTF8.self)).utf8)
+            if index < count { out.append(byte) }
+            start = index + 1
         }
         return out
     }
@@ -152,7 +173,7 @@ public enum TerminalSafety {
                     if i + 1 < n, b[i + 1] == 0x9C { return true }  // ALM U+061C
                 } else if c == 0xE2, i + 2 < n {
                     let (d, e) = (b[i + 1], b[i + 2])
-                    if d == 0x80, e == 0x8E || e == 0x8F || (e >= 0xAA && e <= 0xAE) { return true }  // U+200E/F, U+202A–202E
+                    if d == 0x80, e == 0x8E || e == 0x8F || (e >= 0xA8 && e <= 0xAE) { return true }  // U+200E/F, U+2028–202E
                     if d == 0x81, e >= 0xA6, e <= 0xA9 { return true }  // U+2066–2069
                 }
                 i += 1

@@ -110,11 +110,11 @@ public struct DeviceFile {
 
     /// Reads the rest of the file after `validEnd`; false when it cannot be read.
     mutating func readOn() -> Bool {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, Int(info.st_size) >= validEnd else { return false }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= validEnd else { return false }
         guard let rest = LedgerState.readRange(fd, validEnd..<Int(info.st_size)) else { return false }
         size = Int(info.st_size)
         stoppedAt = nil
@@ -164,6 +164,7 @@ public struct DeviceFile {
             var partField = (0, 0)
             guard let line = DeviceFile.line(base, body: body, end: end, part: &partField),
                   let number = DeviceFile.integer(base, body, body + Int(line.numberLength)),
+                  number >= 1, number <= DeviceClock.limit,
                   let (part, parts) = DeviceFile.part(base, partField.0, partField.1) else {
                 stop(at: lineNumber, bad: true, more: true)
                 return
@@ -377,12 +378,19 @@ public struct DeviceFile {
     /// The ops of `change`'s lines.
     func ops(_ change: ChangeLines) -> [RecordOp] { change.lines.map { lines[$0].op } }
 
-    /// The whole file, read without following a symbolic link; nil when it cannot be read.
+    /// The whole file, read without following a symbolic link; nil when it cannot be read
+    /// (errno says why). Only a regular file is read: opening never waits (a FIFO put in the
+    /// file's place is refused as one, not waited on).
     static func contents(of path: String) -> [UInt8]? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            errno = (info.st_mode & S_IFMT) == S_IFDIR ? EISDIR : EINVAL
+            return nil
+        }
         // Read straight into a buffer of the file's size; a file still growing is read on in chunks.
         var out: [UInt8] = []
         if fstat(fd, &info) == 0, info.st_size > 0 {
@@ -434,7 +442,10 @@ public struct DeviceFile {
     /// Reads the device file at `path`. `headerDamage`: a first line that is not a journal
     /// header gives a file damaged at line 1 (`init(badHeader:)`) rather than an error.
     static func read(name: String, path: String, headerDamage: Bool = false) throws -> DeviceFile {
-        guard let bytes = DeviceFile.contents(of: path) else { throw StoreError(.unreadable, path: path) }
+        guard let bytes = DeviceFile.contents(of: path) else {
+            let failure = errno
+            throw StoreError(.unreadable, path: path, errno: failure == 0 ? EIO : failure)
+        }
         do {
             return try DeviceFile(name: name, path: path, bytes: bytes)
         } catch let error as StoreError where headerDamage && (error.kind == .notAJournal || error.kind == .unsupportedVersion) {

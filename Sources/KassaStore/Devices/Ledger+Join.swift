@@ -63,7 +63,7 @@ extension Ledger {
             }
             highest = max(highest, change.number)
         }
-        let number = DeviceClock.next(after: highest)
+        guard let number = DeviceClock.next(after: highest) else { throw LedgerError(.numbersUsed, ["folder": folder]) }
         appendLine("\(number)\t1/1\tobject\tdevice\t\(name)\t+\tuid=\(uid)\tbase=\(base)", to: &out)
         if let failure = SafeFile.write(out, to: target, mode: 0o600) {
             throw StoreError(.unwritable, path: target, errno: failure.code)

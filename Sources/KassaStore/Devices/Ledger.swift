@@ -47,6 +47,8 @@ public struct LedgerError: LocalizableError, Equatable {
         case notJoined = "not-joined"
         /// This device used every number of its space.
         case spaceFull = "space-full"
+        /// A change of the folder is numbered at DeviceClock.limit: no number is left above it.
+        case numbersUsed = "numbers-used"
         /// The view changed under this process (another kassa of this device rebuilt it).
         case stale
     }
@@ -312,7 +314,10 @@ public final class Ledger {
         }
     }
 
-    /// The device names and sync-tool copies of `folder`, sorted.
+    /// The device names and sync-tool copies of `folder`, sorted. Only a regular file is a
+    /// device's journal: a directory, a symbolic link, a FIFO or a device node under a
+    /// device's name is never opened (a FIFO would block every command) and is listed with
+    /// the copies, which `devices` names and nothing reads.
     static func list(_ folder: String) throws -> ([String], [String]) {
         guard let dir = opendir(folder) else { throw LedgerError(.notAFolder, ["folder": folder]) }
         defer { closedir(dir) }
@@ -320,7 +325,8 @@ public final class Ledger {
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             switch DeviceName.kind(ofFile: name) {
-            case .device(let device): names.append(device)
+            case .device(let device):
+                if isRegularFile(folder + "/" + name) { names.append(device) } else { copies.append(name) }
             case .copy: copies.append(name)
             case .other: break
             }
@@ -328,6 +334,12 @@ public final class Ledger {
         names.sort()
         copies.sort()
         return (names, copies)
+    }
+
+    /// Whether `path` is a regular file itself (a symbolic link is not followed).
+    public static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The device files (read whole) and sync-tool copies of `folder`, devices sorted by name.
@@ -474,7 +486,7 @@ public final class Ledger {
             size = devices[own].validEnd
             inStep = false
         }
-        let number = DeviceClock.next(after: state.highest)
+        guard let number = DeviceClock.next(after: state.highest) else { throw LedgerError(.numbersUsed, ["folder": folder]) }
         var out: [UInt8] = []
         var lines = 0
         for line in records.split(separator: RecordCodec.newline) {

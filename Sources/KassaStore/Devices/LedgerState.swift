@@ -72,9 +72,11 @@ struct LedgerState: Equatable {
     /// The hashes of the first and last `probe` bytes before `end` of the file at `path`; nil
     /// when it cannot be read that far.
     static func probes(_ path: String, end: Int) -> (UInt64, UInt64)? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         guard let head = readRange(fd, 0..<min(probe, end)),
               let tail = readRange(fd, max(0, end - probe)..<end) else { return nil }
         return (hash(head), hash(tail))

@@ -175,7 +175,7 @@ public final class Journal {
     static func open(path: String, io: JournalIO = SystemJournalIO(), lockTimeoutMilliseconds: Int = 15_000,
                      readOnly: Bool = false, createDirectories: Bool = false, snapshots: String? = nil,
                      shedFrom: Int) throws -> Journal {
-        let file = try JournalFile.open(path: path, io: io, createDirectories: createDirectories)
+        let file = try JournalFile.open(path: path, io: io, createDirectories: createDirectories && !readOnly, readOnly: readOnly)
         let journal = Journal(path: path, file: file, readOnly: readOnly,
                               snapshotPath: snapshots.map { JournalSnapshot.path(for: path, in: $0) }, shedFrom: shedFrom)
         journal.lockTimeoutMilliseconds = lockTimeoutMilliseconds

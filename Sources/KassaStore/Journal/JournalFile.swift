@@ -18,6 +18,8 @@ final class JournalFile {
     var lockTimeoutMilliseconds = 15_000
     private var device: UInt64 = 0
     private var inode: UInt64 = 0
+    /// The file did not exist when a read-only open found it missing: an empty stand-in is read.
+    private var absent = false
 
     private init(path: String, fd: Int32, writable: Bool, io: JournalIO) {
         self.path = path
@@ -31,7 +33,10 @@ final class JournalFile {
     /// Opens the journal file; `create: false` (check, repair) fails on a missing file instead.
     /// `createDirectories`: make the missing directories of `path` (0700) — only for kassa's
     /// default data directory; a path the person gave must already have its directory.
-    static func open(path: String, io: JournalIO, create: Bool = true, createDirectories: Bool = false) throws -> JournalFile {
+    /// `readOnly`: a missing file is read as an empty journal and not created (`list`, `import
+    /// --dry-run` write nothing, that file included); it stays unwritable.
+    static func open(path: String, io: JournalIO, create: Bool = true, createDirectories: Bool = false,
+                     readOnly: Bool = false) throws -> JournalFile {
         // A write past RLIMIT_FSIZE must come back as EFBIG (and a kept draft), not kill the process.
         signal(SIGXFSZ, SIG_IGN)
         var info = stat()
@@ -39,6 +44,13 @@ final class JournalFile {
             throw StoreError(.isDirectory, path: path)
         }
         if !create, !exists(path) { throw StoreError(.unreadable, path: path, errno: ENOENT) }
+        if readOnly, couldBeCreated(path) {
+            let fd = Glibc.open("/dev/null", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw StoreError(.unreadable, path: path, errno: errno) }
+            let file = JournalFile(path: path, fd: fd, writable: false, io: io)
+            file.absent = true
+            return file
+        }
         if createDirectories { try makeParentDirectories(of: path) }
         let (fd, writable) = try openDescriptor(path)
         let file = JournalFile(path: path, fd: fd, writable: writable, io: io)
@@ -91,8 +103,11 @@ final class JournalFile {
             pause = min(pause * 2, 20)
         }
         var info = stat()
-        if stat(path, &info) == 0, UInt64(info.st_dev) == device, UInt64(info.st_ino) == inode { return false }
-        // Replaced or removed: open whatever is at the path now, and lock that instead.
+        if absent, !JournalFile.exists(path) { return false }
+        if !absent, stat(path, &info) == 0, UInt64(info.st_dev) == device, UInt64(info.st_ino) == inode { return false }
+        // Replaced or removed (or made since a read-only open found none): open whatever is at
+        // the path now, and lock that instead.
+        absent = false
         flock(fd, LOCK_UN)
         close(fd)
         (fd, writable) = try JournalFile.openDescriptor(path)
@@ -377,6 +392,15 @@ final class JournalFile {
             throw StoreError(.unwritable, path: path, errno: failure)
         }
         syncDirectory(of: path)
+    }
+
+    /// Whether nothing is at `path` yet but its folder is there (an open that creates would
+    /// make it); a path under a missing folder or a file is not, and fails as ever.
+    static func couldBeCreated(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) != 0, errno == ENOENT else { return false }
+        let folder = path.lastIndex(of: "/").map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
+        return stat(folder, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     static func exists(_ path: String) -> Bool {

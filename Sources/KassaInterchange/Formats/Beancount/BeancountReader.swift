@@ -28,6 +28,7 @@ public enum BeancountReader {
         var parse = JournalParse()
         let include: JournalIncluder?
         var keys: [String] = []
+        var included: Set<String> = []
         var fileName = ""
 
         init(include: JournalIncluder?) { self.include = include }
@@ -80,6 +81,13 @@ public enum BeancountReader {
                     }
                     words.removeFirst()
                     let kind = words.first.map(String.init) ?? ""
+                    // What kassa keeps (a transaction, a price, a check, a pad) needs a date it
+                    // can keep; a `commodity` or `open` of 1792 is let be.
+                    let flag = kind.count == 1 && kind.first.map { $0.isUppercase || "*!#&%?".contains($0) } == true
+                    if flag || ["txn", "price", "balance", "pad"].contains(kind), !date.isSupported {
+                        problem(lineNumber, "date", String(head))
+                        return
+                    }
                     switch kind {
                     case "*", "!", "txn":
                         // `*` (or `txn`) is complete, `!` flagged: kassa's cleared and not.

@@ -41,6 +41,7 @@ public enum PlainTextReader {
         var aliases: [String: String] = [:]
         var prefixes: [String] = []
         var keys: [String] = []
+        var included: Set<String> = []
         var entry: JournalEntry?
         var fileName = ""
         /// The account an `account` directive just declared (its indented lines may name kassa's own name).
@@ -189,7 +190,9 @@ public enum PlainTextReader {
             // Scanned as UTF-8 bytes, as the postings are (PlainTextPosting): the delimiters are ASCII.
             let dateEnd = line.utf8.firstIndex { $0 == space || $0 == tab || $0 == equals || $0 == semicolon } ?? line.endIndex
             let dateText = line[..<dateEnd]
-            guard let date = Self.date(dateText, year: year) else { problem(n, "date", String(dateText)); return }
+            // A date kassa cannot keep (before 1900, after 2999) is a bad date of its line, not
+            // a refusal of the whole import when it is saved.
+            guard let date = Self.date(dateText, year: year), date.isSupported else { problem(n, "date", String(dateText)); return }
             var rest = line[dateEnd...]
             if rest.utf8.first == equals {
                 // `DATE=DATE2`: the second (auxiliary) date is let be.
@@ -254,7 +257,7 @@ public enum PlainTextReader {
             }
             let (dateText, dateRest) = word(argument)
             var rest = dateRest
-            guard let date = Self.date(dateText, year: year) else { problem(n, "date", String(argument)); return }
+            guard let date = Self.date(dateText, year: year), date.isSupported else { problem(n, "date", String(argument)); return }
             // A time of day after the date, when a commodity and a price follow it.
             let (time, afterTime) = word(rest)
             if time.contains(":"), !time.hasPrefix("\""), !word(afterTime).1.isEmpty { rest = afterTime }

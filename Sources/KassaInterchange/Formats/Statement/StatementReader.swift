@@ -165,10 +165,19 @@ public enum StatementReader {
         if cells.count >= 6 {
             // Приход / Расход are in the account's currency (nil: the statement's default), not
             // in the operation's, which describes only the Сумма column.
-            if !cells[4].isEmpty, let reading = AmountText.read(Substring(cells[4])) { return (false, reading, nil, operation, details) }
-            if !cells[5].isEmpty, let reading = AmountText.read(Substring(cells[5])) { return (true, reading, nil, operation, details) }
+            // A row fills one of them; the other is empty or a zero (`0,00`), which does not
+            // make the row a zero row: the column with an amount decides.
+            let income = cells[4].isEmpty ? nil : AmountText.read(Substring(cells[4]))
+            let expense = cells[5].isEmpty ? nil : AmountText.read(Substring(cells[5]))
+            if let income, !isZero(income) || expense.map(isZero) ?? true { return (false, income, nil, operation, details) }
+            if let expense { return (true, expense, nil, operation, details) }
         }
         guard let reading = AmountText.read(Substring(cells[2])) else { return nil }
         return (reading.negative, reading, currencyWord ?? reading.currencyWord, operation, details)
+    }
+
+    /// Whether a cell's amount is zero (all its digits 0).
+    static func isZero(_ reading: AmountText.Reading) -> Bool {
+        (reading.whole + reading.fraction).allSatisfy { $0 == "0" }
     }
 }
