@@ -298,7 +298,7 @@ import Testing
             }
             for child in children {
                 let result = child.wait()
-                #expect(result.status == 0, "round \(round): \(result.stderr)")
+                #expect(result.status == 0, "round \(round): \(result.stderr) OUT: \(result.stdout.split(separator: "\n").filter { $0.contains("error") }.joined(separator: " // "))")
                 acknowledged.formUnion(JournalCLI.savedAmounts(result.stdout))
             }
             usleep(300_000)

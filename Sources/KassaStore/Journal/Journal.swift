@@ -219,8 +219,12 @@ public final class Journal {
 
     // MARK: reading under the lock
 
-    /// Reads the file from scratch. Call with the lock held.
+    /// Reads the file from scratch. Call with the lock held. A ledger view's number space (attach)
+    /// belongs to the device, not to what was read: it survives the fresh state, or a session
+    /// whose view was rewritten under it would number a save past its space.
     private func reload() throws {
+        let space = state.idSpace
+        defer { state.idSpace = space }
         ownChanges.removeAll()
         ownUndone.removeAll()
         textSuspect = false
