@@ -61,10 +61,10 @@ public struct ReconcileCommand: Command {
         for account in journal.accounts where account.name.lowercased() == key || account.aliases.contains(where: { $0.lowercased() == key }) {
             return account.name.lowercased()
         }
-        if journal.accountsInUse().contains(where: { $0.lowercased() == key }) { return key }
+        let inUse = Set(journal.accountsInUse().map { $0.lowercased() })
+        if inUse.contains(key) { return key }
         guard let named = parser.account(named: word, context: context)?.lowercased() else { return nil }
-        let known = journal.accounts.contains { $0.name.lowercased() == named } || journal.accountsInUse().contains { $0.lowercased() == named }
-        return known ? named : nil
+        return inUse.contains(named) || journal.accounts.contains { $0.name.lowercased() == named } ? named : nil
     }
 
     /// An amount as written ("152 340", "-45 000,50", "1200 USD"), in the currency it names or

@@ -108,7 +108,7 @@ public struct JSONRenderer: SessionRenderer {
             object.add("question", text.question(doubt))
             json.add("doubt", raw: object.result)
             if held { json.add("held", true) }
-        case .dialog(.whichDraft(let field, let value, _)):
+        case .dialog(.whichDraft(let field, let value, let count)):
             // DESIGN.md §10: a reply kassa cannot place changes nothing and asks, as a question.
             json.add("event", "question")
             json.add("draft", nil as String?)
@@ -116,7 +116,8 @@ public struct JSONRenderer: SessionRenderer {
             object.add("field", Doubt.Field(rawValue: field)?.rawValue ?? Doubt.Field.entry.rawValue)
             object.add("text", value)
             object.add("reason", Doubt.Reason.whichDraft.rawValue)
-            if case .dialog(let note) = event { object.add("question", text.dialogLines(note).map(\.text).joined(separator: "\n")) }
+            object.add("question", text.dialogLines(.whichDraft(field: field, value: value, count: count))
+                .map(\.text).joined(separator: "\n"))
             json.add("doubt", raw: object.result)
         case .dialog(let note):
             // A notice, as DESIGN.md §9 keeps the dialog's events: its code says which.
