@@ -21,7 +21,7 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         // Pure: money, dates, domain types, localization, grammar and parser. No clock, no terminal.
-        .target(name: "KassaCore"),
+        .target(name: "KassaCore", exclude: ["Grammar/README.md"]),
         // The journal: records, encoding, file I/O, locking, recovery, undo/redo, queries.
         .target(name: "KassaStore", dependencies: ["KassaCore", "CKassaSystem"]),
         // System calls the Glibc module does not show (sync_file_range), as plain C functions.

@@ -22,7 +22,7 @@ struct EmbedData: BuildToolPlugin {
             for case let relative as String in walker {
                 let name = relative.split(separator: "/").last.map(String.init) ?? relative
                 guard !name.hasPrefix("."),
-                      [".rules", ".commands", ".corpus", ".messages", ".replies", ".exchanges", ".ask", ".ask-corpus"].contains(where: { name.hasSuffix($0) }) else { continue }
+                      [".rules", ".corpus", ".messages"].contains(where: { name.hasSuffix($0) }) else { continue }
                 relativePaths.append(top + "/" + relative)
             }
         }

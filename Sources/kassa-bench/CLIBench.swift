@@ -13,7 +13,7 @@
 // a spawned child's peak memory counts its parent's pages until it execs.
 //
 // Figures (the best of --runs; the machine's other load shows directly in them):
-//   parse --json   200,000 piped lines (Grammars/bench/mixed.entries repeated)   ≥ 400,000 entries/s
+//   parse --json   200,000 piped lines (Tests/Fixtures/Bench/mixed.entries repeated)   ≥ 400,000 entries/s
 //   import         `kassa import` of N JSON lines (a `kassa list --json` backup) ≤ 1.5 s, ≤ 300 MB
 //   import csv     `kassa import --format csv` of the journal's CSV export         ≤ 3 s
 //   list --json    N transactions to a file                                      ≤ 1 s, ≤ 200 MB
@@ -98,7 +98,7 @@ enum CLIBench {
         let ledgerPath = "\(directory)/cli-\(size).ledger"
         try LedgerWriter.journal(transactions).write(toFile: ledgerPath, atomically: false, encoding: .utf8)
         let parsePath = "\(directory)/parse-\(parseLines).txt"
-        let entries = try String(contentsOfFile: StoreBench.packageRoot() + "/Grammars/bench/mixed.entries", encoding: .utf8)
+        let entries = try String(contentsOfFile: StoreBench.packageRoot() + "/Tests/Fixtures/Bench/mixed.entries", encoding: .utf8)
             .split(separator: "\n").filter { !$0.isEmpty && !$0.hasPrefix("#") }
         var parseText = ""
         for index in 0..<parseLines { parseText += entries[index % entries.count] + "\n" }

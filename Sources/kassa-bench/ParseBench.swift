@@ -1,5 +1,5 @@
 // ParseBench: `kassa-bench parse` — grammar load time, parse throughput over the mixed
-// English/Russian entries in Grammars/bench/mixed.entries (one core), and how parse time grows
+// English/Russian entries in Tests/Fixtures/Bench/mixed.entries (one core), and how parse time grows
 // with line length (it must stay linear). Release build only:
 //     swift build -c release --product kassa-bench && .build/release/kassa-bench parse
 // Options: --seconds S (time per run), --passes N (a fixed number of passes instead, for
@@ -70,7 +70,7 @@ enum ParseBench {
             precondition(g.categories.count == grammar!.categories.count)
         }
         let parser = Parser(grammar: grammar!)
-        let entriesPath = entriesFile ?? grammars + "/bench/mixed.entries"
+        let entriesPath = entriesFile ?? grammars + "/../Tests/Fixtures/Bench/mixed.entries"
         let entries = ((try? String(contentsOfFile: entriesPath, encoding: .utf8)) ?? "")
             .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
         guard !entries.isEmpty else {
@@ -189,12 +189,12 @@ enum ParseBench {
         return nil
     }
 
-    /// The shell's way: every regular file, recursively, sorted; README.md and *.commands skipped.
+    /// The shell's way: every rule and corpus file, recursively, sorted.
     static func readSources(_ root: String) -> [GrammarSource] {
         let files = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).sorted()
         return files.compactMap { relative in
             let name = (relative as NSString).lastPathComponent
-            guard name != "README.md", !name.hasSuffix(".commands"),
+            guard name.hasSuffix(".rules") || name.hasSuffix(".corpus"),
                   let text = try? String(contentsOfFile: root + "/" + relative, encoding: .utf8) else { return nil }
             let first = relative.split(separator: "/").first.map(String.init) ?? ""
             return GrammarSource(path: "Grammars/" + relative, language: relative.contains("/") ? Language(rawValue: first) : nil,

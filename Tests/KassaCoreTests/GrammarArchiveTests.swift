@@ -70,12 +70,10 @@ import KassaTestSupport
         for source in Self.sources where source.path.hasSuffix(".corpus") {
             for c in Corpus.cases(in: source).0 { inputs.append((c.input, c.today, c.language, c.accounts)) }
         }
-        for source in Self.sources where source.path.hasSuffix(".entries") {
-            for line in source.contents.split(separator: "\n") where !line.hasPrefix("#") {
-                inputs.append((String(line), Corpus.defaultToday, .en, []))
-            }
+        for line in GrammarFixtures.benchEntries {
+            inputs.append((line, Corpus.defaultToday, .en, []))
         }
-        #expect(inputs.count > 1_500)
+        #expect(inputs.count > 2_000)
         let text = GrammarFixtures.parser
         for (input, today, language, accounts) in inputs {
             let context = ParseContext(today: today, language: language, accounts: accounts)

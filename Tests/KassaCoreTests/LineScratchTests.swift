@@ -46,7 +46,7 @@ import KassaTestSupport
         let parser = Parser(grammar: GrammarFixtures.grammar().0)
         let context = ParseContext(today: CivilDate(year: 2026, month: 3, day: 10)!,
                                    accounts: [Account(name: "kaspi", aliases: ["каспи"])])
-        let url = GrammarFixtures.grammarsRoot.appendingPathComponent("bench/mixed.entries")
+        let url = TestSupport.packageRoot.appendingPathComponent("Tests/Fixtures/Bench/mixed.entries")
         let lines = ((try? String(contentsOf: url, encoding: .utf8)) ?? "").split(separator: "\n")
             .filter { !$0.hasPrefix("#") }.map(String.init)
         #expect(lines.count >= 1000)

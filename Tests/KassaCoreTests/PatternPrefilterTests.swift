@@ -51,7 +51,7 @@ import KassaTestSupport
     }
 
     @Test func filtersNeverSkipAPatternThatMatches() throws {
-        let url = GrammarFixtures.grammarsRoot.appendingPathComponent("bench/mixed.entries")
+        let url = TestSupport.packageRoot.appendingPathComponent("Tests/Fixtures/Bench/mixed.entries")
         var lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
             .filter { !$0.hasPrefix("#") }.map(String.init)
         #expect(lines.count >= 1000)

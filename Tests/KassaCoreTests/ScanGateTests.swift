@@ -16,7 +16,7 @@ import KassaTestSupport
     /// every way the account search knows (prepositions, kinds, aliases, arrows, glued, misheard).
     func lines() throws -> [String] {
         let root = GrammarFixtures.grammarsRoot
-        var lines = try String(contentsOf: root.appendingPathComponent("bench/mixed.entries"), encoding: .utf8)
+        var lines = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("Tests/Fixtures/Bench/mixed.entries"), encoding: .utf8)
             .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
         let files = try FileManager.default.subpathsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".corpus") }
         #expect(files.count >= 10)

@@ -8,7 +8,7 @@ import KassaCore
 @testable import KassaInterchange
 
 struct AccountNameMapTests {
-    /// The interchange fixtures' vocabulary with session.commands' journal words, as the shell gives them.
+    /// The interchange fixtures' vocabulary with the session's journal words (`word journal`), as the shell gives them.
     static let vocabulary: ImportVocabulary = {
         var vocabulary = InterchangeFixtures.vocabulary
         let table = SessionWordTable.load()
@@ -67,22 +67,22 @@ struct AccountNameMapTests {
     }
 }
 
-/// The words of Grammars/{en,ru}/session.commands as (group NUL word) → name, read from the
+/// The `word` rules of Grammars/{en,ru}/session.rules as (group NUL word) → name, read from the
 /// repository the way CommandWords reads them (the shell module is not a dependency here).
 enum SessionWordTable {
     static func load() -> [String: String] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var table: [String: String] = [:]
         for language in ["en", "ru"] {
-            let url = root.appendingPathComponent("Grammars/\(language)/session.commands")
+            let url = root.appendingPathComponent("Grammars/\(language)/session.rules")
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-            for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-                guard let colon = line.firstIndex(of: ":") else { continue }
-                let key = line[..<colon]
-                guard let dot = key.firstIndex(of: ".") else { continue }
-                let group = String(key[..<dot]), name = String(key[key.index(after: dot)...])
-                for word in line[line.index(after: colon)...].split(separator: " ") {
-                    table[group + "\u{0}" + word.lowercased()] = name
+            for line in text.split(separator: "\n") where line.hasPrefix("word ") {
+                guard let equals = line.firstIndex(of: "=") else { continue }
+                let head = line[..<equals].split(separator: " ")
+                guard head.count == 3 else { continue }
+                let group = String(head[1]), name = String(head[2])
+                for word in line[line.index(after: equals)...].split(separator: ",") {
+                    table[group + "\u{0}" + word.trimmingCharacters(in: .whitespaces).lowercased()] = name
                 }
             }
         }

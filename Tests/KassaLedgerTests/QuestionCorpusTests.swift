@@ -1,4 +1,4 @@
-// The questions grammar's corpora (Grammars/*/questions.ask-corpus): every question gives the
+// The questions grammar's corpora (Grammars/*/questions.corpus): every question gives the
 // query written beside it, every look-alike entry stays an entry; the grammar files load without
 // a mistake; and a typo in a group or name is an error at its line, not a silent no-match.
 
@@ -19,14 +19,14 @@ import KassaLedger
     }
 
     @Test func everyCaseOfBothCorporaPasses() throws {
-        let (grammar, errors) = QuestionGrammar.load(try Self.sources("ask"))
+        let (grammar, errors) = QuestionGrammar.load(try Self.sources("rules"))
         #expect(errors.isEmpty)
         let parser = GrammarFixtures.parser
-        let report = QuestionCorpus.run(try Self.sources("ask-corpus"), reader: QuestionReader(grammar: grammar, parser: parser))
+        let report = QuestionCorpus.run(try Self.sources("corpus"), reader: QuestionReader(grammar: grammar, parser: parser))
         for f in report.failures { Issue.record("\(f.file):\(f.line): \(f.input): \(f.field) expected \(f.expected), got \(f.actual)") }
         // At least 150 questions per language, look-alike entries among them.
         for language in ["en", "ru"] {
-            let text = try Self.sources("ask-corpus").first { $0.path.contains("/\(language)/") }!.contents
+            let text = try Self.sources("corpus").first { $0.path.contains("/\(language)/") }!.contents
             let cases = text.split(separator: "\n").filter { $0.contains(" => ") }
             #expect(cases.count >= 150, "\(language): \(cases.count)")
             #expect(cases.filter { $0.hasSuffix("kind=-") }.count >= 15, "\(language) negatives")
@@ -35,19 +35,19 @@ import KassaLedger
     }
 
     @Test func aTypoIsAnErrorAtItsLine() {
-        let (_, errors) = QuestionGrammar.load([GrammarSource(path: "x.ask", language: .en, contents: """
-            kind total = how much
-            kind totl = how much
-            perod this-month = this month
-            period this-month = #n months
-            filler =
+        let (_, errors) = QuestionGrammar.load([GrammarSource(path: "x.rules", language: .en, contents: """
+            ask kind total = how much
+            ask kind totl = how much
+            ask perod this-month = this month
+            ask period this-month = #n months
+            ask filler =
             """)])
         #expect(errors.map(\.line) == [2, 3, 5])
         #expect(errors.map(\.reasonKey) == ["ask.unknown-name", "ask.unknown-group", "grammar.empty-item"])
     }
 
     @Test func aNumberLeftOverMakesAnEntry() {
-        let (grammar, _) = QuestionGrammar.load((try? Self.sources("ask")) ?? [])
+        let (grammar, _) = QuestionGrammar.load((try? Self.sources("rules")) ?? [])
         let reader = QuestionReader(grammar: grammar, parser: GrammarFixtures.parser)
         let context = ParseContext(today: CivilDate(iso: "2026-11-26")!)
         #expect(reader.read("how much did I spend on coffee in the last 30 days", context: context)?.kind == .total)

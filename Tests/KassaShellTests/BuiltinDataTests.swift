@@ -43,7 +43,7 @@ import KassaTestSupport
 
         let home = TestSupport.makeTemporaryDirectory()
         for (path, text) in [("kassa/locales/ru/mine.messages", "list.header.note = MEMO\nbroken line\n"),
-                             ("kassa/grammars/ru/session.commands", "command.lsit: лист\n")] {
+                             ("kassa/grammars/ru/mine.rules", "word command lsit = лист\n")] {
             let url = home.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)

@@ -1,7 +1,7 @@
 // CommandListTests: the hand list CommandRegistry.all (CommandRegistry+All.swift) is honest —
 // every type KassaShell declares as a `Command` is in it once, in the order of the `command.NAME:`
-// lines of Grammars/en/session.commands, and every command has words in each language's
-// session.commands and a help line (`command.NAME.summary`) in each language's Locales.
+// `word command` lines of Grammars/en/session.rules, and every command has words in each language's
+// session.rules and a help line (`command.NAME.summary`) in each language's Locales.
 
 import Foundation
 import Testing
@@ -48,13 +48,13 @@ import KassaTestSupport
     @Test func theListFollowsSessionCommandsAndEveryCommandHasWordsAndHelp() throws {
         let names = CommandRegistry.all.map { $0.name }
         func commandLines(_ text: String) -> [String] {
-            text.split(separator: "\n").filter { $0.hasPrefix("command.") && $0.contains(":") }
-                .filter { !$0.split(separator: ":", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces).isEmpty }
-                .map { String($0.dropFirst("command.".count).prefix { $0 != ":" }) }
+            text.split(separator: "\n").filter { $0.hasPrefix("word command ") && $0.contains("=") }
+                .filter { !$0.split(separator: "=", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces).isEmpty }
+                .map { String($0.dropFirst("word command ".count).prefix { $0 != " " && $0 != "=" }) }
         }
-        let english = try String(contentsOf: Self.root.appendingPathComponent("Grammars/en/session.commands"), encoding: .utf8)
+        let english = try String(contentsOf: Self.root.appendingPathComponent("Grammars/en/session.rules"), encoding: .utf8)
         #expect(names == commandLines(english))
-        for (path, text) in Self.files("Grammars", suffix: "session.commands") {
+        for (path, text) in Self.files("Grammars", suffix: "session.rules") {
             let words = Set(commandLines(text))
             for name in names where !words.contains(name) { Issue.record("\(path): no words for the command \(name)") }
         }

@@ -1,5 +1,5 @@
 // Tests for the command registry: names in both languages, the same arguments in the session
-// and on the command line, usage mistakes as errors, help and session.commands made from it.
+// and on the command line, usage mistakes as errors, help and the session words made from it.
 import Testing
 import KassaTestSupport
 @testable import KassaCore
@@ -30,7 +30,7 @@ import KassaStore
     }
 
     /// `command(named:)` takes a command's own name before reading the session words: that is
-    /// only right while no word of session.commands gives one command's name to another.
+    /// only right while no `word` rule gives one command's name to another.
     @Test func noSessionWordGivesACommandsNameToAnother() {
         for command in CommandRegistry.all {
             let given = words.name(in: "command", for: command.name)
@@ -114,7 +114,7 @@ import KassaStore
     @Test func shippedSessionWordsNameOnlyWhatKassaHas() {
         #expect(Fixtures.resources.commandWordProblems.isEmpty)
         var typo = CommandWords()
-        typo.load("command.lsit: lsit\nfield.amuont: amuont\ncommand.list: list\n", file: "mine.commands")
+        typo.load("word command lsit = lsit\nword field amuont = amuont\nword command list = list\n", file: "mine.rules")
         #expect(typo.unknownNames(known: CommandWords.knownNames).map(\.line) == [1, 2])
         #expect(typo.unknownNames(known: CommandWords.knownNames).first?.unknown == "command.lsit")
     }

@@ -34,12 +34,12 @@ import KassaTestSupport
     }
 
     @Test func testRunsTheCorpora() {
-        let (lines, status) = GrammarCommands.test(sources: GrammarFixtures.sources(), catalog: catalog(.en))
+        let (lines, status) = GrammarCommands.test(sources: GrammarFixtures.sources(), words: Fixtures.resources.commandWords, catalog: catalog(.en))
         #expect(status == 0, "\(lines.suffix(5))")
         var sources = GrammarFixtures.sources()
         sources.append(GrammarSource(path: "Grammars/en/broken.corpus", language: .en,
                                      contents: "coffee 1500 => amount=1600\nnonsense"))
-        let failed = GrammarCommands.test(sources: sources, catalog: catalog(.en))
+        let failed = GrammarCommands.test(sources: sources, words: Fixtures.resources.commandWords, catalog: catalog(.en))
         #expect(failed.status == 1)
         #expect(failed.lines.contains { $0.hasPrefix("Grammars/en/broken.corpus:1: coffee 1500: amount expected 1600") })
         #expect(failed.lines.contains { $0.hasPrefix("Grammars/en/broken.corpus:2: ") })

@@ -20,8 +20,7 @@ import KassaTestSupport
         let parser = GrammarFixtures.parser
         let renderer = TextRenderer(catalog: Fixtures.catalog(.en), grammar: parser.grammar, style: TextStyle(enabled: false))
         let context = ParseContext(today: Corpus.defaultToday, language: .en)
-        let bench = GrammarFixtures.sources().filter { $0.path.hasSuffix(".entries") }
-            .flatMap { $0.contents.split(separator: "\n").filter { !$0.hasPrefix("#") } }
+        let bench = GrammarFixtures.benchEntries
         #expect(bench.count > 1_000)
         // Two batches at the limit (the second thread makes its replica on the first) and a rest.
         let lines = (0..<(2 * ParseCommand.batchLimit + 300)).map { LineInput.line(String(bench[$0 % bench.count])) }

@@ -51,7 +51,7 @@ import KassaTestSupport
 
     @Test func grammarMatchesTheLongestPhraseAndCoversWholeReplies() {
         var grammar = DialogGrammar()
-        let problems = grammar.load("confirm = ok, yes, yes save, save it\npolite = thanks\nordinal 2 = second, second one\n", file: "t.replies")
+        let problems = grammar.load("reply confirm = ok, yes, yes save, save it\nreply polite = thanks\nreply ordinal 2 = second, second one\n", file: "t.rules")
         #expect(problems.isEmpty)
         #expect(grammar.match(.ordinal, in: ["second", "one", "was"], at: 0)?.length == 2)
         #expect(grammar.match(.ordinal, in: ["second", "one"], at: 0)?.value == 2)

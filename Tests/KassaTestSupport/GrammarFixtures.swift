@@ -1,10 +1,19 @@
 // GrammarFixtures: reads Grammars/ from the package root into GrammarSource values, the way the
-// shell does (recursive, sorted, README.md and *.commands skipped, language from the first folder).
+// shell does (recursive, sorted, rule and corpus files only, language from the first folder); and
+// the benchmark's generated entries.
 import Foundation
 import KassaCore
 
 public enum GrammarFixtures {
     public static var grammarsRoot: URL { TestSupport.packageRoot.appendingPathComponent("Grammars") }
+
+    /// The lines of Tests/Fixtures/Bench/mixed.entries (generated English and Russian entries, no
+    /// corpus), comments left out.
+    public static var benchEntries: [String] {
+        let url = TestSupport.packageRoot.appendingPathComponent("Tests/Fixtures/Bench/mixed.entries")
+        return ((try? String(contentsOf: url, encoding: .utf8)) ?? "").split(separator: "\n")
+            .filter { !$0.hasPrefix("#") }.map(String.init)
+    }
 
     public static func sources() -> [GrammarSource] {
         let root = grammarsRoot
@@ -15,7 +24,7 @@ public enum GrammarFixtures {
         for case let url as URL in walker {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
             let name = url.lastPathComponent
-            if name == "README.md" || name.hasSuffix(".commands") { continue }
+            guard name.hasSuffix(".rules") || name.hasSuffix(".corpus") else { continue }
             paths.append(String(url.path.dropFirst(root.path.count + 1)))
         }
         return paths.sorted().compactMap { relative in

@@ -1,7 +1,27 @@
 // Corpus: reads `.corpus` files into cases and runs them through a Parser. Used by the test
-// suite (every case, failures as file:line) and by `kassa grammar test`.
+// suite (every case, failures as file:line) and by `kassa grammar test`. Every corpus has one
+// shape — `@` settings (`@today`, …) and cases `INPUT => field=value …` — and says what it runs
+// with `@reads entries|replies|questions|words` (entries when it says nothing): replies' cases are
+// run through a session (DialogCorpus), questions' through the question reader (QuestionCorpus),
+// words' through the session's word table (WordCorpus).
 
 public enum Corpus {
+    /// What a corpus's cases are read by.
+    public enum Reads: String, Sendable {
+        case entries, replies, questions, words
+    }
+
+    /// What `source` runs: the value of its first `@reads` line (entries without one); nil when
+    /// it is no corpus.
+    public static func reads(_ source: GrammarSource) -> Reads? {
+        guard source.path.hasSuffix(".corpus") else { return nil }
+        for line in RuleLines.read(source.contents) where line.text.hasPrefix("@") {
+            guard line.text.hasPrefix("@reads") else { continue }
+            return Reads(rawValue: String(line.text.dropFirst(6).trimmingSpaces)) ?? .entries
+        }
+        return .entries
+    }
+
     public static let defaultToday = CivilDate(year: 2026, month: 3, day: 10)!
     static let fields: Set<String> = [
         "type", "amount", "currency", "date", "time", "category", "account", "to", "note", "recurrence", "interval", "flags",
@@ -10,7 +30,7 @@ public enum Corpus {
 
     /// The cases of one file, and the lines that could not be read (as failures of field "case").
     public static func cases(in source: GrammarSource) -> ([CorpusCase], [CorpusFailure]) {
-        guard source.path.hasSuffix(".corpus") else { return ([], []) }
+        guard reads(source) == .entries else { return ([], []) }
         var cases: [CorpusCase] = []
         var bad: [CorpusFailure] = []
         var today = defaultToday
@@ -46,8 +66,10 @@ public enum Corpus {
                     accounts.append(Account(name: name, aliases: aliases, currency: currency))
                 case "@accounts-clear":
                     accounts = []
+                case "@reads":
+                    guard argument == Reads.entries.rawValue else { fail("@reads entries"); continue }
                 default:
-                    fail("@today, @lang, @account")
+                    fail("@reads, @today, @lang, @account")
                 }
                 continue
             }

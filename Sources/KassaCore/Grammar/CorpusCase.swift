@@ -1,7 +1,7 @@
 // CorpusCase: one example of a `.corpus` file: an input, the "today" and language it is read
 // with, the accounts it may name, and what the drafts must (or must not) contain.
 //
-// Format (see Grammars/README.md):
+// Format (see Sources/KassaCore/Grammar/README.md):
 //     @today 2026-03-10
 //     @lang ru
 //     @account kaspi = каспи, kaspi gold

@@ -1,5 +1,5 @@
 // Grammar: every word class, pattern and category of Grammars/, loaded once at start-up
-// (see Grammars/README.md for the format). Built by GrammarLoader; read-only afterwards, so one
+// (see Sources/KassaCore/Grammar/README.md for the format). Built by GrammarLoader; read-only afterwards, so one
 // instance is shared by every parse. Words are interned in a WordTable; Russian stems (`молок~`)
 // are expanded into their inflected forms at load time, so a token needs one lookup, and the
 // entries of a word sit in flat arrays (no per-token allocation while parsing).

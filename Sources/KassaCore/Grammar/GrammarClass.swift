@@ -2,7 +2,7 @@
 // and a pattern may name (`@NAME`). The list is closed: a rule naming a class not here is a load
 // error at its file and line, so a typo ("@weekdya") cannot silently match nothing. The parser
 // knows most of them by meaning (ClassIDs); a few are read only by patterns (numbered, qunit,
-// yearword). Grammars/README.md lists them with what their values mean. The order is the classes'
+// yearword). Sources/KassaCore/Grammar/README.md lists them with what their values mean. The order is the classes'
 // numbering (GrammarLoader): the first 64 are tested as bits of a word on every token, so a class
 // the parser reads seldom goes at the end.
 

@@ -209,6 +209,10 @@ struct GrammarLoader {
             guard head.count == 2 else { fail(line, at: equals, "grammar.missing-name"); return }
             guard let language = line.source.language else { fail(line, at: s, "grammar.convention-needs-language"); return }
             readConvention(line, language, head[1], body)
+        case RuleDirective.word.rawValue, RuleDirective.reply.rawValue, RuleDirective.ask.rawValue:
+            // The session's words, replies and questions: read from the same files by their own
+            // tables (RuleLines.read(directive:)), checked there.
+            return
         default:
             fail(line, at: directive.0, "grammar.unknown-directive", ["name": string(b, directive)])
         }

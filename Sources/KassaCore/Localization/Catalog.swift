@@ -82,7 +82,7 @@ public struct Catalog: Sendable {
 
     /// The lines of a data file that say something (not blank, not a `#` comment), on bytes:
     /// `body` gets the line's number, its bounds, and its bounds without the blanks around it.
-    /// Message catalogs and session.commands are read this way at every start.
+    /// Message catalogs and session.rules are read this way at every start.
     public static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>,
                                    _ body: (_ number: Int, _ line: Range<Int>, _ content: Range<Int>) -> Void) {
         @inline(__always) func blank(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 13 }

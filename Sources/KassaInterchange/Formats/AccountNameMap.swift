@@ -4,7 +4,7 @@
 // component as a category's name or keyword in either language — never by a word inside it or a
 // word it resembles —, else one of the person's own, named after it), equity (an opening
 // balance when the name says so), or nothing kassa can hold. The root words and the kind words
-// come from Grammars/*/session.commands (journal.*, journalkind.*), read through the
+// come from Grammars/*/session.rules (journal.*, journalkind.*), read through the
 // vocabulary's `word`; the journal readers and hledger's CSV rules (account1/account2) share it.
 
 import KassaCore

@@ -1,7 +1,7 @@
 // ImportVocabulary: the words a reader needs but must not hard-code (they live in Grammars/):
 // what a column header means, what a type or statement operation means, which category a
 // name or a row's details stand for, which currency a sign or word is. The command builds it
-// from session.commands and the parser; tests build a small one by hand.
+// from session.rules and the parser; tests build a small one by hand.
 
 import KassaCore
 
@@ -29,7 +29,7 @@ public struct ImportVocabulary: Sendable {
     public var describedTransfer: @Sendable (String) -> DescribedTransfer? = { _ in nil }
 
     public enum DescribedTransfer: Sendable { case cash, other }
-    /// Any other word of Grammars/*/session.commands: (group, lower-cased word) → the entry's name
+    /// Any other word of Grammars/*/session.rules: (group, lower-cased word) → the entry's name
     /// ("journal", "assets" → "asset"); the journal readers' account-name words (AccountNameMap).
     public var word: @Sendable (String, String) -> String? = { _, _ in nil }
 

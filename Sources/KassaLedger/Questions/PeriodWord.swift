@@ -1,4 +1,4 @@
-// PeriodWord: the periods questions.ask names, and the span each means on a given today
+// PeriodWord: the periods questions.rules names, and the span each means on a given today
 // (DESIGN.md §9): "this month" is the 1st through today, "last month" the whole previous
 // calendar month, "this week" Monday through today, "last week" the previous Monday–Sunday,
 // "the last 30 days" today−29 … today; "all" is no period at all. Ahead of today, for payments to

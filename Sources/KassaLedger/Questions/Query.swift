@@ -14,7 +14,7 @@ public struct Query: Sendable, Hashable {
     }
 
     /// One part of the reading: the words, what they gave ("kind", "period", "category" …) and
-    /// the value, and where the rule is (a questions.ask line, or the entry grammar).
+    /// the value, and where the rule is (a questions.rules line, or the entry grammar).
     public struct Reading: Sendable, Hashable {
         public var words: String
         public var field: String

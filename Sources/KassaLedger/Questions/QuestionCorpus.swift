@@ -1,6 +1,7 @@
-// QuestionCorpus: the examples beside a questions grammar (Grammars/<lang>/questions.ask-corpus),
+// QuestionCorpus: the examples beside a questions grammar (Grammars/<lang>/questions.corpus, `@reads questions`),
 // each a question and the query it must give, run by `kassa grammar test` and QuestionCorpusTests.
 //
+//     @reads questions
 //     @today 2026-11-26
 //     how much did i spend on coffee this month => kind=total type=expense category=food/coffee from=2026-11-01 to=2026-11-26
 //     coffee for mom 1500 => kind=-                  (not a question: stays an entry)
@@ -29,13 +30,14 @@ public enum QuestionCorpus {
     static let fields: Set<String> = ["kind", "type", "category", "account", "text", "from", "to", "prev-from", "prev-to",
                                       "unit", "by", "n", "unknown-period"]
 
-    /// Runs every case of every `.ask-corpus` source with `reader`.
+    /// Runs every case of every corpus that reads questions with `reader`.
     public static func run(_ sources: [GrammarSource], reader: QuestionReader) -> Report {
         var report = Report()
-        for source in sources where source.path.hasSuffix(".ask-corpus") {
+        for source in sources where Corpus.reads(source) == .questions {
             var today = CivilDate(year: 2026, month: 11, day: 26)!
             for rule in RuleLines.read(source.contents) {
                 let line = rule.text
+                if line.hasPrefix("@reads ") { continue }
                 if line.hasPrefix("@today ") {
                     if let date = CivilDate(iso: String(line.dropFirst(7)).trimmed(of: " ")) { today = date }
                     continue

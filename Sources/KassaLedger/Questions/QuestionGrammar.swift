@@ -1,8 +1,8 @@
-// QuestionGrammar: the words that make a line a question (Grammars/<lang>/questions.ask), read
-// from text into phrase tables. Syntax (documented at the top of Grammars/en/questions.ask):
+// QuestionGrammar: the words that make a line a question (the `ask` rules of Grammars/<lang>/questions.rules),
+// read from text into phrase tables. Syntax (documented at the top of Grammars/en/questions.rules):
 //
-//     GROUP NAME = phrase, phrase, ...        kind total = how much did i spend, spent on
-//     GROUP = phrase, ...                     filler = i, my, the
+//     ask GROUP NAME = phrase, phrase, ...    ask kind total = how much did i spend, spent on
+//     ask GROUP = phrase, ...                 ask filler = i, my, the
 //
 // A phrase is words matched whole (lower-cased, ё as е, punctuation dropped); `stem~` matches the
 // stem and up to four more letters (Russian endings); `#n` is a number. Every language's file is
@@ -26,7 +26,7 @@ public struct QuestionGrammar: Sendable {
         /// The group's name ("total", "last-month"); "" for groups without names.
         public let name: String
         public let elements: [Element]
-        /// "Grammars/en/questions.ask:12", for `:why`.
+        /// "Grammars/en/questions.rules:12", for `:why`.
         public let origin: String
     }
 
@@ -44,11 +44,11 @@ public struct QuestionGrammar: Sendable {
 
     public init() {}
 
-    /// Loads `sources` (the `.ask` files), in order; returns the grammar and its mistakes.
+    /// Loads the `ask` lines of `sources` (rule files), in order; returns the grammar and its mistakes.
     public static func load(_ sources: [GrammarSource]) -> (QuestionGrammar, [GrammarError]) {
         var grammar = QuestionGrammar()
         var errors: [GrammarError] = []
-        for source in sources where source.path.hasSuffix(".ask") {
+        for source in sources where source.path.hasSuffix(".rules") {
             errors += grammar.read(source)
         }
         return (grammar, errors)
@@ -56,31 +56,33 @@ public struct QuestionGrammar: Sendable {
 
     private mutating func read(_ source: GrammarSource) -> [GrammarError] {
         var errors: [GrammarError] = []
-        for rule in RuleLines.read(source.contents) {
+        let groupColumn = RuleDirective.ask.rawValue.count + 2
+        for rule in RuleLines.read(source.contents, directive: .ask) {
             let line = String(rule.raw)
             func error(_ key: String, _ arguments: [String: String] = [:], column: Int = 1) {
-                errors.append(GrammarError(file: source.path, line: rule.number, column: column, lineText: line,
+                errors.append(GrammarError(file: source.path, line: rule.number, column: rule.indent + column, lineText: line,
                                            reasonKey: key, reasonArguments: arguments))
             }
-            guard let equals = line.firstIndex(of: "=") else { error("grammar.missing-equals"); continue }
-            let head = line[..<equals].split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-            guard let groupWord = head.first else { error("grammar.missing-directive"); continue }
+            guard let parts = rule.parts else { error("grammar.missing-equals", column: rule.text.count); continue }
+            let head = parts.head
+            guard let groupWord = head.first else { error("grammar.missing-name", column: groupColumn); continue }
             guard let group = QuestionGroup(rawValue: groupWord) else {
-                error("ask.unknown-group", ["name": groupWord, "expected": QuestionGroup.allCases.map(\.rawValue).joined(separator: ", ")])
+                error("ask.unknown-group", ["name": groupWord, "expected": QuestionGroup.allCases.map(\.rawValue).joined(separator: ", ")],
+                      column: groupColumn)
                 continue
             }
             let name = head.count > 1 ? head[1] : ""
-            let column = line.distance(from: line.startIndex, to: equals) + 2
-            if head.count > 2 { error("grammar.missing-name", column: 1); continue }
+            if head.count > 2 { error("grammar.missing-name", column: groupColumn); continue }
             guard group.names.isEmpty ? name.isEmpty : group.names.contains(name) else {
-                error("ask.unknown-name", ["group": groupWord, "name": name, "expected": group.names.joined(separator: ", ")])
+                error("ask.unknown-name", ["group": groupWord, "name": name, "expected": group.names.joined(separator: ", ")],
+                      column: groupColumn + groupWord.count + 1)
                 continue
             }
-            for item in line[line.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false) {
-                let elements = QuestionGrammar.elements(of: String(item))
-                guard !elements.isEmpty else { error("grammar.empty-item", column: column); continue }
+            for item in parts.items {
+                let elements = QuestionGrammar.elements(of: String(item.text))
+                guard !elements.isEmpty else { error("grammar.empty-item", column: item.column); continue }
                 if elements.contains(.number) && !group.takesNumbers {
-                    error("ask.number-not-here", ["group": groupWord], column: column)
+                    error("ask.number-not-here", ["group": groupWord], column: item.column)
                     continue
                 }
                 add(Phrase(group: group, name: name, elements: elements, origin: "\(source.path):\(rule.number)"))

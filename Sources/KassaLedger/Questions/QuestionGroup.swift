@@ -1,4 +1,4 @@
-// QuestionGroup: the closed list of groups a questions.ask line may name, with the names each
+// QuestionGroup: the closed list of groups a questions.rules line may name, with the names each
 // takes. A typo ("kind totl", "perod") is an error at its line, not a phrase that never matches.
 
 public enum QuestionGroup: String, Sendable, CaseIterable {

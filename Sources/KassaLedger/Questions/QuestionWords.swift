@@ -9,7 +9,7 @@ public enum QuestionWords {
         var words: [String] = []
         var current = String.UnicodeScalarView()
         for scalar in CaseFolding.lowercased(text).unicodeScalars {
-            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+            if isWordScalar(scalar) {
                 current.append(scalar == "ё" ? "е" : scalar)
             } else if !current.isEmpty {
                 words.append(String(current))
@@ -18,6 +18,16 @@ public enum QuestionWords {
         }
         if !current.isEmpty { words.append(String(current)) }
         return words
+    }
+
+    /// A letter or a digit: ASCII and lower-case Cyrillic by range (every phrase of the shipped
+    /// grammars and most of what is typed), anything else by its Unicode property.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x430...0x44F, 0x451: return true
+        case 0..<0x80: return false
+        default: return scalar.properties.isAlphabetic
+        }
     }
 
     /// The word is digits only.

@@ -77,7 +77,7 @@ public enum PeriodSpec: Sendable, Hashable {
     case range(CivilDate, CivilDate)
 
     /// Reads the machine forms; the words `week`, `month`, `year` in other languages are
-    /// mapped to these by the caller (session.commands).
+    /// mapped to these by the caller (session.rules).
     public init?(_ text: String) {
         switch text.lowercased() {
         case "week": self = .week

@@ -75,7 +75,7 @@ public final class AppContext: @unchecked Sendable {
     /// The questions grammar (Ask/), read on the first question; its mistakes are warnings then.
     public var questionGrammar: QuestionGrammar {
         if let done = questions.withLock({ $0 }) { return done }
-        let (grammar, errors) = QuestionGrammar.load(resources.questionSources)
+        let (grammar, errors) = QuestionGrammar.load(resources.grammarSources)
         questions.withLock { $0 = grammar }
         reportGrammarProblems(errors)
         return grammar
@@ -106,7 +106,7 @@ public final class AppContext: @unchecked Sendable {
         return configuration
     }
 
-    /// Catalog lines, session.commands entries and config lines kassa cannot read: warnings,
+    /// Catalog lines, session words (`word` rules) and config lines kassa cannot read: warnings,
     /// kassa starts.
     func reportResourceProblems() {
         var lines: [OutputLine] = ConfigText.describe(settings.config.problems, path: settings.config.path, catalog: catalog)
@@ -116,8 +116,8 @@ public final class AppContext: @unchecked Sendable {
         }
         for problem in resources.commandWordProblems {
             let location = "\(problem.file):\(problem.line)"
-            // A dialog rule (dialog.replies) has its own shape; `kassa grammar check` says what is wrong.
-            let badLine = ResourceLocator.ends(problem.file, with: ".replies") ? "dialog.bad-line" : "commands.bad-line"
+            // A reply rule has its own shape; `kassa grammar check` says what is wrong.
+            let badLine = problem.directive == .reply ? "dialog.bad-line" : "commands.bad-line"
             lines.append(OutputLine(problem.unknown.map {
                 catalog.text("commands.unknown-name", ["location": location, "name": $0])
             } ?? catalog.text(badLine, ["location": location]), to: .error))

@@ -101,25 +101,13 @@ public struct ResourceLocator: Sendable {
         var wordFiles: [(file: FoundFile, contents: String)] = []
         for file in files where !ResourceLocator.ends(file.display, with: ".messages") {
             func named(_ suffix: String) -> Bool { ResourceLocator.ends(file.display, with: suffix) }
-            // Only rule files, session words and (when asked) corpora: other files there, such as
-            // the benchmark entries, are not read at start-up.
-            guard named(".rules") || named(".commands") || named(".replies") || named(".ask")
-                    || (corpora && (named(".corpus") || named(".exchanges") || named(".ask-corpus"))) else { continue }
+            // Only rule files and (when asked) corpora: other files there are not read at start-up.
+            guard named(".rules") || (corpora && named(".corpus")) else { continue }
             guard let contents = file.read() else { continue }
-            // Questions (Ask/): their own grammar, read apart from the entry rules.
-            if named(".ask") || named(".ask-corpus") {
-                resources.questionSources.append(GrammarSource(path: file.display, language: file.language, contents: contents))
-                continue
-            }
-            if named(".replies") || named(".exchanges") {
-                // The dialog's rules and corpus: checked and run by `kassa grammar`, never parser rules.
-                resources.dialogSources.append(GrammarSource(path: file.display, language: file.language, contents: contents))
-                if named(".replies") { wordFiles.append((file, contents)) }
-            } else if named(".commands") {
-                wordFiles.append((file, contents))
-            } else {
-                resources.grammarSources.append(GrammarSource(path: file.display, language: file.language, contents: contents))
-            }
+            // One kind of rule file: the entry grammar, the session's words, replies and
+            // questions are its directives, each read by its own table from every file.
+            resources.grammarSources.append(GrammarSource(path: file.display, language: file.language, contents: contents))
+            if named(".rules") { wordFiles.append((file, contents)) }
         }
         let wordsFromDisk = wordFiles.contains { $0.file.contents == nil }
         if deferringBuiltIn && !wordsFromDisk {
@@ -237,13 +225,8 @@ public struct Resources: Sendable {
     public var catalogProblems: [Catalog.Problem] = []
     public var grammarSources: [GrammarSource] = []
     public var commandWords = CommandWords()
-    /// Lines of session.commands that could not be read or name nothing kassa has.
+    /// Session-word and reply rules that could not be read or name nothing kassa has.
     public var commandWordProblems: [CommandWords.Problem] = []
-    /// The dialog's rule files (dialog.replies) and, when corpora were asked for, its corpus
-    /// (dialog.exchanges): for `kassa grammar check` and `kassa grammar test`.
-    public var dialogSources: [GrammarSource] = []
-    /// The questions grammar (`.ask`) and, for `kassa grammar test`, its examples (`.ask-corpus`).
-    public var questionSources: [GrammarSource] = []
 
     public init() {}
 

@@ -10,7 +10,7 @@ import KassaStore
 import Synchronization
 
 enum Asking {
-    /// The questions grammar: the data directory's or the person's `.ask` files when kassa runs
+    /// The questions grammar: the `ask` rules of the data directory's or the person's rule files when kassa runs
     /// as a program, else the built-in ones (a session in a test).
     static func grammar(_ app: AppContext?) -> QuestionGrammar {
         if let app { return app.questionGrammar }
@@ -18,7 +18,7 @@ enum Asking {
     }
 
     static let builtIn: QuestionGrammar = {
-        let sources = BuiltinData.files.filter { $0.path.hasSuffix(".ask") }.map { file in
+        let sources = BuiltinData.files.filter { $0.path.hasSuffix(".rules") }.map { file in
             GrammarSource(path: file.path, language: nil, contents: file.contents)
         }
         return QuestionGrammar.load(sources).0

@@ -1,6 +1,6 @@
 // Session budgets: the budget said in words — "budget groceries 100k a month", "бюджет на кафе
 // 50 тысяч в месяц", "budget coffee 20000 weekly" — and the budgets' state the session keeps
-// for the line under each save. A leading word of `phrase.budget` (session.commands) marks the
+// for the line under each save. A leading word of `phrase.budget` (session.rules) marks the
 // line; the rest is read by the parser as a draft would be: its amount is the limit, its
 // category the budget's, its recurrence (a month / в месяц / weekly) the period (monthly when
 // none is said). It is then the same `budget set` as the command.

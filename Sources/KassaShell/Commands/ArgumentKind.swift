@@ -16,7 +16,7 @@ public enum ArgumentKind: Sendable, Hashable {
     case configKey
     /// The value of the config key before it (`config set color never`): its words depend on that key.
     case configValue
-    /// One of fixed canonical names; with `group`, every word session.commands gives a name in
+    /// One of fixed canonical names; with `group`, every word session.rules gives a name in
     /// that group (`frequency.monthly: monthly month ежемесячно …`) is taken too.
     case choice([String], group: String? = nil)
 

@@ -2,13 +2,13 @@
 // command line (`kassa list today`) with the same arguments. Each command is one file in this
 // folder: its name, where it can be used, the options it takes, how it reads its arguments
 // and what it does. CommandRegistry lists them (the list is generated at build time); `:help`, `kassa --help`, Tab completion and the
-// checks of Grammars/*/session.commands are all made from that list, so they cannot disagree.
+// checks of Grammars/*/session.rules are all made from that list, so they cannot disagree.
 // Help: its usage line is made from the declaration (CommandUsage), its summary is Locales' `command.NAME.summary`.
 
 import KassaCore
 
 public protocol Command {
-    /// The canonical name: `kassa NAME`, and `command.NAME` in session.commands (which gives
+    /// The canonical name: `kassa NAME`, and `command.NAME` in session.rules (which gives
     /// its words in every language, e.g. `:список` for list).
     static var name: String { get }
     /// Where the command can be used.

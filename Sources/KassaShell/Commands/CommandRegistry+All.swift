@@ -1,7 +1,7 @@
 // CommandRegistry+All: every command kassa has, in the order help lists them (the order of the
-// `command.NAME:` lines of Grammars/en/session.commands). A hand list, kept honest by
+// `command.NAME:` lines of Grammars/en/session.rules). A hand list, kept honest by
 // CommandListTests: a type declared `Command` in KassaShell that is missing here, a command out
-// of that order, or one without words in a language's session.commands or a help line in its
+// of that order, or one without words in a language's session.rules or a help line in its
 // Locales fails the tests.
 
 extension CommandRegistry {

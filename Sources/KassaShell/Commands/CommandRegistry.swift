@@ -1,11 +1,11 @@
 // CommandRegistry: every command kassa has, in the order help lists them, and the runner that
 // reads and runs one. `all` is the hand list in CommandRegistry+All.swift, in the order of
-// Grammars/en/session.commands; adding a command is its file (in its feature's folder), its line
-// there, its words in Grammars/*/session.commands, its messages in Locales/*/ and its test —
+// Grammars/en/session.rules; adding a command is its file (in its feature's folder), its line
+// there, its words in Grammars/*/session.rules, its messages in Locales/*/ and its test —
 // CommandListTests fails on any of them missing.
 
 public enum CommandRegistry {
-    /// The canonical names, for checking session.commands.
+    /// The canonical names, for checking session.rules.
     public static var names: Set<String> { Set(all.map { $0.name }) }
 
     /// The commands usable in a form, in help order.
@@ -14,7 +14,7 @@ public enum CommandRegistry {
     }
 
     /// The command a word names in this form: its canonical name, or any of its words in
-    /// session.commands (`list`, `ls`, `список`). nil when none (or not in this form).
+    /// session.rules (`list`, `ls`, `список`). nil when none (or not in this form).
     /// A command's own name is taken as it is, before the session words are read (they are
     /// read only when first wanted, and `kassa parse` needs none); CommandRegistryTests holds
     /// the words to never give a command's name to another command.

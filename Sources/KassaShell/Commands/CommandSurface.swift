@@ -6,7 +6,7 @@
 // made from the same declaration, and CommandSurfaceTests fails when any of them differ from it.
 
 public struct CommandSurface: Sendable, Hashable {
-    /// The session.commands group whose entries name the verbs in every language
+    /// The session.rules group whose entries name the verbs in every language
     /// (`account.add: add new …`); nil when only the canonical names are taken.
     public var group: String?
     public var verbs: [CommandVerb]

@@ -3,7 +3,7 @@
 
 public struct CommandVerb: Sendable, Hashable {
     /// The canonical name: what help, the man page and the shell scripts show, and the name a
-    /// session.commands word of the command's group gives (`account.add: add new …`).
+    /// session.rules word of the command's group gives (`account.add: add new …`).
     public let name: String
     /// What follows the verb, in order.
     public let arguments: [ArgumentSlot]

@@ -1,7 +1,8 @@
-// DialogCorpus: the dialog's examples (Grammars/<lang>/dialog.exchanges), each an entry, the
+// DialogCorpus: the dialog's examples (Grammars/<lang>/replies.corpus, `@reads replies`), each an entry, the
 // replies said to its drafts and the drafts after, run through a real Session on a scratch
 // journal. `kassa grammar test` and DialogCorpusTests run them. One case per line:
 //
+//     @reads replies                           what the corpus runs
 //     @today 2026-03-10                        "today" for the cases below (default 2026-03-10)
 //     coffee 1500 >> no, 1600 => amount=1600 category=food/coffee
 //     coffee 1500 and taxi 2000 >> the taxi was 2200 => amount=1500 | amount=2200
@@ -39,7 +40,7 @@ public enum DialogCorpus {
         public var failures: [Failure] = []
     }
 
-    /// Runs every case of every `.exchanges` source.
+    /// Runs every case of every corpus that reads replies.
     public static func run(_ sources: [GrammarSource], parser: Parser, words: CommandWords) -> Report {
         var report = Report()
         var template = "/tmp/kassa-dialog-corpus-XXXXXX".utf8CString
@@ -47,11 +48,12 @@ public enum DialogCorpus {
             mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
         }
         defer { if let directory { _ = rmdir(directory) } }
-        for source in sources where source.path.hasSuffix(".exchanges") {
+        for source in sources where Corpus.reads(source) == .replies {
             var today = CivilDate(year: 2026, month: 3, day: 10)!
             let language = source.language ?? .en
             for rule in RuleLines.read(source.contents) {
                 let line = rule.text
+                if line.hasPrefix("@reads ") { continue }
                 if line.hasPrefix("@today ") {
                     today = CivilDate(iso: String(line.dropFirst(7)).trimmingWhitespace) ?? today
                     continue

@@ -1,4 +1,4 @@
-// DialogGrammar: the words of replies to waiting drafts, read from Grammars/<lang>/dialog.replies
+// DialogGrammar: the words of replies to waiting drafts, the `reply` rules of Grammars/<lang>/replies.rules
 // (rules as data, like the parser's): confirmations and refusals in words, undo phrases,
 // negations, cue phrases, ordinals and the small words around a named draft. Every language's
 // file is merged, so a Russian reply works in an English session. ReplyReader interprets a reply
@@ -56,56 +56,57 @@ public struct DialogGrammar: Sendable {
     /// Whether any rule was read (an empty grammar reads no reply).
     public var isEmpty: Bool { phrases.isEmpty }
 
-    /// Reads one dialog.replies file; lines it cannot read are returned and skipped.
+    /// Reads the `reply` lines of one rule file (its other lines are other tables'); lines it
+    /// cannot read are returned and skipped.
     @discardableResult
     public mutating func load(_ contents: String, file: String) -> [Problem] {
         var problems: [Problem] = []
-        for rule in RuleLines.read(contents) {
-            let line = rule.text
+        for rule in RuleLines.read(contents, directive: .reply) {
             func problem(_ key: String, _ arguments: [String: String] = [:], column: Int = 1) {
                 problems.append(Problem(file: file, line: rule.number, column: rule.indent + column, reasonKey: key, arguments: arguments,
                                         lineText: String(rule.raw)))
             }
-            guard let equals = line.firstIndex(of: "=") else {
+            guard let parts = rule.parts else {
                 problem("dialog.rule-no-equals")
                 continue
             }
-            let head = line[..<equals].split(separator: " ").map(String.init)
+            let head = parts.head
+            let kindColumn = RuleDirective.reply.rawValue.count + 2
             guard let kindWord = head.first, let kind = Kind(rawValue: kindWord) else {
-                problem("dialog.rule-unknown-kind", ["kind": head.first ?? ""])
+                problem("dialog.rule-unknown-kind", ["kind": head.first ?? ""], column: kindColumn)
                 continue
             }
+            let valueColumn = kindColumn + kindWord.count + 1
             var value = 0
             var command = ""
             if kind == .show || kind == .do {
-                // The command and the words it takes: `show list yesterday = what did i buy yesterday`.
+                // The command and the words it takes: `reply show list yesterday = what did i buy yesterday`.
                 guard head.count >= 2 else {
-                    problem("dialog.rule-no-command", ["kind": kindWord], column: kindWord.count + 2)
+                    problem("dialog.rule-no-command", ["kind": kindWord], column: valueColumn)
                     continue
                 }
                 command = head[1...].joined(separator: " ")
             } else if kind == .ordinal {
                 guard head.count == 2, let number = Int(head[1]), number == -1 || (1...99).contains(number) else {
-                    problem("dialog.rule-bad-ordinal", column: kindWord.count + 2)
+                    problem("dialog.rule-bad-ordinal", column: valueColumn)
                     continue
                 }
                 value = number
             } else if head.count != 1 {
-                problem("dialog.rule-unexpected-value", ["kind": kindWord], column: kindWord.count + 2)
+                problem("dialog.rule-unexpected-value", ["kind": kindWord], column: valueColumn)
                 continue
             }
-            let items = line[line.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
             var added = 0
-            for item in items {
-                let words = item.split(separator: " ").map { DialogGrammar.normalize($0) }.filter { !$0.isEmpty }
+            for item in parts.items {
+                let words = item.text.split(separator: " ").map { DialogGrammar.normalize($0) }.filter { !$0.isEmpty }
                 guard !words.isEmpty else {
-                    problem("dialog.rule-empty-item", column: line.distance(from: line.startIndex, to: equals) + 2)
+                    problem("dialog.rule-empty-item", column: item.column)
                     continue
                 }
                 add(Phrase(words: words, value: value, command: command), kind: kind)
                 added += 1
             }
-            if added == 0 { problem("dialog.rule-empty-item", column: line.count) }
+            if added == 0 { problem("dialog.rule-empty-item", column: rule.text.count) }
         }
         return problems
     }
@@ -120,12 +121,11 @@ public struct DialogGrammar: Sendable {
 
     private mutating func add(_ phrase: Phrase, kind: Kind) {
         phrases[kind, default: []].append(phrase)
-        var table = byFirstWord[kind] ?? [:]
-        var list = table[phrase.words[0], default: []]
-        list.append(phrase)
-        list.sort { $0.words.count > $1.words.count }
-        table[phrase.words[0]] = list
-        byFirstWord[kind] = table
+        // Kept longest first: inserted after the last phrase at least as long (earlier ones first).
+        var list = byFirstWord[kind, default: [:]][phrase.words[0], default: []]
+        let at = list.firstIndex { $0.words.count < phrase.words.count } ?? list.count
+        list.insert(phrase, at: at)
+        byFirstWord[kind, default: [:]][phrase.words[0]] = list
     }
 
     /// The longest phrase of `kind` that starts at `words[start]`: how many words it takes and its value.

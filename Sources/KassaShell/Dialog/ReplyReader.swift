@@ -1,5 +1,5 @@
 // ReplyReader: what a reply to waiting drafts means. Pure: the reply, the drafts, the dialog
-// grammar (Grammars/*/dialog.replies) and the parser's readings of the reply's values decide it;
+// grammar (Grammars/*/replies.rules) and the parser's readings of the reply's values decide it;
 // nothing is changed here (Session+Reply acts on the reading).
 //
 // The order, each step only when the ones before did not decide:

@@ -3,7 +3,7 @@
 // latest saved transaction like it — same type and category, a word of its note shared when
 // one is — and the person hears which one it came from, so a price that changed is corrected
 // like any other field. "same again", «то же самое» alone repeat the last saved transaction,
-// dated today. The words are the dialog grammar's `again` and `repeat` (dialog.replies).
+// dated today. The words are the dialog grammar's `again` and `repeat` (replies.rules).
 
 import KassaCore
 import KassaStore

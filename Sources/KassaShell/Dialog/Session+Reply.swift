@@ -2,9 +2,9 @@
 // to waiting drafts (a confirmation, a refusal, an undo), a correction, or a new entry — and acts
 // on it. `respond(to:)` is that decision point: every line passes through it, in this order:
 //
-//   1. commands and the one-word answers of session.commands (":list", "undo", "y", "нет"), then a
+//   1. commands and the one-word answers of session.rules (":list", "undo", "y", "нет"), then a
 //      question about the journal (Ask/: "how much did I spend on coffee?"), answered not drafted;
-//   2. while drafts wait: Enter saves; then the reply read by ReplyReader (Grammars/*/dialog.replies)
+//   2. while drafts wait: Enter saves; then the reply read by ReplyReader (Grammars/*/replies.rules)
 //      — confirm, refuse, undo, drop, correction, a named draft, a destination, a new entry;
 //      then the documented corrections ("amount 1600", "2 сумма 1000", a bare "1600" or "вчера");
 //      then a new entry joining the batch (or "not understood", the drafts kept);

@@ -1,4 +1,4 @@
-// DeleteCommand: `:delete #3 #5-#7`, `kassa delete '#3'` and `:delete last` (session.commands
+// DeleteCommand: `:delete #3 #5-#7`, `kassa delete '#3'` and `:delete last` (session.rules
 // `id.last`: the transaction saved last; "delete the last one" in words): deletes transactions as
 // one undoable change.
 

@@ -9,11 +9,11 @@ import KassaStore
 public struct EditCommand: Command {
     public static let name = "edit"
     public static let forms = CommandForms.both
-    /// `#ID... FIELD VALUE`: the field words (session.commands `field.*`) are completed by the
+    /// `#ID... FIELD VALUE`: the field words (session.rules `field.*`) are completed by the
     /// word before a value, not by place, as the numbers before them vary in count.
     public static let surface = CommandSurface(.required(.transactionID), .repeated(.text))
     let ids: [Int]
-    /// Canonical field name (session.commands `field.*`).
+    /// Canonical field name (session.rules `field.*`).
     let field: String
     let value: String
 

@@ -1,6 +1,7 @@
-// GrammarCommand: `kassa grammar check` validates every rule file (the dialog's dialog.replies
-// too); `kassa grammar test` runs the corpora, the dialog's dialog.exchanges included
-// (GrammarCommands holds both as pure functions).
+// GrammarCommand: `kassa grammar check` validates every rule file (each directive by its own
+// table: the entry grammar, session words, replies, questions); `kassa grammar test` runs every
+// corpus (entries, replies through real sessions, questions). GrammarCommands holds both as pure
+// functions.
 
 import KassaCore
 
@@ -20,26 +21,17 @@ public struct GrammarCommand: Command {
 
     public func run(_ context: CommandContext) -> [SessionEvent] {
         guard let app = context.app else { return [] }
-        let sources: [GrammarSource]
-        var dialog: (lines: [String], status: Int32)
-        var questions = app.resources.questionSources
+        let output: (lines: [String], status: Int32)
         if test {
             guard let withCorpora = try? app.locator.load(languages: [app.language], corpora: true) else {
                 context.hadUsageError = true
                 return []
             }
-            sources = withCorpora.grammarSources
-            dialog = GrammarCommands.testDialog(sources: withCorpora.dialogSources, grammarSources: withCorpora.grammarSources,
-                                                words: withCorpora.commandWords, catalog: app.catalog)
-            questions = withCorpora.questionSources
+            output = GrammarCommands.test(sources: withCorpora.grammarSources, words: withCorpora.commandWords, catalog: app.catalog)
         } else {
-            sources = app.resources.grammarSources
-            dialog = GrammarCommands.checkDialog(sources: app.resources.dialogSources, catalog: app.catalog)
+            output = GrammarCommands.check(sources: app.resources.grammarSources, catalog: app.catalog)
         }
-        let (lines, status) = test
-            ? GrammarCommands.test(sources: sources, questions: questions, catalog: app.catalog)
-            : GrammarCommands.check(sources: sources, questions: questions, catalog: app.catalog)
-        if status != 0 || dialog.status != 0 { context.hadInputError = true }
-        return [.output(TextOutput(lines: lines + dialog.lines))]
+        if output.status != 0 { context.hadInputError = true }
+        return [.output(TextOutput(lines: output.lines))]
     }
 }

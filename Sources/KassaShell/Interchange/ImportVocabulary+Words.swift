@@ -1,5 +1,5 @@
 // ImportVocabulary+Words: the import readers' vocabulary from kassa's own words — CSV headers,
-// type and operation words and currency signs from Grammars/*/session.commands (column.*,
+// type and operation words and currency signs from Grammars/*/session.rules (column.*,
 // kind.*, currency.*) and the grammar's currency signs and codes (Grammars/currencies.rules),
 // category names and the category lexicon from the grammar, and, for
 // free text such as a statement's details, the parser's guess.

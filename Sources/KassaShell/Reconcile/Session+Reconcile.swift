@@ -1,6 +1,6 @@
 // Session+Reconcile: a balance said in words — "kaspi balance is 152340", "now on kaspi 152 340",
 // «на каспи сейчас 152 340», «остаток на халыке 80 000» — is `reconcile ACCOUNT AMOUNT`. The
-// words are data (Grammars/*/session.commands `reconcile.*`): a line is one when it holds a
+// words are data (Grammars/*/session.rules `reconcile.*`): a line is one when it holds a
 // marker word, one word naming an account the journal has, an amount, and nothing else but
 // filler words; any other word left over and it stays an entry ("coffee now 1500").
 
@@ -24,12 +24,12 @@ extension Session {
         guard marked, rest.count >= 2 else { return nil }
         let context = parseContext
         for (k, word) in rest.enumerated() {
-            guard let account = ReconcileCommand.account(word, journal: journal, parser: parser, context: context) else { continue }
+            guard let account = ReconcileTarget.account(word, journal: journal, parser: parser, context: context) else { continue }
             var amount = rest
             amount.remove(at: k)
             let text = amount.joined(separator: " ")
             // As a bank writes it ("152 340,50"), else as said ("сто пятьдесят тысяч").
-            if ReconcileCommand.money(text, home: configuration.defaultCurrency, parser: parser, context: context) != nil {
+            if ReconcileTarget.money(text, home: configuration.defaultCurrency, parser: parser, context: context) != nil {
                 return run(ReconcileCommand.self, words: [account] + amount)
             }
             if let spoken = parser.exactAmount(in: text, context: context) {

@@ -121,7 +121,7 @@ extension Session {
     }
 
     /// A subscription: its category is the subscriptions category (or one under it), or a
-    /// subscription word (session.commands `recurring.subscription`) is among its words.
+    /// subscription word (session.rules `recurring.subscription`) is among its words.
     func isSubscription(category: String?, note: String) -> Bool {
         if let category, category == "subscriptions" || category.hasPrefix("subscriptions/") { return true }
         let said = Set(words.words("recurring", "subscription"))

@@ -1,6 +1,6 @@
 // Session+SeriesPhrase: a series' new amount said in words — "netflix is 5490 from april",
 // "netflix now 5490 from 1 april", "нетфликс теперь 5490 с апреля", "подписка на netflix теперь
-// стоит 5490 с 1 апреля". The shape, in words of session.commands `seriesphrase.*`: the series'
+// стоит 5490 с 1 апреля". The shape, in words of session.rules `seriesphrase.*`: the series'
 // words, one or more `now` words ("is now", "теперь стоит"), the amount, one or more `from` words
 // ("начиная с"), the date. A line of another shape — no `now` word after the first word, no
 // amount, or no date after the `from` word — is not this phrase and stays an entry ("netflix

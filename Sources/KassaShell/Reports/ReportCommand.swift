@@ -5,7 +5,7 @@
 // the health score, the insights and the forecast (RecurringCosts, one computation for all of
 // them). The numbers come from KassaLedger (one pass over the
 // journal); the renderers beside it draw them (and Rendering/Charts). Kinds, period words
-// and groupings are read in every language through session.commands (`report.*`, `period.*`,
+// and groupings are read in every language through session.rules (`report.*`, `period.*`,
 // `by.*`), with the English names always accepted.
 
 import KassaCore

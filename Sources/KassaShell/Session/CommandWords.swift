@@ -1,6 +1,6 @@
 // CommandWords: the session's own vocabulary (command names, bare commands, yes/no answers,
-// correction fields), read from Grammars/<lang>/session.commands, and the words of replies to
-// drafts (Grammars/<lang>/dialog.replies, kept as a DialogGrammar). All languages are merged:
+// correction fields: the `word` rules, in Grammars/<lang>/session.rules), and the words of replies
+// to drafts (the `reply` rules, in Grammars/<lang>/replies.rules, kept as a DialogGrammar). All languages are merged:
 // a Russian word works in an English session and the other way round.
 
 import KassaCore
@@ -13,7 +13,7 @@ public struct CommandWords: Sendable {
     private var groups: [String: [String]] = [:]
     /// (group, word) → name: ("command", "помощь") → "help". One flat table, the first entry wins.
     private var lookup: [Word: String] = [:]
-    /// The words of replies to waiting drafts (dialog.replies files).
+    /// The words of replies to waiting drafts (`reply` rules).
     private var dialogGrammar = DialogGrammar()
 
     /// A group and a lower-cased word as one dictionary key, hashed and compared by UTF-8 bytes:
@@ -51,6 +51,8 @@ public struct CommandWords: Sendable {
     public struct Problem: Sendable, Hashable {
         public let file: String
         public let line: Int
+        /// The kind of rule the line is: a session word, or a reply (DialogGrammar's).
+        public var directive: RuleDirective = .word
         /// "group.name" when the line was read but names nothing kassa has.
         public var unknown: String? = nil
     }
@@ -58,46 +60,29 @@ public struct CommandWords: Sendable {
     /// Where each group entry was read, to name the line of a name nothing knows.
     private var origins: [(group: String, name: String, file: String, line: Int)] = []
 
-    /// Reads one session.commands file, by byte: the group and name are ASCII, only the words
-    /// are lower-cased (Latin and Cyrillic by table).
+    /// Reads the `word` and `reply` lines of one rule file (`word GROUP NAME = w, w, …`; the
+    /// replies go to the dialog grammar): each word one item, lower-cased (Latin and Cyrillic by table).
     @discardableResult
     public mutating func load(_ contents: String, file: String) -> [Problem] {
         // Files added to deferred words go over the deferred ones, read now.
         if let later { self = later.value }
-        if ResourceLocator.ends(file, with: ".replies") {
-            return dialogGrammar.load(contents, file: file).map { Problem(file: $0.file, line: $0.line) }
-        }
-        var contents = contents
-        return contents.withUTF8 { load(bytes: $0, file: file) }
-    }
-
-    private mutating func load(bytes: UnsafeBufferPointer<UInt8>, file: String) -> [Problem] {
-        var problems: [Problem] = []
-        lookup.reserveCapacity(lookup.count + bytes.count / 12)
-        Catalog.forEachLine(bytes) { lineNumber, _, content in
-            let (low, high) = (content.lowerBound, content.upperBound)
-            var colon = low, dot = -1
-            while colon < high && bytes[colon] != UInt8(ascii: ":") {
-                if dot < 0 && bytes[colon] == UInt8(ascii: ".") { dot = colon }
-                colon += 1
+        var problems = dialogGrammar.load(contents, file: file).map { Problem(file: $0.file, line: $0.line, directive: .reply) }
+        for rule in RuleLines.read(contents, directive: .word) {
+            guard let parts = rule.parts, parts.head.count == 2 else {
+                problems.append(Problem(file: file, line: rule.number))
+                continue
             }
-            guard colon < high, dot >= 0 else {
-                problems.append(Problem(file: file, line: lineNumber))
-                return
-            }
-            let group = String(decoding: UnsafeBufferPointer(rebasing: bytes[low..<dot]), as: UTF8.self)
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)..<colon]), as: UTF8.self)
+            let (group, name) = (parts.head[0], parts.head[1])
             var words: [String] = []
-            var start = colon + 1
-            while start < high {
-                while start < high && bytes[start] == 32 { start += 1 }
-                var end = start
-                while end < high && bytes[end] != 32 { end += 1 }
-                if end > start { words.append(CaseFolding.lowercased(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]))) }
-                start = end
+            for item in parts.items {
+                guard !item.text.isEmpty, !item.text.contains(where: { $0 == " " || $0 == "\t" }) else {
+                    problems.append(Problem(file: file, line: rule.number))
+                    continue
+                }
+                words.append(CaseFolding.lowercased(item.text))
             }
             groups[group + "." + name, default: []] += words
-            origins.append((group, name, file, lineNumber))
+            origins.append((group, name, file, rule.number))
             for word in words {
                 let key = Word(group: group, word: word)
                 if lookup[key] == nil { lookup[key] = name }

@@ -22,10 +22,10 @@ enum FieldValue: Equatable {
     case currency(Currency)
     case type(TransactionType)
 
-    /// The canonical field names session.commands may give words to (`field.*`).
+    /// The canonical field names session.rules may give words to (`field.*`).
     static let names = ["amount", "date", "category", "note", "account", "to_account", "to_amount", "charged", "currency", "type"]
 
-    /// Resolves `value` for the field named `field` (a canonical name from session.commands).
+    /// Resolves `value` for the field named `field` (a canonical name from session.rules).
     /// `journal` gives the person's own categories (a category may be one of theirs).
     static func resolve(field: String, value: String, parser: Parser, words: CommandWords,
                         context: ParseContext, journal: Journal? = nil) -> Result<FieldValue, SessionError> {

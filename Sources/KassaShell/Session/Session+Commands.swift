@@ -1,5 +1,5 @@
 // Session commands: a line that is a command rather than an entry. Commands start with ":"
-// (":undo", ":list today"); the bare words of session.commands (`bare.*`: help, quit, undo …)
+// (":undo", ":list today"); the bare words of session.rules (`bare.*`: help, quit, undo …)
 // alone on a line work too, as does a command's word before a transaction's number ("delete #3"),
 // and while a draft waits, yes/no answers ("y", "д", "n", "нет")
 // come first. The commands themselves are the registry's (Commands/), run here with this

@@ -1,5 +1,5 @@
 // Session+Phrases: sentences that set something rather than record a purchase — "курс доллара
-// 480", "rate usd 480.5 yesterday". A phrase word (Grammars/*/session.commands `phrase.*`) must
+// 480", "rate usd 480.5 yesterday". A phrase word (Grammars/*/session.rules `phrase.*`) must
 // open the line and a currency must follow it at once; otherwise the line is an ordinary entry,
 // so "курс английского 20000" (a course, not a rate) is still an expense. A series' new amount
 // ("netflix is 5490 from april") is the other phrase shape: Session+SeriesPhrase.

@@ -31,7 +31,7 @@ struct Completion: Sendable {
             let tokens = line.split(separator: " ", omittingEmptySubsequences: false)
             let current = String(tokens.last ?? "")
             let lowered = current.lowercased()
-            // The session's commands (the registry's), by every word session.commands gives them.
+            // The session's commands (the registry's), by every word session.rules gives them.
             let session = Set(CommandRegistry.commands(for: .session).map { $0.name })
             let commands = words.allWords(in: "command").filter { words.name(in: "command", for: $0).map(session.contains) ?? false }
                 .map { ":" + $0 }

@@ -1,6 +1,6 @@
 // BankHeader: where a bank's CSV keeps its columns. The header is the first row whose names give
 // a date and an amount (Kazakh and Russian banks put their name, the client and the period on
-// lines before it); its names are looked up in the vocabulary (Grammars/*/session.commands,
+// lines before it); its names are looked up in the vocabulary (Grammars/*/session.rules,
 // `column.*`: «Дата операции», «Сумма операции», «Приход», «Расход», «Описание», «Карта»,
 // «Статус» …). A bank that gives the amount twice — in the operation's currency and in the
 // account's («Сумма в валюте счёта», «Приход в валюте счета», T-Bank's «Сумма платежа») — is read

@@ -22,7 +22,7 @@
 // writes them: `%.2f` whatever the currency (`1500.00` JPY). Subcategories become the slug's tail
 // (by name or by slug); accounts are reported with their currency.
 // An income (or expense) row whose category is an opening balance — two words, a `tenra.opening`
-// and a `tenra.balance` word of Grammars/*/session.commands ("Opening balance", «Начальный
+// and a `tenra.balance` word of Grammars/*/session.rules ("Opening balance", «Начальный
 // остаток»), as kassa's tenra export writes an account's opening — is that account's opening
 // balance (negative for an expense row: owed), dated on the row's day, not a transaction.
 
