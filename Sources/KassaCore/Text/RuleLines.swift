@@ -1,7 +1,7 @@
 // RuleLines: the one line reader of kassa's rules-as-data files (Grammars/…). Every line of a
 // `.rules` file is `DIRECTIVE WORD… = item, item, …`; the entry grammar's directives are read by
 // GrammarLoader, and the others — the session's words (`word`), replies to drafts (`reply`) and
-// questions (`ask`) — by their own tables through `read(_:directive:)`, from any `.rules` file. The
+// questions (`ask`) — by their own tables through `rules(_:directive:)`, from any `.rules` file. The
 // file is split at every LF (a CR before it dropped, so a file saved on Windows reads the same),
 // blank lines and `#` comments left out, each line kept with its number (for problems that name
 // it), as written, and without the white space around it. Corpora are read with `read(_:)`.
@@ -26,32 +26,31 @@ public struct RuleLine: Sendable {
 
     /// Spaces and tabs before the text.
     public var indent: Int { raw.prefix { $0 == " " || $0 == "\t" }.count }
+}
 
-    /// A rule line taken apart: the words between the directive and `=`, and the items after it
-    /// (comma-separated, trimmed, each with its 1-based column in `text`); nil without `=`.
-    public struct Parts: Sendable {
-        public let head: [String]
-        public let items: [(text: Substring, column: Int)]
-        /// The column just after `=`.
-        public let bodyColumn: Int
+/// One rule of a directive read outside the entry grammar, taken apart (RuleLines.rules).
+public struct Rule: Sendable {
+    /// One item after `=`: its text without the blanks around it, and its 1-based column from
+    /// the rule's first character.
+    public struct Item: Sendable {
+        public let text: String
+        public let column: Int
     }
 
-    /// This line as a rule whose first word is its directive.
-    public var parts: Parts? {
-        guard let equals = text.firstIndex(of: "=") else { return nil }
-        let head = text[..<equals].split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().map(String.init)
-        var items: [(text: Substring, column: Int)] = []
-        var column = text.distance(from: text.startIndex, to: equals) + 2
-        let bodyColumn = column
-        for piece in text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false) {
-            let lead = piece.prefix { $0 == " " || $0 == "\t" }.count
-            var item = piece.dropFirst(lead)
-            while let last = item.last, last == " " || last == "\t" { item = item.dropLast() }
-            items.append((item, column + lead))
-            column += piece.count + 1
-        }
-        return Parts(head: head, items: items, bodyColumn: bodyColumn)
-    }
+    /// From 1, as an editor counts.
+    public let number: Int
+    /// The line as written (without its line break), for problems that show it.
+    public let line: String
+    /// Blanks before the rule's first character.
+    public let indent: Int
+    /// The words between the directive and `=`.
+    public let head: [String]
+    /// The items after `=` (none without one).
+    public let items: [Item]
+    /// Whether the line has its `=`.
+    public let hasEquals: Bool
+    /// The rule's length in characters, without the blanks around it.
+    public let length: Int
 }
 
 public enum RuleLines {
@@ -63,32 +62,67 @@ public enum RuleLines {
         return lines
     }
 
-    /// The lines of `contents` that begin with `directive` and a blank: found by bytes, so the
-    /// entry grammar's lines of the same files cost a scan, not a string each.
-    public static func read(_ contents: String, directive: RuleDirective) -> [RuleLine] {
-        let word = Array(directive.rawValue.utf8)
-        var lines: [RuleLine] = []
-        let utf8 = contents.utf8
-        var number = 0
-        var start = utf8.startIndex
-        while start < utf8.endIndex {
-            let end = utf8[start...].firstIndex(of: 0x0A) ?? utf8.endIndex
-            number += 1
-            var first = start
-            while first < end, utf8[first] == 0x20 || utf8[first] == 0x09 { first = utf8.index(after: first) }
-            var matches = true
-            var cursor = first
-            for byte in word {
-                guard cursor < end, utf8[cursor] == byte else { matches = false; break }
-                cursor = utf8.index(after: cursor)
-            }
-            if matches, cursor < end, utf8[cursor] == 0x20 || utf8[cursor] == 0x09,
-               let line = line(Substring(contents.unicodeScalars[start..<end]), number: number) {
-                lines.append(line)
-            }
-            start = end < utf8.endIndex ? utf8.index(after: end) : end
+    /// The lines of `contents` that begin with `directive` and a blank, taken apart: found and
+    /// split by bytes (every syntax character is ASCII), so the entry grammar's lines of the same
+    /// files cost a scan, and a rule's words cost one string each.
+    public static func rules(_ contents: String, directive: RuleDirective) -> [Rule] {
+        var contents = contents
+        return contents.withUTF8 { rules(bytes: $0, directive: Array(directive.rawValue.utf8)) }
+    }
+
+    private static func rules(bytes b: UnsafeBufferPointer<UInt8>, directive word: [UInt8]) -> [Rule] {
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+        func string(_ start: Int, _ end: Int) -> String { String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self) }
+        /// Scalars in b[start..<end]: a column is one scalar.
+        func scalars(_ start: Int, _ end: Int) -> Int {
+            var count = 0
+            for i in start..<end where b[i] & 0xC0 != 0x80 { count += 1 }
+            return count
         }
-        return lines
+        var rules: [Rule] = []
+        var number = 0
+        var start = 0
+        while start < b.count {
+            var end = start
+            while end < b.count, b[end] != 0x0A { end += 1 }
+            number += 1
+            defer { start = end + 1 }
+            var low = start, high = end
+            while low < high, isBlank(b[low]) { low += 1 }
+            while high > low, isBlank(b[high - 1]) { high -= 1 }
+            guard high - low > word.count, isBlank(b[low + word.count]) else { continue }
+            var matches = true
+            for k in 0..<word.count where b[low + k] != word[k] { matches = false; break }
+            guard matches else { continue }
+            var lineEnd = end
+            if lineEnd > start, b[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            var equals = low
+            while equals < high, b[equals] != UInt8(ascii: "=") { equals += 1 }
+            var head: [String] = []
+            var i = low + word.count
+            while i < equals {
+                while i < equals, isBlank(b[i]) { i += 1 }
+                let wordStart = i
+                while i < equals, !isBlank(b[i]) { i += 1 }
+                if i > wordStart { head.append(string(wordStart, i)) }
+            }
+            var items: [Rule.Item] = []
+            if equals < high {
+                var itemStart = equals + 1
+                while itemStart <= high {
+                    var itemEnd = itemStart
+                    while itemEnd < high, b[itemEnd] != UInt8(ascii: ",") { itemEnd += 1 }
+                    var s = itemStart, e = itemEnd
+                    while s < e, isBlank(b[s]) { s += 1 }
+                    while e > s, isBlank(b[e - 1]) { e -= 1 }
+                    items.append(Rule.Item(text: string(s, e), column: scalars(low, s) + 1))
+                    itemStart = itemEnd + 1
+                }
+            }
+            rules.append(Rule(number: number, line: string(start, lineEnd), indent: scalars(start, low), head: head,
+                              items: items, hasEquals: equals < high, length: scalars(low, high)))
+        }
+        return rules
     }
 
     private static func line(_ raw: Substring, number: Int) -> RuleLine? {

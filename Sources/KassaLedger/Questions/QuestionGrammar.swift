@@ -57,14 +57,14 @@ public struct QuestionGrammar: Sendable {
     private mutating func read(_ source: GrammarSource) -> [GrammarError] {
         var errors: [GrammarError] = []
         let groupColumn = RuleDirective.ask.rawValue.count + 2
-        for rule in RuleLines.read(source.contents, directive: .ask) {
-            let line = String(rule.raw)
+        for rule in RuleLines.rules(source.contents, directive: .ask) {
+            let line = rule.line
             func error(_ key: String, _ arguments: [String: String] = [:], column: Int = 1) {
                 errors.append(GrammarError(file: source.path, line: rule.number, column: rule.indent + column, lineText: line,
                                            reasonKey: key, reasonArguments: arguments))
             }
-            guard let parts = rule.parts else { error("grammar.missing-equals", column: rule.text.count); continue }
-            let head = parts.head
+            guard rule.hasEquals else { error("grammar.missing-equals", column: rule.length); continue }
+            let head = rule.head
             guard let groupWord = head.first else { error("grammar.missing-name", column: groupColumn); continue }
             guard let group = QuestionGroup(rawValue: groupWord) else {
                 error("ask.unknown-group", ["name": groupWord, "expected": QuestionGroup.allCases.map(\.rawValue).joined(separator: ", ")],
@@ -78,7 +78,7 @@ public struct QuestionGrammar: Sendable {
                       column: groupColumn + groupWord.count + 1)
                 continue
             }
-            for item in parts.items {
+            for item in rule.items {
                 let elements = QuestionGrammar.elements(of: String(item.text))
                 guard !elements.isEmpty else { error("grammar.empty-item", column: item.column); continue }
                 if elements.contains(.number) && !group.takesNumbers {

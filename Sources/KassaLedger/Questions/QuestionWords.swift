@@ -6,18 +6,38 @@ import KassaCore
 
 public enum QuestionWords {
     public static func words(_ text: String) -> [String] {
-        var words: [String] = []
-        var current = String.UnicodeScalarView()
-        for scalar in CaseFolding.lowercased(text).unicodeScalars {
-            if isWordScalar(scalar) {
-                current.append(scalar == "ё" ? "е" : scalar)
-            } else if !current.isEmpty {
-                words.append(String(current))
-                current = String.UnicodeScalarView()
+        var lowered = CaseFolding.lowercased(text)
+        return lowered.withUTF8 { bytes in
+            var words: [String] = []
+            var current: [UInt8] = []
+            func flush() {
+                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
             }
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                // ASCII and two-byte Cyrillic by their bytes; anything else by its scalar.
+                if byte < 0x80 {
+                    if isWordScalar(Unicode.Scalar(byte)) { current.append(byte) } else { flush() }
+                    i += 1
+                    continue
+                }
+                var length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                length = min(length, bytes.count - i)
+                if length == 2, byte == 0xD1, bytes[i + 1] == 0x91 {
+                    current += [0xD0, 0xB5]          // ё read as е
+                } else if let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<(i + length)]), as: UTF8.self)
+                            .unicodeScalars.first, isWordScalar(scalar) {
+                    current += bytes[i..<(i + length)]
+                } else {
+                    flush()
+                }
+                i += length
+            }
+            flush()
+            return words
         }
-        if !current.isEmpty { words.append(String(current)) }
-        return words
     }
 
     /// A letter or a digit: ASCII and lower-case Cyrillic by range (every phrase of the shipped

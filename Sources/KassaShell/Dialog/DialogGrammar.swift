@@ -61,16 +61,16 @@ public struct DialogGrammar: Sendable {
     @discardableResult
     public mutating func load(_ contents: String, file: String) -> [Problem] {
         var problems: [Problem] = []
-        for rule in RuleLines.read(contents, directive: .reply) {
+        for rule in RuleLines.rules(contents, directive: .reply) {
             func problem(_ key: String, _ arguments: [String: String] = [:], column: Int = 1) {
                 problems.append(Problem(file: file, line: rule.number, column: rule.indent + column, reasonKey: key, arguments: arguments,
-                                        lineText: String(rule.raw)))
+                                        lineText: rule.line))
             }
-            guard let parts = rule.parts else {
+            guard rule.hasEquals else {
                 problem("dialog.rule-no-equals")
                 continue
             }
-            let head = parts.head
+            let head = rule.head
             let kindColumn = RuleDirective.reply.rawValue.count + 2
             guard let kindWord = head.first, let kind = Kind(rawValue: kindWord) else {
                 problem("dialog.rule-unknown-kind", ["kind": head.first ?? ""], column: kindColumn)
@@ -97,7 +97,7 @@ public struct DialogGrammar: Sendable {
                 continue
             }
             var added = 0
-            for item in parts.items {
+            for item in rule.items {
                 let words = item.text.split(separator: " ").map { DialogGrammar.normalize($0) }.filter { !$0.isEmpty }
                 guard !words.isEmpty else {
                     problem("dialog.rule-empty-item", column: item.column)
@@ -106,7 +106,7 @@ public struct DialogGrammar: Sendable {
                 add(Phrase(words: words, value: value, command: command), kind: kind)
                 added += 1
             }
-            if added == 0 { problem("dialog.rule-empty-item", column: rule.text.count) }
+            if added == 0 { problem("dialog.rule-empty-item", column: rule.length) }
         }
         return problems
     }
@@ -200,7 +200,10 @@ public struct DialogGrammar: Sendable {
 
     /// A word as the rules and replies are compared: lower case, ё read as е.
     static func normalize(_ word: some StringProtocol) -> String {
-        CaseFolding.lowercased(word).replacingOccurrences(of: "ё", with: "е")
+        let lowered = CaseFolding.lowercased(word)
+        // ё is the bytes D1 91: a word without D1 has none.
+        guard lowered.utf8.contains(0xD1) else { return lowered }
+        return lowered.replacingOccurrences(of: "ё", with: "е")
     }
 }
 

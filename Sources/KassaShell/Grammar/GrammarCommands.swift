@@ -51,7 +51,7 @@ public enum GrammarCommands {
         var grammar = DialogGrammar()
         let files = sources.filter { $0.path.hasSuffix(".rules") }
         for source in files { problems += grammar.load(source.contents, file: source.path) }
-        let named = files.filter { !RuleLines.read($0.contents, directive: .reply).isEmpty }.map(\.path).joined(separator: ", ")
+        let named = files.filter { !RuleLines.rules($0.contents, directive: .reply).isEmpty }.map(\.path).joined(separator: ", ")
         problems += grammar.conflicts(file: named)
         for (kind, name) in grammar.commandsNamed where !CommandRegistry.commands(for: .session).contains(where: { $0.name == name }) {
             problems.append(.init(file: named, line: 0, column: 0, reasonKey: "dialog.rule-unknown-command",

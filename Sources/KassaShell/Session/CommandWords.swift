@@ -67,14 +67,14 @@ public struct CommandWords: Sendable {
         // Files added to deferred words go over the deferred ones, read now.
         if let later { self = later.value }
         var problems = dialogGrammar.load(contents, file: file).map { Problem(file: $0.file, line: $0.line, directive: .reply) }
-        for rule in RuleLines.read(contents, directive: .word) {
-            guard let parts = rule.parts, parts.head.count == 2 else {
+        for rule in RuleLines.rules(contents, directive: .word) {
+            guard rule.hasEquals, rule.head.count == 2 else {
                 problems.append(Problem(file: file, line: rule.number))
                 continue
             }
-            let (group, name) = (parts.head[0], parts.head[1])
+            let (group, name) = (rule.head[0], rule.head[1])
             var words: [String] = []
-            for item in parts.items {
+            for item in rule.items {
                 guard !item.text.isEmpty, !item.text.contains(where: { $0 == " " || $0 == "\t" }) else {
                     problems.append(Problem(file: file, line: rule.number))
                     continue
