@@ -113,13 +113,14 @@ public struct QuestionGrammar: Sendable {
 
     /// A phrase's elements: its words as QuestionWords reads a line, `~` and `#n` marked.
     static func elements(of item: String) -> [Element] {
-        item.split(whereSeparator: { $0 == " " || $0 == "\t" }).flatMap { raw -> [Element] in
-            if raw == "#n" { return [.number] }
-            if raw.hasSuffix("~") {
-                let stem = QuestionWords.words(String(raw.dropLast())).joined()
+        // Compared by bytes: a Substring compared with a literal goes through String's Unicode comparison.
+        item.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).flatMap { raw -> [Element] in
+            if raw.count == 2, raw.first == UInt8(ascii: "#"), raw.last == UInt8(ascii: "n") { return [.number] }
+            if raw.last == UInt8(ascii: "~") {
+                let stem = QuestionWords.words(String(decoding: raw.dropLast(), as: UTF8.self)).joined()
                 return stem.isEmpty ? [] : [.stem(stem)]
             }
-            return QuestionWords.words(String(raw)).map(Element.word)
+            return QuestionWords.words(String(decoding: raw, as: UTF8.self)).map(Element.word)
         }
     }
 }

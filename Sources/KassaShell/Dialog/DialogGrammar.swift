@@ -98,7 +98,8 @@ public struct DialogGrammar: Sendable {
             }
             var added = 0
             for item in rule.items {
-                let words = item.text.split(separator: " ").map { DialogGrammar.normalize($0) }.filter { !$0.isEmpty }
+                let words = item.text.utf8.split(separator: 0x20).map { DialogGrammar.normalize(String(decoding: $0, as: UTF8.self)) }
+                    .filter { !$0.isEmpty }
                 guard !words.isEmpty else {
                     problem("dialog.rule-empty-item", column: item.column)
                     continue
