@@ -38,10 +38,20 @@ public struct CorpusFailure: Sendable, Hashable {
     public var field: String
     public var expected: String
     public var actual: String
+
+    public init(file: String, line: Int, input: String, field: String, expected: String, actual: String) {
+        (self.file, self.line, self.input, self.field, self.expected, self.actual) = (file, line, input, field, expected, actual)
+    }
 }
 
+/// What a corpus run gives, whatever reads its cases: how many cases, and each failure (a case
+/// fails once however many of its fields are wrong).
 public struct CorpusReport: Sendable {
     public var total: Int
     public var failures: [CorpusFailure]
     public var passed: Int { total - Set(failures.map { "\($0.file):\($0.line)" }).count }
+
+    public init(total: Int = 0, failures: [CorpusFailure] = []) {
+        (self.total, self.failures) = (total, failures)
+    }
 }

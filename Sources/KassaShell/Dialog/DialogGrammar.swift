@@ -48,8 +48,13 @@ public struct DialogGrammar: Sendable {
     }
 
     private var phrases: [Kind: [Phrase]] = [:]
-    /// Phrases by their first word, longest first, for matching at a position.
-    private var byFirstWord: [Kind: [String: [Phrase]]] = [:]
+    /// A kind and a first word: the key of the phrase index.
+    private struct Start: Hashable {
+        let kind: Kind
+        let word: String
+    }
+    /// Phrases by their kind and first word, longest first, for matching at a position.
+    private var byFirstWord: [Start: [Phrase]] = [:]
 
     public init() {}
 
@@ -123,15 +128,14 @@ public struct DialogGrammar: Sendable {
     private mutating func add(_ phrase: Phrase, kind: Kind) {
         phrases[kind, default: []].append(phrase)
         // Kept longest first: inserted after the last phrase at least as long (earlier ones first).
-        var list = byFirstWord[kind, default: [:]][phrase.words[0], default: []]
-        let at = list.firstIndex { $0.words.count < phrase.words.count } ?? list.count
-        list.insert(phrase, at: at)
-        byFirstWord[kind, default: [:]][phrase.words[0]] = list
+        let start = Start(kind: kind, word: phrase.words[0])
+        let at = byFirstWord[start]?.firstIndex { $0.words.count < phrase.words.count } ?? byFirstWord[start]?.count ?? 0
+        byFirstWord[start, default: []].insert(phrase, at: at)
     }
 
     /// The longest phrase of `kind` that starts at `words[start]`: how many words it takes and its value.
     func match(_ kind: Kind, in words: [String], at start: Int) -> (length: Int, value: Int)? {
-        guard start < words.count, let candidates = byFirstWord[kind]?[words[start]] else { return nil }
+        guard start < words.count, let candidates = byFirstWord[Start(kind: kind, word: words[start])] else { return nil }
         for phrase in candidates where start + phrase.words.count <= words.count {
             if Array(words[start..<(start + phrase.words.count)]) == phrase.words { return (phrase.words.count, phrase.value) }
         }
@@ -143,7 +147,7 @@ public struct DialogGrammar: Sendable {
     /// wholly such a phrase.
     func command(_ kind: Kind, in words: [String]) -> String? {
         let core = withoutPolite(words)
-        guard !core.isEmpty, let candidates = byFirstWord[kind]?[words[core.lowerBound]] else { return nil }
+        guard !core.isEmpty, let candidates = byFirstWord[Start(kind: kind, word: words[core.lowerBound])] else { return nil }
         return candidates.first { $0.words.count == core.count && Array(words[core]) == $0.words }?.command
     }
 
@@ -188,7 +192,7 @@ public struct DialogGrammar: Sendable {
         reach[0] = 1
         for index in 0..<words.count where reach[index] > 0 {
             for kind in kinds {
-                guard let candidates = byFirstWord[kind]?[words[index]] else { continue }
+                guard let candidates = byFirstWord[Start(kind: kind, word: words[index])] else { continue }
                 for phrase in candidates where index + phrase.words.count <= words.count
                     && Array(words[index..<(index + phrase.words.count)]) == phrase.words {
                     let state = kind == required ? 2 : reach[index]
@@ -201,15 +205,13 @@ public struct DialogGrammar: Sendable {
 
     /// A word as the rules and replies are compared: lower case, ё read as е.
     static func normalize(_ word: some StringProtocol) -> String {
-        let lowered = CaseFolding.lowercased(word)
-        // ё is the bytes D1 91: a word without D1 has none.
-        guard lowered.utf8.contains(0xD1) else { return lowered }
-        return lowered.replacingOccurrences(of: "ё", with: "е")
-    }
-}
-
-private extension String {
-    func replacingOccurrences(of target: Character, with replacement: Character) -> String {
-        String(map { $0 == target ? replacement : $0 })
+        var lowered = CaseFolding.lowercased(word)
+        // ё is the bytes D1 91 and е D0 B5: replaced in place, the length kept.
+        return lowered.withUTF8 { bytes in
+            guard bytes.count > 1, (1..<bytes.count).contains(where: { bytes[$0 - 1] == 0xD1 && bytes[$0] == 0x91 }) else { return nil }
+            var out = Array(bytes)
+            for i in 1..<out.count where out[i - 1] == 0xD1 && out[i] == 0x91 { (out[i - 1], out[i]) = (0xD0, 0xB5) }
+            return String(decoding: out, as: UTF8.self)
+        } ?? lowered
     }
 }

@@ -74,10 +74,8 @@ public enum GrammarCommands {
         let asked = QuestionCorpus.run(sources, reader: QuestionReader(grammar: questionGrammar, parser: parser))
         let replied = DialogCorpus.run(sources, parser: parser, words: words)
         let named = WordCorpus.run(sources, words: words)
-        let failures = report.failures.map { ($0.file, $0.line, $0.input, $0.field, $0.expected, $0.actual) }
-            + asked.failures.map { ($0.file, $0.line, $0.input, $0.field, $0.expected, $0.actual) }
-            + named.failures.map { ($0.file, $0.line, $0.input, $0.field, $0.expected, $0.actual) }
-        for f in failures.map({ (file: $0.0, line: $0.1, input: $0.2, field: $0.3, expected: $0.4, actual: $0.5) }) {
+        let failures = report.failures + asked.failures + named.failures
+        for f in failures {
             if f.field == "case" {
                 lines.append(catalog.text("grammar.test-bad-case", ["file": f.file, "line": String(f.line), "reason": f.expected]))
             } else {
