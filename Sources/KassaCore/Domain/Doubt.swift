@@ -20,6 +20,9 @@ public struct Doubt: Hashable, Sendable {
         case tie
         /// A purchase dated ahead of today without "tomorrow": planned, or said wrong?
         case dateAhead = "date-ahead"
+        /// A day and month said without a year whose latest such day is more than a year back
+        /// ("29 feb"): that day, or said wrong?
+        case dateLongAgo = "date-long-ago"
         /// A reply while drafts wait that reads as a new entry but may be a change to one of them.
         case correctionOrEntry = "correction-or-entry"
         /// A value said for one field while several drafts wait, with nothing to say which.

@@ -25,6 +25,9 @@ struct PartReading {
     /// A one-off purchase dated ahead of today by a date said as a day, not by "tomorrow" or "in
     /// 3 days" (the words): asked (DoubtRules).
     var dateAhead: String?
+    /// A day and month said without a year that only a day more than a year back has ("29 feb"
+    /// said in 2026 is 29 Feb 2024): asked, never saved as sure.
+    var dateLongAgo: String?
 }
 
 extension DraftStage {
@@ -70,6 +73,7 @@ extension DraftStage {
         if r.type != .transfer { draft.chargedAmount = r.chargedAmount }
         addDoubts(&draft, part, s)
         if let ahead = r.dateAhead { draft.doubt(Doubt(field: .date, text: ahead, reason: .dateAhead)) }
+        if let past = r.dateLongAgo { draft.doubt(Doubt(field: .date, text: past, reason: .dateLongAgo)) }
         for k in firstReason..<reasons.count { reasons[k].draft = Int32(index) }
         return (draft, r.questions)
     }
@@ -179,6 +183,12 @@ extension DraftStage {
         if r.recurrence == nil, d.0 > context.today, case .pattern(let p) = d.1.rule, hot.actions[Int(p)] != .offset {
             let said = line.text(bytes: Int(d.1.byteStart)..<Int(d.1.byteEnd))
             if !said.contains(String(d.0.year)) { r.dateAhead = said }
+        }
+        if d.0 < context.today.adding(days: -366), case .pattern(let p) = d.1.rule, hot.actions[Int(p)] != .offset {
+            let said = line.text(bytes: Int(d.1.byteStart)..<Int(d.1.byteEnd))
+            // A year written in full or in two digits ("15.03.24") was said on purpose.
+            let short = String(d.0.year % 100)
+            if !said.contains(String(d.0.year)) && !said.contains(short.count == 1 ? "0" + short : short) { r.dateLongAgo = said }
         }
         if let alt = d.2 {
             // A series starts on the coming day ("monthly from 1 December" said on 29 November);

@@ -124,6 +124,8 @@ extension DateStage {
         case .count:
             // Counts of days and weeks stay small: "кофе 1500 неделю назад" is 1500 for a week ago.
             guard let n = readNumber(at: j), let v = n.value.intValue, v > 0, v <= countLimit else { return nil }
+            // A minus glued before the digits ("every -1 days") makes no count of anything.
+            if t.glued, j > 0, [0x2D, 0x2212, 0x2013].contains(tokens[j - 1].scalar) { return nil }
             caps.count = n.value
             return n.end
         case .numdate:
