@@ -196,7 +196,9 @@ struct NumberStage: LineStage {
                 if last == .none && !has(i, ids.scaleSolo) { break }
                 // Past Int64 the number is still read whole ("9999999999 billion"), as one too
                 // large to be money (the draft stage refuses it), never by dropping the scale.
-                if current.isZero, !total.isZero, lastScale < scaleValue {
+                // A scale right after one as large multiplies it too: "two thousand thousand",
+                // «2 тысячи тысяч» and "5 k k" are millions, never a thousand added on.
+                if current.isZero, !total.isZero, lastScale < scaleValue || lastScale == scaleValue {
                     total = total.multiplied(by: scaleValue) ?? ExactNumber.tooLarge
                 } else {
                     let p = (current.isZero ? ExactNumber(units: 1) : current).multiplied(by: scaleValue) ?? ExactNumber.tooLarge
