@@ -53,6 +53,18 @@ import KassaTestSupport
         #expect(mine.catalogProblems.map(\.line) == [2])
         #expect(mine.catalog(.ru).text("list.header.note") == "MEMO")
         #expect(mine.commandWordProblems.map(\.unknown) == ["command.lsit"])
+
+        // A file of a shape no longer read is named, not dropped in silence; its rules, moved
+        // into a .rules file, are read.
+        for (path, text) in [("kassa/grammars/ru/old.commands", "command.list: lst\n"),
+                             ("kassa/grammars/ru/old.rules", "word command list = lst\n")] {
+            try text.write(to: home.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        let moved = try ResourceLocator(dataDirectory: nil, environment: ["XDG_CONFIG_HOME": home.path])
+            .load(languages: [.en], deferringBuiltIn: true)
+        #expect(moved.formerFiles.map(\.shape) == [".commands"])
+        #expect(moved.formerFiles.first?.path.hasSuffix("old.commands") == true)
+        #expect(moved.commandWords.name(in: "command", for: "lst") == "list")
     }
 
     /// The grammar compiled at build time is made from exactly the rule files start-up reads (so

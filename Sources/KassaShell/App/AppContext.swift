@@ -114,6 +114,9 @@ public final class AppContext: @unchecked Sendable {
         for problem in resources.catalogProblems {
             lines.append(OutputLine(catalog.text("catalog.warning", ["location": "\(problem.file):\(problem.line)"]), to: .error))
         }
+        for former in resources.formerFiles {
+            lines.append(OutputLine(catalog.text("grammar.former-file", ["path": former.path, "shape": former.shape]), to: .error))
+        }
         for problem in resources.commandWordProblems {
             let location = "\(problem.file):\(problem.line)"
             // A reply rule has its own shape; `kassa grammar check` says what is wrong.

@@ -101,6 +101,12 @@ public struct ResourceLocator: Sendable {
         var wordFiles: [(file: FoundFile, contents: String)] = []
         for file in files where !ResourceLocator.ends(file.display, with: ".messages") {
             func named(_ suffix: String) -> Bool { ResourceLocator.ends(file.display, with: suffix) }
+            // Files of the shapes rules had before they were one language are named, never
+            // dropped without a word: their lines now go in a `.rules` file.
+            if let shape = ResourceLocator.formerShapes.first(where: { named($0) }) {
+                resources.formerFiles.append((file.display, shape))
+                continue
+            }
             // Only rule files and (when asked) corpora: other files there are not read at start-up.
             guard named(".rules") || (corpora && named(".corpus")) else { continue }
             guard let contents = file.read() else { continue }
@@ -212,6 +218,10 @@ public struct ResourceLocator: Sendable {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// The suffixes of the files session words, replies and questions were once kept in, each
+    /// with the directive its lines now take.
+    static let formerShapes = [".commands", ".replies", ".exchanges", ".ask", ".ask-corpus"]
+
     static func read(_ path: String) -> String? {
         FileReading.bytes(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
@@ -227,6 +237,9 @@ public struct Resources: Sendable {
     public var commandWords = CommandWords()
     /// Session-word and reply rules that could not be read or name nothing kassa has.
     public var commandWordProblems: [CommandWords.Problem] = []
+    /// Files of a shape kassa no longer reads (`mine.commands`, `mine.replies`, `mine.ask`), with
+    /// that shape: their lines belong in a `.rules` file as `word`, `reply` or `ask` rules.
+    public var formerFiles: [(path: String, shape: String)] = []
 
     public init() {}
 
