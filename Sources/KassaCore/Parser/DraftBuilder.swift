@@ -251,10 +251,14 @@ extension DraftStage {
         let chained = accounts.contains { $0.direction > 0 && sourceRightBefore($0, accounts) != nil }
         if transferWord || (accounts.count >= 2 && hasDirections) || keeping || chained {
             r.type = .transfer
+            // "withdrew 40k cash at the halyk ATM", «сняла наличными в банкомате халыка»: the
+            // account a transfer word goes to, said with no direction, is where the money went.
+            let impliedSaid = impliedDestination.flatMap { d in accounts.first { $0.direction == 0 && $0.name == d } }
             let from = accounts.first { $0.direction < 0 }
                 ?? accounts.first { $0.direction > 0 }.flatMap { sourceRightBefore($0, accounts) }
-                ?? accounts.first { $0.direction == 0 }
-            let to = accounts.first { $0.direction > 0 } ?? accounts.first { $0.direction == 0 && $0.start != from?.start }
+                ?? accounts.first { $0.direction == 0 && $0.start != impliedSaid?.start }
+            let to = accounts.first { $0.direction > 0 } ?? impliedSaid
+                ?? accounts.first { $0.direction == 0 && $0.start != from?.start }
             if let f = from {
                 r.account = f.name
                 reasons.append(why("account", f.start, f.end, f.rule))
@@ -264,7 +268,7 @@ extension DraftStage {
                 // "topped up kaspi" with kaspi the default: where the money came from was not
                 // said — left empty for the person to say, never kaspi to kaspi.
                 r.account = nil
-            } else if to == nil, let implied = impliedDestination, implied == context.defaultAccount {
+            } else if to == nil || to?.start == impliedSaid?.start, let implied = impliedDestination, implied == context.defaultAccount {
                 // "took out 20000 at the ATM" with cash the default: the money goes to cash, and
                 // where it came from was not said — left empty for the person to say, never
                 // cash to cash.
