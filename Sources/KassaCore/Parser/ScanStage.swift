@@ -148,6 +148,13 @@ struct ScanStage: LineStage {
         while j >= 0, has(j, ids.stop), !has(j, ids.batch) { j -= 1 }
         if j >= 0, has(j, ids.batch) { return true }
         guard let (_, end) = matchClass(i, ids.account) else { return false }
+        // "spotify 1490 monthly kaspi", «такси 1500 вчера каспи»: the last word of its part, after
+        // the amount, is where it was paid from (a shop's name stands before what was bought).
+        if s.moneys.last.map({ $0.end <= i }) ?? false {
+            var after = end
+            while after < tokens.count, tokens[after].kind == .punct, !has(after, ids.sep) { after += 1 }
+            if after == tokens.count || has(after, ids.sep) { return true }
+        }
         var k = end
         while k < tokens.count, tokens[k].kind == .punct, !has(k, ids.to) { k += 1 }
         return k < tokens.count && has(k, ids.to) && accountAt(k, aliases: aliases).map { $0.direction > 0 } == true

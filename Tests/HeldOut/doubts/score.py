@@ -27,6 +27,17 @@ def matches(d, want):
         views.append(dict(d, amount=d['charged_amount'], currency=d['charged_currency']))
     return any(all(keys[k](view) == v for k, v in want.items()) for view in views)
 
+def spec_fields(spec):
+    """key=value pairs; a word with no '=' continues the value before it ("to=kaspi red")."""
+    fields, last = {}, None
+    for word in spec.split():
+        if '=' in word:
+            last, value = word.split('=', 1)
+            fields[last] = value
+        elif last:
+            fields[last] += ' ' + word
+    return fields
+
 totals = {}
 verbose = os.environ.get('VERBOSE')
 for name in names:
@@ -51,7 +62,7 @@ for name in names:
             verdict = 'DOUBTED' if any_doubt else 'WRONG'
         else:
             kind = 'clear'
-            want = [dict(kv.split('=', 1) for kv in s.split()) for s in spec.split(' | ')]
+            want = [spec_fields(s) for s in spec.split(' | ')]
             good = len(drafts) == len(want) and all(matches(d, w) for d, w in zip(drafts, want))
             verdict = ('NEEDLESS' if good else 'DOUBTED') if any_doubt else ('RIGHT' if good else 'WRONG')
         score[verdict] += 1
