@@ -257,8 +257,10 @@ extension DraftStage {
             let from = accounts.first { $0.direction < 0 }
                 ?? accounts.first { $0.direction > 0 }.flatMap { sourceRightBefore($0, accounts) }
                 ?? accounts.first { $0.direction == 0 && $0.start != impliedSaid?.start }
+            // An account said twice ("Halyk Bank: cash withdrawal … ATM HALYK") is one account,
+            // not a transfer to itself.
             let to = accounts.first { $0.direction > 0 } ?? impliedSaid
-                ?? accounts.first { $0.direction == 0 && $0.start != from?.start }
+                ?? accounts.first { $0.direction == 0 && $0.start != from?.start && $0.name != from?.name }
             if let f = from {
                 r.account = f.name
                 reasons.append(why("account", f.start, f.end, f.rule))

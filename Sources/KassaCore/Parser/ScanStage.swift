@@ -140,6 +140,8 @@ struct ScanStage: LineStage {
         var j = i - 1
         while j >= 0, tokens[j].kind == .punct { j -= 1 }
         if j >= 0, case .money = s.roles[j] { return true }
+        // "Kaspi: Платёж 7 990 ₸ …", "Halyk: Purchase …": a pasted notice opens with its bank.
+        if i == 0, let (_, end) = matchClass(i, ids.account), end < tokens.count, tokens[end].isPunct(":") { return true }
         // "transfer kaspi from halyk": right after a transfer word it is one of the two accounts.
         if j >= 0, (max(0, j - 3)...j).contains(where: { k in
             matchClass(k, ids.type).map { $0.end == j + 1 && grammar.entries[$0.0].value.hasPrefix("transfer") } ?? false
@@ -183,6 +185,8 @@ struct ScanStage: LineStage {
         var j = i - 1
         while j >= 0, tokens[j].kind == .punct { j -= 1 }
         if j >= 0, case .money = s.roles[j] { return true }
+        // "Kaspi: Платёж 7 990 ₸ …", "Halyk: Purchase …": a pasted notice opens with its bank.
+        if i == 0, let (_, end) = matchClass(i, ids.account), end < tokens.count, tokens[end].isPunct(":") { return true }
         return false
     }
 
