@@ -45,7 +45,7 @@ extension Session {
             .map { tokens[$0] }
         let name = tokens[..<now].joined(separator: " ")
         let said = Parser.learningKey(named.joined(separator: " "))
-        let candidates = said.isEmpty ? [] : allSeries.filter { $0.status != .archived }.map { ($0, Parser.learningKey($0.note)) }
+        let candidates = said.isEmpty ? [] : SeriesDialog.all(journal).filter { $0.status != .archived }.map { ($0, Parser.learningKey($0.note)) }
         let exact = candidates.filter { $0.1 == said }
         let saidWords = Set(said.split(separator: " "))
         let found = exact.isEmpty ? candidates.filter { saidWords.isSubset(of: Set($0.1.split(separator: " "))) } : exact

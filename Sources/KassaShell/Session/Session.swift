@@ -116,6 +116,13 @@ public final class Session {
 
     // MARK: - Input
 
+    /// What the session does before the first line: deposits' due interest is posted (its own
+    /// change), then the payments recurring series have due are asked as one batch and what falls
+    /// due within the reminders is said. Nothing at all for a journal without deposits or series.
+    public func start() -> [SessionEvent] {
+        InterestPosting.atStart(of: self) + SeriesDialog.askDue(in: self)
+    }
+
     public func handle(_ input: LineInput) -> [SessionEvent] {
         switch input {
         case .line(let text):
@@ -287,7 +294,7 @@ public final class Session {
             if configuration.autoConfirm { return refuseUnattended(transfer.missing) }
             return [.notice(transfer.needed, ["number": String(transfer.index + 1)])]
         }
-        if let refused = refusedForArchive() { return refused }
+        if let refused = ArchivedAccounts.refusal(in: self) { return refused }
         if configuration.autoConfirm, hasDoubts { return holdDoubted() }
         do {
             // An account is made by its first use; the person hears about it once. Only the few
@@ -302,7 +309,7 @@ public final class Session {
             var recurring: [SessionEvent] = []
             let changesBefore = journal.changeCount
             let saved = try journal.commit(pending, inputs: pendingInputs, lessons: pendingLessons) { saved in
-                let (records, events) = recurringRecords(saved)
+                let (records, events) = SeriesDialog.records(for: saved, in: self)
                 recurring = events
                 return records
             }
@@ -340,6 +347,15 @@ public final class Session {
         clearPending()
         hadInputError = true
         return [.error(SessionError(key)), .discarded(count: count)]
+    }
+
+    /// The batch goes unsaved; its due occurrences are recorded as skipped (SeriesDialog), so
+    /// they are not asked again.
+    func discardPending(count: Int? = nil) -> [SessionEvent] {
+        let count = count ?? pending.count
+        let skipped = pendingDue.compactMap { $0 } + pendingSkips
+        clearPending()
+        return [.discarded(count: count)] + SeriesDialog.skip(skipped, in: self)
     }
 
     func clearPending() {
