@@ -87,8 +87,8 @@ public final class Session {
     /// The journal failed to read or write (exit status 3).
     public internal(set) var hadStoreError = false
     public internal(set) var finished = false
-    /// The budgets' state, kept up to date by each save (Session+Budgets).
-    var budgetBook: BudgetBook?
+    /// The budgets' state, kept up to date by each save (`budgets`).
+    private var budgetBook: BudgetBook?
     /// `parserAccounts` as of the journal's change count.
     private var parserAccountsKept: (changes: Int, accounts: [Account])?
 
@@ -112,6 +112,19 @@ public final class Session {
         let accounts = AccountBook.parserAccounts(journal)
         parserAccountsKept = (journal.changeCount, accounts)
         return accounts
+    }
+
+    /// The budgets' state for this session's journal, made on first use.
+    public var budgets: BudgetBook {
+        if let budgetBook { return budgetBook }
+        let book = BudgetBook(journal: journal, configuration: configuration, app: app)
+        budgetBook = book
+        return book
+    }
+
+    /// Builds the budgets' state now (at session start), so the first save only adds to it.
+    public func primeBudgets() {
+        if !journal.objects(Budget.kind).isEmpty { _ = budgets.current() }
     }
 
     // MARK: - Input
