@@ -73,7 +73,7 @@ public final class Session {
     var pendingSkips: [DueOccurrence] = []
     var lastResult: ParseResult?
     /// The ids of the batch the line before saved (or corrected since): a correction said next
-    /// edits them (Session+SavedCorrection); any other line closes the window.
+    /// edits them (SavedCorrection); any other line closes the window.
     var justSaved: [Int] = []
     /// The lines saved in this session and the transactions each became: the same dictation
     /// pasted again is said to be so before it is saved twice.
@@ -186,7 +186,7 @@ public final class Session {
             return reject(SessionError("parse.nothing"), input: line, span: nil)
         }
         pending = result.drafts
-        let before = amountsFromHistory(line: line, in: &pending)
+        let before = BoughtAgain.amounts(for: line, drafts: &pending, in: self)
         pendingInputs = Array(repeating: line, count: result.drafts.count)
         pendingDue = Array(repeating: nil, count: result.drafts.count)
         state = .confirming
@@ -247,7 +247,7 @@ public final class Session {
             return [.error(error, input: line, span: error.span), .awaitingAnswer]
         }
         var drafts = result.drafts
-        let before = amountsFromHistory(line: line, in: &drafts)
+        let before = BoughtAgain.amounts(for: line, drafts: &drafts, in: self)
         // An entry says how much; a word without an amount here is a typo, not a purchase.
         guard drafts.contains(where: { $0.amount != nil }) else {
             hadInputError = true
