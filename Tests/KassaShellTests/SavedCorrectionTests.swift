@@ -1,4 +1,4 @@
-// SavedCorrectionTests: a correction said right after a save (Session+SavedCorrection) edits the
+// SavedCorrectionTests: a correction said right after a save (SavedCorrection) edits the
 // batch just saved as one undoable change, in both languages; the window closes at any other
 // line, so a later "no, 1600" or an entry is never an edit of an old save; an entry after a save
 // stays an entry; a category said teaches as `:edit` does, one that cannot fit is refused.

@@ -51,7 +51,7 @@ import KassaTestSupport
     }
 
     static func change(_ s: Session, _ id: Int) -> [AmountChange] {
-        s.allSeries.first { $0.id == id }?.changes ?? []
+        SeriesDialog.all(s.journal).first { $0.id == id }?.changes ?? []
     }
 
     @Test func theExactNameWinsAndTheChangeIsFromTheFirstOfTheMonth() throws {
@@ -74,7 +74,7 @@ import KassaTestSupport
     @Test func oneUndoTakesTheChangeBackAndThePastKeepsItsAmount() throws {
         let (s, _) = try Self.seeded()
         _ = s.handle(.line("netflix is 5490 from april"))
-        let series = try #require(s.allSeries.first { $0.id == 1 })
+        let series = try #require(SeriesDialog.all(s.journal).first { $0.id == 1 })
         #expect(series.amount(on: CivilDate(iso: "2026-03-31")!).minorUnits == 499_000)
         #expect(series.amount(on: CivilDate(iso: "2026-04-10")!).minorUnits == 549_000)
         _ = s.handle(.line("undo"))
@@ -92,7 +92,7 @@ import KassaTestSupport
         #expect(Self.errorKey(s.handle(.line("family is 3000 from april"))) == "recurring.phrase-ambiguous")
         #expect(Self.errorKey(s.handle(.line("netflix is $5 from april"))) == "recurring.phrase-currency")
         #expect(try Journal.open(path: path).changeCount == seeded)
-        #expect(s.allSeries.allSatisfy { $0.changes.isEmpty })
+        #expect(SeriesDialog.all(s.journal).allSatisfy { $0.changes.isEmpty })
     }
 
     @Test func linesOfAnotherShapeStayEntries() throws {
@@ -103,7 +103,7 @@ import KassaTestSupport
             let events = s.handle(.line(line))
             #expect(Self.hasDrafts(events), "\(line) should be an entry")
         }
-        #expect(s.allSeries.allSatisfy { $0.changes.isEmpty })
+        #expect(SeriesDialog.all(s.journal).allSatisfy { $0.changes.isEmpty })
     }
 
     @Test(arguments: [

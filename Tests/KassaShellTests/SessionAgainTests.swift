@@ -1,4 +1,4 @@
-// SessionAgainTests: one more of what was bought before (Session+Again). "another coffee" and
+// SessionAgainTests: one more of what was bought before (BoughtAgain). "another coffee" and
 // «ещё кофе» with no amount take the amount (and the account, when none is said) of the latest
 // saved transaction like it and say which; "same again", «то же самое» repeat the last saved
 // transaction dated today; without history, with an amount said, or while drafts wait they do

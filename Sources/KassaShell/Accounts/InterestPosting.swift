@@ -62,6 +62,21 @@ enum InterestPosting {
         }
     }
 
+    /// Posts what is due when a session starts (its own change); a journal that cannot be written
+    /// is said, and the session starts all the same.
+    static func atStart(of session: Session) -> [SessionEvent] {
+        do {
+            return try post(session.journal, today: session.configuration.today, defaultCurrency: session.configuration.defaultCurrency,
+                            note: session.app?.catalog.text("account.interest-note") ?? "")
+        } catch let error as any LocalizableError {
+            session.hadStoreError = true
+            return [.error(error)]
+        } catch {
+            session.hadStoreError = true
+            return [.error(SessionError("store.failed"))]
+        }
+    }
+
     /// The deposit's balance movements in its currency: money in and out, interest marked.
     static func movements(_ journal: Journal, _ key: String, _ currency: Currency) -> [DepositInterest.Movement] {
         let source = journal.source(TransactionFilter(account: key))

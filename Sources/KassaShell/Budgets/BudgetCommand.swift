@@ -4,7 +4,7 @@
 // either language; the amount is read by the parser ("100000", "100k", "$500"), in the base
 // currency unless it names one. Setting an existing budget keeps what is not said again (its
 // period, reset day, rollover, start). The conversational form ("budget groceries 100k a
-// month") comes through the session (Session+Budgets) to the same `set`.
+// month") comes through the session (BudgetPhrase) to the same `set`.
 
 import KassaCore
 import KassaLedger

@@ -184,7 +184,7 @@ public enum DialogCorpus {
             if let reading, session.lastReply?.reading != reading {
                 return ("reading=" + reading, "reading=" + (session.lastReply?.reading ?? "-"))
             }
-            let actual: [Draft] = outcome == "saved" ? saved.map(Session.draft) : session.pending
+            let actual: [Draft] = outcome == "saved" ? saved.map(SavedCorrection.draft) : session.pending
             if let count, actual.count != count { return ("drafts=\(count)", "drafts=\(actual.count)") }
             if !drafts.isEmpty && drafts.count != actual.count { return ("\(drafts.count) drafts", describe(actual)) }
             for (fields, draft) in zip(drafts, actual) {

@@ -4,7 +4,7 @@
 //
 // The order, each step only when the ones before did not decide:
 //   1. the whole reply is a confirmation, a refusal or an undo ("ok, save it", «не надо»);
-//   2. the documented forms ("amount 1600", "2 сумма 1000", "drop 2") are left to Session+Corrections;
+//   2. the documented forms ("amount 1600", "2 сумма 1000", "drop 2") are left to DraftCorrection;
 //   3. a join word opens a new entry ("and a coffee 900", «и ещё кофе 900»);
 //   4. a drop word names a draft ("drop the coffee", «удали последний»);
 //   5. a transfer waits for its destination and the reply names one ("into my halyk", «в халык»);

@@ -2,15 +2,20 @@
 // to waiting drafts (a confirmation, a refusal, an undo), a correction, or a new entry — and acts
 // on it. `respond(to:)` is that decision point: every line passes through it, in this order:
 //
-//   1. commands and the one-word answers of session.rules (":list", "undo", "y", "нет"), then a
-//      question about the journal (Ask/: "how much did I spend on coffee?"), answered not drafted;
+//   1. commands (":list", "delete #3"; Session+Commands) and the one-word answers of session.rules
+//      ("undo", "y", "нет"); then the sentences that set something in words, in the order of
+//      `phrases`: a budget (BudgetPhrase), a balance (ReconcilePhrase), a series' new amount
+//      (SeriesAmountPhrase); then a command in words ("show my accounts"); then a question about
+//      the journal (QuestionLine: "how much did I spend on coffee?"), answered not drafted;
 //   2. while drafts wait: Enter saves; then the reply read by ReplyReader (Grammars/*/replies.rules)
 //      — confirm, refuse, undo, drop, correction, a named draft, a destination, a new entry;
-//      then the documented corrections ("amount 1600", "2 сумма 1000", a bare "1600" or "вчера");
-//      then a new entry joining the batch (or "not understood", the drafts kept);
-//   3. with nothing waiting: an undo in words, a correction of the batch the line before saved
-//      ("actually the croissant was 1300": an edit, Session+SavedCorrection), a phrase ("курс
-//      доллара 480"), an entry.
+//      then the documented corrections (DraftCorrection: "amount 1600", "2 сумма 1000", a bare
+//      "1600" or "вчера"); then a new entry joining the batch (or "not understood", the drafts
+//      kept);
+//   3. with nothing waiting: an undo in words, a "cancel" with nothing to cancel, a correction of
+//      the batch the line before saved ("actually the croissant was 1300": an edit,
+//      SavedCorrection), a rate (RatePhrase: "курс доллара 480"), the last purchase again ("same
+//      again": BoughtAgain), an entry (an "another coffee" takes an earlier amount: BoughtAgain).
 //
 // Each correction is followed by one line per changed field ("amount ₸1,500 → ₸1,600"), and the
 // reading that won is kept for `:why`. Nothing here saves without the person's yes.
@@ -26,10 +31,13 @@ extension Session {
         let saved = justSaved
         justSaved = []
         if let events = command(line) { return events }
+        for phrase in Self.phrases {
+            if let events = phrase.events(for: line, in: self) { return events }
+        }
         if let events = commandInWords(line) { return events }
-        // Ask/: a question about the journal is answered, not drafted (Session+Ask); while drafts
+        // Ask/: a question about the journal is answered, not drafted (QuestionLine); while drafts
         // wait, only a line with a question cue is one («на наличные» stays the drafts' answer).
-        if let events = answer(line) {
+        if let events = QuestionLine.events(for: line, in: self) {
             lastReply = nil
             return events
         }
@@ -55,14 +63,20 @@ extension Session {
             return [.notice("dialog.nothing-to-cancel")]
         }
         // "actually the croissant was 1300" right after the save: an edit of what was saved.
-        if let events = correctSaved(line, ids: saved) {
+        if let events = SavedCorrection.events(for: line, ids: saved, in: self) {
             if case .changed? = events.first { justSaved = saved }
             return events
         }
-        if let events = phrase(line) { return events }
-        if let events = repeatLast(line, saved: saved) { return events }
+        if let events = RatePhrase.events(for: line, in: self) { return events }
+        if let events = BoughtAgain.repeatLast(line, saved: saved, in: self) { return events }
         return enter(line: raw)
     }
+
+    /// The sentences that ask for a change in words rather than record a purchase, tried in this
+    /// order right after the commands, whether drafts wait or not: a budget ("budget food 50000 a
+    /// month"), a balance ("kaspi balance is 152340"), a series' new amount ("netflix is 5490 from
+    /// april"). A rate ("курс доллара 480") is read only with nothing waiting (see the file header).
+    static let phrases: [any LinePhrase.Type] = [BudgetPhrase.self, ReconcilePhrase.self, SeriesAmountPhrase.self]
 
     /// A whole line that asks for a command in words ("show my accounts", «мои счета»; "delete the
     /// last one" only while no draft waits): the command runs as if typed, with no arguments.
@@ -95,7 +109,7 @@ extension Session {
         case .undo:
             return run(UndoCommand.self, words: [])
         case .drop(let index):
-            return drop(index)
+            return DraftCorrection.drop(index, in: self)
         case .correction(let correction):
             return apply(correction)
         case .whichDraft(let field, let value):
@@ -119,7 +133,7 @@ extension Session {
             // The join words ("and also", «и ещё») are not the purchase's words.
             return join(line: rest)
         case .none:
-            if let events = correct(line) {
+            if let events = DraftCorrection.events(for: line, in: self) {
                 explainReply(line, as: "documented", cue: "")
                 return events
             }
@@ -167,14 +181,14 @@ extension Session {
             }
             for category in categories {
                 for index in category.indices {
-                    if let lesson = teach(note: pending[index].note, category: category.slug) { events.append(lesson) }
+                    if let lesson = DraftCorrection.teach(note: pending[index].note, category: category.slug, in: self) { events.append(lesson) }
                 }
             }
         }
         if let repeated = correction.repeated {
             events.append(.dialog(.repeated(field: repeated.field, kept: repeated.kept)))
         }
-        return events + afterCorrection()
+        return events + DraftCorrection.afterCorrection(in: self)
     }
 
     /// After the card of a correction, one line per field that changed ("amount ₸1,500 → ₸1,600").

@@ -3,7 +3,7 @@
 // the transactions the bank has not confirmed, and the ones that alone would explain it
 // (KassaLedger.Reconciliation). The amount is read as banks and people write it ("152 340",
 // "152340.50 KZT", "-45 000" for a card owed on); in a session "kaspi balance is 152340" /
-// «на каспи сейчас 152 340» says the same (Session+Reconcile). Changes nothing.
+// «на каспи сейчас 152 340» says the same (ReconcilePhrase). Changes nothing.
 
 import KassaCore
 import KassaInterchange

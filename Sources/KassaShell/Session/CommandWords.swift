@@ -134,9 +134,9 @@ public struct CommandWords: Sendable {
             "recurring": Set(RecurringCommand.surface.verbNames + ["every", "subscription"]),
             "frequency": Set(Recurrence.allCases.map(\.rawValue)),
             "budget": Set(BudgetCommand.surface.verbNames),
-            // A series' new amount in words: "netflix is 5490 from april" (Session+SeriesPhrase).
+            // A series' new amount in words: "netflix is 5490 from april" (SeriesAmountPhrase).
             "seriesphrase": ["now", "from", "link"],
-            // A balance said in words: "kaspi balance is 152340" (Session+Reconcile).
+            // A balance said in words: "kaspi balance is 152340" (ReconcilePhrase).
             "reconcile": ["marker", "filler"],
             // A bank's row that could be one of two entries: the answer that it is neither (ImportCommand).
             "choice": ["new"],

@@ -31,9 +31,6 @@ extension Session {
             return run(type, words: [])
         }
         if let events = referenceCommand(line) { return events }
-        if let events = budgetPhrase(line) { return events }
-        if let events = reconcilePhrase(line) { return events }
-        if let events = seriesAmountPhrase(line) { return events }
         return nil
     }
 

@@ -73,7 +73,7 @@ public final class Session {
     var pendingSkips: [DueOccurrence] = []
     var lastResult: ParseResult?
     /// The ids of the batch the line before saved (or corrected since): a correction said next
-    /// edits them (Session+SavedCorrection); any other line closes the window.
+    /// edits them (SavedCorrection); any other line closes the window.
     var justSaved: [Int] = []
     /// The lines saved in this session and the transactions each became: the same dictation
     /// pasted again is said to be so before it is saved twice.
@@ -87,8 +87,8 @@ public final class Session {
     /// The journal failed to read or write (exit status 3).
     public internal(set) var hadStoreError = false
     public internal(set) var finished = false
-    /// The budgets' state, kept up to date by each save (Session+Budgets).
-    var budgetBook: BudgetBook?
+    /// The budgets' state, kept up to date by each save (`budgets`).
+    private var budgetBook: BudgetBook?
     /// `parserAccounts` as of the journal's change count.
     private var parserAccountsKept: (changes: Int, accounts: [Account])?
 
@@ -114,7 +114,27 @@ public final class Session {
         return accounts
     }
 
+    /// The budgets' state for this session's journal, made on first use.
+    public var budgets: BudgetBook {
+        if let budgetBook { return budgetBook }
+        let book = BudgetBook(journal: journal, configuration: configuration, app: app)
+        budgetBook = book
+        return book
+    }
+
+    /// Builds the budgets' state now (at session start), so the first save only adds to it.
+    public func primeBudgets() {
+        if !journal.objects(Budget.kind).isEmpty { _ = budgets.current() }
+    }
+
     // MARK: - Input
+
+    /// What the session does before the first line: deposits' due interest is posted (its own
+    /// change), then the payments recurring series have due are asked as one batch and what falls
+    /// due within the reminders is said. Nothing at all for a journal without deposits or series.
+    public func start() -> [SessionEvent] {
+        InterestPosting.atStart(of: self) + SeriesDialog.askDue(in: self)
+    }
 
     public func handle(_ input: LineInput) -> [SessionEvent] {
         switch input {
@@ -166,7 +186,7 @@ public final class Session {
             return reject(SessionError("parse.nothing"), input: line, span: nil)
         }
         pending = result.drafts
-        let before = amountsFromHistory(line: line, in: &pending)
+        let before = BoughtAgain.amounts(for: line, drafts: &pending, in: self)
         pendingInputs = Array(repeating: line, count: result.drafts.count)
         pendingDue = Array(repeating: nil, count: result.drafts.count)
         state = .confirming
@@ -227,7 +247,7 @@ public final class Session {
             return [.error(error, input: line, span: error.span), .awaitingAnswer]
         }
         var drafts = result.drafts
-        let before = amountsFromHistory(line: line, in: &drafts)
+        let before = BoughtAgain.amounts(for: line, drafts: &drafts, in: self)
         // An entry says how much; a word without an amount here is a typo, not a purchase.
         guard drafts.contains(where: { $0.amount != nil }) else {
             hadInputError = true
@@ -287,7 +307,7 @@ public final class Session {
             if configuration.autoConfirm { return refuseUnattended(transfer.missing) }
             return [.notice(transfer.needed, ["number": String(transfer.index + 1)])]
         }
-        if let refused = refusedForArchive() { return refused }
+        if let refused = ArchivedAccounts.refusal(in: self) { return refused }
         if configuration.autoConfirm, hasDoubts { return holdDoubted() }
         do {
             // An account is made by its first use; the person hears about it once. Only the few
@@ -302,7 +322,7 @@ public final class Session {
             var recurring: [SessionEvent] = []
             let changesBefore = journal.changeCount
             let saved = try journal.commit(pending, inputs: pendingInputs, lessons: pendingLessons) { saved in
-                let (records, events) = recurringRecords(saved)
+                let (records, events) = SeriesDialog.records(for: saved, in: self)
                 recurring = events
                 return records
             }
@@ -340,6 +360,15 @@ public final class Session {
         clearPending()
         hadInputError = true
         return [.error(SessionError(key)), .discarded(count: count)]
+    }
+
+    /// The batch goes unsaved; its due occurrences are recorded as skipped (SeriesDialog), so
+    /// they are not asked again.
+    func discardPending(count: Int? = nil) -> [SessionEvent] {
+        let count = count ?? pending.count
+        let skipped = pendingDue.compactMap { $0 } + pendingSkips
+        clearPending()
+        return [.discarded(count: count)] + SeriesDialog.skip(skipped, in: self)
     }
 
     func clearPending() {

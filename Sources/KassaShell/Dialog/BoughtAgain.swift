@@ -1,32 +1,33 @@
-// Session+Again: one more of what was bought before. "another coffee", "coffee again", «ещё
-// кофе» said with no amount take the amount (and, when none was said, the account) of the
-// latest saved transaction like it — same type and category, a word of its note shared when
-// one is — and the person hears which one it came from, so a price that changed is corrected
-// like any other field. "same again", «то же самое» alone repeat the last saved transaction,
-// dated today. The words are the dialog grammar's `again` and `repeat` (replies.rules).
+// BoughtAgain: one more of what was bought before. "another coffee", "coffee again", «ещё кофе»
+// with no amount take the amount of the latest saved transaction like it, and say which; "same
+// again", «то же самое» alone repeat the last saved transaction, dated today. The words are the
+// dialog grammar's `again` and `repeat` (replies.rules).
 
 import KassaCore
 import KassaStore
 
-extension Session {
+enum BoughtAgain {
     /// How many of the latest transactions of the draft's type (and category) are looked at:
     /// bounded, so an entry costs the same on a journal of any size.
-    static let againWindow = 200
+    static let window = 200
 
-    /// Fills the amount of each draft of `drafts` that has none when `line` says `again` words;
-    /// the notices say where each amount came from. Nothing changes without those words.
-    func amountsFromHistory(line: String, in drafts: inout [Draft]) -> [SessionEvent] {
+    /// Fills the amount of each draft of `drafts` that has none when `line` says `again` words:
+    /// the amount (and, when none was said, the account) of the latest saved transaction like it
+    /// — same type and category, a word of its note shared when one is. The notices say where
+    /// each amount came from, so a price that changed is corrected like any other field. Nothing
+    /// changes without those words.
+    static func amounts(for line: String, drafts: inout [Draft], in session: Session) -> [SessionEvent] {
         guard drafts.contains(where: { $0.amount == nil }) else { return [] }
         let said = ReplyWords(line).words
-        guard let again = words.dialog.find(.again, in: said) else { return [] }
+        guard let again = session.words.dialog.find(.again, in: said) else { return [] }
         // The note's words without the `again` phrase: what the earlier purchase shares.
         let wanted = Set(said.indices.filter { !again.contains($0) }.map { said[$0] }.filter { $0.count > 2 })
         var events: [SessionEvent] = []
         for index in drafts.indices where drafts[index].amount == nil {
             let draft = drafts[index]
-            guard let earlier = latest(like: draft, sharing: wanted) else { continue }
+            guard let earlier = latest(like: draft, sharing: wanted, in: session.journal) else { continue }
             drafts[index].amount = earlier.amount
-            drafts[index].note = Session.note(draft.note, without: again.map { said[$0] })
+            drafts[index].note = note(draft.note, without: again.map { said[$0] })
             drafts[index].unflag(.amountMissing)
             drafts[index].unflag(.currencyDefault)
             if draft.has(.accountDefault), let account = earlier.account {
@@ -52,8 +53,8 @@ extension Session {
     /// The latest saved transaction of the draft's type and category that shares a word of its
     /// note, else the latest of that category. A draft with no category takes only one whose
     /// note is its note ("another thing for mom" shares "for" with too much to guess from).
-    private func latest(like draft: Draft, sharing wanted: Set<String>) -> Transaction? {
-        let recent = journal.query(TransactionFilter(category: draft.category, type: draft.type, limit: Session.againWindow))
+    private static func latest(like draft: Draft, sharing wanted: Set<String>, in journal: Journal) -> Transaction? {
+        let recent = journal.query(TransactionFilter(category: draft.category, type: draft.type, limit: window))
         guard let category = draft.category else {
             let note = ReplyWords(draft.note).words.filter(wanted.contains)
             guard !note.isEmpty else { return nil }
@@ -65,21 +66,21 @@ extension Session {
 
     /// "same again", «то же самое»: the last saved transaction once more, as a draft dated today.
     /// Only while no draft waits and only a line that is wholly such a phrase (polite words aside).
-    func repeatLast(_ line: String, saved: [Int]) -> [SessionEvent]? {
-        guard state != .confirming else { return nil }
+    static func repeatLast(_ line: String, saved: [Int], in session: Session) -> [SessionEvent]? {
+        guard session.state != .confirming else { return nil }
         let said = ReplyWords(line).words
-        guard words.dialog.covers(said, with: [.repeat, .polite], requiring: .repeat) else { return nil }
+        guard session.words.dialog.covers(said, with: [.repeat, .polite], requiring: .repeat) else { return nil }
         // This session's latest save, else this device's (never another device's in a ledger).
-        let last = saved.last.flatMap { journal.transaction(id: $0) } ?? journal.latestOwnSaved()
-        guard let last else { return reject(SessionError("draft.nothing-to-repeat")) }
-        var draft = Draft(type: last.type, amount: last.amount, date: parseContext.today, category: last.category,
+        let last = saved.last.flatMap { session.journal.transaction(id: $0) } ?? session.journal.latestOwnSaved()
+        guard let last else { return session.reject(SessionError("draft.nothing-to-repeat")) }
+        var draft = Draft(type: last.type, amount: last.amount, date: session.parseContext.today, category: last.category,
                           account: last.account, toAccount: last.toAccount, note: last.note, flags: [.dateAssumed],
                           toAmount: last.toAmount)
         draft.time = nil
-        pending = [draft]
-        pendingInputs = [line]
-        pendingDue = [nil]
-        state = .confirming
-        return [.notice("draft.repeated", ["id": String(last.id), "date": last.date.iso])] + shown(input: line, questions: [])
+        session.pending = [draft]
+        session.pendingInputs = [line]
+        session.pendingDue = [nil]
+        session.state = .confirming
+        return [.notice("draft.repeated", ["id": String(last.id), "date": last.date.iso])] + session.shown(input: line, questions: [])
     }
 }

@@ -1,18 +1,12 @@
-// Session+SavedCorrection: a correction said right after a save ("actually the croissant was
-// 1300", «ой, такси было 2200», "no, that was yesterday"): the person noticed the mistake just
-// after pressing Enter. ReplyReader reads the line against the batch just saved as if it still
-// waited, and a correction becomes one edit of those transactions (one undo takes it back, a
-// category taught as `:edit` teaches), answered as `:edit` answers ("Changed #2 …").
-//
-// Only right after a save: the window stays open while the lines are corrections of that batch
-// and closes at any other line (an entry, a command, a question), so a later entry is never read
-// as a correction of something saved long before. Anything the reader does not take as a
-// correction (an entry, a bare "1600") goes on as before.
+// SavedCorrection: a correction said right after a save ("actually the croissant was 1300", «ой,
+// такси было 2200», "no, that was yesterday") is one edit of the batch just saved: the person
+// noticed the mistake just after pressing Enter. Only the lines right after the save may be one,
+// so a later entry is never read as a correction of something saved long before.
 
 import KassaCore
 import KassaStore
 
-extension Session {
+enum SavedCorrection {
     /// A saved transaction as the draft a reply is read against.
     static func draft(_ t: Transaction) -> Draft {
         Draft(type: t.type, amount: t.amount, date: t.date, category: t.category, account: t.account,
@@ -21,12 +15,20 @@ extension Session {
 
     /// The edit a correction of the batch just saved makes, or nil when the line is no such
     /// correction. `ids`: the batch saved by the line before (or corrected since).
-    func correctSaved(_ line: String, ids: [Int]) -> [SessionEvent]? {
+    ///
+    /// ReplyReader reads the line against that batch as if it still waited, and a correction
+    /// becomes one edit of those transactions (one undo takes it back, a category taught as
+    /// `:edit` teaches), answered as `:edit` answers ("Changed #2 …"). The window stays open while
+    /// the lines are corrections of that batch and closes at any other line (an entry, a command,
+    /// a question). Anything the reader does not take as a correction (an entry, a bare "1600")
+    /// goes on as before.
+    static func events(for line: String, ids: [Int], in session: Session) -> [SessionEvent]? {
         guard !ids.isEmpty else { return nil }
+        let journal = session.journal
         let saved = ids.compactMap { journal.transaction(id: $0) }
         guard saved.count == ids.count else { return nil }  // undone or deleted meanwhile
-        let drafts = saved.map(Session.draft)
-        let (reading, cue) = replyReader.read(line, drafts: drafts)
+        let drafts = saved.map(draft)
+        let (reading, cue) = session.replyReader.read(line, drafts: drafts)
         guard case .correction(let correction) = reading, !correction.changes.isEmpty else { return nil }
         var values: [Int: [(value: FieldValue, said: String)]] = [:]
         for change in correction.changes {
@@ -36,10 +38,10 @@ extension Session {
         }
         let touched = ids.filter { values[$0] != nil }
         guard !touched.isEmpty else { return nil }
-        lastReply = ReplyExplanation(input: line, reading: "correction", cue: cue,
-                                     details: correction.changes.map { .init(field: $0.field, said: $0.said, drafts: $0.indices.map { $0 + 1 }) },
-                                     draftCount: drafts.count)
-        let directory = CategoryDirectory(grammar: parser.grammar, journal: journal)
+        session.lastReply = ReplyExplanation(input: line, reading: "correction", cue: cue,
+                                             details: correction.changes.map { .init(field: $0.field, said: $0.said, drafts: $0.indices.map { $0 + 1 }) },
+                                             draftCount: drafts.count)
+        let directory = CategoryDirectory(grammar: session.parser.grammar, journal: journal)
         let known = journal.learnedCategories
         var lessons: [Lesson] = []
         do {
@@ -74,7 +76,7 @@ extension Session {
             var notes: [SessionEvent] = []
             for (index, id) in ids.enumerated() where values[id] != nil {
                 guard let now = journal.transaction(id: id) else { continue }
-                let after = Session.draft(now)
+                let after = draft(now)
                 for field in DialogNote.fields where DialogNote.differs(field, drafts[index], after) {
                     notes.append(.dialog(.changed(number: ids.count > 1 ? index + 1 : nil, field: field,
                                                   before: drafts[index], after: after)))
@@ -82,12 +84,12 @@ extension Session {
             }
             return [.changed(change)] + notes + lessons.map { .lesson(phrase: $0.phrase, category: $0.category) }
         } catch let refusal as SessionError {
-            return reject(refusal)
+            return session.reject(refusal)
         } catch let error as any LocalizableError {
-            hadStoreError = true
+            session.hadStoreError = true
             return [.error(error)]
         } catch {
-            hadStoreError = true
+            session.hadStoreError = true
             return [.error(SessionError("store.failed"))]
         }
     }
