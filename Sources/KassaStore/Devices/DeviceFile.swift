@@ -1,5 +1,5 @@
 // DeviceFile: one device's journal in a ledger folder, read for the merge — never written here
-// (only its own device appends to it, through Ledger.append). It is an ordinary version-1 journal
+// (only its own device appends to it, through Ledger.forward, under DeviceLock). It is an ordinary version-1 journal
 // (Journal/Journal.swift) whose change numbers are hybrid-logical-clock values (DeviceClock) and
 // whose first change names the device (`object device NAME + uid=… base=…`, Ledger.swift).
 //

@@ -31,7 +31,9 @@
 //
 // INVARIANTS. The file only grows by whole changes appended under an exclusive flock, after
 // reading what other processes appended, and made durable by fdatasync before the caller is told
-// "saved"; a failed write or sync is truncated away. A change is one write(2), except an import,
+// "saved"; a failed write or sync is truncated away. (A ledger's merged view is a cache, never
+// synced: there a change is made durable in this device's own file, under that file's lock too —
+// Devices/Ledger.swift: SAVING.) A change is one write(2), except an import,
 // which writes its one change in batches (one write and one fdatasync each) under one lock and
 // counts only once the last batch is written. Before every append, under the lock, the file must
 // still be the one read: same inode, not shorter, and the header and the last record read still
