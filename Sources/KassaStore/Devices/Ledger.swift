@@ -129,10 +129,9 @@ public final class Ledger {
                             readOnly: Bool) throws -> Ledger {
         // A snapshot of a view this process merged, still being written, is there before the view is looked at.
         ViewSnapshotWriter.finish()
-        // The view changes only under this device's lock (SAVING).
+        // The view changes only under this device's lock (SAVING): a rebuild takes it; reading
+        // the view needs only the view's own lock.
         let lock = device.map { DeviceLock(path: path(of: $0.name, in: folder)) }
-        try lock?.lock()
-        defer { lock?.unlock() }
         let (names, copies) = try list(folder)
         var key = Array(folder.utf8) + [0] + Array((device?.name ?? "").utf8)
         let hash = key.withUnsafeMutableBytes { ContentHash.hash($0.baseAddress!, count: $0.count) }
@@ -141,6 +140,11 @@ public final class Ledger {
         try makeDirectories(directory)
         let view = directory + "/" + String(hash, radix: 16) + ".kassa"
         let statePath = directory + "/" + String(hash, radix: 16) + ".state"
+        func rebuildLocked() throws -> (state: LedgerState, devices: [DeviceFile], view: Journal.Built?, placed: Bool) {
+            try lock?.lock()
+            defer { lock?.unlock() }
+            return try rebuild(folder: folder, names: names, copies: copies, view: view, statePath: statePath)
+        }
         // The saved state, when it still describes the view and the folder's set of files.
         var state: LedgerState?
         if let saved = LedgerState.load(statePath), saved.marks.map(\.name) == names, saved.copies == copies,
@@ -166,7 +170,7 @@ public final class Ledger {
         if let state {
             devices = state.marks.map { DeviceFile(continuing: $0, path: path(of: $0.name, in: folder)) }
         } else {
-            let made = try rebuild(folder: folder, names: names, copies: copies, view: view, statePath: statePath)
+            let made = try rebuildLocked()
             state = made.state
             devices = made.devices
             built = made.view
@@ -189,7 +193,7 @@ public final class Ledger {
         } catch let error as StoreError where built == nil && [.corrupt, .notAJournal, .unsupportedVersion].contains(error.kind) {
             // A view kept from before that does not read whole (a crash tore the cache, which is
             // never synced) is rebuilt, never trusted.
-            let made = try rebuild(folder: folder, names: names, copies: copies, view: view, statePath: statePath)
+            let made = try rebuildLocked()
             state = made.state
             devices = made.devices
             route = .rebuilt
@@ -643,13 +647,15 @@ public final class Ledger {
         }
         if size > devices[own].validEnd {
             // This device's own save, killed before it was whole (never acknowledged): moved
-            // aside like any torn tail, so what follows is read.
+            // aside like any torn tail, so what follows is read. The file is then what the view
+            // was merged from (the view never holds a change its file does not): the state still
+            // follows it.
             let tail = try file.read(devices[own].validEnd..<size) ?? []
             try JournalFile.writeNewFile(JournalRecovery.freeSidePath(for: path), tail)
             try file.truncate(to: devices[own].validEnd)
             size = devices[own].validEnd
+            devices[own].stoppedAt = nil
             sideFloor = max(sideFloor, JournalRecovery.highest(in: tail).id)
-            inStep = false
         }
         // An id this device's file already names is never acknowledged again (SAVING).
         let floor = max(devices[own].topID, sideFloor)
