@@ -109,13 +109,17 @@ import Testing
         var random = CrashRandom(state: 0x6465_7669_6365)  // "device"
         var next = 10_000
         var killedMidRun = 0
+        // Rounds that waited for a save before the kill, and those of them that got one.
+        var waitingRounds = 0, savedRounds = 0
         let rounds = 12
         for round in 1...rounds {
             let child = try ChildProcess(KassaBinary.path, ["--json", "--yes", "--today", JournalCLI.today], environment: laptop.environment)
             child.write((0..<150).map { _ in next += 1; return "coffee \(next)\n" }.joined())  // stdin stays open
-            if random.next(4) == 0 {
+            let waiting = random.next(4) != 0
+            if !waiting {
                 child.pump(milliseconds: random.next(120))  // anywhere, opening the ledger included
             } else {
+                waitingRounds += 1
                 child.waitForOutput("\"event\": \"saved\"", milliseconds: 10_000)  // in the saves
                 var waited = 0, pause = random.next(40)
                 while waited < pause, child.pump(milliseconds: 1) { waited += 1 }
@@ -125,6 +129,7 @@ import Testing
             #expect(result.status == nil, "round \(round): exit \(result.status ?? -1): \(result.stderr)")
             if result.signal == SIGKILL { killedMidRun += 1 }
             laptopAcknowledged.formUnion(JournalCLI.savedAmounts(result.stdout))
+            if waiting, !JournalCLI.savedAmounts(result.stdout).isEmpty { savedRounds += 1 }
 
             // The phone gets the laptop's file as the kill left it, and reads it up to its last complete change.
             DevicesKilledSaveTests.copy(laptop.clone + laptopFile, to: phone.clone + laptopFile, shared: shared)
@@ -138,7 +143,9 @@ import Testing
             }
         }
         #expect(killedMidRun == rounds)
-        #expect(laptopAcknowledged.count > rounds, "the laptop saved in most rounds before its kill")
+        // How many saves fit between the first and the kill depends on the machine's load; that
+        // most rounds killed the laptop in its saves does not.
+        #expect(waitingRounds > 0 && savedRounds * 2 > waitingRounds, "the laptop saved in most rounds before its kill")
 
         // One last save on the laptop (its torn tail, if any, moved aside); then the sync settles.
         laptopAcknowledged.formUnion(JournalCLI.savedAmounts(try laptop.kassa(["add", "cake 99999", "--yes", "--json"]).output))

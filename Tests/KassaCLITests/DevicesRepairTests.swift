@@ -53,8 +53,8 @@ import Testing
 
         try DevicesRepairTests.damage(laptopFile, line: 4)
         try DevicesRepairTests.damage(phoneFile, line: 4)
-        // Each file is read up to its damage.
-        #expect(try DevicesRepairTests.amounts(laptop) == [101, 201])
+        // Each file is read past its damage: only the damaged changes are left out.
+        #expect(try DevicesRepairTests.amounts(laptop) == [101, 103, 104, 201, 203])
         let check = try laptop.kassa(["check", "--json"], 3).lines
         #expect(check.count == 2)
         let ownCheck = DevicesRepairTests.entry(check, "laptop"), otherCheck = DevicesRepairTests.entry(check, "phone")
@@ -77,8 +77,8 @@ import Testing
         #expect(side.contains("cake") && side.split(separator: "\n").count == 1, "\(side)")
         let reimportable = try String(contentsOfFile: laptopFile + ".damaged-1.jsonl", encoding: .utf8)
         #expect(reimportable.contains("\"amount\": \"102.00\""), "\(reimportable)")
-        // Every whole change after the damage is back, the edit of the phone's transaction too.
-        #expect(try DevicesRepairTests.amounts(laptop) == [101, 103, 104, 201])
+        // Every whole change after the damage is still there, the edit of the phone's transaction too.
+        #expect(try DevicesRepairTests.amounts(laptop) == [101, 103, 104, 201, 203])
         #expect(try laptop.kassa(["list", "--json"]).output.contains("seen on the laptop"))
         // Again: nothing left to repair here; the phone's damage is still named, in Russian too.
         let again = try laptop.kassa(["repair"], 3).output

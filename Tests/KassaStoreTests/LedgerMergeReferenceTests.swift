@@ -5,8 +5,8 @@
 // deletes, undo and redo (taken, left out), accounts, lessons and objects, clocks that tie across
 // devices — and what a synced file really holds: non-ASCII and canonically equivalent text,
 // bytes that are not UTF-8, CRLF lines, numbers written `+5`, a torn tail, a damaged line,
-// changes out of order. Both must read every file alike and give the same view byte for byte,
-// the same origins, conflicts and records.
+// changes out of order (both read past damage, leaving it out by line). Both must read every
+// file alike and give the same view byte for byte, the same origins, conflicts and records.
 
 import Foundation
 import KassaCore
@@ -98,7 +98,7 @@ import Testing
                 case 18:
                     change([pick(["account\tcard\t+\tUSD\tвиза", "learn\tkofe\tfood/coffee", "object\tbudget\tfood\t+\tlimit=100"])])
                 default:
-                    // A change whose number does not go up: reading stops there (damage).
+                    // A change whose number does not go up: left out (damage), the rest read.
                     if chance(4) { change(["commit\t" + transaction(next + 1)], number: number - 5) }
                 }
             }
@@ -121,7 +121,7 @@ import Testing
             let name = LedgerMergeReferenceTests.names[k]
             let f = try DeviceFile(name: name, path: "/folder/\(name).kassa", bytes: bytes)
             let r = try ReferenceDeviceFile(name: name, path: "/folder/\(name).kassa", bytes: bytes)
-            #expect(f.stoppedAt == r.stoppedAt && f.damaged == r.damaged && f.validEnd == r.validEnd, "\(name)")
+            #expect(f.stoppedAt == r.stoppedAt && f.damage.map(\.line) == r.damage && f.validEnd == r.validEnd, "\(name)")
             #expect(f.nextLine == r.nextLine && f.lastNumber == r.lastNumber && f.size == r.size, "\(name)")
             #expect(f.uid == r.uid && f.base == r.base, "\(name)")
             #expect(f.changes.map(\.number) == r.changes.map(\.number), "\(name)")

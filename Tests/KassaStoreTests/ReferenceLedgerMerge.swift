@@ -23,10 +23,12 @@ struct ReferenceDeviceFile {
     /// The first transaction number of this device's space (0 for the folder's first device).
     var base: Int?
     var changes: [ChangeLines] = []
-    /// Where reading stopped early: the line of an incomplete or damaged change (nil: read to the end).
+    /// Where reading stopped early: the first line of a change still arriving at the end (nil: read to the end).
     var stoppedAt: Int?
-    /// A bad line with whole changes after it (damage, not a tail still arriving).
-    var damaged = false
+    /// The first line of each place reading left out (damage: a bad line, a change missing a part
+    /// or numbered out of order).
+    var damage: [Int] = []
+    var damaged: Bool { !damage.isEmpty }
     /// Bytes read, and how many of them are whole changes.
     var size = 0
     var validEnd = 0
@@ -49,68 +51,84 @@ struct ReferenceDeviceFile {
         bytes.withUnsafeBufferPointer { consume($0, at: 0) }
     }
 
-    /// Reads the complete changes in `buffer`, the file's bytes from offset `offset` (= validEnd,
-    /// the start of a line numbered `nextLine`) to its end.
-    private mutating func consume(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) {
-        var lineNumber = nextLine - 1
-        var start = validEnd - offset
-        var pending: ChangeLines?
-        var pendingParts = 0
-        guard let base = buffer.baseAddress else { return }
-        while start < buffer.count {
-            lineNumber += 1
-            guard let lf = buffer[start...].firstIndex(of: RecordCodec.newline),
-                  let end = RecordLine.verifiedEnd(base, start: start, lf: lf) else {
-                stop(at: pending == nil ? lineNumber : lineNumber - pending!.records.count, bad: true, more: hasLineAfter(buffer, start))
-                return
-            }
-            let body = String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + RecordLine.bodyOffset)..<end]), as: UTF8.self)
-            let fields = body.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count >= 3, let number = Int64(fields[0]),
-                  let slash = fields[1].firstIndex(of: "/"), let part = Int(fields[1][..<slash]),
-                  let parts = Int(fields[1][fields[1].index(after: slash)...]),
-                  let op = fields[2].utf8.withContiguousStorageIfAvailable({ RecordOp.parse($0.baseAddress!, $0.count) }) ?? nil,
-                  parts >= 1, part >= 1, part <= parts else {
-                stop(at: lineNumber, bad: true, more: true)
-                return
-            }
-            if part == 1 {
-                guard pending == nil, number > lastNumber else {
-                    stop(at: lineNumber, bad: true, more: true)
-                    return
-                }
-                pending = ChangeLines(number: number, records: [], ops: [])
-                pendingParts = parts
-            } else {
-                guard pending?.number == number, pendingParts == parts, pending!.records.count == part - 1 else {
-                    stop(at: lineNumber, bad: true, more: true)
-                    return
-                }
-            }
-            pending!.records.append(Array(fields))
-            pending!.ops.append(op)
-            start = lf + 1
-            if part == parts {
-                note(pending!)
-                changes.append(pending!)
-                lastNumber = number
-                pending = nil
-                validEnd = offset + start
-                nextLine = lineNumber + 1
-            }
-        }
-        if pending != nil { stoppedAt = lineNumber - pending!.records.count + 1 }
-
-        func stop(at line: Int, bad: Bool, more: Bool) {
-            stoppedAt = line
-            damaged = bad && more
-        }
+    /// One line as read: its number, and its fields when its checksum holds and it is a record line.
+    private struct Read {
+        var number: Int
+        var end: Int
+        var terminated: Bool
+        var record: (number: Int64, part: Int, parts: Int, op: RecordOp, fields: [Substring])?
     }
 
-    /// True when a whole line follows the (bad) line starting at `start`: damage, not a torn tail.
-    private func hasLineAfter(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
-        guard let lf = buffer[start...].firstIndex(of: RecordCodec.newline) else { return false }
-        return lf + 1 < buffer.count
+    /// Reads the complete changes in `buffer`, the file's bytes from offset `offset` (= validEnd,
+    /// the start of a line numbered `nextLine`) to its end, as repair sorts lines: every line
+    /// first, then each change whole (all its parts, in order, right after each other, numbered
+    /// above the last change read) is read; anything else with a line after it is left out as
+    /// damage, and what is left at the end is still arriving.
+    private mutating func consume(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) {
+        guard let base = buffer.baseAddress else { return }
+        var read: [Read] = []
+        var start = validEnd - offset
+        var number = nextLine
+        while start < buffer.count {
+            let lf = buffer[start...].firstIndex(of: RecordCodec.newline)
+            var line = Read(number: number, end: lf.map { $0 + 1 } ?? buffer.count, terminated: lf != nil, record: nil)
+            if let lf, let end = RecordLine.verifiedEnd(base, start: start, lf: lf) {
+                let body = String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + RecordLine.bodyOffset)..<end]), as: UTF8.self)
+                let fields = body.split(separator: "\t", omittingEmptySubsequences: false)
+                if fields.count >= 3, let n = Int64(fields[0]), n >= 1, n <= DeviceClock.limit,
+                   let slash = fields[1].firstIndex(of: "/"), let part = Int(fields[1][..<slash]),
+                   let parts = Int(fields[1][fields[1].index(after: slash)...]),
+                   let op = fields[2].utf8.withContiguousStorageIfAvailable({ RecordOp.parse($0.baseAddress!, $0.count) }) ?? nil,
+                   parts >= 1, part >= 1, part <= parts {
+                    line.record = (n, part, parts, op, fields)
+                }
+            }
+            read.append(line)
+            start = line.end
+            number += 1
+        }
+        var k = 0
+        /// Reading ends at line `k`: what is left is still arriving.
+        func arriving() { stoppedAt = read[k].number }
+        /// Lines `k..<j` are read or left out: reading on starts after them.
+        func consumed(_ j: Int) {
+            validEnd = offset + read[j - 1].end
+            nextLine = read[j - 1].number + 1
+        }
+        while k < read.count {
+            guard let head = read[k].record, head.part == 1 else {
+                // A bad line, or a part with no change before it: damage, unless it is the last line.
+                if read[k].record == nil, k == read.count - 1 { arriving(); return }
+                damage.append(read[k].number)
+                consumed(k + 1)
+                k += 1
+                continue
+            }
+            var j = k + 1
+            while j < read.count, j - k < head.parts, let record = read[j].record, record.number == head.number,
+                  record.part == j - k + 1, record.parts == head.parts {
+                j += 1
+            }
+            if j - k < head.parts {
+                // Never whole: at the end (nothing after it, or only a last bad line) still arriving.
+                if j == read.count || (j == read.count - 1 && read[j].record == nil) { arriving(); return }
+                damage.append(read[k].number)
+                consumed(j)
+                k = j
+                continue
+            }
+            if head.number <= lastNumber {
+                damage.append(read[k].number)
+            } else {
+                let change = ChangeLines(number: head.number, records: read[k..<j].map { Array($0.record!.fields) },
+                                         ops: read[k..<j].map { $0.record!.op })
+                note(change)
+                changes.append(change)
+                lastNumber = head.number
+            }
+            consumed(j)
+            k = j
+        }
     }
 
     /// Picks up the device's identity from its `object device` record.

@@ -1,10 +1,13 @@
 // DeviceFileListing: what `kassa check` and `kassa repair` say in a ledger folder — one entry per
 // device file (LedgerCheck, LedgerRepair). Text: a line per file (intact; a change still
-// arriving; this device's save cut short; damaged, with who can repair it) and, for this
-// device's file after repair, the single-journal repair's own lines. JSON: one object per file,
-// {"device", "file", "this", "state", "changes", "line", "repair_on", "problems", "side", "moved",
-// "reimportable"}; state is intact, arriving, cut-short, damaged or repaired; repair_on names the
-// device that must repair a damaged file (null when none must).
+// arriving; this device's save cut short; damaged, naming every line left out, with who can
+// repair it) and, for this device's file after repair, the single-journal repair's own lines.
+// JSON: one object per file, {"device", "file", "this", "state", "changes", "line", "lines",
+// "damage", "repair_on", "problems", "side", "moved", "reimportable"}; state is intact, arriving,
+// cut-short, damaged or repaired; line is the first line left out (or where a change is still
+// arriving), lines every line where damage starts, damage each with its kind ("checksum",
+// "incomplete", "change-number", "refused", "header") and detail; repair_on names the device that
+// must repair a damaged file (null when none must).
 
 import KassaCore
 import KassaStore
@@ -23,8 +26,10 @@ struct DeviceFileListing: CommandOutput {
         let state: State
         /// Whole changes read (for a repaired file: kept).
         let changes: Int
-        /// Where reading stopped (nil: read to the end).
+        /// The first line left out, or where a change is still arriving (nil: read to the end).
         let line: Int?
+        /// What reading left out (damage), by line.
+        let damage: [DeviceDamage]
         /// What repair found and did (this device's file, after `kassa repair`).
         let report: CheckReport?
 
@@ -35,7 +40,8 @@ struct DeviceFileListing: CommandOutput {
             this = summary.this
             state = summary.damaged ? .damaged : summary.stoppedAt == nil ? .intact : summary.this ? .cutShort : .arriving
             changes = summary.changes
-            line = summary.stoppedAt
+            line = summary.damage.first?.line ?? summary.stoppedAt
+            damage = summary.damage
             report = nil
         }
 
@@ -47,6 +53,7 @@ struct DeviceFileListing: CommandOutput {
             state = report.isClean ? .intact : .repaired
             changes = report.changes
             line = nil
+            damage = []
             self.report = report
         }
 
@@ -64,7 +71,7 @@ struct DeviceFileListing: CommandOutput {
         var lines: [String] = []
         for entry in entries {
             let arguments = ["file": entry.file, "name": entry.device, "changes": String(entry.changes),
-                             "line": String(entry.line ?? 0)]
+                             "line": String(entry.line ?? 0), "lines": entry.damage.map { String($0.line) }.joined(separator: ", ")]
             if let report = entry.report {
                 lines += report.messages.map { message in
                     message.count.map { catalog.text(message.key, count: $0, message.arguments) }
@@ -95,8 +102,17 @@ struct DeviceFileListing: CommandOutput {
             json.add("state", entry.state.rawValue)
             json.add("changes", entry.changes)
             json.add("line", raw: entry.line.map(String.init) ?? "null")
+            json.add("lines", raw: "[" + entry.damage.map { String($0.line) }.joined(separator: ", ") + "]")
+            json.add("damage", raw: JSONWriter.array(entry.damage.map { damage in
+                var item = JSONWriter()
+                item.add("line", damage.line)
+                item.add("count", damage.count)
+                item.add("kind", damage.kind.rawValue)
+                item.add("detail", damage.detail.isEmpty ? nil : damage.detail)
+                return item.result
+            }))
             json.add("repair_on", entry.repairOn)
-            json.add("problems", entry.report?.problems.count ?? (entry.state == .intact ? 0 : 1))
+            json.add("problems", entry.report?.problems.count ?? (entry.state == .intact ? 0 : max(1, entry.damage.count)))
             json.add("side", entry.report?.side)
             json.add("moved", entry.report?.moved ?? 0)
             json.add("reimportable", entry.report?.reimportable?.path)

@@ -28,8 +28,10 @@ struct DeviceListing: CommandOutput {
                 "last": DeviceListing.time(device.lastChange) ?? "—",
             ])
             if device.this { line += " " + catalog.text("devices.this") }
-            if let stopped = device.stoppedAt {
-                line += " " + catalog.text(device.damaged ? "devices.damaged" : "devices.arriving", ["line": String(stopped)])
+            if device.damaged {
+                line += " " + catalog.text("devices.damaged", ["lines": device.damage.map { String($0.line) }.joined(separator: ", ")])
+            } else if let stopped = device.stoppedAt {
+                line += " " + catalog.text("devices.arriving", ["line": String(stopped)])
             }
             lines.append(line)
         }

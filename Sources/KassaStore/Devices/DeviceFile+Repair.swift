@@ -5,8 +5,9 @@
 // A device file cannot be repaired as a single journal is (Journal.repair): its changes edit,
 // delete and undo transactions of OTHER devices' files, which a replay of this file alone would
 // refuse and move aside. So the repair here is by structure only — exactly what DeviceFile reads:
-// every whole change (all its parts, checksums holding, its number above the previous kept one)
-// is kept as it is, wherever it is in the file, damage before it or not; whether a change applies
+// every whole change (all its parts, checksums holding, its number above the previous kept one,
+// every record one the journal reads: DeviceFile+Refusal.swift) is kept as it is, wherever it is
+// in the file, damage before it or not — exactly what DeviceFile reads; whether a change applies
 // is the merge's business (a change that no longer applies is left out of the view and listed by
 // `conflicts`, never erased). Everything else goes aside as Journal.repair does it: the lines to
 // `PATH.damaged-N`, those that still decode as transactions to `PATH.damaged-N.jsonl` for
@@ -74,6 +75,23 @@ extension DeviceFile {
             }
         }
         var last: Int64 = 0
+        var scratch = JournalState()
+        /// Why the journal would refuse the change of these lines (nil: it reads it).
+        func refusal(_ group: ArraySlice<RecoveryLine>) -> String? {
+            bytes.withUnsafeBufferPointer { b -> String? in
+                var first: RecordOp?
+                for line in group {
+                    let body = line.range.lowerBound + RecordLine.bodyOffset
+                    switch DeviceFile.verdict(b.baseAddress!, from: body, to: line.bodyEnd!, scratch: &scratch) {
+                    case .refused(let detail): return detail
+                    case .reads(let op):
+                        if let first, DeviceFile.mixedParts(first, op) { return "parts" }
+                        if first == nil { first = op }
+                    }
+                }
+                return nil
+            }
+        }
         var k = 0
         while k < lines.count {
             let first = lines[k]
@@ -104,8 +122,14 @@ extension DeviceFile {
                 continue
             }
             guard head.change > last else {
-                // Out of order: DeviceFile would stop here, and the clock never goes back.
+                // Out of order: DeviceFile leaves it out, and the clock never goes back.
                 moveAside(group, .refused, detail: "change-number")
+                k = j
+                continue
+            }
+            if let detail = refusal(lines[k..<j]) {
+                // A whole change the journal does not read: DeviceFile leaves it out too.
+                moveAside(group, .refused, detail: detail)
                 k = j
                 continue
             }

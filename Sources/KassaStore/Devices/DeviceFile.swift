@@ -1,12 +1,15 @@
 // DeviceFile: one device's journal in a ledger folder, read for the merge — never written here
-// (only its own device appends to it, through Ledger.append). It is an ordinary version-1 journal
+// (only its own device appends to it, through Ledger.forward, under DeviceLock). It is an ordinary version-1 journal
 // (Journal/Journal.swift) whose change numbers are hybrid-logical-clock values (DeviceClock) and
 // whose first change names the device (`object device NAME + uid=… base=…`, Ledger.swift).
 //
 // Reading is linear and tolerant in the way a synced file needs: a file that is still arriving
-// (or whose writer was killed) is read up to its last complete change; a bad line in the middle
-// ends the reading there too and is reported (`check` names it), since this device must never
-// move or truncate another device's file.
+// (or whose writer was killed) is read up to its last complete change; damage in the middle (a
+// line whose checksum fails, a change missing a part or numbered out of order) is skipped and
+// kept by line (DeviceDamage), and every whole change after it is still read — exactly what
+// `kassa repair` keeps (DeviceFile+Repair.swift) — since this device must never move or truncate
+// another device's file, and one bad line must not hide the rest of a device's history. A
+// change the journal would refuse is left out too (DeviceFile+Refusal.swift).
 //
 // Reading is byte-level, because a first open of a folder reads a million lines: each line's
 // checksum is verified and the few fields the merge decides on (change number, part, op, the
@@ -37,6 +40,8 @@ public struct DeviceFile {
         var hasID: Bool
         /// The body is valid UTF-8, so its bytes are what decoding and re-encoding its fields gives.
         var plain: Bool
+        /// The line's number in the file.
+        var number: Int32
     }
 
     /// One complete change: its number (a DeviceClock value) and its lines (indices into `lines`).
@@ -55,17 +60,26 @@ public struct DeviceFile {
     var buffer: [UInt8] = []
     var lines: [Line] = []
     var changes: [ChangeLines] = []
-    /// Where reading stopped early: the line of an incomplete or damaged change (nil: read to the end).
+    /// Where reading stopped early: the first line of a change still arriving at the end (nil:
+    /// read to the end).
     public internal(set) var stoppedAt: Int?
-    /// A bad line with whole changes after it (damage, not a tail still arriving).
-    public internal(set) var damaged = false
-    /// Bytes read, and how many of them are whole changes.
+    /// What reading left out before `validEnd` (damage, not a tail still arriving), by line.
+    public internal(set) var damage: [DeviceDamage] = []
+    /// Some of the file was left out as damage.
+    public var damaged: Bool { !damage.isEmpty }
+    /// Bytes read, and how far reading went: to the end of the last whole change or damage,
+    /// where reading on starts.
     public internal(set) var size = 0
     public internal(set) var validEnd = 0
 
     /// Line number of the line at `validEnd`, and the last complete change's number.
     public internal(set) var nextLine = 1
     var lastNumber: Int64 = 0
+    /// The highest transaction id a commit or import line of the file names (any line whose
+    /// checksum holds, read or left out): this device never gives an id out twice.
+    var topID = 0
+    /// The file as it was opened for reading (inode, size, mtime), when read from a path.
+    var stamp: LedgerState.FileStamp?
 
     /// Reads `bytes` (the whole file). Throws only when it is not a journal at all.
     init(name: String, path: String, bytes: [UInt8]) throws {
@@ -90,7 +104,7 @@ public struct DeviceFile {
         self.path = path
         self.size = size
         stoppedAt = 1
-        damaged = true
+        damage = [DeviceDamage(line: 1, count: 1, kind: .header)]
     }
 
     /// A device file read before up to `mark.validEnd`, to be read on from there (only its
@@ -104,8 +118,9 @@ public struct DeviceFile {
         validEnd = mark.validEnd
         nextLine = mark.nextLine
         lastNumber = mark.lastNumber
+        topID = mark.topID
         stoppedAt = mark.stoppedAt
-        damaged = mark.damaged
+        damage = mark.damage
     }
 
     /// Reads the rest of the file after `validEnd`; false when it cannot be read.
@@ -117,8 +132,8 @@ public struct DeviceFile {
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= validEnd else { return false }
         guard let rest = LedgerState.readRange(fd, validEnd..<Int(info.st_size)) else { return false }
         size = Int(info.st_size)
+        stamp = LedgerState.FileStamp(info)
         stoppedAt = nil
-        damaged = false
         buffer = rest
         consume(at: validEnd)
         return true
@@ -147,72 +162,94 @@ public struct DeviceFile {
     private mutating func consume(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) {
         var lineNumber = nextLine - 1
         var start = validEnd - offset
-        // The change being read: its number, parts, first line and first line's number.
+        // The change being read: its number, parts, first line (index) and first line's number.
         var pending = false
-        var pendingNumber: Int64 = 0, pendingParts = 0, pendingFirst = lines.count
+        var pendingNumber: Int64 = 0, pendingParts = 0, pendingFirst = lines.count, pendingLine = 0
         guard let base = buffer.baseAddress else { return }
         let count = buffer.count
+        /// The change being read never becomes whole (a part is missing or damaged): left out.
+        func dropPending() {
+            guard pending else { return }
+            damage.append(DeviceDamage(line: pendingLine, count: lines.count - pendingFirst, kind: .incomplete))
+            lines.removeLast(lines.count - pendingFirst)
+            pending = false
+        }
+        /// Reading ends before the change being read (or this line): it is still arriving.
+        func arriving() {
+            stoppedAt = pending ? pendingLine : lineNumber
+            if pending { lines.removeLast(lines.count - pendingFirst) }
+        }
+        /// Everything before `start` is read or left out: reading on starts there.
+        func consumed() {
+            guard !pending else { return }
+            validEnd = offset + start
+            nextLine = lineNumber + 1
+        }
         while start < count {
             lineNumber += 1
-            guard let lfPointer = memchrLF(base + start, count - start), case let lf = lfPointer - base,
-                  let end = RecordLine.verifiedEnd(base, start: start, lf: lf) else {
-                stop(at: pending ? lineNumber - (lines.count - pendingFirst) : lineNumber, bad: true,
-                     more: DeviceFile.hasLineAfter(base, count, start))
+            guard let lfPointer = memchrLF(base + start, count - start), case let lf = lfPointer - base else {
+                // The last line, unterminated: a save still being written (or cut short).
+                arriving()
                 return
             }
+            let verified = RecordLine.verifiedEnd(base, start: start, lf: lf)
             let body = start + RecordLine.bodyOffset
             var partField = (0, 0)
-            guard let line = DeviceFile.line(base, body: body, end: end, part: &partField),
-                  let number = DeviceFile.integer(base, body, body + Int(line.numberLength)),
-                  number >= 1, number <= DeviceClock.limit,
-                  let (part, parts) = DeviceFile.part(base, partField.0, partField.1) else {
-                stop(at: lineNumber, bad: true, more: true)
-                return
+            var parsed: (line: Line, number: Int64, part: Int, parts: Int)?
+            if let end = verified, var line = DeviceFile.line(base, body: body, end: end, part: &partField),
+               let number = DeviceFile.integer(base, body, body + Int(line.numberLength)),
+               number >= 1, number <= DeviceClock.limit,
+               let (part, parts) = DeviceFile.part(base, partField.0, partField.1) {
+                line.number = Int32(truncatingIfNeeded: lineNumber)
+                parsed = (line, number, part, parts)
             }
-            if part == 1 {
-                guard !pending, number > lastNumber else {
-                    stop(at: lineNumber, bad: true, more: true)
+            guard let (line, number, part, parts) = parsed else {
+                // A bad last line is a tail still being written; with anything after it, damage.
+                if lf + 1 >= count {
+                    arriving()
                     return
                 }
+                dropPending()
+                damage.append(DeviceDamage(line: lineNumber, count: 1, kind: verified == nil ? .checksum : .refused,
+                                           detail: verified == nil ? "" : "record"))
+                start = lf + 1
+                consumed()
+                continue
+            }
+            if line.hasID, line.op == .commit || line.op == .importBatch { topID = max(topID, line.id) }
+            if part == 1 {
+                dropPending()
                 pending = true
                 pendingNumber = number
                 pendingParts = parts
                 pendingFirst = lines.count
-            } else {
-                guard pending, pendingNumber == number, pendingParts == parts, lines.count - pendingFirst == part - 1 else {
-                    stop(at: lineNumber, bad: true, more: true)
-                    return
-                }
+                pendingLine = lineNumber
+            } else if !pending || pendingNumber != number || pendingParts != parts || lines.count - pendingFirst != part - 1 {
+                // A part with no change before it to belong to.
+                dropPending()
+                damage.append(DeviceDamage(line: lineNumber, count: 1, kind: .incomplete))
+                start = lf + 1
+                consumed()
+                continue
             }
             lines.append(line)
             start = lf + 1
-            if part == parts {
+            guard part == parts else { continue }
+            pending = false
+            if number <= lastNumber {
+                // Numbered out of order: a device's clock never goes back.
+                damage.append(DeviceDamage(line: pendingLine, count: lines.count - pendingFirst, kind: .order))
+                lines.removeLast(lines.count - pendingFirst)
+            } else {
                 let change = ChangeLines(number: number, lines: pendingFirst..<lines.count)
                 note(change)
                 changes.append(change)
                 lastNumber = number
-                pending = false
-                validEnd = offset + start
-                nextLine = lineNumber + 1
             }
+            consumed()
         }
-        if pending {
-            stoppedAt = lineNumber - (lines.count - pendingFirst) + 1
-            // The lines of a change that never became whole are not kept.
-            lines.removeLast(lines.count - pendingFirst)
-        }
-
-        func stop(at line: Int, bad: Bool, more: Bool) {
-            stoppedAt = line
-            damaged = bad && more
-            if pending { lines.removeLast(lines.count - pendingFirst) }
-        }
-    }
-
-    /// True when a whole line follows the (bad) line starting at `start`: damage, not a torn tail.
-    private static func hasLineAfter(_ base: UnsafePointer<UInt8>, _ count: Int, _ start: Int) -> Bool {
-        guard let lf = memchrLF(base + start, count - start) else { return false }
-        return lf - base + 1 < count
+        // Lines all read, the last change not whole: its other parts are still arriving.
+        if pending { arriving() }
     }
 
     /// The line whose verified body is `base[body..<end]`; nil when it has fewer than 3 fields or
@@ -253,7 +290,7 @@ public struct DeviceFile {
         guard let op = RecordOp.parse(base + opFrom, opTo - opFrom) else { return nil }
         var line = Line(start: body, length: Int32(end - body), numberLength: Int32(tabs.0 - body),
                         argumentFrom: -1, argumentTo: -1, id: 0, op: op, hasID: false,
-                        plain: DeviceFile.isValidUTF8(base + body, end - body))
+                        plain: DeviceFile.isValidUTF8(base + body, end - body), number: 0)
         if found >= 3 {
             let from = tabs.2 + 1, to = found >= 4 ? tabs.3 : end
             line.argumentFrom = Int32(from - body)
@@ -382,6 +419,11 @@ public struct DeviceFile {
     /// (errno says why). Only a regular file is read: opening never waits (a FIFO put in the
     /// file's place is refused as one, not waited on).
     static func contents(of path: String) -> [UInt8]? {
+        contentsAndStamp(of: path)?.bytes
+    }
+
+    /// `contents(of:)`, with the file's stamp as it was opened (before it was read).
+    static func contentsAndStamp(of path: String) -> (bytes: [UInt8], stamp: LedgerState.FileStamp)? {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -391,6 +433,14 @@ public struct DeviceFile {
             errno = (info.st_mode & S_IFMT) == S_IFDIR ? EISDIR : EINVAL
             return nil
         }
+        let stamp = LedgerState.FileStamp(info)
+        guard let bytes = readAll(fd, info) else { return nil }
+        return (bytes, stamp)
+    }
+
+    /// The bytes of the open regular file `fd` (`info`: its fstat), to its end; nil when a read fails.
+    private static func readAll(_ fd: Int32, _ info: stat) -> [UInt8]? {
+        var info = info
         // Read straight into a buffer of the file's size; a file still growing is read on in chunks.
         var out: [UInt8] = []
         if fstat(fd, &info) == 0, info.st_size > 0 {
@@ -441,15 +491,21 @@ public struct DeviceFile {
 
     /// Reads the device file at `path`. `headerDamage`: a first line that is not a journal
     /// header gives a file damaged at line 1 (`init(badHeader:)`) rather than an error.
+    /// A file that vanished since the folder was listed (a sync tool or `git checkout` removes a
+    /// file and writes it anew) reads as one still arriving: empty, read again next time.
     static func read(name: String, path: String, headerDamage: Bool = false) throws -> DeviceFile {
-        guard let bytes = DeviceFile.contents(of: path) else {
+        guard let (bytes, stamp) = DeviceFile.contentsAndStamp(of: path) else {
             let failure = errno
+            if failure == ENOENT { return try DeviceFile(name: name, path: path, bytes: []) }
             throw StoreError(.unreadable, path: path, errno: failure == 0 ? EIO : failure)
         }
+        var file: DeviceFile
         do {
-            return try DeviceFile(name: name, path: path, bytes: bytes)
+            file = try DeviceFile(name: name, path: path, bytes: bytes)
         } catch let error as StoreError where headerDamage && (error.kind == .notAJournal || error.kind == .unsupportedVersion) {
-            return DeviceFile(badHeader: name, path: path, size: bytes.count)
+            file = DeviceFile(badHeader: name, path: path, size: bytes.count)
         }
+        file.stamp = stamp
+        return file
     }
 }

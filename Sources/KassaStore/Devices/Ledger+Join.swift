@@ -90,15 +90,22 @@ extension Ledger {
         /// The last change's clock value (nil: none).
         public let lastChange: Int64?
         public let this: Bool
-        /// Line where reading stopped (a change still arriving, or damage).
+        /// Line where reading stopped: a change still arriving there.
         public let stoppedAt: Int?
-        public let damaged: Bool
+        /// What reading left out, by line: damage, and changes the journal refuses.
+        public let damage: [DeviceDamage]
+        public var damaged: Bool { !damage.isEmpty }
     }
 
-    /// Reads every device file whole (an open that found the folder unchanged read none).
+    /// Reads every device file whole (an open that found the folder unchanged read none),
+    /// checking every change as the journal would read it (DeviceFile+Refusal.swift).
     public var summaries: [DeviceSummary] {
         devices.enumerated().map { index, known in
-            let device = (try? DeviceFile.read(name: known.name, path: known.path)) ?? known
+            var device = known
+            if var read = try? DeviceFile.read(name: known.name, path: known.path) {
+                read.leaveOutRefused()
+                device = read
+            }
             let changes = device.changes.filter { !device.isIdentity($0) }
             var count = 0
             for change in changes {
@@ -106,7 +113,7 @@ extension Ledger {
             }
             return DeviceSummary(name: device.name, file: device.path, changes: changes.count, transactions: count,
                                  lastChange: changes.last?.number, this: index == own, stoppedAt: device.stoppedAt,
-                                 damaged: device.damaged)
+                                 damage: device.damage)
         }
     }
 }

@@ -21,11 +21,21 @@
 // This device's own saves update the state as they are forwarded (under the view's lock), so its
 // own writes never force a rebuild. The state is a cache: losing it costs one rebuild, nothing else.
 //
+// SAVING. How a save of this device is numbered and made durable: Ledger+Saving.swift.
+//
+// DAMAGE. A device file is read past damage (DeviceFile, DeviceDamage), and a change the journal
+// would refuse to read is left out of the merge rather than making the view unreadable
+// (DeviceFile+Refusal.swift): the view's reader finds such a line while it reads the merged view,
+// the ledger leaves that change out (checking that device's file whole) and merges again. Every
+// open says, for each device file with damage, that the ledger is incomplete (a warning naming
+// the file and lines); `kassa check` names them all. A file that shrank, vanished or changed
+// under a read is read again whole next time (an unsure mark), never trusted to have only grown.
+//
 // A view just merged is not read back: the journal's reader parses it while it is merged, from
 // the merged bytes in memory (LedgerViewRead), trusted (their checksums were made by the merge from
 // verified lines), and the journal takes that state when the file it locks is still the one
-// written (same inode and size; else it reads the file as ever). A running session's rebuild
-// hands the bytes on instead (its journal reads the replaced file again). The view, its
+// written (same inode and size; else it reads the file as ever) — on open, and in a running
+// session once it sees the view replaced (Journal.adopt). The view, its
 // snapshot and the state are caches and never fsynced: a crash may leave any of them torn. The
 // state and the snapshot end in content hashes; the view is opened as a cache (Journal.isCache):
 // a torn tail or a bad line in it is an error, never moved aside or kept with a warning, and the
@@ -69,17 +79,21 @@ public final class Ledger {
     public let folder: String
     /// The device files as last read (after an open that read none, without their changes:
     /// `summaries` reads them).
-    public private(set) var devices: [DeviceFile]
+    public internal(set) var devices: [DeviceFile]
     /// Files of the folder that are a sync tool's copies of a device journal (never read).
     public private(set) var copies: [String]
     public let journal: Journal
     /// This device's index in `devices` (nil: not joined; the view is read-only).
-    public private(set) var own: Int?
+    public internal(set) var own: Int?
     private let ownName: String?
     /// The merge state, the marks of the device files and of the view (THE CACHE).
-    private var state: LedgerState
-    private let viewPath: String
-    private let statePath: String
+    var state: LedgerState
+    let viewPath: String
+    let statePath: String
+    /// This device's lock (SAVING); nil when this process is not a device of the folder.
+    let lock: DeviceLock?
+    /// The highest transaction id in this device's side files (`NAME.kassa.torn-N`, `.damaged-N`).
+    var sideFloor = 0
     /// How the last open or refresh got the view: for tests and the bench.
     public enum Route: String, Sendable { case unchanged, pickedUp = "picked-up", rebuilt }
     public private(set) var route: Route
@@ -107,6 +121,9 @@ public final class Ledger {
                             readOnly: Bool) throws -> Ledger {
         // A snapshot of a view this process merged, still being written, is there before the view is looked at.
         ViewSnapshotWriter.finish()
+        // The view changes only under this device's lock (SAVING): a rebuild takes it; reading
+        // the view needs only the view's own lock.
+        let lock = device.map { DeviceLock(path: path(of: $0.name, in: folder)) }
         let (names, copies) = try list(folder)
         var key = Array(folder.utf8) + [0] + Array((device?.name ?? "").utf8)
         let hash = key.withUnsafeMutableBytes { ContentHash.hash($0.baseAddress!, count: $0.count) }
@@ -115,6 +132,11 @@ public final class Ledger {
         try makeDirectories(directory)
         let view = directory + "/" + String(hash, radix: 16) + ".kassa"
         let statePath = directory + "/" + String(hash, radix: 16) + ".state"
+        func rebuildLocked() throws -> (state: LedgerState, devices: [DeviceFile], view: Journal.Built?, placed: Bool) {
+            try lock?.lock()
+            defer { lock?.unlock() }
+            return try rebuild(folder: folder, names: names, copies: copies, view: view, statePath: statePath)
+        }
         // The saved state, when it still describes the view and the folder's set of files.
         var state: LedgerState?
         if let saved = LedgerState.load(statePath), saved.marks.map(\.name) == names, saved.copies == copies,
@@ -140,7 +162,7 @@ public final class Ledger {
         if let state {
             devices = state.marks.map { DeviceFile(continuing: $0, path: path(of: $0.name, in: folder)) }
         } else {
-            let made = try rebuild(folder: folder, names: names, copies: copies, view: view, statePath: statePath)
+            let made = try rebuildLocked()
             state = made.state
             devices = made.devices
             built = made.view
@@ -150,7 +172,9 @@ public final class Ledger {
             if let uid = devices[index].uid, uid != device.uid {
                 throw LedgerError(.nameTaken, ["name": device.name, "folder": folder])
             }
-            return index
+            // A file of this name that does not (yet) say which device it is — emptied, or still
+            // being written — is not this device's to write: nothing is saved until it reads whole.
+            return devices[index].base == nil ? nil : index
         }
         var own = try owner(devices)
         var writes = !readOnly && own != nil
@@ -161,7 +185,7 @@ public final class Ledger {
         } catch let error as StoreError where built == nil && [.corrupt, .notAJournal, .unsupportedVersion].contains(error.kind) {
             // A view kept from before that does not read whole (a crash tore the cache, which is
             // never synced) is rebuilt, never trusted.
-            let made = try rebuild(folder: folder, names: names, copies: copies, view: view, statePath: statePath)
+            let made = try rebuildLocked()
             state = made.state
             devices = made.devices
             route = .rebuilt
@@ -170,26 +194,27 @@ public final class Ledger {
             writes = !readOnly && own != nil
             journal = try Journal.open(view: view, readOnly: !writes, snapshots: cache + "/snapshots", built: made.view)
         }
-        // A device file whose header does not read is left out of the view: said on every open
-        // (the device list and `check` say more) until a sync tool brings it whole.
-        for device in devices where device.damaged && device.stoppedAt == 1 {
-            journal.warn(StoreWarning(kind: .deviceHeaderDamaged, path: device.path, side: "", bytes: device.size, line: 1))
-        }
         let ledger = Ledger(folder: folder, devices: devices, copies: copies, journal: journal, own: own,
-                            ownName: device?.name, state: state!, view: view, statePath: statePath, route: route)
+                            ownName: device?.name, state: state!, view: view, statePath: statePath, route: route, lock: lock)
         if grown, try ledger.pickUp() { try journal.catchUpWithFile() }
-        if writes, let own, let base = devices[own].base {
+        ledger.warnOfDamage()
+        if writes, let own = ledger.own, let base = ledger.devices[own].base {
             // The journal and the ledger keep each other: the view lives as long as its process.
             journal.attach(Journal.DeviceHooks(owns: { ledger.owns($0) },
-                                               forward: { try ledger.forward($0, merged: $1) }),
+                                               forward: { try ledger.forward($0, merged: $1) },
+                                               begin: { try ledger.beginSave() }, end: { ledger.endSave() },
+                                               check: { try ledger.checkView() }),
                            idSpace: base..<(base + spaceSize))
+            ledger.sideFloor = JournalRecovery.highestInSideFiles(of: ledger.devices[own].path).id
+            ledger.raiseFloor()
         }
         journal.ledgerPickUp = { try ledger.pickUp() }
         return ledger
     }
 
     private init(folder: String, devices: [DeviceFile], copies: [String], journal: Journal, own: Int?, ownName: String?,
-                 state: LedgerState, view: String, statePath: String, route: Route) {
+                 state: LedgerState, view: String, statePath: String, route: Route, lock: DeviceLock?) {
+        self.lock = lock
         self.folder = folder
         self.devices = devices
         self.copies = copies
@@ -214,54 +239,59 @@ public final class Ledger {
     private static func look(_ mark: LedgerState.Mark, in folder: String, readingOn: Bool = true) -> Look {
         let path = path(of: mark.name, in: folder)
         guard let now = LedgerState.stamp(path) else { return .changed }
+        // A file whose header was not read whole (still arriving, or damaged), or that did not
+        // read as it was read (an unsure mark), is read again from its start.
+        if mark.nextLine == 1 || mark.size < 0 { return .changed }
         if now.inode == mark.inode, now.mtime == mark.mtime, now.size == mark.size { return .same }
-        // A file whose header was not read whole (still arriving, or damaged) is read again from its start.
-        if mark.nextLine == 1 { return .changed }
         guard now.size >= mark.validEnd, let (head, tail) = LedgerState.probes(path, end: mark.validEnd),
               head == mark.headHash, tail == mark.tailHash else { return .changed }
         var device = DeviceFile(continuing: mark, path: path)
-        guard !readingOn || device.readOn() else { return .changed }
-        return .grown(device, now)
+        guard readingOn else { return .grown(device, now) }
+        guard device.readOn() else { return .changed }
+        // The few new changes are checked whole: one the journal would refuse is left out.
+        device.leaveOutRefused()
+        return .grown(device, device.stamp ?? now)
     }
 
-    /// Reads the whole folder, merges it, writes the view (when it differs) and the state.
-    /// The view's bytes come back with the view file's inode, for the journal to open them
-    /// without reading the file again.
-    /// `reading`: the view is read as it is merged (LedgerViewRead) and comes back read; else
-    /// (a running session's rebuild, whose journal reads the file again) its bytes come back.
+    /// Reads the whole folder, merges it, writes the view (when it differs) and the state. The
+    /// view is read as it is merged (LedgerViewRead) and comes back read, with the view file's
+    /// inode, for the journal to take without reading the file again; `placed`: the view file was
+    /// replaced (else it already held these bytes). A change the journal refuses to read is left
+    /// out and the folder merged again without it (DAMAGE).
     private static func rebuild(folder: String, names: [String], copies: [String], view: String,
-                                statePath: String, reading: Bool = true) throws -> (state: LedgerState, devices: [DeviceFile], view: Journal.Built?) {
+                                statePath: String) throws -> (state: LedgerState, devices: [DeviceFile], view: Journal.Built?, placed: Bool) {
         let paths = names.map { path(of: $0, in: folder) }
-        // Stamped before reading: a file growing meanwhile only looks grown next time.
-        let stamps = paths.map { LedgerState.stamp($0) ?? .init() }
         var devices = try DeviceFile.read(names: names, paths: paths)
+        var checked = Set<Int>()
         var merge: LedgerMerge
         var built: Journal.Built?
-        if reading {
+        var placed = false
+        while true {
             let temporary = try temporaryCache(beside: view)
             let result = LedgerViewRead.run(devices, writingTo: temporary.descriptor)
-            merge = result.merge
             var failure = result.failure
             if Glibc.close(temporary.descriptor) != 0, failure == 0 { failure = errno }
+            var refused = result.refused
+            if refused == nil, result.read == nil, failure == 0 { refused = refusal(inViewAt: temporary.path) }
+            if failure == 0, let refused {
+                unlink(temporary.path)
+                guard leaveOut(refused, origins: result.merge.origins, devices: &devices, checked: &checked) else {
+                    throw StoreError(.corrupt, path: view, detail: refused.detail, record: refused.line)
+                }
+                continue
+            }
+            merge = result.merge
             // A view that is already these bytes stays (a running session need not read it again).
             if failure == 0, LedgerState.stamp(view)?.size == result.size,
                let old = DeviceFile.contents(of: view), DeviceFile.contents(of: temporary.path) == old {
                 unlink(temporary.path)
             } else {
                 try placeCache(temporary, failure: failure)
+                placed = true
             }
             built = result.read.map { Journal.Built(bytes: [], inode: 0, read: $0) }
-        } else {
-            merge = LedgerMerge(devices)
-            let bytes = merge.takeBytes()
-            // A view that is already these bytes stays (a running session need not read it again).
-            if LedgerState.stamp(view)?.size != bytes.count || DeviceFile.contents(of: view) != bytes {
-                try writeCache(bytes, to: view)
-            }
-            built = Journal.Built(bytes: bytes, inode: 0)
+            break
         }
-        // What was read is in the view now: the ledger keeps only where each file's reading stopped.
-        for k in devices.indices { devices[k].forgetChanges() }
         var state = LedgerState()
         state.copies = copies
         state.origins = merge.origins
@@ -269,21 +299,66 @@ public final class Ledger {
         state.conflicts = merge.conflicts
         state.lastConsumed = merge.lastConsumed
         state.highest = devices.map(\.lastNumber).max() ?? 0
+        // Each file marked as it was read; one that vanished or changed under the read is marked
+        // unsure (read again whole next time), and the state is then not kept on disk.
         var complete = true
-        for (k, device) in devices.enumerated() {
-            guard let mark = LedgerState.mark(of: device, stamp: stamps[k]) else { complete = false; break }
-            state.marks.append(mark)
+        for device in devices {
+            if let stamp = device.stamp, let mark = LedgerState.mark(of: device, stamp: stamp) {
+                state.marks.append(mark)
+            } else {
+                state.marks.append(LedgerState.unsure(device))
+                complete = false
+            }
         }
+        // What was read is in the view now: the ledger keeps only where each file's reading stopped.
+        for k in devices.indices { devices[k].forgetChanges() }
         let stamp = LedgerState.stamp(view)
-        if complete, let stamp {
-            state.view = stamp
+        if let stamp { state.view = stamp }
+        if complete, stamp != nil {
             try state.save(to: statePath)
         } else {
             LedgerState.forget(statePath)
         }
-        guard let stamp, var built else { return (state, devices, nil) }
+        guard let stamp, var built else { return (state, devices, nil, placed) }
         built.inode = stamp.inode
-        return (state, devices, built)
+        return (state, devices, built, placed)
+    }
+
+    /// Leaves out the device change the journal refused at line `refused.line` of the merged view
+    /// (`origins`: where each merged change came from). The first time a device's change is
+    /// refused, its whole file is checked, so all it holds that the journal would refuse goes in
+    /// one merge more. False when the line is no device change's.
+    private static func leaveOut(_ refused: (line: Int, detail: String), origins: [LedgerMerge.Origin],
+                                 devices: inout [DeviceFile], checked: inout Set<Int>) -> Bool {
+        // The view: its header, then each merged change's records, one per line of its device change.
+        var at = 2
+        for origin in origins {
+            guard origin.device < devices.count, let k = devices[origin.device].changeIndex(origin.number) else { return false }
+            let count = devices[origin.device].changes[k].lines.count
+            guard refused.line >= at + count else {
+                let d = origin.device
+                if checked.insert(d).inserted {
+                    devices[d].leaveOutRefused()
+                    if devices[d].changeIndex(origin.number) == nil { return true }
+                }
+                return devices[d].leaveOut(change: origin.number, part: refused.line - at, detail: refused.detail)
+            }
+            at += count
+        }
+        return false
+    }
+
+    /// The line the journal refuses in the view written at `path`, read the way the journal reads
+    /// it (when the view was not read as it was merged).
+    private static func refusal(inViewAt path: String) -> (line: Int, detail: String)? {
+        guard let bytes = DeviceFile.contents(of: path), JournalState.checkHeader(bytes) == nil,
+              let headerEnd = bytes.firstIndex(of: RecordCodec.newline) else { return nil }
+        var state = JournalState()
+        state.bytes = bytes
+        state.validEnd = headerEnd + 1
+        state.nextLine = 2
+        if case .corrupt(let line, let detail) = state.ingest(trusted: true) { return (line, detail) }
+        return nil
     }
 
     /// Puts `bytes` at `path` (in the cache) through a temporary beside it, renamed over it.
@@ -352,15 +427,33 @@ public final class Ledger {
     /// changes appended when files only grew, else a rebuild. True when the view file changed
     /// (the journal must catch up). Called by `Journal.refresh()` and by open.
     func pickUp() throws -> Bool {
-        for _ in 0..<3 {
-            if let done = try pickUpOnce() { return done }
-            // The view moved on under this process (another kassa of this device wrote it): catch
-            // up with it and its state, then look again.
-            try journal.catchUpWithFile()
-            if let saved = LedgerState.load(statePath), LedgerState.stamp(viewPath) == saved.view { state = saved }
+        try withLock {
+            for _ in 0..<3 {
+                if let done = try pickUpOnce() { return done }
+                // The view moved on under this process (another kassa of this device wrote it): catch
+                // up with it and its state, then look again.
+                try journal.catchUpWithFile()
+                if let saved = LedgerState.load(statePath), LedgerState.stamp(viewPath) == saved.view,
+                   saved.marks.map(\.name) == state.marks.map(\.name) {
+                    take(saved)
+                }
+            }
+            try rebuildNow()
+            return true
         }
-        try rebuildNow()
-        return true
+    }
+
+    /// Runs `body` under this device's lock, when this process is one of its devices.
+    private func withLock<T>(_ body: () throws -> T) throws -> T {
+        guard let lock else { return try body() }
+        return try lock.withLock(body)
+    }
+
+    /// Takes a state another process of this device saved for the view as it is now.
+    private func take(_ saved: LedgerState) {
+        state = saved
+        devices = saved.marks.map { DeviceFile(continuing: $0, path: Ledger.path(of: $0.name, in: folder)) }
+        own = ownName.flatMap { name in devices.firstIndex { $0.name == name && $0.base != nil } }
     }
 
     /// One attempt: nil when the view is not the one this process and its state know.
@@ -391,6 +484,7 @@ public final class Ledger {
                 return true
             }
         }
+        for (k, device, _) in grown where device.damage.count > devices[k].damage.count { warn(of: device) }
         let handle = try JournalFile.open(path: viewPath, io: SystemJournalIO(), create: false)
         _ = try handle.lock()
         defer { handle.unlock() }
@@ -423,20 +517,38 @@ public final class Ledger {
         return true
     }
 
-    /// The whole folder read and merged again (the view replaced: the journal reloads it).
+    /// The whole folder read and merged again (the view replaced: the journal reloads it, taking
+    /// the state read as it was merged).
     private func rebuildNow() throws {
         let (names, copies) = try Ledger.list(folder)
-        let built = try Ledger.rebuild(folder: folder, names: names, copies: copies, view: viewPath, statePath: statePath,
-                                       reading: false)
+        let built = try Ledger.rebuild(folder: folder, names: names, copies: copies, view: viewPath, statePath: statePath)
+        if built.placed, let view = built.view { journal.adopt(view) }
         state = built.state
         devices = built.devices
         self.copies = copies
-        own = ownName.flatMap { name in devices.firstIndex { $0.name == name } }
+        own = ownName.flatMap { name in devices.firstIndex { $0.name == name && $0.base != nil } }
         route = .rebuilt
+        warnOfDamage()
+    }
+
+    /// Says, for each device file with damage, that the ledger is incomplete (a warning naming
+    /// the file and the lines left out; one whose header does not read, that nothing of it is read).
+    func warnOfDamage() {
+        for device in devices where device.damaged { warn(of: device) }
+    }
+
+    private func warn(of device: DeviceFile) {
+        if device.damage.contains(where: { $0.kind == .header }) {
+            journal.warn(StoreWarning(kind: .deviceHeaderDamaged, path: device.path, side: "", bytes: device.size, line: 1))
+            return
+        }
+        guard let first = device.damage.first else { return }
+        journal.warn(StoreWarning(kind: .deviceDamaged, path: device.path, side: "", bytes: device.damage.count, line: first.line,
+                                  lines: device.damage.map(\.line)))
     }
 
     /// The fields (after the checksum) of the view's record line at `offset`.
-    private static func line(in file: JournalFile, at offset: Int) -> [Substring]? {
+    static func line(in file: JournalFile, at offset: Int) -> [Substring]? {
         var length = 512
         while true {
             guard let size = try? file.size() else { return nil }
@@ -457,100 +569,6 @@ public final class Ledger {
     func owns(_ number: Int64) -> Bool {
         let k = Int(number) - 1
         return k >= state.origins.count || state.origins[k].device == own
-    }
-
-    /// Writes the change the view just appended (`records`, numbered `merged`) to this device's
-    /// own file, durably, renumbered by the clock; undo/redo targets become its own numbers.
-    /// Runs under the view's lock (Journal.appendParts), so the state it saves is the view's.
-    private func forward(_ records: ArraySlice<UInt8>, merged: Int64) throws {
-        guard let own, let base = devices[own].base else { throw LedgerError(.notJoined, ["folder": folder]) }
-        let path = devices[own].path
-        let file = try JournalFile.open(path: path, io: SystemJournalIO(), create: false)
-        _ = try file.lock()
-        defer { file.unlock() }
-        var size = try file.size()
-        var inStep = Int(merged) - 1 == state.origins.count
-        if size != devices[own].size {
-            // Another kassa of this device appended: its numbers are the ones to be above.
-            devices[own] = try DeviceFile.read(name: devices[own].name, path: path)
-            state.highest = max(state.highest, devices[own].lastNumber)
-            inStep = false
-        }
-        if devices[own].damaged { throw StoreError(.corrupt, path: path, record: devices[own].stoppedAt) }
-        if size > devices[own].validEnd {
-            // This device's own save, killed before it was whole (never acknowledged): moved
-            // aside like any torn tail, so what follows is read.
-            let tail = try file.read(devices[own].validEnd..<size) ?? []
-            try JournalFile.writeNewFile(JournalRecovery.freeSidePath(for: path), tail)
-            try file.truncate(to: devices[own].validEnd)
-            size = devices[own].validEnd
-            inStep = false
-        }
-        guard let number = DeviceClock.next(after: state.highest) else { throw LedgerError(.numbersUsed, ["folder": folder]) }
-        var out: [UInt8] = []
-        var lines = 0
-        for line in records.split(separator: RecordCodec.newline) {
-            var fields = String(decoding: line.dropFirst(RecordLine.bodyOffset), as: UTF8.self)
-                .split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count >= 4 else { throw StoreError(.invalid, path: path, detail: "record") }
-            fields[0] = String(number)
-            switch fields[2] {
-            case "undo", "redo":
-                guard let target = Int(fields[3]), target >= 1, target <= state.origins.count, state.origins[target - 1].device == own else {
-                    throw LedgerError(.stale, ["folder": folder])
-                }
-                fields[3] = String(state.origins[target - 1].number)
-            case "commit", "import":
-                guard let id = Int(fields[3]), id > base, id < base + Ledger.spaceSize else {
-                    throw LedgerError(.spaceFull, ["name": devices[own].name])
-                }
-            default: break
-            }
-            Ledger.appendLine(fields.joined(separator: "\t"), to: &out)
-            lines += 1
-        }
-        try file.append(out, at: size, sync: true)
-        devices[own].size = size + out.count
-        devices[own].validEnd = devices[own].size
-        devices[own].nextLine += lines
-        devices[own].lastNumber = number
-        state.highest = number
-        // The state follows when it knew the view and the file up to this change; otherwise it
-        // is dropped (the next open rebuilds) rather than left describing something else.
-        if inStep, !ownChangeMergesAsWritten(out, merged: merged) { inStep = false }
-        if inStep, number > state.lastConsumed.number, let stamp = LedgerState.stamp(path),
-           let mark = LedgerState.mark(of: devices[own], stamp: stamp),
-           let viewStamp = LedgerState.stamp(viewPath), viewStamp.size == records.endIndex {
-            state.origins.append(.init(device: own, number: number))
-            state.lastConsumed = .init(device: own, number: number)
-            state.marks[own] = mark
-            state.view = viewStamp
-            try? state.save(to: statePath)
-        } else {
-            if Int(merged) - 1 == state.origins.count { state.origins.append(.init(device: own, number: number)) }
-            LedgerState.forget(statePath)
-        }
-    }
-
-    /// For the state to follow this device's own change (`lines`, as written to its file), the
-    /// merge must take it exactly as the journal wrote it into the view; an edit may also be a
-    /// conflict the merge lists (LedgerMerge: CONFLICTS), recorded here as a rebuild would.
-    /// False when the merge would write something else: the state is then dropped.
-    private func ownChangeMergesAsWritten(_ lines: [UInt8], merged: Int64) -> Bool {
-        guard let own, let file = try? DeviceFile(name: devices[own].name, path: devices[own].path, bytes: RecordCodec.header + lines),
-              file.changes.count == 1, file.stoppedAt == nil else { return false }
-        let change = file.changes[0]
-        // Only an edit can merge differently (groups kept, a conflict); the journal's own checks on
-        // the other changes are the merge's (undo and redo take only this device's changes).
-        guard file.ops(change).contains(.edit) else { return true }
-        guard let handle = try? JournalFile.open(path: viewPath, io: SystemJournalIO(), create: false),
-              var merge = LedgerMerge(resuming: state, names: state.marks.map(\.name), state: journal.state,
-                                      through: Int(merged) - 1, line: { Ledger.line(in: handle, at: $0) }),
-              let records = merge.admitOwn(change, in: file, device: own) else { return false }
-        merge.release()
-        guard records.map({ Array($0.dropFirst()) }) == file.records(change).map({ Array($0.dropFirst()) }) else { return false }
-        state.conflicts = merge.conflicts
-        return true
     }
 
     static func appendLine(_ body: String, to out: inout [UInt8]) {

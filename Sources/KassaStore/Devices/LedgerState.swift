@@ -2,7 +2,8 @@
 // (`<hash>.state`) so the next open need not read the folder again (Ledger.swift: THE CACHE).
 // For every device file: its size, how much of it the view holds (up to its last complete
 // change), its inode and mtime, and hashes of its first and last consumed bytes (to tell a file
-// that only grew from one replaced by other content); for the view: its inode, size and mtime;
+// that only grew from one replaced by other content), what reading left out (DeviceDamage) and
+// the highest transaction id it names; for the view: its inode, size and mtime;
 // and the merge state that admitting later changes needs (LedgerMerge: RESUMING): where each
 // merged change came from, the records the merge changed, the conflicts, the last change read.
 //
@@ -34,7 +35,8 @@ struct LedgerState: Equatable {
         var uid: String?
         var base: Int?
         var stoppedAt: Int?
-        var damaged = false
+        var damage: [DeviceDamage] = []
+        var topID = 0
     }
 
     /// The view file as written.
@@ -44,7 +46,7 @@ struct LedgerState: Equatable {
         var mtime: Int64 = 0
     }
 
-    static let magic = Array("kassa-ledger-state\t1\n".utf8)
+    static let magic = Array("kassa-ledger-state\t2\n".utf8)
     /// How many bytes at each end of a device file's consumed part are hashed.
     static let probe = 4096
 
@@ -65,8 +67,7 @@ struct LedgerState: Equatable {
     static func stamp(_ path: String) -> FileStamp? {
         var info = stat()
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return FileStamp(inode: UInt64(info.st_ino), size: Int(info.st_size),
-                         mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        return FileStamp(info)
     }
 
     /// The hashes of the first and last `probe` bytes before `end` of the file at `path`; nil
@@ -101,12 +102,28 @@ struct LedgerState: Equatable {
         return out
     }
 
-    /// A mark for a device file just read whole or in part (`device`: what reading found).
+    /// A mark for a device file just read whole or in part (`device`: what reading found). The
+    /// hashes are of the bytes read when it was read whole; else the file is read for them: nil
+    /// when it no longer holds that many bytes.
     static func mark(of device: DeviceFile, stamp: FileStamp) -> Mark? {
-        guard let (head, tail) = probes(device.path, end: device.validEnd) else { return nil }
-        return Mark(name: device.name, inode: stamp.inode, mtime: stamp.mtime, size: device.size, validEnd: device.validEnd,
+        let end = device.validEnd
+        var hashes: (UInt64, UInt64)?
+        if device.buffer.count >= end, device.buffer.count == device.size, end >= 0 {
+            hashes = (hash(Array(device.buffer[0..<min(probe, end)])), hash(Array(device.buffer[max(0, end - probe)..<end])))
+        } else {
+            hashes = probes(device.path, end: end)
+        }
+        guard let (head, tail) = hashes else { return nil }
+        return Mark(name: device.name, inode: stamp.inode, mtime: stamp.mtime, size: device.size, validEnd: end,
                     nextLine: device.nextLine, lastNumber: device.lastNumber, headHash: head, tailHash: tail,
-                    uid: device.uid, base: device.base, stoppedAt: device.stoppedAt, damaged: device.damaged)
+                    uid: device.uid, base: device.base, stoppedAt: device.stoppedAt, damage: device.damage, topID: device.topID)
+    }
+
+    /// A mark for a device file that no longer reads as it was read (it shrank or vanished
+    /// meanwhile): the next look at it finds it changed and reads it again.
+    static func unsure(_ device: DeviceFile) -> Mark {
+        Mark(name: device.name, inode: 0, mtime: 0, size: -1, validEnd: device.validEnd, nextLine: 1, lastNumber: device.lastNumber,
+             uid: device.uid, base: device.base, stoppedAt: device.stoppedAt, damage: device.damage, topID: device.topID)
     }
 
     // MARK: encoding
@@ -119,7 +136,9 @@ struct LedgerState: Equatable {
             w.string(m.name); w.int(Int64(bitPattern: m.inode)); w.int(m.mtime); w.int(m.size); w.int(m.validEnd)
             w.int(m.nextLine); w.int(m.lastNumber); w.int(Int64(bitPattern: m.headHash)); w.int(Int64(bitPattern: m.tailHash))
             w.optionalString(m.uid); w.int(m.base.map(Int64.init) ?? -1); w.int(m.stoppedAt.map(Int64.init) ?? -1)
-            w.int(m.damaged ? 1 : 0)
+            w.int(m.topID)
+            w.int(m.damage.count)
+            for d in m.damage { w.int(d.line); w.int(d.count); w.string(d.kind.rawValue); w.string(d.detail) }
         }
         w.int(copies.count)
         for c in copies { w.string(c) }
@@ -150,11 +169,18 @@ struct LedgerState: Equatable {
         for _ in 0..<markCount {
             guard let name = r.string(), let inode = r.int(), let mtime = r.int(), let size = r.int(), let validEnd = r.int(),
                   let nextLine = r.int(), let lastNumber = r.int(), let head = r.int(), let tail = r.int(),
-                  let uid = r.optionalString(), let base = r.int(), let stopped = r.int(), let damaged = r.int() else { return nil }
+                  let uid = r.optionalString(), let base = r.int(), let stopped = r.int(), let topID = r.int(),
+                  let damageCount = r.count() else { return nil }
+            var damage: [DeviceDamage] = []
+            for _ in 0..<damageCount {
+                guard let line = r.int(), let count = r.int(), let kind = r.string().flatMap(DeviceDamage.Kind.init(rawValue:)),
+                      let detail = r.string() else { return nil }
+                damage.append(DeviceDamage(line: Int(line), count: Int(count), kind: kind, detail: detail))
+            }
             s.marks.append(Mark(name: name, inode: UInt64(bitPattern: inode), mtime: mtime, size: Int(size), validEnd: Int(validEnd),
                                 nextLine: Int(nextLine), lastNumber: lastNumber, headHash: UInt64(bitPattern: head),
                                 tailHash: UInt64(bitPattern: tail), uid: uid, base: base < 0 ? nil : Int(base),
-                                stoppedAt: stopped < 0 ? nil : Int(stopped), damaged: damaged != 0))
+                                stoppedAt: stopped < 0 ? nil : Int(stopped), damage: damage, topID: Int(topID)))
         }
         guard let copyCount = r.count() else { return nil }
         for _ in 0..<copyCount { guard let c = r.string() else { return nil }; s.copies.append(c) }
@@ -237,5 +263,12 @@ struct LedgerState: Equatable {
             guard flag == 1, let s = string() else { return nil }
             return .some(s)
         }
+    }
+}
+
+extension LedgerState.FileStamp {
+    init(_ info: stat) {
+        self.init(inode: UInt64(info.st_ino), size: Int(info.st_size),
+                  mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }
 }

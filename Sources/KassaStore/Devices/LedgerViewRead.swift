@@ -21,9 +21,11 @@
 // merge's thread takes that share whenever it is ahead.
 //
 // Whatever goes wrong is not hidden and loses nothing: a write error comes back to the caller
-// (the view is not used); a piece that does not read clean, or a view bigger than the buffer
-// (records the merge rewrote longer than their lines), leaves the view unread here — it is
-// still written whole, and the journal reads it from the file as ever.
+// (the view is not used); a line the journal's reader refuses comes back with its line (the
+// ledger leaves that device change out and merges again: DeviceFile+Refusal.swift); a piece that
+// does not read clean otherwise, or a view bigger than the buffer (records the merge rewrote
+// longer than their lines), leaves the view unread here — it is still written whole, and the
+// journal reads it from the file as ever.
 
 #if canImport(Glibc)
 import Glibc
@@ -40,6 +42,8 @@ struct LedgerViewRead {
     var read: (state: JournalState, prefixHash: UInt64?)?
     /// errno of a failed write of the view (0: written whole).
     var failure: Int32
+    /// The view's line the journal's reader refused, and why (nil: none).
+    var refused: (line: Int, detail: String)?
 
     /// The reader's helper thread (ReadAhead), as a journal's open uses it: only once the merge
     /// is done (JournalState.ingest's `more`) — beside the merge it would be a third thread on
@@ -69,6 +73,7 @@ struct LedgerViewRead {
         let slot = Slot()
         var state = JournalState()
         var read = true
+        var refused: (line: Int, detail: String)?
         var prefixHash: UInt64?
         // `size`: bytes of the view in all; `failure`: errno of the first failed write.
         var size = 0
@@ -123,8 +128,10 @@ struct LedgerViewRead {
             read = ready >= header.count && memcmp(base, header, header.count) == 0
             if read {
                 var none: ByteShedder?
-                read = state.ingest(UnsafeBufferPointer(start: base, count: room), trusted: true,
-                                    readAhead: readAhead, shedder: &none, more: more) == .clean
+                let outcome = state.ingest(UnsafeBufferPointer(start: base, count: room), trusted: true,
+                                           readAhead: readAhead, shedder: &none, more: more)
+                read = outcome == .clean
+                if case .corrupt(let line, let detail) = outcome { refused = (line, detail) }
             }
             // However the reading ended, the merge's thread writes the rest of what it hands on.
             if merging.started { merging.join() }
@@ -148,7 +155,8 @@ struct LedgerViewRead {
             initialized = read ? slot.taken : 0
         }
         if read { state.bytes = bytes }
-        return LedgerViewRead(merge: slot.merge!, size: size, read: read ? (state, prefixHash) : nil, failure: failure)
+        return LedgerViewRead(merge: slot.merge!, size: size, read: read ? (state, prefixHash) : nil, failure: failure,
+                              refused: refused)
     }
 }
 

@@ -31,7 +31,9 @@
 //
 // INVARIANTS. The file only grows by whole changes appended under an exclusive flock, after
 // reading what other processes appended, and made durable by fdatasync before the caller is told
-// "saved"; a failed write or sync is truncated away. A change is one write(2), except an import,
+// "saved"; a failed write or sync is truncated away. (A ledger's merged view is a cache, never
+// synced: there a change is made durable in this device's own file, under that file's lock too —
+// Devices/Ledger.swift: SAVING.) A change is one write(2), except an import,
 // which writes its one change in batches (one write and one fdatasync each) under one lock and
 // counts only once the last batch is written. Before every append, under the lock, the file must
 // still be the one read: same inode, not shorter, and the header and the last record read still
@@ -105,13 +107,23 @@ public final class Journal {
 
     /// Set when this journal is the merged view of a ledger folder (Devices/Ledger.swift): which
     /// changes are this device's own (the only ones undo and redo take), and where every change
-    /// appended here goes first — this device's own file, the one that counts.
+    /// appended here goes first — this device's own file, the one that counts. `begin` runs before
+    /// an append takes the view's lock (the ledger takes this device's lock and brings the view up
+    /// to its file), `end` after it, whatever happened; `check` under the view's lock, caught up,
+    /// before anything is numbered (it throws when the view is not the one the ledger knows).
     public struct DeviceHooks {
         public var owns: (Int64) -> Bool
         public var forward: (_ records: ArraySlice<UInt8>, _ number: Int64) throws -> Void
-        public init(owns: @escaping (Int64) -> Bool, forward: @escaping (ArraySlice<UInt8>, Int64) throws -> Void) {
+        public var begin: () throws -> Void
+        public var end: () -> Void
+        public var check: () throws -> Void
+        public init(owns: @escaping (Int64) -> Bool, forward: @escaping (ArraySlice<UInt8>, Int64) throws -> Void,
+                    begin: @escaping () throws -> Void = {}, end: @escaping () -> Void = {}, check: @escaping () throws -> Void = {}) {
             self.owns = owns
             self.forward = forward
+            self.begin = begin
+            self.end = end
+            self.check = check
         }
     }
     var deviceHooks: DeviceHooks?
@@ -126,8 +138,12 @@ public final class Journal {
         /// (`bytes` are then its `state.bytes`) and, when its read shed them, their prefix hash.
         var read: (state: JournalState, prefixHash: UInt64?)?
     }
-    /// Set by `open(view:)` until the first reload takes it.
+    /// Set by `open(view:)` (or `adopt`) until the next reload takes it.
     private var built: Built?
+
+    /// The view a ledger just merged again and put in place of the one this journal read
+    /// (Devices/Ledger.swift): the reload that follows takes its state when the file is that one.
+    func adopt(_ made: Built) { built = made }
     /// A ledger's view is a cache: a torn tail or damage in it is neither moved aside nor kept
     /// with a warning but thrown (`.corrupt`), and the ledger rebuilds the view.
     private(set) var isCache = false
@@ -482,10 +498,15 @@ public final class Journal {
     /// once it is written (on the writing thread). Returns nil when nothing was written.
     func appendParts(inPlace: Bool = false, progress: ((Int) -> Void)? = nil,
                      _ work: (_ lines: ((inout LineWriter) throws -> [WritePiece]) throws -> Void) throws -> Void) throws -> Int32? {
+        // In a ledger folder, this device's lock first, then the view's (Devices/Ledger.swift: SAVING).
+        let hooks = deviceHooks
+        if let hooks { try hooks.begin() }
+        defer { hooks?.end() }
         let replaced = try file.lock()
         defer { file.unlock() }
         try catchUp(replaced: replaced)
         guard writes else { throw StoreError(.readOnly, path: path) }
+        if let hooks { try hooks.check() }
         let length = state.bytes.count
         if try file.size() != length {
             // Bytes this instance has not accounted for: never write after them.
@@ -552,9 +573,13 @@ public final class Journal {
             if let failure { throw failure }
             // Our own change refused by the replay would be a bug, but never leave it in the file.
             guard outcome == .clean else { throw StoreError(.invalid, path: path, detail: "record") }
-            // In a ledger folder the change counts once it is in this device's own file.
-            if let deviceHooks { try deviceHooks.forward(state.bytes[length..<end], state.changes[state.changes.count - 1].number) }
-            try file.sync(keeping: length)
+            // In a ledger folder the change counts once it is in this device's own file; the view
+            // is a cache, never synced: nothing after the forward may fail the save.
+            if let hooks {
+                try hooks.forward(state.bytes[length..<end], state.changes[state.changes.count - 1].number)
+            } else {
+                try file.sync(keeping: length)
+            }
         } catch {
             try? file.truncate(to: length)
             state.bytes.removeLast(state.bytes.count - length)

@@ -15,6 +15,10 @@ public struct StoreWarning: Sendable, Hashable {
         /// A ledger folder's device file (`path`) whose first line is not a journal header this
         /// kassa reads (damaged, or from a newer kassa): it is left out of the merged view.
         case deviceHeaderDamaged = "device-header-damaged"
+        /// A ledger folder's device file (`path`) with damaged lines or changes the journal
+        /// refuses (`lines`, the first at `line`, `bytes` of them): they are left out of the
+        /// merged view, which is incomplete until the device repairs its file.
+        case deviceDamaged = "device-damaged"
     }
 
     public var kind: Kind
@@ -24,11 +28,13 @@ public struct StoreWarning: Sendable, Hashable {
     public var bytes: Int
     /// Line number where the damage starts.
     public var line: Int
+    /// Every line where damage starts (a device file's).
+    public var lines: [Int] = []
 
     public var messageKey: String { "store.warning." + kind.rawValue }
 
     public var messageArguments: [String: String] {
         ["path": path, "side": side, "bytes": String(bytes), "count": String(bytes), "line": String(line),
-         "mode": String(bytes, radix: 8)]
+         "mode": String(bytes, radix: 8), "lines": lines.map(String.init).joined(separator: ", ")]
     }
 }
