@@ -1,4 +1,4 @@
-// Fixtures for the interchange tests: a small vocabulary standing in for session.commands and
+// Fixtures for the interchange tests: a small vocabulary standing in for the session words (`word` rules) and
 // the grammar, and a journal's worth of transactions with every type, Cyrillic names, a
 // foreign currency, a note a spreadsheet would run as a formula.
 

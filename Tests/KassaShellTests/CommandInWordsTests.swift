@@ -1,4 +1,4 @@
-// CommandInWordsTests: whole lines that ask for a command in words (Grammars/*/dialog.replies
+// CommandInWordsTests: whole lines that ask for a command in words (Grammars/*/replies.rules
 // `show`/`do`): they run the command instead of becoming drafts, in both languages, with polite
 // words around them; "delete the last one" undoes only while no draft waits (then it is the
 // drafts' reply); a command's word before "#N" runs it ("delete #3"); and a budget said with a verb first ("set a food budget of 100k a month").
