@@ -3,6 +3,8 @@
 // and where it stood is kept as a pause, because a pause separates one value from the next
 // ("not 1500, 1600"). Punctuation inside a word stays ("1,600", "вообще-то", "15.02").
 
+import KassaCore
+
 struct ReplyWords {
     /// Normalized words (lower case, ё as е): what the dialog grammar is matched against.
     var words: [String] = []

@@ -1,10 +1,9 @@
 // DialogGrammar: the words of replies to waiting drafts, the `reply` rules of Grammars/<lang>/replies.rules
-// (rules as data, like the parser's): confirmations and refusals in words, undo phrases,
+// (rules as data, beside the parser's): confirmations and refusals in words, undo phrases,
 // negations, cue phrases, ordinals and the small words around a named draft. Every language's
 // file is merged, so a Russian reply works in an English session. ReplyReader interprets a reply
 // with these words; `kassa grammar check` reports a line it cannot read at its file, line and column.
 
-import KassaCore
 
 public struct DialogGrammar: Sendable {
     /// The kinds of phrase a rule line may give (the file's first word).
@@ -31,7 +30,7 @@ public struct DialogGrammar: Sendable {
 
     /// One phrase: its words (normalized), a value (an ordinal's number; 0 otherwise) and the
     /// command a `show`/`do` phrase asks for.
-    struct Phrase: Sendable {
+    public struct Phrase: Sendable {
         let words: [String]
         let value: Int
         var command = ""
@@ -45,6 +44,10 @@ public struct DialogGrammar: Sendable {
         public let reasonKey: String
         public let arguments: [String: String]
         public let lineText: String
+
+        public init(file: String, line: Int, column: Int, reasonKey: String, arguments: [String: String], lineText: String) {
+            (self.file, self.line, self.column, self.reasonKey, self.arguments, self.lineText) = (file, line, column, reasonKey, arguments, lineText)
+        }
     }
 
     private var phrases: [Kind: [Phrase]] = [:]
@@ -134,7 +137,7 @@ public struct DialogGrammar: Sendable {
     }
 
     /// The longest phrase of `kind` that starts at `words[start]`: how many words it takes and its value.
-    func match(_ kind: Kind, in words: [String], at start: Int) -> (length: Int, value: Int)? {
+    public func match(_ kind: Kind, in words: [String], at start: Int) -> (length: Int, value: Int)? {
         guard start < words.count, let candidates = byFirstWord[Start(kind: kind, word: words[start])] else { return nil }
         for phrase in candidates where start + phrase.words.count <= words.count {
             if Array(words[start..<(start + phrase.words.count)]) == phrase.words { return (phrase.words.count, phrase.value) }
@@ -145,7 +148,7 @@ public struct DialogGrammar: Sendable {
     /// The command a whole line of `kind` (`show`, `do`) asks for, polite words allowed around
     /// it ("please show my accounts", «покажи мои счета, пожалуйста»); nil when the line is not
     /// wholly such a phrase.
-    func command(_ kind: Kind, in words: [String]) -> String? {
+    public func command(_ kind: Kind, in words: [String]) -> String? {
         let core = withoutPolite(words)
         guard !core.isEmpty, let candidates = byFirstWord[Start(kind: kind, word: words[core.lowerBound])] else { return nil }
         return candidates.first { $0.words.count == core.count && Array(words[core]) == $0.words }?.command
@@ -153,7 +156,7 @@ public struct DialogGrammar: Sendable {
 
     /// The words without polite ones at their ends ("please", «пожалуйста»), never empty unless
     /// `words` is.
-    func withoutPolite(_ words: [String]) -> Range<Int> {
+    public func withoutPolite(_ words: [String]) -> Range<Int> {
         var low = 0, high = words.count
         while let polite = match(.polite, in: words, at: low), low + polite.length < high { low += polite.length }
         var trimmed = true
@@ -167,7 +170,7 @@ public struct DialogGrammar: Sendable {
     }
 
     /// Where a phrase of `kind` stands in `words`: its range, the first found; nil when none does.
-    func find(_ kind: Kind, in words: [String]) -> Range<Int>? {
+    public func find(_ kind: Kind, in words: [String]) -> Range<Int>? {
         for start in words.indices {
             if let (length, _) = match(kind, in: words, at: start) { return start..<(start + length) }
         }
@@ -175,7 +178,7 @@ public struct DialogGrammar: Sendable {
     }
 
     /// Every command named by `show` and `do` phrases, for `kassa grammar check`.
-    var commandsNamed: [(kind: Kind, command: String)] {
+    public var commandsNamed: [(kind: Kind, command: String)] {
         [Kind.show, .do].flatMap { kind in
             Set((phrases[kind] ?? []).map { String($0.command.split(separator: " ").first ?? "") }).sorted().map { (kind, $0) }
         }
@@ -183,7 +186,7 @@ public struct DialogGrammar: Sendable {
 
     /// Whether `words` are all covered, left to right, by phrases of `kinds`, at least one of
     /// them of `required` (a whole reply such as "ok, save it, thanks").
-    func covers(_ words: [String], with kinds: [Kind], requiring required: Kind) -> Bool {
+    public func covers(_ words: [String], with kinds: [Kind], requiring required: Kind) -> Bool {
         guard !words.isEmpty else { return false }
         // reach[i]: the first i words can be covered (0: none, 1: yes, 2: yes with a `required` phrase).
         // Every phrase at every reachable position is tried, so "да, сохрани их" is "да" + "сохрани их"
@@ -204,7 +207,7 @@ public struct DialogGrammar: Sendable {
     }
 
     /// A word as the rules and replies are compared: lower case, ё read as е.
-    static func normalize(_ word: some StringProtocol) -> String {
+    public static func normalize(_ word: some StringProtocol) -> String {
         var lowered = CaseFolding.lowercased(word)
         // ё is the bytes D1 91 and е D0 B5: replaced in place, the length kept.
         return lowered.withUTF8 { bytes in
