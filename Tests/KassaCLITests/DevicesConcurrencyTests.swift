@@ -68,14 +68,8 @@ import Testing
     }
 
     @Test func twoDevicesOfTwoSessionsEachLoseNoAcknowledgedSave() throws {
-        let root = TestSupport.makeTemporaryDirectory("devices-concurrency")
-        let devices = try ["laptop", "phone"].map { name in
-            let home = root.appendingPathComponent(name)
-            let folder = home.appendingPathComponent("ledger").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            return Device(name: name, clone: folder, environment: KassaBinary.environment(home: home))
-        }
-        let (laptop, phone) = (devices[0], devices[1])
+        let (root, laptop, phone) = try Device.apart("devices-concurrency")
+        let devices = [laptop, phone]
         try laptop.kassa(["devices", "join", laptop.clone, "--name", "laptop"])
         try DevicesRewrittenFileTests.copyWhole(laptop.clone + "/laptop.kassa", to: phone.clone + "/laptop.kassa")
         try phone.kassa(["devices", "join", phone.clone, "--name", "phone"])

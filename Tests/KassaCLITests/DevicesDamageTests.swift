@@ -35,14 +35,9 @@ import Testing
     }
 
     @Test func damageInAnotherDevicesFileIsNamedAndTheRestIsRead() throws {
-        let root = TestSupport.makeTemporaryDirectory("devices-damage")
-        let folder = root.appendingPathComponent("ledger").path
-        let devices = try ["laptop", "phone"].map { name in
-            let home = root.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-            return Device(name: name, clone: folder, environment: KassaBinary.environment(home: home))
-        }
-        let (laptop, phone) = (devices[0], devices[1])
+        let (_, laptop, phone) = try Device.sharing("devices-damage")
+        let folder = laptop.clone
+        let devices = [laptop, phone]
         for device in devices { try device.kassa(["devices", "join", folder, "--name", device.name]) }
         _ = try laptop.save("coffee 101")
         // phone.kassa: 1 header, 2 device, 3 rent, 4 lunch, 5 taxi, 6 cafe, 7 gym, 8 books.

@@ -59,14 +59,8 @@ import Testing
     }
 
     @Test func killedMidSaveLosesNothingAcknowledgedWhileTheOtherSyncs() throws {
-        let root = TestSupport.makeTemporaryDirectory("devices-killed")
-        let devices = try ["laptop", "phone"].map { name in
-            let home = root.appendingPathComponent(name)
-            let folder = home.appendingPathComponent("ledger").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            return Device(name: name, clone: folder, environment: KassaBinary.environment(home: home))
-        }
-        let (laptop, phone) = (devices[0], devices[1])
+        let (_, laptop, phone) = try Device.apart("devices-killed")
+        let devices = [laptop, phone]
         let shared = Shared()
         let laptopFile = "/laptop.kassa", phoneFile = "/phone.kassa"
         _ = try laptop.save("coffee 100")

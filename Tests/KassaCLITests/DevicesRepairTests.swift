@@ -33,14 +33,9 @@ import Testing
     }
 
     @Test func repairMendsOnlyThisDevicesFileAndNamesTheOther() throws {
-        let root = TestSupport.makeTemporaryDirectory("devices-repair")
-        let folder = root.appendingPathComponent("ledger").path
-        let devices = try ["laptop", "phone"].map { name in
-            let home = root.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-            return Device(name: name, clone: folder, environment: KassaBinary.environment(home: home))
-        }
-        let (laptop, phone) = (devices[0], devices[1])
+        let (root, laptop, phone) = try Device.sharing("devices-repair")
+        let folder = laptop.clone
+        let devices = [laptop, phone]
         for device in devices { try device.kassa(["devices", "join", folder, "--name", device.name]) }
         let laptopFile = folder + "/laptop.kassa", phoneFile = folder + "/phone.kassa"
         // laptop.kassa: 1 header, 2 device, 3 coffee, 4 cake, 5 tea, 6 the edit of the phone's #1000001, 7 books.

@@ -77,14 +77,7 @@ import Testing
     }
 
     @Test func aFileRewrittenInPlaceOrRemovedAndWrittenIsArrivingNeverACrash() throws {
-        let root = TestSupport.makeTemporaryDirectory("devices-rewritten")
-        let devices = try ["laptop", "phone"].map { name in
-            let home = root.appendingPathComponent(name)
-            let folder = home.appendingPathComponent("ledger").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            return Device(name: name, clone: folder, environment: KassaBinary.environment(home: home))
-        }
-        let (laptop, phone) = (devices[0], devices[1])
+        let (_, laptop, phone) = try Device.apart("devices-rewritten")
         let laptopFile = "/laptop.kassa"
         try laptop.kassa(["devices", "join", laptop.clone, "--name", "laptop"])
         for k in 1...30 { _ = try laptop.save("coffee \(1000 + k)") }

@@ -37,14 +37,9 @@ import Testing
     }
 
     @Test func twoProcessesOfOneDeviceNeverShareANumber() throws {
-        let root = TestSupport.makeTemporaryDirectory("devices-sessions")
-        let folder = root.appendingPathComponent("ledger").path
-        let devices = try ["laptop", "phone"].map { name in
-            let home = root.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-            return Device(name: name, clone: folder, environment: KassaBinary.environment(home: home))
-        }
-        let (laptop, phone) = (devices[0], devices[1])
+        let (root, laptop, phone) = try Device.sharing("devices-sessions")
+        let folder = laptop.clone
+        let devices = [laptop, phone]
         for device in devices { try device.kassa(["devices", "join", folder, "--name", device.name]) }
         _ = try laptop.save("coffee 100")
 

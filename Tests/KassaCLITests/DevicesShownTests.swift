@@ -11,14 +11,8 @@ import Testing
     typealias Device = DevicesGitTests.Device
 
     func devices(_ label: String) throws -> (folder: String, laptop: Device, phone: Device) {
-        let root = TestSupport.makeTemporaryDirectory(label)
-        let folder = root.appendingPathComponent("ledger").path
-        let devices = try ["laptop", "phone"].map { name in
-            let home = root.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-            return Device(name: name, clone: folder, environment: KassaBinary.environment(home: home))
-        }
-        return (folder, devices[0], devices[1])
+        let (_, laptop, phone) = try Device.sharing(label)
+        return (laptop.clone, laptop, phone)
     }
 
     @Test func everyPlaceNamesThisDevicesFile() throws {
