@@ -36,6 +36,10 @@ struct GrammarLoader {
     }
     var endingSetIDs: [String: Int] = [:]
     var endingSets: [[[UInt8]]] = []
+    /// `list NAME = w, w, …` lines by language folder and name: the words an item's `$NAME` stands for.
+    var lists: [String: [[UInt8]]] = [:]
+    /// At most this many items made from one item's lists (`$giver $gives` is giver × gives).
+    static let maxListProduct = 10_000
     var patterns: [Pattern] = []
     var literalWords: [Int32] = []
     var categoryOrder: [String] = []
@@ -154,7 +158,7 @@ struct GrammarLoader {
             let id = classID(name)
             let numeric = ExactNumber(decimalText: value)
             for item in GrammarLoader.split(b, body.0, body.1, on: UInt8(ascii: ",")) {
-                let itemWords = readItem(line, item)
+              for itemWords in readItems(line, item) {
                 guard let first = itemWords.first else {
                     fail(line, at: item.0, "grammar.empty-item")
                     continue
@@ -167,7 +171,16 @@ struct GrammarLoader {
                     restWords.append(Array(itemWords.dropFirst()))
                     entryLines.append(line)
                 }
+              }
             }
+        case "list":
+            guard head.count == 2 else { fail(line, at: equals, "grammar.missing-name"); return }
+            var words: [[UInt8]] = []
+            for item in GrammarLoader.split(b, body.0, body.1, on: UInt8(ascii: ",")) {
+                guard item.0 < item.1 else { fail(line, at: item.0, "grammar.empty-item"); continue }
+                words.append(Array(b[item.0..<item.1]))
+            }
+            lists[listKey(line, string(b, head[1])), default: []] += words
         case "name":
             guard head.count == 2 else { fail(line, at: equals, "grammar.missing-name"); return }
             guard let language = line.source.language else { fail(line, at: s, "grammar.name-needs-language"); return }
@@ -259,6 +272,44 @@ struct GrammarLoader {
         if categoryNames[slug] == nil {
             categoryNames[slug] = [:]
             categoryOrder.append(slug)
+        }
+    }
+
+    /// A list's key: its language folder's and its name (a Russian `$giver` is the Russian list).
+    func listKey(_ line: Line, _ name: String) -> String { (line.source.language?.rawValue ?? "") + "/" + name }
+
+    /// The items one item stands for: itself, or with every `$NAME` word replaced by each word of
+    /// the list NAME in turn (`$giver дал~past` is one item per giver). A list must be read before
+    /// an item names it; an unknown list, or a product past maxListProduct, is an error.
+    mutating func readItems(_ line: Line, _ item: (Int, Int)) -> [[ItemWord]] {
+        let b = line.bytes
+        let pieces = GrammarLoader.split(b, item.0, item.1, on: nil)
+        // `$` alone, or before digits, is the dollar sign ("$", "$5"); before a letter it names a list.
+        func namesList(_ piece: (Int, Int)) -> Bool {
+            piece.1 - piece.0 > 1 && b[piece.0] == UInt8(ascii: "$") && (0x61...0x7A).contains(b[piece.0 + 1] | 0x20)
+        }
+        guard pieces.contains(where: namesList) else { return [readItem(line, item)] }
+        var made: [[UInt8]] = [[]]
+        for piece in pieces {
+            var choices = [Array(b[piece.0..<piece.1])]
+            if namesList(piece) {
+                let name = string(b, (piece.0 + 1, piece.1))
+                guard let words = lists[listKey(line, name)] else {
+                    fail(line, at: piece.0, "grammar.unknown-list", ["name": name])
+                    return []
+                }
+                choices = words
+            }
+            guard made.count * choices.count <= GrammarLoader.maxListProduct else {
+                fail(line, at: piece.0, "grammar.list-too-large", ["limit": String(GrammarLoader.maxListProduct)])
+                return []
+            }
+            made = made.flatMap { prefix in choices.map { prefix.isEmpty ? $0 : prefix + [0x20] + $0 } }
+        }
+        return made.map { bytes in
+            let expanded = Line(bytes: bytes[...], number: line.number, source: line.source)
+            // Offsets point into the rule's own line, for errors found later (unknown endings).
+            return readItem(expanded, (0, bytes.count)).map { ItemWord(bytes: $0.bytes, endings: $0.endings, offset: item.0) }
         }
     }
 
