@@ -32,6 +32,8 @@ public struct Doubt: Hashable, Sendable {
         case shareUneven = "share-uneven"
         /// "185.000" in a currency whose cents are written: thousands or decimals?
         case thousandsOrDecimals = "thousands-or-decimals"
+        /// An exchange said with what was handed over only ("changed 300 dollars"): what arrived?
+        case exchangeIncomplete = "exchange-incomplete"
     }
 
     public var field: Field

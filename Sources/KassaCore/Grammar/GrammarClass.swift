@@ -114,4 +114,7 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// exactly three digits groups thousands whatever the language ("rent 185.000" is ₸185,000);
     /// in another currency with cents such a number is asked (MoneyStage.readMoney).
     case dotGroups = "dot-groups"
+    /// Words that mean a currency exchange even when one amount is said ("exchanged", «обменник»):
+    /// an amount in a currency said, with nothing about what arrived, is asked (DoubtRules).
+    case exchangeAlone = "exchange-alone"
 }

@@ -38,7 +38,7 @@ final class ClassIDs: Sendable {
     /// Words that say a line is no payment (DoubtRules).
     let notEntry: Int
     /// A currency exchange's verb and the words between its two amounts (ExchangeReading).
-    let exchange, exchangeTo, exchangeRate: Int
+    let exchange, exchangeTo, exchangeRate, exchangeAlone: Int
     /// Named days (Nauryz, Christmas): a date said with one wins over it.
     let holiday: Int
     /// Words before a calendar day that make it what the purchase is for (GrammarClass.datePurpose).
@@ -128,7 +128,7 @@ final class ClassIDs: Sendable {
         }
         dotGroupCurrencies = grouping
         notEntry = id(.notEntry)
-        exchange = id(.exchange); exchangeTo = id(.exchangeTo); exchangeRate = id(.exchangeRate)
+        exchange = id(.exchange); exchangeTo = id(.exchangeTo); exchangeRate = id(.exchangeRate); exchangeAlone = id(.exchangeAlone)
         let accountClass = id(.account)
         var values: [String] = []
         for entry in g.entries where entry.classID == accountClass && !values.contains(entry.value) { values.append(entry.value) }

@@ -16,6 +16,9 @@
 //   share-uneven  (ShareReading) a shared bill that does not divide exactly: the part is asked;
 //   date-ahead    (DraftBuilder.decideDate) a one-off purchase dated ahead by a day said, not by
 //                 "tomorrow" or "in 3 days".
+//   exchange-incomplete  a word of the class `exchange-alone` in a part whose amount is in a
+//                 currency said, other than the default, with no second amount ("exchanged 300
+//                 dollars at the obmennik"): what arrived is asked, not saved as money spent.
 //
 // Ties the parser already asks about (this year's date or last year's, two accounts) become
 // doubts with reason `tie` (Parser). A doubt lowers the draft's confidence below 0.5.
@@ -39,6 +42,10 @@ extension DraftStage {
             } else if let amount = draft.amount, amount.currency == .kzt, draft.has(.currencyDefault), m.exchange == nil,
                       amount.minorUnits > 0, amount.minorUnits < DraftStage.smallestTengePrice {
                 draft.doubt(Doubt(field: .amount, text: text(m.start..<m.end), reason: .outOfRange))
+            }
+            if m.exchange == nil, m.currency != nil, let amount = draft.amount, amount.currency != context.defaultCurrency,
+               ids.exchangeAlone >= 0, let word = (part.start..<part.end).first(where: { matchClass($0, ids.exchangeAlone) != nil }) {
+                draft.doubt(Doubt(field: .type, text: text(min(word, m.start)..<max(word + 1, m.end)), reason: .exchangeIncomplete))
             }
         }
         // "Available: 87 412,50 ₸", "Balance on card: 152,300 KZT" alone: what an account holds,

@@ -607,6 +607,21 @@ extension DraftStage {
         return nil
     }
 
+    /// A second day said in the part, other than `date` and no holiday ("on wednesday or
+    /// thursday", «то ли в среду, то ли в четверг»): the two tie. Purpose days ("for december 5")
+    /// are no dates here.
+    func otherDate(_ s: LineScan, _ part: Part, besides date: CivilDate) -> CivilDate? {
+        var k = part.start
+        while k < part.end {
+            guard case .pattern(let p) = s.roles[k] else { k += 1; continue }
+            let pm = s.patterns[p]
+            if case .date(let d, _, _) = pm.value, d != date,
+               !(ids.holiday >= 0 && (pm.match.start..<pm.match.end).contains(where: { has($0, ids.holiday) })) { return d }
+            k = pm.match.end
+        }
+        return nil
+    }
+
     /// The part's date: the first said, except that a holiday gives way to another date said
     /// with it ("cake for Nauryz, on the 20th": the holiday is what the cake is for).
     func firstDate(_ s: LineScan, _ part: Part) -> (CivilDate, Why, CivilDate?)? {

@@ -165,7 +165,8 @@ extension DraftStage {
     /// an alternative (02.03 in English, "march 12" said on 10 March) is asked.
     @inline(__always) func decideDate(_ part: Part, _ s: LineScan, _ carry: inout Carry, index: Int, _ r: inout PartReading,
                     _ reasons: inout [Why]) -> CivilDate {
-        if let d = firstDate(s, part) {
+        let said = firstDate(s, part)
+        if let d = said {
             carry.date = d
             carry.dateAt = part.start
         } else if carry.date != nil,
@@ -196,6 +197,10 @@ extension DraftStage {
             if r.recurrence != nil, alt > context.today { return alt }
             r.flags.insert(.ambiguous)
             r.questions.append(Question(draftIndex: index, field: "date", options: [d.0.iso, alt.iso]))
+        } else if r.recurrence == nil, let first = said, let other = otherDate(s, part, besides: first.0) {
+            // "gym 15000 on wednesday or thursday": two days said for one payment tie — asked.
+            r.flags.insert(.ambiguous)
+            r.questions.append(Question(draftIndex: index, field: "date", options: [first.0.iso, other.iso]))
         }
         return d.0
     }
