@@ -123,6 +123,20 @@ struct NumberStage: LineStage {
                     i = after; end = after
                     continue
                 }
+                // «четыреста 50 тысяч», "two hundred 50k": dictation writes the tens after hundreds
+                // said in words as digits — one number, when what follows ends it (a multiplier, a
+                // currency, an account's preposition, punctuation, the end), never a count of
+                // things or a day («двести 2 раза», «двести 5 декабря»).
+                if last == .hundreds || last == .hundred, t.digitsOnly, !t.glued, t.normEnd - t.normStart <= 2,
+                   let (value, after) = digitNumber(at: i), after == i + 1, let v = value.intValue, v >= 1, v <= 99,
+                   let h = current.intValue, h % 100 == 0,
+                   after == n || tokens[after].kind == .punct || isScaleAt(after)
+                    || [ids.currency, ids.from, ids.to, ids.sep, ids.stop].contains(where: { has(after, $0) }),
+                   !(after < n && has(after, ids.month)), let sum = current.adding(value) {
+                    current = sum; last = .digit; hasDigits = true
+                    i = after; end = after
+                    continue
+                }
                 guard last == .none || last == .scale, current.isZero,
                       let (value, after) = digitNumber(at: i) else { break }
                 // "18 тысяч 20 ноября", "two thousand 5 march": a day right before its month starts
