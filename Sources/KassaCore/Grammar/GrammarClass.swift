@@ -117,4 +117,7 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// Words that mean a currency exchange even when one amount is said ("exchanged", «обменник»):
     /// an amount in a currency said, with nothing about what arrived, is asked (DoubtRules).
     case exchangeAlone = "exchange-alone"
+    /// A bank's name that is also an ordinary word ("freedom"): an account only right after a
+    /// preposition ("on freedom", "from freedom"), where it is paid from like any other account.
+    case accountNamed = "account-named"
 }

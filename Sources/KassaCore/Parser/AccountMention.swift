@@ -223,6 +223,11 @@ extension ScanStage {
         if best == nil, after, let (e, end) = matchClass(k, ids.accountAfter) {
             best = ([aliases.own(grammar.entries[e].value)], end, .entry(Int32(e)), true)
         }
+        // "on freedom": a bank whose name is an ordinary word, after a preposition; paid from as
+        // any bank is (not kept as savings are).
+        if best == nil, after, ids.accountNamed >= 0, let (e, end) = matchClass(k, ids.accountNamed) {
+            best = ([aliases.own(grammar.entries[e].value)], end, .entry(Int32(e)), false)
+        }
         return best
     }
 

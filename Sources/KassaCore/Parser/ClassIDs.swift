@@ -39,6 +39,8 @@ final class ClassIDs: Sendable {
     let notEntry: Int
     /// A currency exchange's verb and the words between its two amounts (ExchangeReading).
     let exchange, exchangeTo, exchangeRate, exchangeAlone: Int
+    /// Banks' names that are ordinary words: accounts only after a preposition (AccountMention).
+    let accountNamed: Int
     /// Named days (Nauryz, Christmas): a date said with one wins over it.
     let holiday: Int
     /// Words before a calendar day that make it what the purchase is for (GrammarClass.datePurpose).
@@ -129,6 +131,7 @@ final class ClassIDs: Sendable {
         dotGroupCurrencies = grouping
         notEntry = id(.notEntry)
         exchange = id(.exchange); exchangeTo = id(.exchangeTo); exchangeRate = id(.exchangeRate); exchangeAlone = id(.exchangeAlone)
+        accountNamed = id(.accountNamed)
         let accountClass = id(.account)
         var values: [String] = []
         for entry in g.entries where entry.classID == accountClass && !values.contains(entry.value) { values.append(entry.value) }
