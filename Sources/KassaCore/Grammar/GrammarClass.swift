@@ -120,4 +120,7 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// A bank's name that is also an ordinary word ("freedom"): an account only right after a
     /// preposition ("on freedom", "from freedom"), where it is paid from like any other account.
     case accountNamed = "account-named"
+    /// A word after a day's number that says it is a day of the month («15 числа»): the number is
+    /// the day, never the tail of an amount said before it («150к 15 числа» is 150 000 on the 15th).
+    case dayWord = "day-word"
 }

@@ -41,6 +41,8 @@ final class ClassIDs: Sendable {
     let exchange, exchangeTo, exchangeRate, exchangeAlone: Int
     /// Banks' names that are ordinary words: accounts only after a preposition (AccountMention).
     let accountNamed: Int
+    /// Words after a day's number that make it a day («числа»; NumberStage).
+    let dayWord: Int
     /// Named days (Nauryz, Christmas): a date said with one wins over it.
     let holiday: Int
     /// Words before a calendar day that make it what the purchase is for (GrammarClass.datePurpose).
@@ -131,7 +133,7 @@ final class ClassIDs: Sendable {
         dotGroupCurrencies = grouping
         notEntry = id(.notEntry)
         exchange = id(.exchange); exchangeTo = id(.exchangeTo); exchangeRate = id(.exchangeRate); exchangeAlone = id(.exchangeAlone)
-        accountNamed = id(.accountNamed)
+        accountNamed = id(.accountNamed); dayWord = id(.dayWord)
         let accountClass = id(.account)
         var values: [String] = []
         for entry in g.entries where entry.classID == accountClass && !values.contains(entry.value) { values.append(entry.value) }

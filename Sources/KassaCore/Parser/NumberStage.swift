@@ -139,9 +139,10 @@ struct NumberStage: LineStage {
                 }
                 guard last == .none || last == .scale, current.isZero,
                       let (value, after) = digitNumber(at: i) else { break }
-                // "18 тысяч 20 ноября", "two thousand 5 march": a day right before its month starts
-                // the date; it is not the tail of the amount ("18 тысяч 300" still is).
-                if last == .scale, after == i + 1, has(after, ids.month),
+                // "18 тысяч 20 ноября", "two thousand 5 march", «150к 15 числа»: a day right before
+                // its month or a `day-word` starts the date; it is not the tail of the amount
+                // ("18 тысяч 300" still is).
+                if last == .scale, after == i + 1, has(after, ids.month) || (ids.dayWord >= 0 && has(after, ids.dayWord)),
                    let day = value.intValue, day >= 1, day <= 31 { break }
                 // "15k 2day": digits glued to the letters after them that the grammar knows as
                 // one word begin that word, not the amount's tail.
