@@ -34,6 +34,8 @@ public struct Doubt: Hashable, Sendable {
         case thousandsOrDecimals = "thousands-or-decimals"
         /// An exchange said with what was handed over only ("changed 300 dollars"): what arrived?
         case exchangeIncomplete = "exchange-incomplete"
+        /// A time said only as a span ("sometime last week"), no day: which day?
+        case dateVague = "date-vague"
     }
 
     public var field: Field

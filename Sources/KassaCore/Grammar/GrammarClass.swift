@@ -123,4 +123,7 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// A word after a day's number that says it is a day of the month («15 числа»): the number is
     /// the day, never the tail of an amount said before it («150к 15 числа» is 150 000 on the 15th).
     case dayWord = "day-word"
+    /// A time said only as a span, no day ("sometime last week", «на прошлой неделе»): with no
+    /// date in the line, which day is asked (`date-vague`), never today in silence.
+    case dateVague = "date-vague"
 }

@@ -43,6 +43,8 @@ final class ClassIDs: Sendable {
     let accountNamed: Int
     /// Words after a day's number that make it a day («числа»; NumberStage).
     let dayWord: Int
+    /// A time said as a span with no day ("last week"; DraftBuilder.decideDate).
+    let dateVague: Int
     /// Named days (Nauryz, Christmas): a date said with one wins over it.
     let holiday: Int
     /// Words before a calendar day that make it what the purchase is for (GrammarClass.datePurpose).
@@ -133,7 +135,7 @@ final class ClassIDs: Sendable {
         dotGroupCurrencies = grouping
         notEntry = id(.notEntry)
         exchange = id(.exchange); exchangeTo = id(.exchangeTo); exchangeRate = id(.exchangeRate); exchangeAlone = id(.exchangeAlone)
-        accountNamed = id(.accountNamed); dayWord = id(.dayWord)
+        accountNamed = id(.accountNamed); dayWord = id(.dayWord); dateVague = id(.dateVague)
         let accountClass = id(.account)
         var values: [String] = []
         for entry in g.entries where entry.classID == accountClass && !values.contains(entry.value) { values.append(entry.value) }

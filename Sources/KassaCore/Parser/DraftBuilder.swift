@@ -28,6 +28,9 @@ struct PartReading {
     /// A day and month said without a year that only a day more than a year back has ("29 feb"
     /// said in 2026 is 29 Feb 2024): asked, never saved as sure.
     var dateLongAgo: String?
+    /// A time said only as a span ("sometime last week", «на прошлой неделе») with no day in the
+    /// line: which day is asked, never today in silence.
+    var dateVague: String?
 }
 
 extension DraftStage {
@@ -74,6 +77,7 @@ extension DraftStage {
         addDoubts(&draft, part, s)
         if let ahead = r.dateAhead { draft.doubt(Doubt(field: .date, text: ahead, reason: .dateAhead)) }
         if let past = r.dateLongAgo { draft.doubt(Doubt(field: .date, text: past, reason: .dateLongAgo)) }
+        if let vague = r.dateVague { draft.doubt(Doubt(field: .date, text: vague, reason: .dateVague)) }
         for k in firstReason..<reasons.count { reasons[k].draft = Int32(index) }
         return (draft, r.questions)
     }
@@ -176,6 +180,11 @@ extension DraftStage {
         }
         guard let d = carry.date else {
             r.flags.insert(.dateAssumed)
+            // "bought tickets sometime last week": a span said for the day — which day is asked.
+            if r.recurrence == nil, ids.dateVague >= 0,
+               let (start, end) = (part.start..<part.end).lazy.compactMap({ k in self.matchClass(k, self.ids.dateVague).map { (k, $0.end) } }).first {
+                r.dateVague = text(start..<end)
+            }
             return context.today
         }
         reasons.append(d.1)
