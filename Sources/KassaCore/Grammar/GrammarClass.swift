@@ -126,4 +126,7 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// A time said only as a span, no day ("sometime last week", «на прошлой неделе»): with no
     /// date in the line, which day is asked (`date-vague`), never today in silence.
     case dateVague = "date-vague"
+    /// A word between two amounts said for one thing ("1500 or 2000", «10 или 15 тысяч»): one
+    /// draft, its amount asked between the two (DraftAssembler.applyAlternatives).
+    case alternative
 }

@@ -41,6 +41,7 @@ extension DraftStage {
         dropBalances(&s)
         dropMasks(&s)
         applyCorrections(&s)
+        applyAlternatives(&s)
         markExchanges(&s)
         markCharges(&s)
         markTotals(&s)
@@ -305,6 +306,31 @@ extension DraftStage {
                 silenceCorrections(s.patterns[q].match.end, s.patterns[p].match.start)
             }
             previousDate = p
+        }
+    }
+
+    /// "taxi 1500 or 2000", "spent 10 or 15 thousand", «то ли 1500, то ли 2000»: two amounts with
+    /// only an `alternative` word between them (commas and fillers too) are one amount said two
+    /// ways. The first leaves the line (with the words between), the second keeps it as its
+    /// `alternative`, in its own thousands ("10 or 15 thousand" is 10,000 or 15,000): asked.
+    func applyAlternatives(_ s: inout LineScan) {
+        guard ids.alternative >= 0, lineBits & (ids.alternative < 64 ? 1 << UInt64(ids.alternative) : ~0) != 0 else { return }
+        var k = 1
+        while k < s.moneys.count {
+            let previous = s.moneys[k - 1], current = s.moneys[k]
+            var j = previous.end, said = false
+            while j < current.start {
+                if let (_, end) = matchClass(j, ids.alternative) { said = true; j = end; continue }
+                guard tokens[j].kind == .punct && !tokens[j].isPunct(".") && !tokens[j].isPunct(";")
+                        || { if case .filler = s.roles[j] { return true }; return false }() else { break }
+                j += 1
+            }
+            guard said, j == current.start, !previous.isQuantity, !current.isQuantity, previous.exchange == nil,
+                  current.exchange == nil, previous.currency == nil || previous.currency == current.currency else { k += 1; continue }
+            for t in previous.start..<current.start { s.roles[t] = tokens[t].kind == .punct ? .punct : .filler }
+            s.moneys[k].alternative = sameThousands(previous.value, as: current.value) ?? previous.value
+            s.moneys.remove(at: k - 1)
+            for t in 0..<tokens.count { if case .money(let m) = s.roles[t], m >= k { s.roles[t] = .money(m - 1) } }
         }
     }
 

@@ -66,6 +66,11 @@ extension DraftStage {
         // What arrives goes to the account said, else stays in the one it was changed in.
         if exchange != nil, r.toAccount == nil { r.toAccount = r.account }
         let amount = decideAmount(part, s, &carry, &r, &reasons, firstReason: firstReason)
+        if let a = amount, let other = part.money.flatMap({ s.moneys[$0].alternative })?.money(a.currency), other != a {
+            // "1500 or 2000": the two amounts tie — asked.
+            r.flags.insert(.ambiguous)
+            r.questions.append(Question(draftIndex: index, field: "amount", options: [other.decimalString, a.decimalString]))
+        }
         var category = decideCategory(noteTokens, s, note: note, &r, &reasons)
         if exchange == nil, first < last { paidToPerson(noteTokens[first..<last], s, &r, &category) }
 

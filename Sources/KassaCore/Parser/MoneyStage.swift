@@ -25,6 +25,9 @@ struct MoneyMatch {
     var thousandsOrDecimals = false
     /// What the account was charged in its own currency for this amount (ChargeReading).
     var charged: (value: ExactNumber, currency: Currency, start: Int, end: Int, entry: Int)?
+    /// "1500 or 2000", «10 или 15 тысяч»: the other amount said for the same thing (the first of
+    /// the two, in this one's thousands), so the two tie and the amount is asked.
+    var alternative: ExactNumber?
 
     /// Money in the currency (falls back when none was said); nil on overflow.
     func money(default fallback: Currency) -> Money? { value.money(currency ?? fallback) }
