@@ -129,4 +129,7 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// A word between two amounts said for one thing ("1500 or 2000", «10 или 15 тысяч»): one
     /// draft, its amount asked between the two (DraftAssembler.applyAlternatives).
     case alternative
+    /// Change given back, said beside a second amount ("got 1 650 change", «сдачу 1650»): the
+    /// payment is the first amount less it (DraftAssembler.applyChange).
+    case changeBack = "change-back"
 }

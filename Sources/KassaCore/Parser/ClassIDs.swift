@@ -47,6 +47,8 @@ final class ClassIDs: Sendable {
     let dateVague: Int
     /// A word between two amounts said for one thing ("or"; DraftAssembler.applyAlternatives).
     let alternative: Int
+    /// Change given back beside a second amount (DraftAssembler.applyChange).
+    let changeBack: Int
     /// Named days (Nauryz, Christmas): a date said with one wins over it.
     let holiday: Int
     /// Words before a calendar day that make it what the purchase is for (GrammarClass.datePurpose).
@@ -138,7 +140,7 @@ final class ClassIDs: Sendable {
         notEntry = id(.notEntry)
         exchange = id(.exchange); exchangeTo = id(.exchangeTo); exchangeRate = id(.exchangeRate); exchangeAlone = id(.exchangeAlone)
         accountNamed = id(.accountNamed); dayWord = id(.dayWord); dateVague = id(.dateVague)
-        alternative = id(.alternative)
+        alternative = id(.alternative); changeBack = id(.changeBack)
         let accountClass = id(.account)
         var values: [String] = []
         for entry in g.entries where entry.classID == accountClass && !values.contains(entry.value) { values.append(entry.value) }

@@ -42,6 +42,7 @@ extension DraftStage {
         dropMasks(&s)
         applyCorrections(&s)
         applyAlternatives(&s)
+        applyChange(&s)
         markExchanges(&s)
         markCharges(&s)
         markTotals(&s)
@@ -331,6 +332,51 @@ extension DraftStage {
             s.moneys[k].alternative = sameThousands(previous.value, as: current.value) ?? previous.value
             s.moneys.remove(at: k - 1)
             for t in 0..<tokens.count { if case .money(let m) = s.roles[t], m >= k { s.roles[t] = .money(m - 1) } }
+        }
+    }
+
+    /// "paid 10k at the store, got 1 650 change", «дала 10 тысяч, получила сдачу 1650»: change
+    /// given back is said beside the second amount (a `change-back` word right before or after
+    /// it) in the sentence of the first: one payment of the difference. The change, its words and
+    /// a verb of getting before them ("got", «получила») leave the line.
+    func applyChange(_ s: inout LineScan) {
+        guard ids.changeBack >= 0, lineBits & (ids.changeBack < 64 ? 1 << UInt64(ids.changeBack) : ~0) != 0 else { return }
+        func quiet(_ j: Int) -> Bool {
+            if tokens[j].kind == .punct { return !tokens[j].isPunct(".") && !tokens[j].isPunct(";") }
+            switch s.roles[j] {
+            case .plain, .filler: return true
+            default: return false
+            }
+        }
+        var k = 1
+        while k < s.moneys.count {
+            let previous = s.moneys[k - 1], current = s.moneys[k]
+            // The change words: right after the amount, or ending right before it (commas and
+            // stop words between).
+            var words: Range<Int>?
+            if current.end < tokens.count, let (_, end) = matchClass(current.end, ids.changeBack) { words = current.end..<end }
+            if words == nil {
+                var j = current.start - 1
+                while j > previous.end, tokens[j].kind == .punct || has(j, ids.stop) { j -= 1 }
+                for start in stride(from: j, through: max(previous.end, j - 2), by: -1) {
+                    if let (_, end) = matchClass(start, ids.changeBack), end == j + 1 { words = start..<end; break }
+                }
+            }
+            guard let words, current.currency == nil || current.currency == previous.currency,
+                  !previous.isQuantity, !current.isQuantity, previous.exchange == nil, current.value < previous.value,
+                  current.start - previous.end <= 12, (previous.end..<current.start).allSatisfy(quiet),
+                  let rest = previous.value.subtracting(current.value) else { k += 1; continue }
+            // What leaves: the change and its words, and the verb of getting right before them
+            // ("got 1 650 change", «получила сдачу 1650»: one plain word, no keyword).
+            var from = min(words.lowerBound, current.start)
+            while from > previous.end, tokens[from - 1].kind == .punct || has(from - 1, ids.filler) { from -= 1 }
+            if from > previous.end, tokens[from - 1].kind == .word, quiet(from - 1), matchClass(from - 1, ids.category) == nil {
+                from -= 1
+            }
+            for t in from..<max(words.upperBound, current.end) { s.roles[t] = tokens[t].kind == .punct ? .punct : .filler }
+            s.moneys[k - 1].value = rest
+            s.moneys.remove(at: k)
+            for t in 0..<tokens.count { if case .money(let m) = s.roles[t], m > k { s.roles[t] = .money(m - 1) } }
         }
     }
 

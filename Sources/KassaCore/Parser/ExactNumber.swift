@@ -56,6 +56,12 @@ public struct ExactNumber: Hashable, Sendable, CustomStringConvertible {
         return o ? nil : ExactNumber(units: sum, fractionDigits: digits).normalized
     }
 
+    public func subtracting(_ other: ExactNumber) -> ExactNumber? {
+        guard let (x, y, digits) = ExactNumber.aligned(self, other) else { return nil }
+        let (difference, o) = x.subtractingReportingOverflow(y)
+        return o ? nil : ExactNumber(units: difference, fractionDigits: digits).normalized
+    }
+
     public func multiplied(by other: ExactNumber) -> ExactNumber? {
         let a = normalized, b = other.normalized
         let (product, o) = a.units.multipliedReportingOverflow(by: b.units)
