@@ -56,6 +56,8 @@ public struct DeviceFile {
     public internal(set) var uid: String?
     /// The first transaction number of this device's space (0 for the folder's first device).
     public internal(set) var base: Int?
+    /// The clock value of the change that says which device this is: when it joined the folder.
+    public internal(set) var joinedAt: Int64?
     /// The bytes the lines are ranges of (the whole file, or the part read on from a mark).
     var buffer: [UInt8] = []
     var lines: [Line] = []
@@ -400,6 +402,7 @@ public struct DeviceFile {
         for k in change.lines where lines[k].op == .object {
             let f = fields(k)
             guard f.count >= 6, f[3] == "device", f[5] == "+" else { continue }
+            if joinedAt == nil { joinedAt = change.number }
             for field in f.dropFirst(6) {
                 if field.hasPrefix("uid=") { uid = String(field.dropFirst(4)) }
                 if field.hasPrefix("base="), let b = Int(field.dropFirst(5)) { base = b }

@@ -132,7 +132,7 @@ public final class Ledger {
         try makeDirectories(directory)
         let view = directory + "/" + String(hash, radix: 16) + ".kassa"
         let statePath = directory + "/" + String(hash, radix: 16) + ".state"
-        func rebuildLocked() throws -> (state: LedgerState, devices: [DeviceFile], view: Journal.Built?, placed: Bool) {
+        func rebuildLocked() throws -> (state: LedgerState, devices: [DeviceFile], view: Journal.Built?, placed: Bool, moves: [Int: Int]) {
             try lock?.lock()
             defer { lock?.unlock() }
             return try rebuild(folder: folder, names: names, copies: copies, view: view, statePath: statePath)
@@ -159,10 +159,18 @@ public final class Ledger {
         }
         var devices: [DeviceFile]
         var built: Journal.Built?
+        var moved: StoreWarning?
         if let state {
             devices = state.marks.map { DeviceFile(continuing: $0, path: path(of: $0.name, in: folder)) }
         } else {
-            let made = try rebuildLocked()
+            var made = try rebuildLocked()
+            // This device joined apart from one that joined first with the same space: its own
+            // file moves to the space every view already reads it in (DeviceSpaces).
+            if !readOnly, let device, let k = made.devices.firstIndex(where: { $0.name == device.name }), made.moves[k] != nil,
+               let warning = try moveOwnSpace(of: device.name, in: folder, lock: lock) {
+                moved = warning
+                made = try rebuildLocked()
+            }
             state = made.state
             devices = made.devices
             built = made.view
@@ -197,6 +205,7 @@ public final class Ledger {
         let ledger = Ledger(folder: folder, devices: devices, copies: copies, journal: journal, own: own,
                             ownName: device?.name, state: state!, view: view, statePath: statePath, route: route, lock: lock)
         if grown, try ledger.pickUp() { try journal.catchUpWithFile() }
+        if let moved { journal.warn(moved) }
         ledger.warnOfDamage()
         if writes, let own = ledger.own, let base = ledger.devices[own].base {
             // The journal and the ledger keep each other: the view lives as long as its process.
@@ -258,10 +267,13 @@ public final class Ledger {
     /// inode, for the journal to take without reading the file again; `placed`: the view file was
     /// replaced (else it already held these bytes). A change the journal refuses to read is left
     /// out and the folder merged again without it (DAMAGE).
-    private static func rebuild(folder: String, names: [String], copies: [String], view: String,
-                                statePath: String) throws -> (state: LedgerState, devices: [DeviceFile], view: Journal.Built?, placed: Bool) {
+    private static func rebuild(folder: String, names: [String], copies: [String], view: String, statePath: String) throws
+        -> (state: LedgerState, devices: [DeviceFile], view: Journal.Built?, placed: Bool, moves: [Int: Int]) {
         let paths = names.map { path(of: $0, in: folder) }
         var devices = try DeviceFile.read(names: names, paths: paths)
+        // Devices that joined apart with one space: each later one read as if moved (DeviceSpaces).
+        let moves = DeviceSpaces.moves(devices)
+        for (k, base) in moves { if let moved = devices[k].moved(to: base) { devices[k] = moved } }
         var checked = Set<Int>()
         var merge: LedgerMerge
         var built: Journal.Built?
@@ -319,9 +331,27 @@ public final class Ledger {
         } else {
             LedgerState.forget(statePath)
         }
-        guard let stamp, var built else { return (state, devices, nil, placed) }
+        guard let stamp, var built else { return (state, devices, nil, placed, moves) }
         built.inode = stamp.inode
-        return (state, devices, built, placed)
+        return (state, devices, built, placed, moves)
+    }
+
+    /// Moves this device's own file to the space DeviceSpaces gives it, when it joined apart from
+    /// a device that joined first with the same space: the file rewritten whole (every change kept,
+    /// its own numbers shifted), atomically, under this device's lock. Nothing when the file is
+    /// not whole (damaged, or a save torn): it is read as if moved until it is. The warning says so.
+    static func moveOwnSpace(of name: String, in folder: String, lock: DeviceLock?) throws -> StoreWarning? {
+        guard let lock else { return nil }
+        return try lock.withLock {
+            let (names, _) = try list(folder)
+            let devices = try DeviceFile.read(names: names, paths: names.map { path(of: $0, in: folder) })
+            guard let k = devices.firstIndex(where: { $0.name == name }), let to = DeviceSpaces.moves(devices)[k],
+                  let from = devices[k].base, !devices[k].damaged, devices[k].stoppedAt == nil,
+                  devices[k].validEnd == devices[k].size, let bytes = devices[k].movedLines(to: to) else { return nil }
+            let keeper = devices.first { $0.name != name && $0.base == from }?.name ?? ""
+            try JournalFile.replaceKeepingOwner(JournalRecovery.resolved(devices[k].path), with: bytes, stem: "moving")
+            return StoreWarning(kind: .deviceMoved, path: devices[k].path, side: keeper, bytes: to + 1, line: from + 1)
+        }
     }
 
     /// Leaves out the device change the journal refused at line `refused.line` of the merged view
@@ -521,7 +551,16 @@ public final class Ledger {
     /// the state read as it was merged).
     private func rebuildNow() throws {
         let (names, copies) = try Ledger.list(folder)
-        let built = try Ledger.rebuild(folder: folder, names: names, copies: copies, view: viewPath, statePath: statePath)
+        var built = try Ledger.rebuild(folder: folder, names: names, copies: copies, view: viewPath, statePath: statePath)
+        // A device that joined apart arrived while this process writes: this device moves now if
+        // it is the later one (DeviceSpaces), before anything more is numbered.
+        var moved: StoreWarning?
+        if journal.deviceHooks != nil, let ownName, let k = built.devices.firstIndex(where: { $0.name == ownName }),
+           built.moves[k] != nil, let warning = try Ledger.moveOwnSpace(of: ownName, in: folder, lock: lock) {
+            moved = warning
+            built = try Ledger.rebuild(folder: folder, names: names, copies: copies, view: viewPath, statePath: statePath)
+        }
+        if let moved { journal.warn(moved) }
         if built.placed, let view = built.view { journal.adopt(view) }
         state = built.state
         devices = built.devices

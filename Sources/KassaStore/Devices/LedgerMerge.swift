@@ -16,10 +16,10 @@
 // later takes the next free multiple of the space size (#1000001 …). So the number a person sees
 // (`#12`) is the same on every device once the same files are there, and never changes when
 // another device's changes arrive late: it is written by the device that made the transaction.
-// (Two devices joining while apart could pick one base: the saves of the later one that reuse a
-// number are then left out of the view and listed by `conflicts` — known limitation; that device
-// must join again under a new name.) The uid tells two machines that claim one name apart: a
-// device whose configured uid is not its file's is refused.
+// Two devices joining while apart can pick one base: the one that joined later is read as if
+// moved to the next free space, and moves its own file there when it opens the folder
+// (DeviceSpaces). The uid tells two machines that claim one name apart: a device whose
+// configured uid is not its file's is refused.
 //
 // ORDER. Every change carries its device's hybrid logical clock value as its change number
 // (DeviceClock): above the wall time, above the device's previous change and above every change

@@ -19,6 +19,10 @@ public struct StoreWarning: Sendable, Hashable {
         /// refuses (`lines`, the first at `line`, `bytes` of them): they are left out of the
         /// merged view, which is incomplete until the device repairs its file.
         case deviceDamaged = "device-damaged"
+        /// This device had joined a ledger folder apart from another (`side`) with the same space,
+        /// numbering from #`line`: its file (`path`) was moved to the next free space, numbering
+        /// from #`bytes` (DeviceSpaces).
+        case deviceMoved = "device-moved"
     }
 
     public var kind: Kind

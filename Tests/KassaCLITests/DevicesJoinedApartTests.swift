@@ -1,0 +1,76 @@
+// DevicesJoinedApartTests: two devices that joined a ledger folder while apart, through the real
+// binary. Laptop and phone each join a folder of their own before either's file reaches the
+// other, so both number from #1. Once the files are carried across, no save either device
+// acknowledged may leave the view: the phone (which joined later) is read as if moved to the next
+// space on every device, moves its own file there on its first save (and says so), and every
+// device then lists the same transactions under the same numbers; edits made before and after
+// the move land on the transaction they named.
+
+import Foundation
+import KassaTestSupport
+import Testing
+
+@Suite(.serialized) struct DevicesJoinedApartTests {
+    typealias Device = DevicesGitTests.Device
+
+    static func carry(_ name: String, from: Device, to: Device) throws {
+        try DevicesRewrittenFileTests.copyWhole(from.clone + "/\(name).kassa", to: to.clone + "/\(name).kassa")
+    }
+
+    @Test func devicesThatJoinedApartKeepEverySaveAndAgreeOnNumbers() throws {
+        let (_, laptop, phone) = try Device.apart("devices-joined-apart")
+        _ = try laptop.save("coffee 500")
+        try laptop.kassa(["devices", "join", laptop.clone, "--name", "laptop"])
+        _ = try laptop.save("taxi 2000")
+        _ = try phone.save("lunch 3000")
+        try phone.kassa(["devices", "join", phone.clone, "--name", "phone"])
+        let book = try phone.save("book 4000")
+        #expect(book == "2", "the phone numbered on from its own #1 while apart")
+        try phone.kassa(["edit", "1", "amount", "3500"])
+
+        try DevicesJoinedApartTests.carry("phone", from: phone, to: laptop)
+        try DevicesJoinedApartTests.carry("laptop", from: laptop, to: phone)
+
+        // The laptop (which joined first) reads the phone's file as moved: nothing left out.
+        let expected: [String: [Int]] = ["1": [500], "2": [2000], "1000001": [3500], "1000002": [4000]]
+        #expect(try DevicesSessionsTests.listed(laptop) == expected)
+        #expect(try laptop.kassa(["conflicts"]).output.contains("No conflicts"))
+
+        // The phone reads itself as moved too; its first save moves its own file there, and says so once.
+        #expect(try DevicesSessionsTests.listed(phone) == expected)
+        let tea = try phone.kassa(["add", "tea 700", "--yes", "--json"])
+        #expect(tea.error.contains("apart from “laptop”") && tea.error.contains("#1000001"), "\(tea.error)")
+        #expect(tea.output.contains("\"id\": \"1000003\""), "\(tea.output)")
+        #expect(try String(contentsOfFile: phone.clone + "/phone.kassa", encoding: .utf8).contains("base=1000000"))
+        #expect(try !phone.kassa(["add", "water 300", "--yes"]).error.contains("apart from"))
+        #expect(try DevicesSessionsTests.listed(phone) == expected.merging(["1000003": [700], "1000004": [300]]) { $1 })
+
+        // The laptop edits the phone's lunch by the number it showed; both agree after the sync.
+        try laptop.kassa(["edit", "1000001", "note", "team lunch"])
+        try DevicesJoinedApartTests.carry("phone", from: phone, to: laptop)
+        try DevicesJoinedApartTests.carry("laptop", from: laptop, to: phone)
+        let all = expected.merging(["1000003": [700], "1000004": [300]]) { $1 }
+        for device in [laptop, phone] {
+            #expect(try DevicesSessionsTests.listed(device) == all, "\(device.name)")
+            #expect(try device.kassa(["list", "all"]).output.contains("team lunch"), "\(device.name)")
+            #expect(try device.kassa(["conflicts"]).output.contains("No conflicts"), "\(device.name)")
+            let check = try device.kassa(["check", "--json"]).lines
+            #expect(check.count == 2 && check.allSatisfy { $0.contains("\"state\": \"intact\"") }, "\(device.name): \(check)")
+        }
+    }
+
+    @Test func theDeviceThatJoinedLaterMovesWhicheverFileArrivesFirst() throws {
+        let (_, laptop, phone) = try Device.apart("devices-joined-apart-order")
+        try laptop.kassa(["devices", "join", laptop.clone, "--name", "laptop"])
+        _ = try laptop.save("coffee 500")
+        try phone.kassa(["devices", "join", phone.clone, "--name", "phone"])
+        _ = try phone.save("lunch 3000")
+        // Only the laptop's file reaches the phone: the phone moves, the laptop keeps its numbers.
+        try DevicesJoinedApartTests.carry("laptop", from: laptop, to: phone)
+        #expect(try DevicesSessionsTests.listed(phone) == ["1": [500], "1000001": [3000]])
+        #expect(try DevicesSessionsTests.listed(laptop) == ["1": [500]])
+        try DevicesJoinedApartTests.carry("phone", from: phone, to: laptop)
+        #expect(try DevicesSessionsTests.listed(laptop) == ["1": [500], "1000001": [3000]])
+        #expect(try !laptop.kassa(["list"]).error.contains("apart from"))
+    }
+}
