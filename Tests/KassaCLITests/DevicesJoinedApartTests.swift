@@ -36,8 +36,11 @@ import Testing
         #expect(try DevicesSessionsTests.listed(laptop) == expected)
         #expect(try laptop.kassa(["conflicts"]).output.contains("No conflicts"))
 
-        // The phone reads itself as moved too; its first save moves its own file there, and says so once.
+        // The phone reads itself as moved too, and says so; its first save moves its own file
+        // there, and says so once.
         #expect(try DevicesSessionsTests.listed(phone) == expected)
+        let shown = try phone.kassa(["list"])
+        #expect(shown.error.contains("apart from “laptop”") && shown.error.contains("next save"), "\(shown.error)")
         let tea = try phone.kassa(["add", "tea 700", "--yes", "--json"])
         #expect(tea.error.contains("apart from “laptop”") && tea.error.contains("#1000001"), "\(tea.error)")
         #expect(tea.output.contains("\"id\": \"1000003\""), "\(tea.output)")

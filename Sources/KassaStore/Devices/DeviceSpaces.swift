@@ -15,21 +15,28 @@
 import KassaCore
 
 enum DeviceSpaces {
-    /// The devices that must move, by index, with the base each moves to.
-    static func moves(_ devices: [DeviceFile]) -> [Int: Int] {
+    /// A device that must move: from its base to `to`, because `keeper` (an index) joined first with it.
+    struct Move: Equatable {
+        let from: Int
+        let to: Int
+        let keeper: Int
+    }
+
+    /// The devices that must move, by index.
+    static func moves(_ devices: [DeviceFile]) -> [Int: Move] {
         let joined = devices.indices.filter { devices[$0].base != nil }
             .sorted { (devices[$0].joinedAt ?? .max, devices[$0].name) < (devices[$1].joinedAt ?? .max, devices[$1].name) }
         // Above every space taken and every number written (as a device that joins now would go).
         var top = 0
         for device in devices { top = max(top, (device.base ?? 0) + 1, device.topID + 1) }
-        var taken = Set<Int>()
-        var moves: [Int: Int] = [:]
+        var taken: [Int: Int] = [:]
+        var moves: [Int: Move] = [:]
         for k in joined {
             guard let base = devices[k].base else { continue }
-            if taken.insert(base).inserted { continue }
+            guard let keeper = taken[base] else { taken[base] = k; continue }
             let next = (top + Ledger.spaceSize - 1) / Ledger.spaceSize * Ledger.spaceSize
-            moves[k] = next
-            taken.insert(next)
+            moves[k] = Move(from: base, to: next, keeper: keeper)
+            taken[next] = k
             top = next + Ledger.spaceSize
         }
         return moves

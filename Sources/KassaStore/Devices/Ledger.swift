@@ -132,7 +132,8 @@ public final class Ledger {
         try makeDirectories(directory)
         let view = directory + "/" + String(hash, radix: 16) + ".kassa"
         let statePath = directory + "/" + String(hash, radix: 16) + ".state"
-        func rebuildLocked() throws -> (state: LedgerState, devices: [DeviceFile], view: Journal.Built?, placed: Bool, moves: [Int: Int]) {
+        func rebuildLocked() throws -> (state: LedgerState, devices: [DeviceFile], view: Journal.Built?, placed: Bool,
+                                        moves: [Int: DeviceSpaces.Move]) {
             try lock?.lock()
             defer { lock?.unlock() }
             return try rebuild(folder: folder, names: names, copies: copies, view: view, statePath: statePath)
@@ -166,10 +167,15 @@ public final class Ledger {
             var made = try rebuildLocked()
             // This device joined apart from one that joined first with the same space: its own
             // file moves to the space every view already reads it in (DeviceSpaces).
-            if !readOnly, let device, let k = made.devices.firstIndex(where: { $0.name == device.name }), made.moves[k] != nil,
-               let warning = try moveOwnSpace(of: device.name, in: folder, lock: lock) {
-                moved = warning
-                made = try rebuildLocked()
+            if let device, let k = made.devices.firstIndex(where: { $0.name == device.name }), let move = made.moves[k] {
+                if !readOnly, let warning = try moveOwnSpace(of: device.name, in: folder, lock: lock) {
+                    moved = warning
+                    made = try rebuildLocked()
+                } else if readOnly {
+                    // Read only: shown as moved, the file moved by the next save (and said now).
+                    moved = StoreWarning(kind: .deviceMoving, path: made.devices[k].path, side: made.devices[move.keeper].name,
+                                         bytes: move.to + 1, line: move.from + 1)
+                }
             }
             state = made.state
             devices = made.devices
@@ -268,12 +274,12 @@ public final class Ledger {
     /// replaced (else it already held these bytes). A change the journal refuses to read is left
     /// out and the folder merged again without it (DAMAGE).
     private static func rebuild(folder: String, names: [String], copies: [String], view: String, statePath: String) throws
-        -> (state: LedgerState, devices: [DeviceFile], view: Journal.Built?, placed: Bool, moves: [Int: Int]) {
+        -> (state: LedgerState, devices: [DeviceFile], view: Journal.Built?, placed: Bool, moves: [Int: DeviceSpaces.Move]) {
         let paths = names.map { path(of: $0, in: folder) }
         var devices = try DeviceFile.read(names: names, paths: paths)
         // Devices that joined apart with one space: each later one read as if moved (DeviceSpaces).
         let moves = DeviceSpaces.moves(devices)
-        for (k, base) in moves { if let moved = devices[k].moved(to: base) { devices[k] = moved } }
+        for (k, move) in moves { if let moved = devices[k].moved(to: move.to) { devices[k] = moved } }
         var checked = Set<Int>()
         var merge: LedgerMerge
         var built: Journal.Built?
@@ -345,12 +351,12 @@ public final class Ledger {
         return try lock.withLock {
             let (names, _) = try list(folder)
             let devices = try DeviceFile.read(names: names, paths: names.map { path(of: $0, in: folder) })
-            guard let k = devices.firstIndex(where: { $0.name == name }), let to = DeviceSpaces.moves(devices)[k],
-                  let from = devices[k].base, !devices[k].damaged, devices[k].stoppedAt == nil,
-                  devices[k].validEnd == devices[k].size, let bytes = devices[k].movedLines(to: to) else { return nil }
-            let keeper = devices.first { $0.name != name && $0.base == from }?.name ?? ""
+            guard let k = devices.firstIndex(where: { $0.name == name }), let move = DeviceSpaces.moves(devices)[k],
+                  !devices[k].damaged, devices[k].stoppedAt == nil, devices[k].validEnd == devices[k].size,
+                  let bytes = devices[k].movedLines(to: move.to) else { return nil }
             try JournalFile.replaceKeepingOwner(JournalRecovery.resolved(devices[k].path), with: bytes, stem: "moving")
-            return StoreWarning(kind: .deviceMoved, path: devices[k].path, side: keeper, bytes: to + 1, line: from + 1)
+            return StoreWarning(kind: .deviceMoved, path: devices[k].path, side: devices[move.keeper].name, bytes: move.to + 1,
+                                line: move.from + 1)
         }
     }
 

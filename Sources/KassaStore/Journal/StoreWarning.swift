@@ -23,6 +23,9 @@ public struct StoreWarning: Sendable, Hashable {
         /// numbering from #`line`: its file (`path`) was moved to the next free space, numbering
         /// from #`bytes` (DeviceSpaces).
         case deviceMoved = "device-moved"
+        /// The same, seen by a command that does not write: the device's transactions are shown
+        /// from #`bytes`, and its next save moves its file.
+        case deviceMoving = "device-moving"
     }
 
     public var kind: Kind
