@@ -42,6 +42,9 @@ public struct Query: Sendable, Hashable {
     public var readings: [Reading] = []
     /// Words that open a period kassa does not know ("last season").
     public var unknownPeriod: String?
+    /// Words beside a category or an account that no rule read ("is it a good time to buy a
+    /// car": "good time … wait"): the question is not sure, and gets no number.
+    public var unreadWords: [String] = []
 
     public init(kind: QueryKind = .unknown) {
         self.kind = kind

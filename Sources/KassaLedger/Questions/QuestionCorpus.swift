@@ -6,14 +6,15 @@
 //     how much did i spend on coffee this month => kind=total type=expense category=food/coffee from=2026-11-01 to=2026-11-26
 //     coffee for mom 1500 => kind=-                  (not a question: stays an entry)
 //
-// Fields: kind type category account text from to prev-from prev-to unit by n unknown-period;
-// `-` means none (kind=- : the line is not a question). Values with spaces go in quotes.
+// Fields: kind type category account text from to prev-from prev-to unit by n unknown-period
+// unread (the words no rule read that make the question unsure); `-` means none (kind=- : the
+// line is not a question). Values with spaces go in quotes.
 
 import KassaCore
 
 public enum QuestionCorpus {
     static let fields: Set<String> = ["kind", "type", "category", "account", "text", "from", "to", "prev-from", "prev-to",
-                                      "unit", "by", "n", "unknown-period"]
+                                      "unit", "by", "n", "unknown-period", "unread"]
 
     /// Runs every case of every corpus that reads questions with `reader`.
     public static func run(_ sources: [GrammarSource], reader: QuestionReader) -> CorpusReport {
@@ -74,6 +75,7 @@ public enum QuestionCorpus {
         values["by"] = query.kind == .top ? query.topBy.rawValue : nil
         values["n"] = query.kind == .top ? String(query.topCount) : query.kind == .last ? query.lastCount.map(String.init) : nil
         values["unknown-period"] = query.unknownPeriod
+        values["unread"] = query.unreadWords.isEmpty ? nil : query.unreadWords.joined(separator: " ")
         return values
     }
 

@@ -308,6 +308,9 @@ public struct QuestionReader: Sendable {
 
     // MARK: - Subject
 
+    /// How many words beside a category or an account no rule read make a question unsure.
+    static let unreadLimit = 2
+
     /// Category, account, or words for the notes, from what no question rule took.
     private func readSubject(_ words: [String], into query: inout Query, context: ParseContext) {
         let content = words.filter { !fillerWords.contains($0) && !grammar.questionWords.contains($0) }
@@ -340,14 +343,22 @@ public struct QuestionReader: Sendable {
             query.category = slug
             used.insert(index)
         }
-        // The rest as an entry: phrases and brands ("yandex go", "public transport").
-        let unread = content.indices.filter { !used.contains($0) }.map { content[$0] }
-        if !unread.isEmpty, let draft = parser.parse(unread.joined(separator: " ") + " 1", context: context).drafts.first {
+        // The rest as an entry: phrases and brands ("yandex go", "public transport"). Only the
+        // words that gave the category or the account are read by it.
+        let unread = content.indices.filter { !used.contains($0) }
+        let result = unread.isEmpty ? nil : parser.parse(unread.map { content[$0] }.joined(separator: " ") + " 1", context: context)
+        if let draft = result?.drafts.first {
+            var gave: [String] = []
             if query.category == nil, let category = draft.category {
                 query.category = category
-                used.formUnion(content.indices.filter { !used.contains($0) })
+                gave += ["category"]
             }
-            if query.account == nil, let account = draft.account, !draft.has(.accountDefault) { query.account = account }
+            if query.account == nil, let account = draft.account, !draft.has(.accountDefault) {
+                query.account = account
+                gave += ["account"]
+            }
+            let read = Set(result!.explanations[0].filter { gave.contains($0.field) }.flatMap { QuestionWords.words($0.words) })
+            for index in unread where read.contains(content[index]) { used.insert(index) }
         }
         let rest = content.indices.filter { !used.contains($0) }.map { content[$0] }
         if query.category == nil && query.account == nil {
@@ -355,6 +366,14 @@ public struct QuestionReader: Sendable {
             query.readings.append(Query.Reading(words: query.text!, field: "text", value: query.text!, origin: "note"))
             return
         }
+        // Words beside them that the entry grammar only passes over (stop words, fillers, plain
+        // words it knows) are read; two or more others are a question about something kassa did
+        // not understand ("is it a good time to buy a car or should I wait"), while one is a word
+        // of the way it was put ("how many taxi rides").
+        let others = rest.filter { word in
+            !["stop", "filler", "known", "sep", "qunit"].contains { !parser.grammar.values(of: word, inClass: $0).isEmpty }
+        }
+        if others.count >= QuestionReader.unreadLimit { query.unreadWords = others }
         if let category = query.category {
             query.readings.append(Query.Reading(words: text, field: "category", value: category, origin: "entry grammar"))
         }

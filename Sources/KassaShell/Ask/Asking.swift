@@ -101,6 +101,10 @@ enum Asking {
            (answer.count ?? 0) == 0, (answer.items ?? []).isEmpty {
             result = AskResult(question: question, query: query, answer: QueryAnswer())
             result.unread = words.split(separator: " ").map(String.init)
+        } else if !query.unreadWords.isEmpty {
+            // Words beside what was read that no rule knows: what was understood is said, no number.
+            result = AskResult(question: question, query: query, answer: QueryAnswer())
+            result.unread = query.unreadWords
         }
 
         let ids = (answer.items ?? []).compactMap(\.id) + [answer.id].compactMap { $0 }

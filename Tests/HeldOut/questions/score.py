@@ -3,13 +3,15 @@
 #     python3 Tests/HeldOut/questions/score.py .build/debug/kassa [questions2.txt]
 # A case passes when every field it names matches: kind, type, category, account, text (the
 # "filters"), from/to (the "period"; "-" for a field means null). A binary without `ask` fails
-# every case. Prints the failures and the score.
+# every case. Prints the failures and the score, and how sure kassa was (`"sure"`; a question it
+# calls unknown is unsure): right and sure, right but unsure, wrong and unsure, confidently wrong.
 import json, os, subprocess, sys, tempfile
 
 binary = sys.argv[1]
 here = os.path.dirname(os.path.abspath(__file__))
 journal = os.path.join(tempfile.mkdtemp(), "heldout.kassa")
 passed = total = 0
+needless = doubted = confident = 0
 name = sys.argv[2] if len(sys.argv) > 2 else "questions.txt"
 for raw in open(os.path.join(here, name), encoding="utf-8"):
     line = raw.strip()
@@ -32,8 +34,15 @@ for raw in open(os.path.join(here, name), encoding="utf-8"):
               "from": period.get("from"), "to": period.get("to")}
     wrong = [f"{key}={actual[key]!r} (want {value})" for key, value in want.items()
              if (None if value == "-" else value) != actual[key]]
+    # Unsure: kassa said so ("sure": false, or a question it calls unknown); for a question no
+    # ledger answers (want kind=unknown) that is the right answer, not a needless doubt.
+    unsure = (not got.get("sure", True) or got.get("kind") == "unknown") and want.get("kind") != "unknown"
     if wrong:
-        print(f"FAIL {question!r}: " + ", ".join(wrong))
+        print(f"FAIL{' (unsure)' if unsure else ''} {question!r}: " + ", ".join(wrong))
+        doubted += unsure
+        confident += not unsure
     else:
         passed += 1
+        needless += unsure
 print(f"{passed}/{total} held-out questions read as meant")
+print(f"  right and sure {passed - needless}, right but unsure {needless}, wrong and unsure {doubted}, confidently wrong {confident}")
