@@ -1,7 +1,8 @@
 // PeriodWord: the periods questions.rules names, and the span each means on a given today
 // (DESIGN.md §9): "this month" is the 1st through today, "last month" the whole previous
 // calendar month, "this week" Monday through today, "last week" the previous Monday–Sunday,
-// "the last 30 days" today−29 … today; "all" is no period at all. Ahead of today, for payments to
+// "the last 30 days" today−29 … today, "the weekend" the last Saturday and Sunday up to today;
+// "all" is no period at all. Ahead of today, for payments to
 // come: "next week", "next month", "the next 10 days" (today through the 10th day); and
 // `ahead(_:today:)` turns a period running up to today into the rest of it ("this month" asked of
 // payments is today through the month's end).
@@ -17,6 +18,8 @@ public enum PeriodWord: String, Sendable, CaseIterable {
     /// Ahead of today, for payments to come: next Monday–Sunday, the whole next month, and
     /// today through the next #n days.
     case nextWeek = "next-week", nextMonth = "next-month", nextDays = "next-days"
+    /// The last Saturday and Sunday up to today ("over the weekend", «на выходных»).
+    case weekend
 
     /// The span for `today`; `count` is the #n of days, weeks, months. nil for `all`.
     public func period(today: CivilDate, count: Int = 1) -> Period? {
@@ -31,6 +34,10 @@ public enum PeriodWord: String, Sendable, CaseIterable {
         case .thisYear: return Period(kind: .year, from: Period.year(containing: today).from, to: today)
         case .lastYear: return Period.year(containing: CivilDate(year: today.year - 1, month: 1, day: 1)!)
         case .all: return nil
+        case .weekend:
+            // Saturday and Sunday of this week once today is one of them, else of last week.
+            let saturday = Period.week(containing: today.isoWeekday >= 6 ? today : today.adding(days: -7)).from.adding(days: 5)
+            return Period(kind: .range, from: saturday, to: min(saturday.adding(days: 1), today))
         case .nextWeek: return Period.week(containing: today.adding(days: 7))
         case .nextMonth: return Period.month(year: today.year, month: today.month + 1)
         case .nextDays: return Period(kind: .range, from: today, to: today.adding(days: n - 1))

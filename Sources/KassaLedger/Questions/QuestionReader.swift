@@ -132,7 +132,9 @@ public struct QuestionReader: Sendable {
            query.text == nil, !matches.contains(where: { $0.group == .period || $0.group == .type }) {
             kind = .balance
         }
-        if kind == .balance, query.account == nil, query.category != nil { kind = .total }
+        // What an account holds has no category and no direction: "how much on fuel went from
+        // halyk" («сколько на бензин ушло с халыка») is spending.
+        if kind == .balance, query.category != nil || matches.contains(where: { $0.group == .type }) { kind = .total }
         query.kind = kind ?? .unknown
         if query.kind == .unknown, !asked { return nil }
 
