@@ -34,9 +34,12 @@ for raw in open(os.path.join(here, name), encoding="utf-8"):
               "from": period.get("from"), "to": period.get("to")}
     wrong = [f"{key}={actual[key]!r} (want {value})" for key, value in want.items()
              if (None if value == "-" else value) != actual[key]]
-    # Unsure: kassa said so ("sure": false, or a question it calls unknown); for a question no
-    # ledger answers (want kind=unknown) that is the right answer, not a needless doubt.
-    unsure = (not got.get("sure", True) or got.get("kind") == "unknown") and want.get("kind") != "unknown"
+    # Unsure: kassa said so ("sure": false, or a question it calls unknown). For a question no
+    # ledger answers (want kind=unknown) that is the right answer, whatever else was read.
+    unsure = not got.get("sure", True) or got.get("kind") == "unknown"
+    if want.get("kind") == "unknown":
+        wrong = [] if unsure else [f"kind={actual['kind']!r} sure (want unknown)"]
+        unsure = False
     if wrong:
         print(f"FAIL{' (unsure)' if unsure else ''} {question!r}: " + ", ".join(wrong))
         doubted += unsure
