@@ -76,4 +76,61 @@ import Testing
         #expect(try DevicesSessionsTests.listed(laptop) == ["1": [500], "1000001": [3000]])
         #expect(try !laptop.kassa(["list"]).error.contains("apart from"))
     }
+
+    @Test func aThirdDeviceAndAPartialSyncAgreeOnEveryNumber() throws {
+        let (root, laptop, phone) = try Device.apart("devices-joined-apart-three")
+        let tabletHome = root.appendingPathComponent("tablet")
+        let tabletFolder = tabletHome.appendingPathComponent("ledger").path
+        try FileManager.default.createDirectory(atPath: tabletFolder, withIntermediateDirectories: true)
+        let tablet = Device(name: "tablet", clone: tabletFolder, environment: KassaBinary.environment(home: tabletHome))
+        try laptop.kassa(["devices", "join", laptop.clone, "--name", "laptop"])
+        _ = try laptop.save("coffee 500")
+        try phone.kassa(["devices", "join", phone.clone, "--name", "phone"])
+        _ = try phone.save("lunch 3000")
+        // The tablet joins seeing the laptop and the phone's file as it was: it goes above the
+        // space the phone moves to.
+        try DevicesJoinedApartTests.carry("laptop", from: laptop, to: tablet)
+        try DevicesJoinedApartTests.carry("phone", from: phone, to: tablet)
+        try tablet.kassa(["devices", "join", tablet.clone, "--name", "tablet"])
+        #expect(try tablet.save("bread 300") == "2000001")
+        // The phone sees only the laptop, and moves to the same space the tablet reads it in.
+        try DevicesJoinedApartTests.carry("laptop", from: laptop, to: phone)
+        #expect(try phone.save("tea 700") == "1000002")
+        let all: [String: [Int]] = ["1": [500], "1000001": [3000], "1000002": [700], "2000001": [300]]
+        for from in [laptop, phone, tablet] {
+            for to in [laptop, phone, tablet] where from.name != to.name {
+                try DevicesJoinedApartTests.carry(from.name, from: from, to: to)
+            }
+        }
+        for device in [laptop, phone, tablet] {
+            #expect(try DevicesSessionsTests.listed(device) == all, "\(device.name)")
+            #expect(try device.kassa(["conflicts"]).output.contains("No conflicts"), "\(device.name)")
+        }
+    }
+
+    @Test func aSessionOpenWhileTheOtherFileArrivesSavesIntoItsMovedFile() throws {
+        let (_, laptop, phone) = try Device.apart("devices-joined-apart-session")
+        try laptop.kassa(["devices", "join", laptop.clone, "--name", "laptop"])
+        _ = try laptop.save("coffee 500")
+        try phone.kassa(["devices", "join", phone.clone, "--name", "phone"])
+        let session = try ChildProcess(KassaBinary.path, ["--json", "--yes", "--today", "2026-03-10"], environment: phone.environment)
+        defer { session.kill() }
+        session.write("lunch 3000\n")
+        #expect(session.waitForOutput("\"event\": \"saved\"", count: 1, milliseconds: 20_000))
+        // The laptop's file arrives, and another process of the phone reads the folder first.
+        try DevicesJoinedApartTests.carry("laptop", from: laptop, to: phone)
+        _ = try phone.kassa(["list"])
+        session.write("tea 700\n")
+        #expect(session.waitForOutput("\"event\": \"saved\"", count: 2, milliseconds: 20_000))
+        session.closeInput()
+        let result = session.wait()
+        #expect(result.status == 0, "\(result.stderr)")
+        let saved = DevicesSessionsTests.saved(result.stdout)
+        #expect(saved.count == 2, "\(result.stdout)")
+        // Both saves are in the phone's own file, in its new space, and listed once.
+        let listed = try DevicesSessionsTests.listed(phone)
+        #expect(listed == ["1": [500], "1000001": [3000], "1000002": [700]], "\(listed) after \(saved)")
+        #expect(try String(contentsOfFile: phone.clone + "/phone.kassa", encoding: .utf8).contains("base=1000000"))
+    }
 }
+

@@ -56,7 +56,8 @@ public struct DeviceFile {
     public internal(set) var uid: String?
     /// The first transaction number of this device's space (0 for the folder's first device).
     public internal(set) var base: Int?
-    /// The clock value of the change that says which device this is: when it joined the folder.
+    /// When this device took its space: the clock value of the change that says which device
+    /// this is, or of its move to another space (`moved=`, DeviceSpaces).
     public internal(set) var joinedAt: Int64?
     /// The bytes the lines are ranges of (the whole file, or the part read on from a mark).
     var buffer: [UInt8] = []
@@ -406,6 +407,8 @@ public struct DeviceFile {
             for field in f.dropFirst(6) {
                 if field.hasPrefix("uid=") { uid = String(field.dropFirst(4)) }
                 if field.hasPrefix("base="), let b = Int(field.dropFirst(5)) { base = b }
+                // A device that moved its space (DeviceSpaces) took it at the move.
+                if field.hasPrefix("moved="), let clock = Int64(field.dropFirst(6)) { joinedAt = clock }
             }
         }
     }

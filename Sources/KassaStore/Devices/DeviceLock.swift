@@ -56,6 +56,16 @@ final class DeviceLock {
         file = nil
     }
 
+    /// After this process replaced the file it holds the lock on (a device moving its space):
+    /// the lock taken on the file now at the path, the replaced one let go, the hold kept.
+    func reacquire() throws {
+        guard depth > 0, let old = file else { return }
+        let new = try JournalFile.open(path: path, io: SystemJournalIO(), create: false)
+        _ = try new.lock()
+        file = new
+        old.unlock()
+    }
+
     /// Runs `body` with the lock held.
     func withLock<T>(_ body: () throws -> T) throws -> T {
         try lock()

@@ -37,7 +37,8 @@ extension Ledger {
         // The next free space: above every device's space and every number written in the folder.
         var base = 0
         if !devices.isEmpty {
-            var top = 0
+            // Spaces that devices which joined apart move to are taken too (DeviceSpaces).
+            var top = (DeviceSpaces.taken(devices).max() ?? -1) + 1
             for device in devices {
                 top = max(top, (device.base ?? 0) + 1)
                 for line in device.lines where line.hasID && (line.op == .commit || line.op == .importBatch) {

@@ -25,6 +25,7 @@ extension Ledger {
     /// to this device's file when another process of the device wrote it (or the view) since.
     func beginSave() throws {
         guard let lock else { return }
+        if mustMove, let own { throw LedgerError(.cannotMove, ["name": devices[own].name, "path": devices[own].path]) }
         try lock.lock()
         do {
             if let own, own < state.marks.count {

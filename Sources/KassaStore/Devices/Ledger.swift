@@ -61,6 +61,8 @@ public struct LedgerError: LocalizableError, Equatable {
         case numbersUsed = "numbers-used"
         /// The view changed under this process (another kassa of this device rebuilt it).
         case stale
+        /// This device must move its numbers (it joined apart) but its own file is damaged.
+        case cannotMove = "cannot-move"
     }
     public let kind: Kind
     public let arguments: [String: String]
@@ -86,6 +88,10 @@ public final class Ledger {
     /// This device's index in `devices` (nil: not joined; the view is read-only).
     public internal(set) var own: Int?
     private let ownName: String?
+    /// This device's uid, as configured (a move of its own file checks it).
+    var ownUID: String?
+    /// This device must move its space but cannot (its file is damaged): saves are refused.
+    var mustMove = false
     /// The merge state, the marks of the device files and of the view (THE CACHE).
     var state: LedgerState
     let viewPath: String
@@ -161,20 +167,28 @@ public final class Ledger {
         var devices: [DeviceFile]
         var built: Journal.Built?
         var moved: StoreWarning?
+        var mustMove = false
         if let state {
             devices = state.marks.map { DeviceFile(continuing: $0, path: path(of: $0.name, in: folder)) }
         } else {
             var made = try rebuildLocked()
-            // This device joined apart from one that joined first with the same space: its own
-            // file moves to the space every view already reads it in (DeviceSpaces).
+            // This device joined apart from one that took the same space first: its own file
+            // moves to the space every view already reads it in (DeviceSpaces).
             if let device, let k = made.devices.firstIndex(where: { $0.name == device.name }), let move = made.moves[k] {
-                if !readOnly, let warning = try moveOwnSpace(of: device.name, in: folder, lock: lock) {
-                    moved = warning
-                    made = try rebuildLocked()
-                } else if readOnly {
+                if readOnly {
                     // Read only: shown as moved, the file moved by the next save (and said now).
                     moved = StoreWarning(kind: .deviceMoving, path: made.devices[k].path, side: made.devices[move.keeper].name,
                                          bytes: move.to + 1, line: move.from + 1)
+                } else {
+                    switch try moveOwnSpace(of: device, in: folder, lock: lock) {
+                    case .moved(let warning):
+                        moved = warning
+                        made = try rebuildLocked()
+                    case .cannot(let warning):
+                        moved = warning
+                        mustMove = true
+                    case nil: break
+                    }
                 }
             }
             state = made.state
@@ -191,7 +205,7 @@ public final class Ledger {
             return devices[index].base == nil ? nil : index
         }
         var own = try owner(devices)
-        var writes = !readOnly && own != nil
+        var writes = !readOnly && !mustMove && own != nil
         let journal: Journal
         do {
             // A view just merged is opened from its bytes in memory (THE CACHE).
@@ -205,11 +219,12 @@ public final class Ledger {
             route = .rebuilt
             grown = false
             own = try owner(devices)
-            writes = !readOnly && own != nil
+            writes = !readOnly && !mustMove && own != nil
             journal = try Journal.open(view: view, readOnly: !writes, snapshots: cache + "/snapshots", built: made.view)
         }
         let ledger = Ledger(folder: folder, devices: devices, copies: copies, journal: journal, own: own,
                             ownName: device?.name, state: state!, view: view, statePath: statePath, route: route, lock: lock)
+        ledger.ownUID = device?.uid
         if grown, try ledger.pickUp() { try journal.catchUpWithFile() }
         if let moved { journal.warn(moved) }
         ledger.warnOfDamage()
@@ -342,21 +357,39 @@ public final class Ledger {
         return (state, devices, built, placed, moves)
     }
 
+    /// What moving this device's own file to its space came to (DeviceSpaces).
+    enum OwnMove {
+        /// Moved: the warning that says so.
+        case moved(StoreWarning)
+        /// It must move but cannot (its file is damaged): nothing is saved on it until repaired.
+        case cannot(StoreWarning)
+    }
+
     /// Moves this device's own file to the space DeviceSpaces gives it, when it joined apart from
-    /// a device that joined first with the same space: the file rewritten whole (every change kept,
-    /// its own numbers shifted), atomically, under this device's lock. Nothing when the file is
-    /// not whole (damaged, or a save torn): it is read as if moved until it is. The warning says so.
-    static func moveOwnSpace(of name: String, in folder: String, lock: DeviceLock?) throws -> StoreWarning? {
+    /// a device that took the same space first: the file rewritten whole (every change kept, its
+    /// own numbers shifted, its identity naming the move's clock), atomically, under this
+    /// device's lock, which is then taken on the new file. A save killed before it was whole
+    /// (never acknowledged) goes aside first, as a save puts it. nil when there is nothing to
+    /// move (or the file is another machine's: the open refuses that).
+    static func moveOwnSpace(of device: (name: String, uid: String), in folder: String, lock: DeviceLock?) throws -> OwnMove? {
         guard let lock else { return nil }
         return try lock.withLock {
             let (names, _) = try list(folder)
             let devices = try DeviceFile.read(names: names, paths: names.map { path(of: $0, in: folder) })
-            guard let k = devices.firstIndex(where: { $0.name == name }), let move = DeviceSpaces.moves(devices)[k],
-                  !devices[k].damaged, devices[k].stoppedAt == nil, devices[k].validEnd == devices[k].size,
-                  let bytes = devices[k].movedLines(to: move.to) else { return nil }
-            try JournalFile.replaceKeepingOwner(JournalRecovery.resolved(devices[k].path), with: bytes, stem: "moving")
-            return StoreWarning(kind: .deviceMoved, path: devices[k].path, side: devices[move.keeper].name, bytes: move.to + 1,
-                                line: move.from + 1)
+            guard let k = devices.firstIndex(where: { $0.name == device.name }), devices[k].uid == device.uid,
+                  let move = DeviceSpaces.moves(devices)[k] else { return nil }
+            let own = devices[k]
+            func warning(_ kind: StoreWarning.Kind) -> StoreWarning {
+                StoreWarning(kind: kind, path: own.path, side: devices[move.keeper].name, bytes: move.to + 1, line: move.from + 1)
+            }
+            guard !own.damaged, let clock = DeviceClock.next(after: devices.map(\.lastNumber).max() ?? 0),
+                  let bytes = own.movedLines(to: move.to, at: clock) else { return .cannot(warning(.deviceCannotMove)) }
+            if own.size > own.validEnd, let whole = DeviceFile.contents(of: own.path), whole.count > own.validEnd {
+                try JournalFile.writeNewFile(JournalRecovery.freeSidePath(for: own.path), Array(whole[own.validEnd...]))
+            }
+            try JournalFile.replaceKeepingOwner(JournalRecovery.resolved(own.path), with: bytes, stem: "moving")
+            try lock.reacquire()
+            return .moved(warning(.deviceMoved))
         }
     }
 
@@ -560,13 +593,18 @@ public final class Ledger {
         var built = try Ledger.rebuild(folder: folder, names: names, copies: copies, view: viewPath, statePath: statePath)
         // A device that joined apart arrived while this process writes: this device moves now if
         // it is the later one (DeviceSpaces), before anything more is numbered.
-        var moved: StoreWarning?
-        if journal.deviceHooks != nil, let ownName, let k = built.devices.firstIndex(where: { $0.name == ownName }),
-           built.moves[k] != nil, let warning = try Ledger.moveOwnSpace(of: ownName, in: folder, lock: lock) {
-            moved = warning
-            built = try Ledger.rebuild(folder: folder, names: names, copies: copies, view: viewPath, statePath: statePath)
+        if journal.deviceHooks != nil, let ownName, let ownUID, let k = built.devices.firstIndex(where: { $0.name == ownName }),
+           built.moves[k] != nil {
+            switch try Ledger.moveOwnSpace(of: (ownName, ownUID), in: folder, lock: lock) {
+            case .moved(let warning):
+                journal.warn(warning)
+                built = try Ledger.rebuild(folder: folder, names: names, copies: copies, view: viewPath, statePath: statePath)
+            case .cannot(let warning):
+                journal.warn(warning)
+                mustMove = true
+            case nil: break
+            }
         }
-        if let moved { journal.warn(moved) }
         if built.placed, let view = built.view { journal.adopt(view) }
         state = built.state
         devices = built.devices

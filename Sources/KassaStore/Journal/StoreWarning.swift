@@ -26,6 +26,9 @@ public struct StoreWarning: Sendable, Hashable {
         /// The same, seen by a command that does not write: the device's transactions are shown
         /// from #`bytes`, and its next save moves its file.
         case deviceMoving = "device-moving"
+        /// The same, on a writing open whose own file is damaged: it cannot move until repaired,
+        /// and nothing is saved on this device meanwhile.
+        case deviceCannotMove = "device-cannot-move"
     }
 
     public var kind: Kind
