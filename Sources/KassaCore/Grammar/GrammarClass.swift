@@ -132,4 +132,7 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// Change given back, said beside a second amount ("got 1 650 change", «сдачу 1650»): the
     /// payment is the first amount less it (DraftAssembler.applyChange).
     case changeBack = "change-back"
+    /// A word beside a percent that makes it a discount off the amount ("10% discount", «скидка
+    /// 10%»): the draft's amount is what was paid (DraftBuilder.discount).
+    case discount
 }

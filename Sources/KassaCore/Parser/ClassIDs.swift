@@ -49,6 +49,8 @@ final class ClassIDs: Sendable {
     let alternative: Int
     /// Change given back beside a second amount (DraftAssembler.applyChange).
     let changeBack: Int
+    /// A word that makes a percent beside it a discount (DraftBuilder.discount).
+    let discount: Int
     /// Named days (Nauryz, Christmas): a date said with one wins over it.
     let holiday: Int
     /// Words before a calendar day that make it what the purchase is for (GrammarClass.datePurpose).
@@ -140,7 +142,7 @@ final class ClassIDs: Sendable {
         notEntry = id(.notEntry)
         exchange = id(.exchange); exchangeTo = id(.exchangeTo); exchangeRate = id(.exchangeRate); exchangeAlone = id(.exchangeAlone)
         accountNamed = id(.accountNamed); dayWord = id(.dayWord); dateVague = id(.dateVague)
-        alternative = id(.alternative); changeBack = id(.changeBack)
+        alternative = id(.alternative); changeBack = id(.changeBack); discount = id(.discount)
         let accountClass = id(.account)
         var values: [String] = []
         for entry in g.entries where entry.classID == accountClass && !values.contains(entry.value) { values.append(entry.value) }

@@ -65,7 +65,22 @@ extension DraftStage {
         decideAccounts(&carry, index: index, &r, &reasons)
         // What arrives goes to the account said, else stays in the one it was changed in.
         if exchange != nil, r.toAccount == nil { r.toAccount = r.account }
-        let amount = decideAmount(part, s, &carry, &r, &reasons, firstReason: firstReason)
+        var amount = decideAmount(part, s, &carry, &r, &reasons, firstReason: firstReason)
+        if let a = amount, let m = part.money, let (percent, said) = discount(in: part) {
+            // "magnum 18 400, 10% discount": what was paid is the amount less the discount, in
+            // whole minor units. Said before the amount («скидка 10%, обед 4500») the amount may
+            // already be the price paid: the two tie and are asked, as is a discount that does
+            // not come out exact.
+            let (scaled, overflow) = a.minorUnits.multipliedReportingOverflow(by: 100 - percent)
+            let less = !overflow && scaled % 100 == 0 ? Money(minorUnits: scaled / 100, currency: a.currency) : nil
+            if let less, said.lowerBound >= s.moneys[m].end {
+                amount = less
+                reasons.append(why("amount", said.lowerBound, said.upperBound, .none))
+            } else {
+                r.flags.insert(.ambiguous)
+                r.questions.append(Question(draftIndex: index, field: "amount", options: [a.decimalString] + (less.map { [$0.decimalString] } ?? [])))
+            }
+        }
         if let a = amount, let other = part.money.flatMap({ s.moneys[$0].alternative })?.money(a.currency), other != a {
             // "1500 or 2000": the two amounts tie — asked.
             r.flags.insert(.ambiguous)
@@ -168,6 +183,22 @@ extension DraftStage {
             }
             k += 1
         }
+    }
+
+    /// A discount said in the part: a percent of 1–99 ("10%", as typed and as dictation writes it) with a
+    /// `discount` word right before or after it ("minus 10% discount", «скидка 10%»); its value and tokens.
+    func discount(in part: Part) -> (Int64, Range<Int>)? {
+        guard ids.discount >= 0 else { return nil }
+        for k in part.start..<part.end where tokens[k].kind == .number {
+            guard let value = digitsValue(k), value >= 1, value <= 99, k + 1 < part.end,
+                  tokens[k + 1].scalar == 0x25 else { continue }
+            var start = k, end = k + 2
+            if let (_, after) = matchClass(end, ids.discount) { end = after }
+            else if k > part.start, let from = (max(part.start, k - 3)..<k).first(where: { matchClass($0, ids.discount)?.end == k }) { start = from }
+            else { continue }
+            return (value, start..<end)
+        }
+        return nil
     }
 
     /// Date: said here, else carried from an earlier part, else today (assumed). A reading with
