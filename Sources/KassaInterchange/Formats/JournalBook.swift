@@ -14,6 +14,8 @@
 // 3. accounts that give pay accounts that take: transfers;
 // 4. what is left (money into stocks, a many-sided exchange) is an uncategorized income or expense
 //    of that account, so every account's balance stays the tool's.
+// A year-end closing entry and the opening entry that brings its amounts back are moves through
+// equity, neither spending nor income (JournalClosings).
 // Before all that, an entry of exactly two account postings in two currencies, one giving and
 // one taking (`-100.00 USD @@ 52000.00 KZT`), is a currency exchange: one transfer with a target.
 // Postings kassa cannot hold — another commodity than an ISO currency, virtual postings — are
@@ -55,7 +57,7 @@ public struct JournalBook {
     }
 
     /// One side of a pairing: what a posting moves in one currency.
-    private struct Leg {
+    struct Leg {
         var target: AccountNameMap.Target
         var account: String
         var money: Money
@@ -89,6 +91,13 @@ public struct JournalBook {
             let target = map.resolve(name)
             resolved[name] = target
             return target
+        }
+        var closingNames: [String: Bool] = [:]
+        func closes(_ name: String) -> Bool {
+            if let known = closingNames[name] { return known }
+            let found = map.closes(name)
+            closingNames[name] = found
+            return found
         }
         var records = ImportRecords()
         var notes = JournalNotes()
@@ -153,6 +162,7 @@ public struct JournalBook {
             pads[p.account, default: []].append(p)
         }
         var padsUsed: [String: Int] = [:]
+        var closings = JournalClosings()
         func leg(_ account: String, _ money: Money, line: Int) -> Leg {
             let target = resolve(account)
             if case .account = target, let name = names[account] {
@@ -310,6 +320,22 @@ public struct JournalBook {
                     check(posting.account, assertion, inclusive: posting.assertionInclusive, line: posting.line, file: entry.file)
                 }
             }
+            // A year-end closing entry is held; an opening entry gives back what one held (JournalClosings).
+            let equityPosting = entry.postings.first { !$0.virtual && isEquity(resolve($0.account)) }
+            let closing = equityPosting != nil && entry.postings.contains { !$0.virtual && closes($0.account) }
+            let zeroed = closing && real.allSatisfy { posting, money in
+                guard let money, !isEquity(resolve(posting.account)) else { return true }
+                return (running[posting.account]?[money.currency] ?? 0) == 0
+            }
+            if closings.close(entry, legs, closingEquity: closing, zeroed: zeroed) { continue }
+            if let equityPosting {
+                let template = Leg(target: resolve(equityPosting.account), account: equityPosting.account,
+                                   money: Money(minorUnits: 0, currency: legs.first?.money.currency ?? .kzt), line: equityPosting.line)
+                if let rest = closings.reopen(legs, equity: template) {
+                    if rest.isEmpty { continue }
+                    legs = rest
+                }
+            }
             // A currency exchange (one account gives one currency, one takes another, `@@`/`@`
             // between them): one transfer with its target, not an expense and an income.
             let first = records.transactions.count
@@ -329,6 +355,11 @@ public struct JournalBook {
             check(c.account, c.amount, inclusive: true, line: c.line, file: c.file)
             nextCheck += 1
         }
+        for (legs, entry) in closings.unreturned() {
+            pair(legs, entry: entry, accounts: &accounts, records: &records, notes: &notes, own: &ownCategories, objects: &objects,
+                 mapped: &mapped)
+        }
+        notes.equityMoves = closings.entries
         for price in parse.prices {
             guard let c = currency(price.commodity), let base = currency(price.price.commodity), c != base,
                   price.price.number.value > 0,
@@ -358,6 +389,11 @@ public struct JournalBook {
 
     private func isAccount(_ target: AccountNameMap.Target) -> Bool {
         if case .account = target { return true }
+        return false
+    }
+
+    private func isEquity(_ target: AccountNameMap.Target) -> Bool {
+        if case .equity = target { return true }
         return false
     }
 
