@@ -26,8 +26,8 @@ import KassaTestSupport
     }
 
     /// account|CODE → kassa's balance, zero balances left out.
-    func balances(_ journal: String) throws -> [String: Decimal] {
-        let balance = try kassa(["balance", "--json", "--file", journal])
+    func balances(_ journal: String, today: String = "2026-04-01") throws -> [String: Decimal] {
+        let balance = try kassa(["balance", "--json", "--file", journal], today: today)
         let object = try JSONSerialization.jsonObject(with: Data(balance.output.utf8)) as? [String: Any]
         var actual: [String: Decimal] = [:]
         for line in object?["lines"] as? [[String: Any]] ?? [] {
@@ -139,5 +139,37 @@ import KassaTestSupport
         #expect(try reportTotal("income", journal) == earned)
         let listed = try kassa(["list", "all", "--json", "--file", journal]).output
         #expect(!listed.contains("closing balances") && !listed.contains("opening balances"), "\(listed)")
+    }
+
+    @Test func eachPadMakesItsOwnEntryOnItsOwnDate() throws {
+        // The shape of beancount's documentation of `pad`: the account padded from opening
+        // balances, a balance, spending, and a second pad and balance a month later.
+        let file = path("pads.beancount")
+        try """
+            option "operating_currency" "USD"
+            2024-01-01 open Assets:Cash USD
+            2024-01-01 open Equity:Opening-Balances
+            2024-01-01 open Expenses:Food USD
+            2024-01-01 pad Assets:Cash Equity:Opening-Balances
+            2024-01-10 balance Assets:Cash 100 USD
+            2024-01-12 * "lunch"
+              Expenses:Food  20 USD
+              Assets:Cash
+            2024-02-01 pad Assets:Cash Equity:Opening-Balances
+            2024-02-10 balance Assets:Cash 250 USD
+            2024-03-01 pad Assets:Cash Equity:Opening-Balances
+            2024-03-10 balance Assets:Cash 200 USD
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let postings = try PeoplesJournalsImportTests().beancountPostings(file)
+        let journal = path("pads.kassa")
+        let output = try importFile(file, into: journal)
+        #expect(output.contains("Checked 3 balance assertions: 0 failed."), "\(output)")
+        // On each day the balance beancount's loader gives: the pads' entries on their own dates.
+        for day in ["2024-01-05", "2024-01-15", "2024-02-05", "2024-03-05"] {
+            let expected = PeoplesJournalsImportTests.expected(postings.filter { $0.date <= day })
+            #expect(try balances(journal, today: day) == expected, "\(day)")
+        }
+        #expect(try balances(journal, today: "2024-01-15") == ["cash|USD": 80])
     }
 }

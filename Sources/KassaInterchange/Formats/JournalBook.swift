@@ -162,6 +162,8 @@ public struct JournalBook {
             pads[p.account, default: []].append(p)
         }
         var padsUsed: [String: Int] = [:]
+        /// Accounts (with the currency) a pad has already filled.
+        var padded: Set<String> = []
         var closings = JournalClosings()
         func leg(_ account: String, _ money: Money, line: Int) -> Leg {
             let target = resolve(account)
@@ -190,8 +192,12 @@ public struct JournalBook {
             running[p.account, default: [:]][currency, default: 0] &+= difference
             running[p.source, default: [:]][currency, default: 0] &-= difference
             let entry = JournalEntry(date: p.date, description: "", line: p.line, file: p.file)
-            pair([leg(p.account, Money(minorUnits: difference, currency: currency), line: p.line),
-                  leg(p.source, Money(minorUnits: -difference, currency: currency), line: p.line)],
+            // Only an account's first pad (per currency) is its opening balance; each later one is
+            // its own entry on its own date, as beancount makes it, never folded into the opening.
+            var source = leg(p.source, Money(minorUnits: -difference, currency: currency), line: p.line)
+            if padded.contains(key), case .equity = source.target { source.target = .equity(opening: false) }
+            padded.insert(key)
+            pair([leg(p.account, Money(minorUnits: difference, currency: currency), line: p.line), source],
                  entry: entry, accounts: &accounts, records: &records, notes: &notes, own: &ownCategories, objects: &objects,
                  mapped: &mapped)
         }
