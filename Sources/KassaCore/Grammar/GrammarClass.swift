@@ -114,4 +114,8 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// exactly three digits groups thousands whatever the language ("rent 185.000" is ₸185,000);
     /// in another currency with cents such a number is asked (MoneyStage.readMoney).
     case dotGroups = "dot-groups"
+    /// Words of a span that need a count before them ("weeks", "days", «недель», «месяцев»;
+    /// not "week" nor «неделю»): a number before one that is too large to be the count of a date
+    /// pattern ("100 999 weeks ago") makes the line refused, never an amount and a date a week back.
+    case spanCounted = "span-counted"
 }
