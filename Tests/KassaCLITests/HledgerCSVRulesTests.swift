@@ -201,6 +201,19 @@ import KassaTestSupport
         #expect(!refused.error.contains("line 2:"), "\(refused.error.prefix(600))")
     }
 
+    @Test func rulesWhosePatternsComeToMoreThanTheTotalAreRefusedAtTheirLine() throws {
+        // A hundred rules of 1,002 automaton states each: the eleventh line goes past 10,000 in all.
+        let csv = path("many.csv")
+        try ("date,amount,text\n" + String(repeating: "2024-01-01,-1,coffee shop\n", count: 1_000)).write(toFile: csv, atomically: true, encoding: .utf8)
+        let rules = path("many.rules")
+        try ("# a hundred rules\n" + String(repeating: "if [a-z ]{1000}X then category food\n", count: 100))
+            .write(toFile: rules, atomically: true, encoding: .utf8)
+        let refused = try kassa(["import", csv, "--rules", rules, "--dry-run", "--file", path("many.kassa")])
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("many.rules line 11:") && refused.error.contains("more than 10000 automaton states in all"),
+                "\(refused.error)")
+    }
+
     @Test func includeAmountsPerPostingCurrenciesAndStatusGiveHledgersRows() throws {
         // Tests/Fixtures/hledger-csv/revolut.csv.rules: `include common.rules`, `currency1 %ccy`,
         // `amount1-in`/`amount1-out`, `status` (and `status !` in an if block), `amount2` and
