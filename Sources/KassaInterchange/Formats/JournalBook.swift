@@ -131,25 +131,23 @@ public struct JournalBook {
         let checks = parse.checks.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
         var nextCheck = 0
         var running: [String: [Currency: Int64]] = [:]
+        // The accounts whose balance with their subaccounts is asked (balance directives, pads,
+        // inclusive assertions) are kept as postings come: each check is one lookup.
+        var subtotals = SubaccountBalances()
+        for c in parse.checks { subtotals.watch(c.account) }
+        for p in parse.pads { subtotals.watch(p.account) }
+        for entry in parse.entries {
+            for posting in entry.postings where posting.assertion != nil && posting.assertionInclusive { subtotals.watch(posting.account) }
+        }
         /// An account's balance per currency so far (with its subaccounts when `inclusive`).
         func balances(_ account: String, inclusive: Bool) -> [Currency: Int64] {
-            guard inclusive else { return running[account] ?? [:] }
-            var out: [Currency: Int64] = [:]
-            for (name, sums) in running where name == account || name.hasPrefix(account + ":") {
-                for (c, v) in sums { out[c, default: 0] &+= v }
-            }
-            return out
+            inclusive ? subtotals.balance(account) : running[account] ?? [:]
         }
 
         func check(_ account: String, _ expected: JournalAmount, inclusive: Bool, line: Int, file: String) {
             guard let currency = currency(expected.commodity), let money = expected.number.money(currency) else { return }
             notes.assertionsChecked += 1
-            var actual: Int64 = 0
-            if inclusive {
-                for (name, sums) in running where name == account || name.hasPrefix(account + ":") { actual &+= sums[currency] ?? 0 }
-            } else {
-                actual = running[account]?[currency] ?? 0
-            }
+            let actual = balances(account, inclusive: inclusive)[currency] ?? 0
             if actual != money.minorUnits {
                 notes.assertionFailures.append(JournalAssertionFailure(file: file, line: line, account: account, expected: money,
                                                                        actual: Money(minorUnits: actual, currency: currency)))
@@ -185,12 +183,13 @@ public struct JournalBook {
             while used < list.count, list[used].date < c.date { latest = list[used]; used += 1 }
             padsUsed[key] = used
             guard let p = latest else { return }
-            var actual: Int64 = 0
-            for (name, sums) in running where name == c.account || name.hasPrefix(c.account + ":") { actual &+= sums[currency] ?? 0 }
+            let actual = subtotals.balance(c.account)[currency] ?? 0
             let (difference, overflow) = expected.minorUnits.subtractingReportingOverflow(actual)
             guard !overflow, difference != 0 else { return }
             running[p.account, default: [:]][currency, default: 0] &+= difference
             running[p.source, default: [:]][currency, default: 0] &-= difference
+            subtotals.add(p.account, currency, difference)
+            subtotals.add(p.source, currency, 0 &- difference)
             let entry = JournalEntry(date: p.date, description: "", line: p.line, file: p.file)
             // Only an account's first pad (per currency) is its opening balance; each later one is
             // its own entry on its own date, as beancount makes it, never folded into the opening.
@@ -309,6 +308,7 @@ public struct JournalBook {
                 guard !overflow else { throw ImportProblem(line: posting.line, reason: "amount", detail: posting.account, file: entry.file) }
                 sums[money.currency] = sum
                 running[posting.account] = sums
+                subtotals.add(posting.account, money.currency, money.minorUnits)
                 let target = resolve(posting.account)
                 if case .unsupported = target {
                     notes.skips.append(JournalSkip(file: entry.file, line: posting.line, reason: "account", detail: posting.account))
