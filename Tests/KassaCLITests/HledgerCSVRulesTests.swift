@@ -183,6 +183,37 @@ import KassaTestSupport
         }
     }
 
+    @Test func aTemplateThatRepeatsACellPastTheLimitRefusesItsRowNamingTheField() throws {
+        // A 30 KB file: one field said 2,000 times in the description would fill 160 KB a row.
+        let csv = path("repeat.csv")
+        var rows = "date,amount,desc\n2024-01-01,-1,ok\n"
+        for day in 1...300 { rows += "2024-02-\(String(format: "%02d", day % 28 + 1)),-\(day),\(String(repeating: "shop", count: 20))\n" }
+        try rows.write(toFile: csv, atomically: true, encoding: .utf8)
+        let rules = path("repeat.rules")
+        try ("skip 1\nfields date, amount, desc\ncurrency KZT\naccount1 assets:bank\ndescription " + String(repeating: "%desc", count: 2_000) + "\n")
+            .write(toFile: rules, atomically: true, encoding: .utf8)
+        let refused = try kassa(["import", csv, "--rules", rules, "--dry-run", "--file", path("repeat.kassa")])
+        #expect(refused.status == 1, "\(refused.output)")
+        // Each refused row is named by its line, with the field and its limit (the row's 95 bytes and
+        // 16,384 more); the short row passes the check.
+        #expect(refused.error.contains("line 3") && refused.error.contains("\"description ") && refused.error.contains(" / 16479\"")
+                && refused.error.contains("longer than a filled template may be"), "\(refused.error.prefix(600))")
+        #expect(!refused.error.contains("line 2:"), "\(refused.error.prefix(600))")
+    }
+
+    @Test func rulesWhosePatternsComeToMoreThanTheTotalAreRefusedAtTheirLine() throws {
+        // A hundred rules of 1,002 automaton states each: the eleventh line goes past 10,000 in all.
+        let csv = path("many.csv")
+        try ("date,amount,text\n" + String(repeating: "2024-01-01,-1,coffee shop\n", count: 1_000)).write(toFile: csv, atomically: true, encoding: .utf8)
+        let rules = path("many.rules")
+        try ("# a hundred rules\n" + String(repeating: "if [a-z ]{1000}X then category food\n", count: 100))
+            .write(toFile: rules, atomically: true, encoding: .utf8)
+        let refused = try kassa(["import", csv, "--rules", rules, "--dry-run", "--file", path("many.kassa")])
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("many.rules line 11:") && refused.error.contains("more than 10000 automaton states in all"),
+                "\(refused.error)")
+    }
+
     @Test func includeAmountsPerPostingCurrenciesAndStatusGiveHledgersRows() throws {
         // Tests/Fixtures/hledger-csv/revolut.csv.rules: `include common.rules`, `currency1 %ccy`,
         // `amount1-in`/`amount1-out`, `status` (and `status !` in an if block), `amount2` and

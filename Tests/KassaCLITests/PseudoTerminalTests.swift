@@ -257,6 +257,21 @@ import Testing
         #expect(try listed().count == 2)
     }
 
+    @Test func aFileAtTheHistoryPathThatKassaDidNotWriteIsKeptAndSaid() throws {
+        // A person's own notes where the history goes: never replaced, never read as history.
+        try FileManager.default.createDirectory(atPath: (historyFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let notes = "my own notes\nline two\n"
+        try notes.write(toFile: historyFile, atomically: true, encoding: .utf8)
+        let pty = try startKassa()
+        let warning = text("session.history-foreign", .ru, ["path": historyFile])
+        #expect(pty.waitFor(String(warning.suffix(40))), "no warning: \(pty.text())")
+        #expect(pty.waitFor(text("prompt.entry")))
+        enterAndConfirm(pty, "кофе 1500", amount: "1 500,00")
+        quit(pty)
+        #expect(try String(contentsOfFile: historyFile, encoding: .utf8) == notes)
+        #expect(try listed().count == 1)
+    }
+
     @Test func twoSessionsAtOnceKeepBothHistories() throws {
         let first = try startKassa()
         let second = try startKassa()

@@ -78,7 +78,7 @@ import KassaTestSupport
         for (input, today, language, accounts) in inputs {
             let context = ParseContext(today: today, language: language, accounts: accounts)
             let (x, y) = (text.parse(input, context: context), archived.parse(input, context: context))
-            #expect(x.drafts == y.drafts && "\(String(describing: x.error))" == "\(String(describing: y.error))", "\(input)")
+            #expect(x.drafts == y.drafts && x.error == y.error, "\(input)")
         }
     }
 

@@ -37,7 +37,7 @@ import KassaTestSupport
             let context = ParseContext(today: today, language: language, accounts: accounts)
             let (x, y) = (original.parse(input, context: context), replica.parse(input, context: context))
             #expect(x.drafts == y.drafts && x.explanations == y.explanations && x.questions == y.questions
-                && "\(String(describing: x.error))" == "\(String(describing: y.error))", "\(input)")
+                && x.error == y.error, "\(input)")
         }
     }
 }

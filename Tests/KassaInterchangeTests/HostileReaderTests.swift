@@ -62,6 +62,23 @@ import KassaCore
         #expect(compared > 5000)
     }
 
+    /// A rules file's patterns together stay within `maximumTotalStates`: a row costs at most its
+    /// length times that many states, however many rules there are. Each `[a-z ]{1000}X` is
+    /// 1,002 states: nine fit, the tenth is refused at its line, in either syntax.
+    @Test func aRulesFilesPatternsAreBoundedInAll() throws {
+        let rule = "[a-z ]{1000}X"
+        #expect(try #require(RulePattern.compile(rule)).size == 1_002)
+        let nine = String(repeating: "if \(rule) then category food\n", count: 9)
+        let rules = try ImportRules(nine)
+        #expect(rules.rules.compactMap(\.pattern).reduce(0) { $0 + $1.size } <= RulePattern.maximumTotalStates)
+        let hundred = "# a hundred rules\n" + String(repeating: "if \(rule) then category food\n", count: 100)
+        #expect(throws: ImportProblem(line: 11, reason: "rules-too-large", detail: "if \(rule) then category food")) {
+            try ImportRules.read(hundred)
+        }
+        let hledger = "fields date, amount, description\n" + String(repeating: "if \(rule)\n account2 expenses:food\n", count: 100)
+        #expect(throws: ImportProblem(line: 20, reason: "rules-too-large", detail: "if \(rule)")) { try HledgerRules(hledger) }
+    }
+
     /// The classic catastrophic patterns cost a pass over the row, whatever its length.
     @Test func catastrophicPatternsAreLinear() throws {
         let row = String(repeating: "a", count: 20_000) + "!"

@@ -187,6 +187,36 @@ struct JournalReaderTests {
         #expect(balances(r)["cash|USD"] == 300)
     }
 
+    /// Balance checks over many accounts cost their number, not accounts × checks: a check is one
+    /// lookup of a balance kept as postings come (SubaccountBalances), each posting moving at most
+    /// one balance per part of its name, each name walked once.
+    @Test func balanceChecksOverManyAccountsAreLinear() throws {
+        let n = 2_000
+        var subtotals = SubaccountBalances()
+        subtotals.watch("Assets")
+        for k in 0..<n { subtotals.watch("Assets:Bank:A\(k)") }
+        let watching = subtotals.steps
+        #expect(watching <= 3 * n + 1)
+        for k in 0..<n {
+            subtotals.add("Assets:Bank:A\(k)", usd, 100)
+            subtotals.add("Assets:Bank:A\(k):Sub", usd, 1)
+        }
+        // Two names a posting, each walked once (at most 4 parts) and moving at most 2 balances.
+        #expect(subtotals.steps - watching <= n * (4 + 2 + 3 + 2))
+        #expect(subtotals.balance("Assets")[usd] == Int64(n) * 101)
+        #expect(subtotals.balance("Assets:Bank:A7")[usd] == 101)
+        #expect(subtotals.balance("Assets:Bank").isEmpty)
+        // The same shape through a beancount file: every check holds.
+        var text = "2024-01-01 open Equity:Opening-Balances\n"
+        for k in 0..<n {
+            text += "2024-01-01 * \"in\"\n  Assets:Bank:A\(k)  100 USD\n  Equity:Opening-Balances\n"
+            text += "2024-01-02 balance Assets:Bank:A\(k)  100 USD\n"
+        }
+        text += "2024-01-03 balance Assets  \(n * 100) USD\n"
+        let r = try records(text, beancount: true)
+        #expect(r.journal?.assertionsChecked == n + 1 && r.journal?.assertionFailures.isEmpty == true)
+    }
+
     @Test func beancountEntriesCostsAndBalanceDirectives() throws {
         let r = try records("""
             option "operating_currency" "USD"

@@ -135,4 +135,8 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// A word beside a percent that makes it a discount off the amount ("10% discount", «скидка
     /// 10%»): the draft's amount is what was paid (DraftBuilder.discount).
     case discount
+    /// Words of a span that need a count before them ("weeks", "days", «недель», «месяцев»;
+    /// not "week" nor «неделю»): a number before one that is too large to be the count of a date
+    /// pattern ("100 999 weeks ago") makes the line refused, never an amount and a date a week back.
+    case spanCounted = "span-counted"
 }

@@ -55,6 +55,8 @@ final class ClassIDs: Sendable {
     let holiday: Int
     /// Words before a calendar day that make it what the purchase is for (GrammarClass.datePurpose).
     let datePurpose: Int
+    /// Span words that need a count before them (GrammarClass.spanCounted).
+    let spanCounted: Int
     /// Words before an account's balance in a pasted bank notice (GrammarClass.balance).
     let balance: Int
     /// Words before a card's mask in a pasted bank notice (GrammarClass.mask).
@@ -131,6 +133,7 @@ final class ClassIDs: Sendable {
         times = id(.times)
         currencyIn = id(.currencyIn)
         total = id(.total); holiday = id(.holiday); datePurpose = id(.datePurpose); balance = id(.balance)
+        spanCounted = id(.spanCounted)
         mask = id(.mask)
         share = id(.share); shareMine = id(.shareMine); charged = id(.charged)
         let dotGroups = id(.dotGroups)

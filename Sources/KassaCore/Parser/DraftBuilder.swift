@@ -22,6 +22,8 @@ struct PartReading {
     var chargedAmount: Money?
     /// The tokens of a day-month that does not exist ("31 feb"): the line is refused.
     var impossibleDate: Range<Int>?
+    /// The tokens of a date said with a count past the limit ("100 999 weeks ago"): refused too.
+    var countOutOfRange: Range<Int>?
     /// A one-off purchase dated ahead of today by a date said as a day, not by "tomorrow" or "in
     /// 3 days" (the words): asked (DoubtRules).
     var dateAhead: String?
@@ -55,6 +57,7 @@ extension DraftStage {
 
         let date = decideDate(part, s, &carry, index: index, &r, &reasons)
         if carry.error == nil, let said = r.impossibleDate { carry.error = impossibleDateError(said) }
+        if carry.error == nil, let said = r.countOutOfRange { carry.error = countOutOfRangeError(said) }
         // A currency exchange is a transfer, its verb the type word ("sold" is no income here).
         let exchange = part.money.flatMap { s.moneys[$0].exchange }
         if let x = exchange {
@@ -136,6 +139,9 @@ extension DraftStage {
                 case .impossibleDate:
                     for t in pm.match.start..<pm.match.end { noteTokens.append(t) }
                     if r.impossibleDate == nil { r.impossibleDate = pm.match.start..<pm.match.end }
+                case .countOutOfRange:
+                    for t in pm.match.start..<pm.match.end { noteTokens.append(t) }
+                    if r.countOutOfRange == nil { r.countOutOfRange = pm.match.start..<pm.match.end }
                 default: break
                 }
                 k = max(pm.match.end, k + 1)
@@ -230,7 +236,8 @@ extension DraftStage {
             let said = line.text(bytes: Int(d.1.byteStart)..<Int(d.1.byteEnd))
             if !said.contains(String(d.0.year)) { r.dateAhead = said }
         }
-        if d.0 < context.today.adding(days: -366), case .pattern(let p) = d.1.rule, hot.actions[Int(p)] != .offset {
+        // "300 weeks ago" as much as "29 feb": more than a year back without its year said is asked.
+        if d.0 < context.today.adding(days: -366), case .pattern = d.1.rule {
             let said = line.text(bytes: Int(d.1.byteStart)..<Int(d.1.byteEnd))
             // A year written in full or in two digits ("15.03.24") was said on purpose.
             let short = String(d.0.year % 100)
@@ -531,6 +538,14 @@ extension DraftStage {
         let bytes = Int(tokens[said.lowerBound].byteStart)..<Int(tokens[said.upperBound - 1].byteEnd)
         return ParseError(code: "date-impossible", messageKey: "parse.date-impossible",
                           messageArguments: ["text": text(said)], span: scalarSpan(bytes))
+    }
+
+    /// "100 999 weeks ago": a count of days, weeks or months past the limit. Refused with the
+    /// words and the limit, so the person says the date and the amount apart.
+    func countOutOfRangeError(_ said: Range<Int>) -> ParseError {
+        let bytes = Int(tokens[said.lowerBound].byteStart)..<Int(tokens[said.upperBound - 1].byteEnd)
+        return ParseError(code: "date-count-out-of-range", messageKey: "parse.date-count-out-of-range",
+                          messageArguments: ["text": text(said), "limit": String(DateStage.shortCount)], span: scalarSpan(bytes))
     }
 
     /// A byte range of the input as a range of Unicode scalars (error spans count scalars).

@@ -17,6 +17,10 @@ enum Recognized {
     /// A day-month that does not exist ("31 feb", «31 ноября»): never the amount nor a date; the
     /// line is refused with the reason (DraftBuilder), not saved today with the words in the note.
     case impossibleDate
+    /// A count of days, weeks or months too large for a date said from today ("100 999 weeks
+    /// ago", "coffee 500 days ago" past the count limit): the line is refused with the words
+    /// (DraftBuilder), never read as an amount and a date a week back.
+    case countOutOfRange
 }
 
 extension DateStage {
@@ -27,7 +31,8 @@ extension DateStage {
             guard c.relday != nil || c.span != nil else { return nil }
             var days = c.relday ?? 0
             if let span = c.span {
-                guard let count = c.count?.intValue ?? (c.count == nil ? 1 : nil), count < 10_000 else { return nil }
+                guard let count = c.count?.intValue ?? (c.count == nil ? 1 : nil) else { return nil }
+                guard count < 10_000 else { return .countOutOfRange }
                 days += (c.dir ?? -1) * Int(count) * span
             }
             return .date(today.adding(days: days), weak: false, alternative: nil)
@@ -74,7 +79,8 @@ extension DateStage {
             let mo = today.month == 1 ? 12 : today.month - 1
             return CivilDate(year: y, month: mo, day: d).map { .date($0, weak: false, alternative: nil) }
         case .monthsago:
-            guard let count = c.count?.intValue ?? (c.count == nil ? 1 : nil), count < 1200 else { return nil }
+            guard let count = c.count?.intValue ?? (c.count == nil ? 1 : nil) else { return nil }
+            guard count < 1200 else { return .countOutOfRange }
             var total = today.year * 12 + (today.month - 1) - Int(count)
             if total < 0 { total = 0 }
             let y = total / 12, mo = total % 12 + 1

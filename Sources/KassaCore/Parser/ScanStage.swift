@@ -96,6 +96,7 @@ struct ScanStage: LineStage {
             // reaches past them — 100 is the amount, "200 days ago" the date (not ₸100,200). A
             // group is three digits, so it may count up to 999 — as long as the date it makes is
             // within 999 days ("1 500 неделю назад" stays ₸1,500 a week ago).
+            var yielded = false
             if var m = money, m.end > i + 1, t.kind == .number, tokens[i + 1].kind == .number, m.currency == nil,
                let later = dates.bestPattern(at: i + 1) ?? longCountDate(at: i + 1), later.match.end > m.end,
                let value = t.plainValue {
@@ -103,6 +104,16 @@ struct ScanStage: LineStage {
                                number: NumberMatch(value: value, start: i, end: i + 1, hasWords: false, hasDigits: true))
                 money = m
                 yieldedTo = later
+                yielded = true
+            }
+            // "100 999 weeks ago", "coffee 500 days ago": digits before a span word that needs a
+            // count, which make a date only with a count past the limit, are neither an amount nor
+            // a date a week back: the words are one pattern, and the line is refused (DraftBuilder).
+            if !yielded, let m = money, t.kind == .number, let far = countOutOfRange(at: i), far.match.end > m.end {
+                for k in far.match.start..<far.match.end { s.roles[k] = .pattern(s.patterns.count) }
+                s.patterns.append(far)
+                i = far.match.end
+                continue
             }
             if let m = money {
                 for k in m.start..<m.end { s.roles[k] = .money(s.moneys.count) }
@@ -188,6 +199,21 @@ struct ScanStage: LineStage {
         // "Kaspi: Платёж 7 990 ₸ …", "Halyk: Purchase …": a pasted notice opens with its bank.
         if i == 0, let (_, end) = matchClass(i, ids.account), end < tokens.count, tokens[end].isPunct(":") { return true }
         return false
+    }
+
+    /// A relative date pattern at `i` ("100 999 weeks ago") whose count — the number at `i`, right
+    /// before a span word that needs one — is past the count limit, as a `countOutOfRange` hit.
+    /// Read only where such a word follows the number, so a line costs one more look per number.
+    private func countOutOfRange(at i: Int) -> PatternHit? {
+        guard ids.spanCounted >= 0, let n = dates.readNumber(at: i), n.end < tokens.count, has(n.end, ids.spanCounted) else { return nil }
+        let unlimited = DateStage(dates.numbers, countLimit: Int(Int32.max))
+        guard var hit = unlimited.bestPattern(at: i), hit.match.end > n.end else { return nil }
+        switch hot.actions[hit.match.pattern] {
+        case .offset, .monthsago: break
+        default: return nil
+        }
+        hit.value = .countOutOfRange
+        return hit
     }
 
     /// A date pattern at `i` whose count is a whole space group (up to 999), taken only when the

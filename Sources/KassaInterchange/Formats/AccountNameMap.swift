@@ -3,7 +3,7 @@
 // accounts (with its kind), a category (kassa's own when the vocabulary knows the whole last
 // component as a category's name or keyword in either language — never by a word inside it or a
 // word it resembles —, else one of the person's own, named after it), equity (an opening
-// balance when the name says so), or nothing kassa can hold. The root words and the kind words
+// balance when the name says so; a year-end closing account when it says that), or nothing kassa can hold. The root words and the kind words
 // come from Grammars/*/session.rules (journal.*, journalkind.*), read through the
 // vocabulary's `word`; the journal readers and hledger's CSV rules (account1/account2) share it.
 
@@ -69,6 +69,17 @@ public struct AccountNameMap: Sendable {
         }
     }
 
+    /// Whether `name` is an equity account a year-end closing entry moves balances into
+    /// ("equity:closing balances", hledger's "equity:opening/closing balances").
+    public func closes(_ name: String) -> Bool {
+        let parts = Self.components(name)
+        guard root(name) == .equity else { return false }
+        return parts.dropFirst().contains { part in
+            let lower = part.lowercased()
+            return vocabulary.word("journal", lower) == "closing" || Self.words(lower).contains { vocabulary.word("journal", $0) == "closing" }
+        }
+    }
+
     /// Whether a component names opening balances ("Opening-Balances", "opening balances", «Начальные остатки»).
     private func isOpening(_ part: Substring) -> Bool {
         let lower = part.lowercased()
@@ -88,10 +99,10 @@ public struct AccountNameMap: Sendable {
         return fallback
     }
 
-    /// A component's words: split at spaces, '-', '_' and where a capital follows a small letter
+    /// A component's words: split at spaces, '-', '_', '/' and where a capital follows a small letter
     /// in the original ("CreditCard" has been lower-cased already, so only separators here).
     private static func words(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).map(String.init)
+        text.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" || $0 == "/" }).map(String.init)
     }
 
     /// The slug of one of the person's own categories named `name` (nil when nothing of it can be a slug).

@@ -14,6 +14,8 @@
 // 3. accounts that give pay accounts that take: transfers;
 // 4. what is left (money into stocks, a many-sided exchange) is an uncategorized income or expense
 //    of that account, so every account's balance stays the tool's.
+// A year-end closing entry and the opening entry that brings its amounts back are moves through
+// equity, neither spending nor income (JournalClosings).
 // Before all that, an entry of exactly two account postings in two currencies, one giving and
 // one taking (`-100.00 USD @@ 52000.00 KZT`), is a currency exchange: one transfer with a target.
 // Postings kassa cannot hold — another commodity than an ISO currency, virtual postings — are
@@ -55,7 +57,7 @@ public struct JournalBook {
     }
 
     /// One side of a pairing: what a posting moves in one currency.
-    private struct Leg {
+    struct Leg {
         var target: AccountNameMap.Target
         var account: String
         var money: Money
@@ -90,6 +92,13 @@ public struct JournalBook {
             resolved[name] = target
             return target
         }
+        var closingNames: [String: Bool] = [:]
+        func closes(_ name: String) -> Bool {
+            if let known = closingNames[name] { return known }
+            let found = map.closes(name)
+            closingNames[name] = found
+            return found
+        }
         var records = ImportRecords()
         var notes = JournalNotes()
         if bare != nil, !parse.entries.isEmpty { notes.bareCurrency = bare }
@@ -122,25 +131,23 @@ public struct JournalBook {
         let checks = parse.checks.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
         var nextCheck = 0
         var running: [String: [Currency: Int64]] = [:]
+        // The accounts whose balance with their subaccounts is asked (balance directives, pads,
+        // inclusive assertions) are kept as postings come: each check is one lookup.
+        var subtotals = SubaccountBalances()
+        for c in parse.checks { subtotals.watch(c.account) }
+        for p in parse.pads { subtotals.watch(p.account) }
+        for entry in parse.entries {
+            for posting in entry.postings where posting.assertion != nil && posting.assertionInclusive { subtotals.watch(posting.account) }
+        }
         /// An account's balance per currency so far (with its subaccounts when `inclusive`).
         func balances(_ account: String, inclusive: Bool) -> [Currency: Int64] {
-            guard inclusive else { return running[account] ?? [:] }
-            var out: [Currency: Int64] = [:]
-            for (name, sums) in running where name == account || name.hasPrefix(account + ":") {
-                for (c, v) in sums { out[c, default: 0] &+= v }
-            }
-            return out
+            inclusive ? subtotals.balance(account) : running[account] ?? [:]
         }
 
         func check(_ account: String, _ expected: JournalAmount, inclusive: Bool, line: Int, file: String) {
             guard let currency = currency(expected.commodity), let money = expected.number.money(currency) else { return }
             notes.assertionsChecked += 1
-            var actual: Int64 = 0
-            if inclusive {
-                for (name, sums) in running where name == account || name.hasPrefix(account + ":") { actual &+= sums[currency] ?? 0 }
-            } else {
-                actual = running[account]?[currency] ?? 0
-            }
+            let actual = balances(account, inclusive: inclusive)[currency] ?? 0
             if actual != money.minorUnits {
                 notes.assertionFailures.append(JournalAssertionFailure(file: file, line: line, account: account, expected: money,
                                                                        actual: Money(minorUnits: actual, currency: currency)))
@@ -153,6 +160,9 @@ public struct JournalBook {
             pads[p.account, default: []].append(p)
         }
         var padsUsed: [String: Int] = [:]
+        /// Accounts (with the currency) a pad has already filled.
+        var padded: Set<String> = []
+        var closings = JournalClosings()
         func leg(_ account: String, _ money: Money, line: Int) -> Leg {
             let target = resolve(account)
             if case .account = target, let name = names[account] {
@@ -173,15 +183,20 @@ public struct JournalBook {
             while used < list.count, list[used].date < c.date { latest = list[used]; used += 1 }
             padsUsed[key] = used
             guard let p = latest else { return }
-            var actual: Int64 = 0
-            for (name, sums) in running where name == c.account || name.hasPrefix(c.account + ":") { actual &+= sums[currency] ?? 0 }
+            let actual = subtotals.balance(c.account)[currency] ?? 0
             let (difference, overflow) = expected.minorUnits.subtractingReportingOverflow(actual)
             guard !overflow, difference != 0 else { return }
             running[p.account, default: [:]][currency, default: 0] &+= difference
             running[p.source, default: [:]][currency, default: 0] &-= difference
+            subtotals.add(p.account, currency, difference)
+            subtotals.add(p.source, currency, 0 &- difference)
             let entry = JournalEntry(date: p.date, description: "", line: p.line, file: p.file)
-            pair([leg(p.account, Money(minorUnits: difference, currency: currency), line: p.line),
-                  leg(p.source, Money(minorUnits: -difference, currency: currency), line: p.line)],
+            // Only an account's first pad (per currency) is its opening balance; each later one is
+            // its own entry on its own date, as beancount makes it, never folded into the opening.
+            var source = leg(p.source, Money(minorUnits: -difference, currency: currency), line: p.line)
+            if padded.contains(key), case .equity = source.target { source.target = .equity(opening: false) }
+            padded.insert(key)
+            pair([leg(p.account, Money(minorUnits: difference, currency: currency), line: p.line), source],
                  entry: entry, accounts: &accounts, records: &records, notes: &notes, own: &ownCategories, objects: &objects,
                  mapped: &mapped)
         }
@@ -293,6 +308,7 @@ public struct JournalBook {
                 guard !overflow else { throw ImportProblem(line: posting.line, reason: "amount", detail: posting.account, file: entry.file) }
                 sums[money.currency] = sum
                 running[posting.account] = sums
+                subtotals.add(posting.account, money.currency, money.minorUnits)
                 let target = resolve(posting.account)
                 if case .unsupported = target {
                     notes.skips.append(JournalSkip(file: entry.file, line: posting.line, reason: "account", detail: posting.account))
@@ -308,6 +324,22 @@ public struct JournalBook {
             for (posting, _) in real where posting.amount != nil {
                 if let assertion = posting.assertion {
                     check(posting.account, assertion, inclusive: posting.assertionInclusive, line: posting.line, file: entry.file)
+                }
+            }
+            // A year-end closing entry is held; an opening entry gives back what one held (JournalClosings).
+            let equityPosting = entry.postings.first { !$0.virtual && isEquity(resolve($0.account)) }
+            let closing = equityPosting != nil && entry.postings.contains { !$0.virtual && closes($0.account) }
+            let zeroed = closing && real.allSatisfy { posting, money in
+                guard let money, !isEquity(resolve(posting.account)) else { return true }
+                return (running[posting.account]?[money.currency] ?? 0) == 0
+            }
+            if closings.close(entry, legs, closingEquity: closing, zeroed: zeroed) { continue }
+            if let equityPosting {
+                let template = Leg(target: resolve(equityPosting.account), account: equityPosting.account,
+                                   money: Money(minorUnits: 0, currency: legs.first?.money.currency ?? .kzt), line: equityPosting.line)
+                if let rest = closings.reopen(legs, equity: template) {
+                    if rest.isEmpty { continue }
+                    legs = rest
                 }
             }
             // A currency exchange (one account gives one currency, one takes another, `@@`/`@`
@@ -329,6 +361,11 @@ public struct JournalBook {
             check(c.account, c.amount, inclusive: true, line: c.line, file: c.file)
             nextCheck += 1
         }
+        for (legs, entry) in closings.unreturned() {
+            pair(legs, entry: entry, accounts: &accounts, records: &records, notes: &notes, own: &ownCategories, objects: &objects,
+                 mapped: &mapped)
+        }
+        notes.equityMoves = closings.entries
         for price in parse.prices {
             guard let c = currency(price.commodity), let base = currency(price.price.commodity), c != base,
                   price.price.number.value > 0,
@@ -358,6 +395,11 @@ public struct JournalBook {
 
     private func isAccount(_ target: AccountNameMap.Target) -> Bool {
         if case .account = target { return true }
+        return false
+    }
+
+    private func isEquity(_ target: AccountNameMap.Target) -> Bool {
+        if case .equity = target { return true }
         return false
     }
 

@@ -43,6 +43,8 @@ public struct JournalNotes: Sendable {
     public var assertionFailures: [JournalAssertionFailure] = []
     /// `P`/`price` directives kept as rates.
     public var rates = 0
+    /// Year-end closing and opening entries read as moves through equity (no transactions).
+    public var equityMoves = 0
     /// The currency every amount was taken in, for a file that names no commodity.
     public var bareCurrency: Currency?
 

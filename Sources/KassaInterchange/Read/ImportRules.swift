@@ -55,6 +55,8 @@ public struct ImportRules: Sendable {
     public init(_ text: String) throws(ImportProblem) {
         var lineNumber = 0
         var block: Int?
+        /// The states of every pattern so far (RulePattern.maximumTotalStates).
+        var states = 0
         for raw in TextLines.split(text) {
             lineNumber += 1
             let indented = raw.first == " " || raw.first == "\t"
@@ -106,6 +108,8 @@ public struct ImportRules: Sendable {
                 if compiled == nil, (try? Regex(trimmed)) != nil {
                     throw ImportProblem(line: lineNumber, reason: "rules", detail: line)
                 }
+                states += compiled?.size ?? 0
+                if states > RulePattern.maximumTotalStates { throw ImportProblem(line: lineNumber, reason: "rules-too-large", detail: line) }
                 var rule = Rule(pattern: compiled, literal: trimmed.lowercased(), source: trimmed)
                 if then.isEmpty {
                     rules.append(rule)

@@ -2,7 +2,9 @@
 // A backtracking regex engine takes exponential time on `(a+)+$` against a row of letters; this
 // one compiles the pattern to a small automaton (Thompson's construction) and runs every thread
 // in lock step (a Pike machine without captures), so a row costs at most its length times the
-// pattern's size. The pattern's size is bounded (`maximumStates`), so is the work.
+// pattern's size. The pattern's size is bounded (`maximumStates`), so is the work; and since a
+// row is matched against every pattern of a rules file, so is the sum of a file's patterns
+// (`maximumTotalStates`, checked by the readers as they add each one).
 //
 // The syntax is the common core of regular expressions: literals, `.`, classes `[a-z]` `[^0-9]`,
 // `\d \w \s` (and `\D \W \S`), `^` `$`, groups `( )` `(?: )`, alternation `|`, and the
@@ -13,6 +15,12 @@
 public struct RulePattern: Sendable {
     /// Past this many automaton states a pattern is refused (`x{1000}{1000}` would be a million).
     public static let maximumStates = 10_000
+    /// Past this many states in all, a rules file's patterns are refused at the line that goes
+    /// past it: a file is never more work a row than its largest allowed pattern alone.
+    public static let maximumTotalStates = 10_000
+
+    /// The automaton's states: what one character of a row may cost at most.
+    public var size: Int { program.count }
 
     enum Item: Sendable {
         case scalar(Unicode.Scalar)

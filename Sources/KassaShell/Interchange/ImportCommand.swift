@@ -122,8 +122,10 @@ public struct ImportCommand: Command {
                     return (text, full)
                 }
             } catch {
-                let key = error.reason == "hledger-rules" ? "import.bad-hledger-rules" : "import.bad-rules"
-                return context.reject(SessionError(key, ["path": rulesFile, "line": String(error.line), "detail": error.detail]))
+                let key = error.reason == "rules-too-large" ? "import.rules-too-large"
+                    : error.reason == "hledger-rules" ? "import.bad-hledger-rules" : "import.bad-rules"
+                return context.reject(SessionError(key, ["path": rulesFile, "line": String(error.line), "detail": error.detail,
+                                                         "limit": String(RulePattern.maximumTotalStates)]))
             }
         }
         // The file as UTF-8: its encoding given (--encoding, else the rules'), or detected.

@@ -3,7 +3,7 @@
 // account the journal has no profile of yet, or one without an opening; an opening the person
 // already set is kept and said so), and the summary: the person's own categories made (with
 // --dry-run, the category every expense and income account becomes), the rates
-// kept, the balance assertions checked (each one that failed, with its line), and everything
+// kept, the year-end closing and opening entries read as equity moves, the balance assertions checked (each one that failed, with its line), and everything
 // kassa could not hold, counted by reason and listed by line (all of them with --dry-run).
 
 import KassaCore
@@ -69,6 +69,7 @@ enum JournalImportSummary {
             }
         }
         if notes.rates > 0 { events.append(.notice(key: "import.journal.rates", arguments: [:], count: notes.rates)) }
+        if notes.equityMoves > 0 { events.append(.notice(key: "import.journal.equity-moves", arguments: [:], count: notes.equityMoves)) }
         let kept = keptOpenings(notes, journal)
         if !kept.isEmpty {
             events.append(.notice(key: "import.journal.opening-kept", arguments: ["accounts": kept.joined(separator: ", ")], count: kept.count))

@@ -105,7 +105,7 @@ public struct CommandWords: Sendable {
             "account": Set(AccountCommand.surface.verbNames),
             "accountkind": Set(AccountKind.allCases.map(\.rawValue)),
             // A journal's account names read by `kassa import` (AccountNameMap).
-            "journal": Set(AccountNameMap.Root.allCases.map(\.rawValue) + ["opening"]),
+            "journal": Set(AccountNameMap.Root.allCases.map(\.rawValue) + ["opening", "closing"]),
             "journalkind": Set(AccountNameMap.Kind.allCases.map(\.rawValue)),
             // The two words of the app's CSV row that carries an opening balance (TenraCSVReader).
             "tenra": ["opening", "balance"],

@@ -334,11 +334,23 @@ public final class Session {
             return [.saved(saved, budgets: budgets.afterSave(saved, changesBefore: changesBefore))] + recurring + fresh.map { .notice("account.first-use", ["name": $0]) }
         } catch let error as any LocalizableError {
             hadStoreError = true
-            return [.error(error), .notice("draft.kept")]
+            return [.error(error)] + afterFailedSave()
         } catch {
             hadStoreError = true
-            return [.error(SessionError("store.failed")), .notice("draft.kept")]
+            return [.error(SessionError("store.failed"))] + afterFailedSave()
         }
+    }
+
+    /// What becomes of drafts a save could not write (a journal damaged, full, replaced by
+    /// `kassa repair` under the session): at a prompt they wait for Enter to try again; with
+    /// --yes nobody is there to press it, so they go, each line named as not saved, and the
+    /// next line is an entry of its own rather than a change to them.
+    private func afterFailedSave() -> [SessionEvent] {
+        guard configuration.autoConfirm else { return [.notice("draft.kept")] }
+        var lines: [String] = []
+        for input in pendingInputs where !lines.contains(input) { lines.append(input) }
+        clearPending()
+        return [.error(SessionError("draft.not-saved-unattended", ["lines": lines.map { "“" + $0 + "”" }.joined(separator: ", ")]))]
     }
 
     /// The first transfer that cannot be saved yet — one with no destination, then one with no

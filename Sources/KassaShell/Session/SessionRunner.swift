@@ -40,6 +40,10 @@ struct SessionRunner {
                 "path": context.ownJournal, "version": KassaApp.version,
             ])))])
         }
+        // A file at the history path that kassa did not write is kept as it is, and said.
+        if let edit = reader as? EditLineReader, edit.historyIsForeign, let path = context.paths.history {
+            context.console.write([OutputLine(context.style.note(context.catalog.text("session.history-foreign", ["path": path])), to: .error)])
+        }
         // Due payments of recurring series as one batch, and reminders (nothing without series).
         renderer.write(session.start(), to: context.console)
         while !session.finished {

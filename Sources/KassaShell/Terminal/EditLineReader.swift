@@ -1,6 +1,7 @@
 // EditLineReader: the terminal LineReader, and the only type that touches libedit. Native wide
 // API (el_wgets, history_w) so Cyrillic is edited as characters, not bytes; prompt through
-// EL_PROMPT_ESC; persistent history file (0600); Tab completion through `completer`; Ctrl-C
+// EL_PROMPT_ESC; persistent history file (0600; a file there that kassa did not write — no
+// libedit cookie line — is neither read nor replaced, `historyIsForeign`); Tab completion through `completer`; Ctrl-C
 // bound as an editing key that cancels the line; libedit's own signal handling kept on for
 // window resize; ~/.editrc honoured; the terminal restored on exit and on fatal signals.
 //
@@ -36,6 +37,11 @@ public final class EditLineReader: LineReader {
     let editLine: OpaquePointer
     private let history: OpaquePointer
     private let historyPath: String?
+    /// The file at the history path is not a history libedit wrote (a person's own notes, a
+    /// link, a FIFO): kassa does not read it and never writes over it; the session says so.
+    public let historyIsForeign: Bool
+    /// The first line of every history file libedit writes.
+    static let historyCookie = Array("_HiStOrY_V2_\n".utf8)
     /// The current prompt as a NUL-terminated wide string, owned here, read by the callback.
     private var promptBuffer: UnsafeMutablePointer<wchar_t>
     /// Set by the Ctrl-C key function during el_wgets.
@@ -64,6 +70,7 @@ public final class EditLineReader: LineReader {
         self.editLine = editLine
         self.history = history
         self.historyPath = historyPath
+        historyIsForeign = historyPath.map(Self.isForeignHistory) ?? false
         promptBuffer = EditLineText.wideString("")
         TerminalSignals.install(fileDescriptor: 0)
         configure()
@@ -155,7 +162,7 @@ public final class EditLineReader: LineReader {
         var event = HistEventW()
         _ = kassa_history_w_int(history, &event, H_SETSIZE, Self.historySize)
         _ = kassa_history_w_int(history, &event, H_SETUNIQUE, 1)
-        if let historyPath, access(historyPath, R_OK) == 0 {
+        if let historyPath, !historyIsForeign, access(historyPath, R_OK) == 0 {
             _ = kassa_history_w_path(history, &event, H_LOAD, historyPath)
         }
         _ = kassa_el_wset_hist(editLine, history)
@@ -292,7 +299,8 @@ public final class EditLineReader: LineReader {
     /// writes a temporary file beside it that is renamed over it, so a crash never leaves a
     /// truncated history. Mode 0600: entries are private.
     private func appendToHistoryFile(_ entry: UnsafePointer<wchar_t>) {
-        guard let historyPath, let merged = history_winit() else { return }
+        // Looked at again before each write: a file put there since the start is kept too.
+        guard let historyPath, !historyIsForeign, !Self.isForeignHistory(historyPath), let merged = history_winit() else { return }
         defer { history_wend(merged) }
         var event = HistEventW()
         _ = kassa_history_w_int(merged, &event, H_SETSIZE, Self.historySize)
@@ -322,6 +330,28 @@ public final class EditLineReader: LineReader {
             return
         }
         _ = SafeFile.commit(temporary)
+    }
+
+    /// Whether `path` holds something other than a history libedit wrote: a file that does not
+    /// begin with libedit's cookie line, a link, or no regular file. None there, or an empty
+    /// file, is kassa's to write. Reads at most the cookie's length, never waits (O_NONBLOCK).
+    static func isForeignHistory(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 { return errno != ENOENT }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return true }
+        if status.st_size == 0 { return false }
+        let want = historyCookie.count
+        var head = [UInt8](repeating: 0, count: want)
+        var got = 0
+        while got < want {
+            let n = head.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, want - got) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { break }
+            got += n
+        }
+        return got < want ? true : head != historyCookie
     }
 
     private static func directory(of path: String) -> String {

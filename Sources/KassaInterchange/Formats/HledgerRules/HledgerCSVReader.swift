@@ -74,6 +74,9 @@ public enum HledgerCSVReader {
     static func transactions(_ record: HledgerRecord, vocabulary: ImportVocabulary, names: AccountNameMap, defaults: ImportDefaults,
                              unknown: inout [String: Int], own: inout OwnCategories) -> Result<[Transaction], ImportProblem> {
         let rules = record.rules
+        if let (field, bytes, limit) = record.oversizedField() {
+            return .failure(ImportProblem(line: 0, reason: "template-too-long", detail: field + " " + String(bytes) + " / " + String(limit)))
+        }
         guard let dateText = record.value("date"), !dateText.isEmpty else { return .failure(ImportProblem(line: 0, reason: "date")) }
         guard let (date, time) = HledgerDateFormat.parse(dateText, format: rules.dateFormat) else {
             return .failure(ImportProblem(line: 0, reason: "date", detail: dateText))

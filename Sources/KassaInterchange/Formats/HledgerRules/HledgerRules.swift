@@ -54,6 +54,8 @@ public struct HledgerRules: Sendable {
     public var decimalMark: Character?
     public var encoding: TextEncoding?
     public var blocks: [Block] = []
+    /// The states of every matcher's pattern, included files' too (RulePattern.maximumTotalStates).
+    private(set) var patternStates = 0
 
     /// The fields kassa reads from a record (`status` and the `balanceN` assertions are read and
     /// let be: kassa keeps no mark, and an assertion moves no money).
@@ -108,6 +110,13 @@ public struct HledgerRules: Sendable {
             let indented = raw.first == " " || raw.first == "\t"
             let line = raw.trimmingCharacters()
             func bad() -> ImportProblem { ImportProblem(line: lineNumber, reason: "hledger-rules", detail: line) }
+            /// A matcher of this line, its pattern counted into the file's total.
+            func matcher(_ text: String) throws(ImportProblem) -> Matcher {
+                let made = try HledgerRules.matcher(text, line: lineNumber)
+                patternStates += made.pattern?.size ?? 0
+                if patternStates > RulePattern.maximumTotalStates { throw ImportProblem(line: lineNumber, reason: "rules-too-large", detail: line) }
+                return made
+            }
             if line.isEmpty {
                 block = nil
                 table = nil
@@ -119,7 +128,7 @@ public struct HledgerRules: Sendable {
                 let cells = line.split(separator: separator, omittingEmptySubsequences: false).map { String($0).trimmingCharacters() }
                 guard cells.count == names.count + 1, !cells[0].isEmpty else { throw bad() }
                 var row = Block()
-                row.matchers.append(try HledgerRules.matcher(cells[0], line: lineNumber))
+                row.matchers.append(try matcher(cells[0]))
                 for (field, value) in zip(names, cells.dropFirst()) { row.assignments[field] = Template(source: value) }
                 blocks.append(row)
                 continue
@@ -134,7 +143,7 @@ public struct HledgerRules: Sendable {
                 continue
             }
             if let index = block, takingMatchers {
-                blocks[index].matchers.append(try HledgerRules.matcher(line, line: lineNumber))
+                blocks[index].matchers.append(try matcher(line))
                 continue
             }
             block = nil
@@ -151,7 +160,7 @@ public struct HledgerRules: Sendable {
             switch word {
             case "if":
                 var new = Block()
-                if !value.isEmpty { new.matchers.append(try HledgerRules.matcher(value, line: lineNumber)) }
+                if !value.isEmpty { new.matchers.append(try matcher(value)) }
                 blocks.append(new)
                 block = blocks.count - 1
                 takingMatchers = true
@@ -198,9 +207,11 @@ public struct HledgerRules: Sendable {
                 do {
                     inner = try HledgerRules(included.text, include: include, name: included.name, depth: depth + 1)
                 } catch {
-                    throw ImportProblem(line: lineNumber, reason: "hledger-rules", detail: line + " → " + String(error.line) + ": " + error.detail)
+                    throw ImportProblem(line: lineNumber, reason: error.reason == "rules-too-large" ? error.reason : "hledger-rules",
+                                        detail: line + " → " + String(error.line) + ": " + error.detail)
                 }
                 merge(inner)
+                if patternStates > RulePattern.maximumTotalStates { throw ImportProblem(line: lineNumber, reason: "rules-too-large", detail: line) }
             default:
                 guard HledgerRules.assignable.contains(word) else { throw bad() }
                 assignments[word] = Template(source: value)
@@ -218,6 +229,7 @@ public struct HledgerRules: Sendable {
         if let m = inner.decimalMark { decimalMark = m }
         if let e = inner.encoding { encoding = e }
         blocks += inner.blocks
+        patternStates += inner.patternStates
     }
 
     /// One matcher line: `[&] [%field] REGEX`.

@@ -12,6 +12,8 @@ extension ImportRules {
         } catch {
             ownError = error
         }
+        // Patterns past the total are refused as they are: not read again as hledger's syntax.
+        if ownError.reason == "rules-too-large" { throw ownError }
         do {
             let hledger = try HledgerRules(text, include: include)
             var rules = ImportRules()
