@@ -42,7 +42,10 @@ public enum DeviceName {
             let stem = String(file.dropLast(suffix.count))
             return isValid(stem) ? .device(stem) : .copy
         }
-        // `NAME.kassa~`, `NAME.kassa.orig`, `.syncthing.NAME.kassa.tmp`: a journal's copy or a partial download.
+        // A sync tool's download still in progress (Syncthing's `.syncthing.NAME.kassa.tmp`,
+        // `~syncthing~NAME.kassa.tmp` on Windows) is no copy: it becomes the journal when whole.
+        if file.hasSuffix(".tmp"), file.hasPrefix(".syncthing.") || file.hasPrefix("~syncthing~") { return .other }
+        // `NAME.kassa~`, `NAME.kassa.orig`: a journal's copy.
         return file.contains(suffix) ? .copy : .other
     }
 }
