@@ -41,7 +41,12 @@ public struct DevicesCommand: Command {
         case .list:
             do {
                 let ledger = try app.openLedger(readOnly: true)
-                var events: [SessionEvent] = [.output(DeviceListing(devices: ledger.summaries, folder: ledger.folder))]
+                let summaries = ledger.summaries
+                var events: [SessionEvent] = [.output(DeviceListing(devices: summaries.filter { $0.copyOf == nil }, folder: ledger.folder))]
+                for copy in summaries where copy.copyOf != nil {
+                    events.append(.notice(key: "devices.copy-of", arguments: ["file": copy.file.split(separator: "/").last.map(String.init) ?? copy.file,
+                                                                               "device": copy.copyOf!], count: nil))
+                }
                 for copy in ledger.copies {
                     let key = !Ledger.isRegularFile(ledger.folder + "/" + copy) ? "devices.not-a-file"
                         : DevicesCommand.isSideFile(copy) ? "devices.side-file" : "devices.copy-ignored"

@@ -56,6 +56,9 @@ public struct DeviceFile {
     public internal(set) var uid: String?
     /// The first transaction number of this device's space (0 for the folder's first device).
     public internal(set) var base: Int?
+    /// The device its identity change names: a file under another name (`backup-laptop.kassa`
+    /// holding laptop's journal) is a copy, never read as a device (Ledger.rebuild).
+    public internal(set) var identityName: String?
     /// When this device took its space: the clock value of the change that says which device
     /// this is, or of its move to another space (`moved=`, DeviceSpaces).
     public internal(set) var joinedAt: Int64?
@@ -97,6 +100,22 @@ public struct DeviceFile {
         nextLine = 2
         buffer = bytes
         consume(at: 0)
+    }
+
+    /// The file as read, or as a copy when its identity names another device.
+    var unlessCopy: DeviceFile { identityName.map { $0 != name } ?? false ? asCopy() : self }
+
+    /// A copy of another device's journal under this file's name: nothing of it is read, and its
+    /// marks follow the real file so an unchanged folder still opens from the cache.
+    func asCopy() -> DeviceFile {
+        var copy = DeviceFile(badHeader: name, path: path, size: size)
+        copy.damage = []
+        copy.stoppedAt = nil
+        copy.validEnd = validEnd
+        copy.nextLine = nextLine
+        copy.stamp = stamp
+        copy.identityName = identityName
+        return copy
     }
 
     /// A device file whose first line is not a journal header this version reads (damaged, or
@@ -404,6 +423,7 @@ public struct DeviceFile {
             let f = fields(k)
             guard f.count >= 6, f[3] == "device", f[5] == "+" else { continue }
             if joinedAt == nil { joinedAt = change.number }
+            if identityName == nil { identityName = String(f[4]) }
             for field in f.dropFirst(6) {
                 if field.hasPrefix("uid=") { uid = String(field.dropFirst(4)) }
                 if field.hasPrefix("base="), let b = Int(field.dropFirst(5)) { base = b }

@@ -30,6 +30,10 @@ extension Ledger {
         }
         let (devices, _) = try scan(folder)
         let target = path(of: name, in: folder)
+        // "Laptop" beside "laptop" is one file on macOS and Windows: such a name is refused.
+        if let other = devices.first(where: { $0.name != name && $0.name.lowercased() == name.lowercased() }) {
+            throw LedgerError(.nameCase, ["name": name, "other": other.name, "folder": folder])
+        }
         if let existing = devices.first(where: { $0.name == name }) {
             guard existing.uid == uid else { throw LedgerError(.nameTaken, ["name": name, "folder": folder]) }
             return Joined(path: target, base: existing.base ?? 0, changes: 0, already: true)
@@ -96,6 +100,8 @@ extension Ledger {
         /// What reading left out, by line: damage, and changes the journal refuses.
         public let damage: [DeviceDamage]
         public var damaged: Bool { !damage.isEmpty }
+        /// The device whose journal this file is a copy of (it names another device): not read.
+        public var copyOf: String?
     }
 
     /// Reads every device file whole (an open that found the folder unchanged read none),
@@ -112,9 +118,11 @@ extension Ledger {
             for change in changes {
                 count += device.ops(change).reduce(0) { $0 + ($1 == .commit || $1 == .importBatch ? 1 : 0) }
             }
-            return DeviceSummary(name: device.name, file: device.path, changes: changes.count, transactions: count,
-                                 lastChange: changes.last?.number, this: index == own, stoppedAt: device.stoppedAt,
-                                 damage: device.damage)
+            var summary = DeviceSummary(name: device.name, file: device.path, changes: changes.count, transactions: count,
+                                        lastChange: changes.last?.number, this: index == own, stoppedAt: device.stoppedAt,
+                                        damage: device.damage)
+            if let named = device.identityName, named != device.name { summary.copyOf = named }
+            return summary
         }
     }
 }

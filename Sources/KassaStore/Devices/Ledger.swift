@@ -63,6 +63,8 @@ public struct LedgerError: LocalizableError, Equatable {
         case stale
         /// This device must move its numbers (it joined apart) but its own file is damaged.
         case cannotMove = "cannot-move"
+        /// A device of the folder has this name in another case ("Laptop" beside "laptop").
+        case nameCase = "name-case"
     }
     public let kind: Kind
     public let arguments: [String: String]
@@ -292,6 +294,9 @@ public final class Ledger {
         -> (state: LedgerState, devices: [DeviceFile], view: Journal.Built?, placed: Bool, moves: [Int: DeviceSpaces.Move]) {
         let paths = names.map { path(of: $0, in: folder) }
         var devices = try DeviceFile.read(names: names, paths: paths)
+        // A file whose identity names another device is a copy of its journal (a backup left in
+        // the folder under another name): not read, or it would show that device's transactions twice.
+        devices = devices.map(\.unlessCopy)
         // Devices that joined apart with one space: each later one read as if moved (DeviceSpaces).
         let moves = DeviceSpaces.moves(devices)
         for (k, move) in moves { if let moved = devices[k].moved(to: move.to) { devices[k] = moved } }
@@ -489,7 +494,7 @@ public final class Ledger {
     /// The device files (read whole) and sync-tool copies of `folder`, devices sorted by name.
     static func scan(_ folder: String) throws -> ([DeviceFile], [String]) {
         let (names, copies) = try list(folder)
-        return (try names.map { try DeviceFile.read(name: $0, path: path(of: $0, in: folder)) }, copies)
+        return (try names.map { try DeviceFile.read(name: $0, path: path(of: $0, in: folder)).unlessCopy }, copies)
     }
 
     /// Brings the view up to the folder (THE CACHE): nothing when no device file changed, the new
