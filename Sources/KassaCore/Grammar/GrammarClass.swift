@@ -139,4 +139,8 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// not "week" nor «неделю»): a number before one that is too large to be the count of a date
     /// pattern ("100 999 weeks ago") makes the line refused, never an amount and a date a week back.
     case spanCounted = "span-counted"
+    /// Who gives the person money, named before the verb ("husband", «клиент»), and the verbs
+    /// of giving (the value: the type, income/other): a `giver` right before a `gives` word is
+    /// that type ("husband gave 100k", «клиент оплатил 12к»); after the verb, the person got it.
+    case giver, gives
 }

@@ -184,6 +184,15 @@ extension DraftStage {
                         k = end
                         continue
                     }
+                    // "husband gave 100k", «клиент оплатил 12к»: a giver right before a verb of
+                    // giving is money in — the verb's value is the type (a type phrase said there,
+                    // «ученик заплатил», is more precise and wins).
+                    if r.typeWord == nil, ids.giver >= 0, ids.gives >= 0, let (_, named) = matchClass(k, ids.giver),
+                       named < part.end, let (e, end) = matchClass(named, ids.gives) {
+                        r.typeWord = (grammar.entries[e].value, why("type", k, end, .entry(Int32(e))))
+                        k = end
+                        continue
+                    }
                     noteTokens.append(k)
                 }
             }
