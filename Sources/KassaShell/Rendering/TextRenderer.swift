@@ -60,9 +60,13 @@ public struct TextRenderer: SessionRenderer, Sendable {
         switch event {
         case .drafts(let drafts, _, let questions):
             return cards(drafts) + questions.map { question in
-                OutputLine(style.note(catalog.text("question.\(question.field)", [
-                    "options": question.options.joined(separator: " / "),
-                ])))
+                // Amounts as money in the draft's currency ("₸1,500.00 / ₸2,000.00"), the rest as said.
+                let currency = drafts.indices.contains(question.draftIndex) ? drafts[question.draftIndex].amount?.currency : nil
+                let options = question.options.map { option in
+                    guard question.field == "amount", let currency, let amount = Money(decimal: option, currency: currency) else { return option }
+                    return money(amount)
+                }
+                return OutputLine(style.note(catalog.text("question.\(question.field)", ["options": options.joined(separator: " / ")])))
             }
         case .awaitingAnswer:
             return [OutputLine(style.dim(catalog.text("draft.hint")))]
