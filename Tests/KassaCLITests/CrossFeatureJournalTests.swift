@@ -70,13 +70,7 @@ import KassaTestSupport
         return result.stdout
     }
 
-    func requireTool(_ name: String) throws -> String {
-        guard let found = JournalExportCheckTests.tool(name) else {
-            Issue.record("\(name) is not installed: run `bash .ci/setup`")
-            throw CancellationError()
-        }
-        return found
-    }
+    func requireTool(_ name: String) throws -> String { try JournalExportCheckTests.requireTool(name) }
 
     /// hledger's CSV balance of the person's accounts (assets, and the loan a liability): "account|CUR" → amount.
     func hledgerBalances(_ file: String, _ extra: [String]) throws -> [String: String] {

@@ -17,13 +17,7 @@ import KassaTestSupport
         try KassaBinary.run(arguments + ["--lang", "en", "--today", today], environment: env)
     }
 
-    func tool(_ name: String) throws -> String {
-        guard let found = JournalExportCheckTests.tool(name) else {
-            Issue.record("\(name) is not installed: run `bash .ci/setup`")
-            throw CancellationError()
-        }
-        return found
-    }
+    func tool(_ name: String) throws -> String { try JournalExportCheckTests.requireTool(name) }
 
     /// account|CODE → kassa's balance, zero balances left out.
     func balances(_ journal: String, today: String = "2026-04-01") throws -> [String: Decimal] {

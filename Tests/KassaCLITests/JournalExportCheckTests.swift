@@ -39,7 +39,8 @@ import KassaTestSupport
         return nil
     }
 
-    func requireTool(_ name: String) throws -> String {
+    /// The tool's path, or the test recorded as failing: `.ci/setup` installs every tool a test checks against.
+    static func requireTool(_ name: String) throws -> String {
         guard let found = JournalExportCheckTests.tool(name) else {
             Issue.record("\(name) is not installed: run `bash .ci/setup`")
             throw CancellationError()
@@ -85,7 +86,7 @@ import KassaTestSupport
     }
 
     @Test func hledgerAcceptsTheExportAndItsBalancesAreKassas() throws {
-        let hledger = try requireTool("hledger")
+        let hledger = try Self.requireTool("hledger")
         let (journal, expected) = try journalAndBalances()
         let file = try export(journal, "hledger")
         try run(hledger, ["-f", file, "check", "-s"])
@@ -100,7 +101,7 @@ import KassaTestSupport
     }
 
     @Test func ledgerAcceptsTheExportStrictAndPedanticAndItsBalancesAreKassas() throws {
-        let ledger = try requireTool("ledger")
+        let ledger = try Self.requireTool("ledger")
         let (journal, expected) = try journalAndBalances()
         let file = try export(journal, "ledger")
         try run(ledger, ["-f", file, "--strict", "bal"])
@@ -121,7 +122,7 @@ import KassaTestSupport
     }
 
     @Test func beanCheckAcceptsTheExportAndItsBalancesAreKassas() throws {
-        let beanCheck = try requireTool("bean-check")
+        let beanCheck = try Self.requireTool("bean-check")
         let python = (beanCheck as NSString).deletingLastPathComponent + "/python"
         let (journal, expected) = try journalAndBalances()
         let file = try export(journal, "beancount")

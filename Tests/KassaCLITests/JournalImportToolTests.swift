@@ -32,13 +32,7 @@ import KassaTestSupport
         return result.stdout
     }
 
-    func requireTool(_ name: String) throws -> String {
-        guard let found = JournalExportCheckTests.tool(name) else {
-            Issue.record("\(name) is not installed: run `bash .ci/setup`")
-            throw CancellationError()
-        }
-        return found
-    }
+    func requireTool(_ name: String) throws -> String { try JournalExportCheckTests.requireTool(name) }
 
     static let iso = Set(Locale.commonISOCurrencyCodes)
 

@@ -19,13 +19,7 @@ import KassaTestSupport
         try KassaBinary.run(arguments + ["--lang", "en", "--today", today], environment: env)
     }
 
-    func tool(_ name: String) throws -> String {
-        guard let found = JournalExportCheckTests.tool(name) else {
-            Issue.record("\(name) is not installed: run `bash .ci/setup`")
-            throw CancellationError()
-        }
-        return found
-    }
+    func tool(_ name: String) throws -> String { try JournalExportCheckTests.requireTool(name) }
 
     /// account|CODE → balance of the tool's postings (asset and liability accounts, ISO currencies,
     /// kassa's names for them), zero balances left out.
