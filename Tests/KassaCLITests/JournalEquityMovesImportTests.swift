@@ -21,14 +21,7 @@ import KassaTestSupport
 
     /// account|CODE → kassa's balance, zero balances left out.
     func balances(_ journal: String, today: String = "2026-04-01") throws -> [String: Decimal] {
-        let balance = try kassa(["balance", "--json", "--file", journal], today: today)
-        let object = try JSONSerialization.jsonObject(with: Data(balance.output.utf8)) as? [String: Any]
-        var actual: [String: Decimal] = [:]
-        for line in object?["lines"] as? [[String: Any]] ?? [] {
-            let amount = Decimal(string: line["amount"] as? String ?? "") ?? -1
-            if amount != 0 { actual[(line["account"] as? String ?? "") + "|" + (line["currency"] as? String ?? "")] = amount }
-        }
-        return actual
+        try PeoplesJournalsImportTests.balanceLines(try kassa(["balance", "--json", "--file", journal], today: today).output)
     }
 
     /// The total of a `kassa report` (spending or income) over every date the files use.

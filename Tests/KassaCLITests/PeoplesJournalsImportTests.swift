@@ -35,8 +35,12 @@ import KassaTestSupport
 
     /// account|CODE → kassa's balance, zero balances left out.
     func balances(_ journal: String, today: String = "2026-04-01") throws -> [String: Decimal] {
-        let balance = try kassa(["balance", "--json", "--file", journal], today: today)
-        let object = try JSONSerialization.jsonObject(with: Data(balance.output.utf8)) as? [String: Any]
+        try Self.balanceLines(try kassa(["balance", "--json", "--file", journal], today: today).output)
+    }
+
+    /// `kassa balance --json` read as account|CODE → amount, zero balances left out.
+    static func balanceLines(_ json: String) throws -> [String: Decimal] {
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         var actual: [String: Decimal] = [:]
         for line in object?["lines"] as? [[String: Any]] ?? [] {
             let amount = Decimal(string: line["amount"] as? String ?? "") ?? -1
