@@ -316,9 +316,11 @@ extension DraftStage {
     /// `alternative`, in its own thousands ("10 or 15 thousand" is 10,000 or 15,000): asked.
     func applyAlternatives(_ s: inout LineScan) {
         guard ids.alternative >= 0, lineBits & (ids.alternative < 64 ? 1 << UInt64(ids.alternative) : ~0) != 0 else { return }
-        var k = 1
-        while k < s.moneys.count {
-            let previous = s.moneys[k - 1], current = s.moneys[k]
+        var removed = Set<Int>()
+        var last = 0
+        for k in s.moneys.indices.dropFirst() {
+            defer { last = k }
+            let previous = s.moneys[last], current = s.moneys[k]
             var j = previous.end, said = false
             while j < current.start {
                 if let (_, end) = matchClass(j, ids.alternative) { said = true; j = end; continue }
@@ -327,12 +329,24 @@ extension DraftStage {
                 j += 1
             }
             guard said, j == current.start, !previous.isQuantity, !current.isQuantity, previous.exchange == nil,
-                  current.exchange == nil, previous.currency == nil || previous.currency == current.currency else { k += 1; continue }
+                  current.exchange == nil, previous.currency == nil || previous.currency == current.currency else { continue }
             for t in previous.start..<current.start { s.roles[t] = tokens[t].kind == .punct ? .punct : .filler }
             s.moneys[k].alternative = sameThousands(previous.value, as: current.value) ?? previous.value
-            s.moneys.remove(at: k - 1)
-            for t in 0..<tokens.count { if case .money(let m) = s.roles[t], m >= k { s.roles[t] = .money(m - 1) } }
+            removed.insert(last)
         }
+        removeMoneys(removed, &s)
+    }
+
+    /// Takes the amounts `removed` (indices) out of the line at once, their tokens' roles already
+    /// changed: the others' indices in the roles follow (one pass, whatever the count).
+    func removeMoneys(_ removed: Set<Int>, _ s: inout LineScan) {
+        guard !removed.isEmpty else { return }
+        var index = [Int](repeating: -1, count: s.moneys.count)
+        var kept = 0
+        for k in s.moneys.indices where !removed.contains(k) { index[k] = kept; kept += 1 }
+        for t in s.roles.indices { if case .money(let m) = s.roles[t], index[m] >= 0 { s.roles[t] = .money(index[m]) } }
+        for k in s.moneys.indices where index[k] >= 0 { s.moneys[index[k]] = s.moneys[k] }
+        s.moneys.keepFirst(kept)
     }
 
     /// "paid 10k at the store, got 1 650 change", «дала 10 тысяч, получила сдачу 1650»: change
@@ -348,9 +362,10 @@ extension DraftStage {
             default: return false
             }
         }
-        var k = 1
-        while k < s.moneys.count {
-            let previous = s.moneys[k - 1], current = s.moneys[k]
+        var removed = Set<Int>()
+        var last = 0
+        for k in s.moneys.indices.dropFirst() {
+            let previous = s.moneys[last], current = s.moneys[k]
             // The change words: right after the amount, or ending right before it (commas and
             // stop words between).
             var words: Range<Int>?
@@ -365,7 +380,7 @@ extension DraftStage {
             guard let words, current.currency == nil || current.currency == previous.currency,
                   !previous.isQuantity, !current.isQuantity, previous.exchange == nil, current.value < previous.value,
                   current.start - previous.end <= 12, (previous.end..<current.start).allSatisfy(quiet),
-                  let rest = previous.value.subtracting(current.value) else { k += 1; continue }
+                  let rest = previous.value.subtracting(current.value) else { last = k; continue }
             // What leaves: the change and its words, and the verb of getting right before them
             // ("got 1 650 change", «получила сдачу 1650»: one plain word, no keyword).
             var from = min(words.lowerBound, current.start)
@@ -374,10 +389,10 @@ extension DraftStage {
                 from -= 1
             }
             for t in from..<max(words.upperBound, current.end) { s.roles[t] = tokens[t].kind == .punct ? .punct : .filler }
-            s.moneys[k - 1].value = rest
-            s.moneys.remove(at: k)
-            for t in 0..<tokens.count { if case .money(let m) = s.roles[t], m > k { s.roles[t] = .money(m - 1) } }
+            s.moneys[last].value = rest
+            removed.insert(k)
         }
+        removeMoneys(removed, &s)
     }
 
     /// `value` scaled by the thousands of `taken` when it is below 100 and `taken` is 1,000 or

@@ -36,6 +36,12 @@ struct ScratchList<Element>: RandomAccessCollection, MutableCollection {
 
     mutating func removeAll() { count = 0 }
 
+    /// Keeps the first `n` elements (plain values: nothing to deinitialize).
+    mutating func keepFirst(_ n: Int) {
+        precondition(n >= 0 && n <= count, "ScratchList index out of range")
+        count = n
+    }
+
     mutating func remove(at i: Int) {
         precondition(i >= 0 && i < count, "ScratchList index out of range")
         for k in i..<(count - 1) { base[k] = base[k + 1] }
