@@ -380,7 +380,7 @@ public final class Ledger {
         guard let lock else { return nil }
         return try lock.withLock {
             let (names, _) = try list(folder)
-            let devices = try DeviceFile.read(names: names, paths: names.map { path(of: $0, in: folder) })
+            let devices = try DeviceFile.read(names: names, paths: names.map { path(of: $0, in: folder) }).map(\.unlessCopy)
             guard let k = devices.firstIndex(where: { $0.name == device.name }), devices[k].uid == device.uid,
                   let move = DeviceSpaces.moves(devices)[k] else { return nil }
             let own = devices[k]
