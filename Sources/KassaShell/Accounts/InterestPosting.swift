@@ -68,12 +68,8 @@ enum InterestPosting {
         do {
             return try post(session.journal, today: session.configuration.today, defaultCurrency: session.configuration.defaultCurrency,
                             note: session.app?.catalog.text("account.interest-note") ?? "")
-        } catch let error as any LocalizableError {
-            session.hadStoreError = true
-            return [.error(error)]
         } catch {
-            session.hadStoreError = true
-            return [.error(SessionError("store.failed"))]
+            return session.storeFailure(error)
         }
     }
 

@@ -77,6 +77,13 @@ public final class CommandContext {
         return [.error(error, input: input, span: span)]
     }
 
+    /// The store failed (a journal or file that cannot be read or written): exit status 3; the
+    /// error said as it is, or as "store.failed" when it has no words of its own.
+    public func storeFailure(_ error: any Error) -> [SessionEvent] {
+        hadStoreError = true
+        return [.error((error as? any LocalizableError) ?? SessionError("store.failed"))]
+    }
+
     /// A command used wrongly: exit status 2 on the command line, an input error in a session.
     public func usage(_ error: UsageError) -> [SessionEvent] {
         if form == .oneShot { hadUsageError = true } else { hadInputError = true }
@@ -98,8 +105,7 @@ public final class CommandContext {
             // An option the journal showed to be wrong (--payment-day for no loan): a usage mistake.
             return usage(error)
         } catch {
-            hadStoreError = true
-            return [.error((error as? any LocalizableError) ?? SessionError("store.failed"))]
+            return storeFailure(error)
         }
     }
 }

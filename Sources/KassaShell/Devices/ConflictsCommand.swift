@@ -20,8 +20,7 @@ public struct ConflictsCommand: Command {
             let ledger = try app.openLedger(readOnly: true)
             return [.output(ConflictListing(conflicts: ledger.conflicts))]
         } catch {
-            context.hadStoreError = true
-            return [.error((error as? any LocalizableError) ?? SessionError("store.failed"))]
+            return context.storeFailure(error)
         }
     }
 }

@@ -54,8 +54,7 @@ public struct DevicesCommand: Command {
                 }
                 return events
             } catch {
-                context.hadStoreError = true
-                return [.error((error as? any LocalizableError) ?? SessionError("store.failed"))]
+                return context.storeFailure(error)
             }
         case .join(let folder, let name):
             return join(context, app: app, folder: DevicesCommand.absolute(folder), name: name)
@@ -79,8 +78,7 @@ public struct DevicesCommand: Command {
         do {
             joined = try Ledger.join(folder: folder, name: deviceName, uid: uid, journal: journal)
         } catch {
-            context.hadStoreError = true
-            return [.error((error as? any LocalizableError) ?? SessionError("store.failed"))]
+            return context.storeFailure(error)
         }
         config.set(.ledger, folder)
         config.set(.device, deviceName)

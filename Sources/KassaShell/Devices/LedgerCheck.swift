@@ -17,8 +17,7 @@ enum LedgerCheck {
             if listing.damaged { context.hadStoreError = true }
             return [.output(listing)]
         } catch {
-            context.hadStoreError = true
-            return [.error((error as? any LocalizableError) ?? SessionError("store.failed"))]
+            return context.storeFailure(error)
         }
     }
 }

@@ -25,8 +25,7 @@ enum LedgerRepair {
                 // Joined, but its file is not in this folder (removed, or not synced back): nothing of its own to repair.
                 events.append(.notice(key: "devices.repair-no-file", arguments: ["name": name, "file": path], count: nil))
             } catch {
-                context.hadStoreError = true
-                return [.error((error as? any LocalizableError) ?? SessionError("store.failed"))]
+                return context.storeFailure(error)
             }
         } else {
             events.append(.notice(key: "devices.repair-not-joined", arguments: ["folder": folder], count: nil))

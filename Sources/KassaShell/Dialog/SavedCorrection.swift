@@ -85,12 +85,8 @@ enum SavedCorrection {
             return [.changed(change)] + notes + lessons.map { .lesson(phrase: $0.phrase, category: $0.category) }
         } catch let refusal as SessionError {
             return session.reject(refusal)
-        } catch let error as any LocalizableError {
-            session.hadStoreError = true
-            return [.error(error)]
         } catch {
-            session.hadStoreError = true
-            return [.error(SessionError("store.failed"))]
+            return session.storeFailure(error)
         }
     }
 }

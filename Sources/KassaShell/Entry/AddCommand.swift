@@ -21,8 +21,7 @@ public struct AddCommand: Command {
         do {
             journal = try context.journal()
         } catch {
-            context.hadStoreError = true
-            return [.error((error as? any LocalizableError) ?? SessionError("store.failed"))]
+            return context.storeFailure(error)
         }
         let session = Session(configuration: context.configuration, parser: context.parser, words: context.words,
                               journal: journal)

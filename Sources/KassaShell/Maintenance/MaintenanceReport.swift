@@ -19,8 +19,7 @@ enum MaintenanceReport {
             if !report.isClean && !report.tornTailOnly && !repairing { context.hadStoreError = true }
             return report.messages.map { .notice(key: $0.key, arguments: $0.arguments, count: $0.count) }
         } catch {
-            context.hadStoreError = true
-            return [.error((error as? any LocalizableError) ?? SessionError("store.failed"))]
+            return context.storeFailure(error)
         }
     }
 }

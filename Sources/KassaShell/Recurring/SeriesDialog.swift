@@ -59,8 +59,7 @@ enum SeriesDialog {
             try session.journal.write(skipped.map { Occurrence(series: $0.series.id, date: $0.date, status: .skipped).record })
             return [.notice(key: "recurring.skipped", arguments: [:], count: skipped.count)]
         } catch {
-            session.hadStoreError = true
-            return [.error((error as? any LocalizableError) ?? SessionError("store.failed"))]
+            return session.storeFailure(error)
         }
     }
 

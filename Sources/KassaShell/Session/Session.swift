@@ -392,6 +392,13 @@ public final class Session {
         state = .idle
     }
 
+    /// The store failed under the session: said (as "store.failed" when the error has no words
+    /// of its own), and the session's exit status becomes 3.
+    func storeFailure(_ error: any Error) -> [SessionEvent] {
+        hadStoreError = true
+        return [.error((error as? any LocalizableError) ?? SessionError("store.failed"))]
+    }
+
     func reject(_ error: any LocalizableError, input: String? = nil, span: Range<Int>? = nil) -> [SessionEvent] {
         hadInputError = true
         return [.error(error, input: input, span: span)]
