@@ -5,7 +5,7 @@
 # NEEDLESS (the drafts were right but kassa doubted them). Expectations: draft specs (key=value,
 # drafts joined by " | "), "ASK field" (a careful bookkeeper would ask), "NONE" (no entry).
 # Usage: python3 Tests/HeldOut/doubts/score.py BIN [en.tsv ru.tsv]   (a development aid, not a test)
-import os, sys, json, subprocess
+import os, re, sys, json, subprocess
 K = sys.argv[1]
 names = sys.argv[2:] or ['en.tsv', 'ru.tsv']
 here = os.path.dirname(os.path.abspath(__file__))
@@ -38,13 +38,21 @@ def spec_fields(spec):
             fields[last] += ' ' + word
     return fields
 
+def today_of(path):
+    """The day a set was written for: its header's "Today is YYYY-MM-DD", else 2026-11-26."""
+    for line in open(path, encoding='utf-8'):
+        found = re.search(r'Today is (\d{4}-\d{2}-\d{2})', line) if line.startswith('#') else None
+        if found:
+            return found.group(1)
+    return '2026-11-26'
+
 totals = {}
 verbose = os.environ.get('VERBOSE')
 for name in names:
     path = name if os.path.exists(name) else os.path.join(here, name)
     rows = [l.rstrip('\n').split('\t') for l in open(path, encoding='utf-8') if l.strip() and not l.startswith('#')]
     lang = 'ru' if 'ru' in os.path.basename(path) else 'en'
-    out = subprocess.run([K, '--today', '2026-11-26', '--lang', lang, 'parse', '--json'],
+    out = subprocess.run([K, '--today', today_of(path), '--lang', lang, 'parse', '--json'],
                          input='\n'.join(r[0] for r in rows) + '\n', capture_output=True, text=True).stdout.splitlines()
     score = {'RIGHT': 0, 'DOUBTED': 0, 'WRONG': 0, 'NEEDLESS': 0}
     kinds = {'clear': dict(score), 'ask': dict(score), 'none': dict(score)}

@@ -5,7 +5,7 @@
 # "filters"), from/to (the "period"; "-" for a field means null). A binary without `ask` fails
 # every case. Prints the failures and the score, and how sure kassa was (`"sure"`; a question it
 # calls unknown is unsure): right and sure, right but unsure, wrong and unsure, confidently wrong.
-import json, os, subprocess, sys, tempfile
+import json, os, re, subprocess, sys, tempfile
 
 binary = sys.argv[1]
 here = os.path.dirname(os.path.abspath(__file__))
@@ -13,6 +13,10 @@ journal = os.path.join(tempfile.mkdtemp(), "heldout.kassa")
 passed = total = 0
 needless = doubted = confident = 0
 name = sys.argv[2] if len(sys.argv) > 2 else "questions.txt"
+# The day the set was written for: its header's "Today is YYYY-MM-DD", else 2026-11-26.
+today = next((m.group(1) for m in (re.search(r"Today is (\d{4}-\d{2}-\d{2})", l)
+                                    for l in open(os.path.join(here, name), encoding="utf-8") if l.startswith("#")) if m),
+             "2026-11-26")
 for raw in open(os.path.join(here, name), encoding="utf-8"):
     line = raw.strip()
     if not line or line.startswith("#"):
@@ -20,7 +24,7 @@ for raw in open(os.path.join(here, name), encoding="utf-8"):
     question, expected = [part.strip() for part in line.split("=>", 1)]
     want = dict(item.split("=", 1) for item in expected.split())
     total += 1
-    run = subprocess.run([binary, "ask", "--json", "--file", journal, "--today", "2026-11-26", "--lang", "en", question],
+    run = subprocess.run([binary, "ask", "--json", "--file", journal, "--today", today, "--lang", "en", question],
                          capture_output=True, text=True)
     try:
         got = json.loads(run.stdout.strip().splitlines()[-1])
