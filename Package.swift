@@ -34,8 +34,9 @@ let package = Package(
         // The default Grammars/ and Locales/ compiled in: Swift source generated at build time from
         // the repository's files by the EmbedData plugin (Sources/EmbedData, through the kassa-embed tool), so a copied
         // or installed binary works alone. Not SwiftPM resources: see DESIGN.md section 3.
-        // kassa-embed uses KassaCore's own loader to compile the built-in grammar (GrammarArchive).
-        .executableTarget(name: "kassa-embed", dependencies: ["KassaCore"]),
+        // kassa-embed uses KassaCore's and KassaLedger's own loaders to compile the built-in grammar
+        // (GrammarArchive) and the session's words, replies and questions (RuleTableArchive).
+        .executableTarget(name: "kassa-embed", dependencies: ["KassaCore", "KassaLedger"]),
         .plugin(name: "EmbedData", capability: .buildTool(), dependencies: ["kassa-embed"], path: "Sources/EmbedData"),
         .target(name: "KassaBuiltinData", plugins: ["EmbedData"]),
         // The session state machine, commands, rendering, resource lookup, line readers.

@@ -22,3 +22,18 @@ public enum BuiltinData {
         generatedGrammarText.withUTF8Buffer { text in body(text, generatedGrammarData, generatedGrammarDataCount) }
     }
 }
+
+extension BuiltinData {
+    /// A table read outside the entry grammar, compiled at build time (a RuleTableArchive of
+    /// KassaCore), in the grammar's form: `name` is "words", "replies" or "questions"; all empty
+    /// when its rules had errors or there is no such table.
+    public static func withCompiledTable<R>(_ name: String,
+                                            _ body: (_ text: UnsafeBufferPointer<UInt8>, _ data: [UInt64], _ byteCount: Int) -> R) -> R {
+        switch name {
+        case "words": return generatedWordsText.withUTF8Buffer { body($0, generatedWordsData, generatedWordsDataCount) }
+        case "replies": return generatedRepliesText.withUTF8Buffer { body($0, generatedRepliesData, generatedRepliesDataCount) }
+        case "questions": return generatedQuestionsText.withUTF8Buffer { body($0, generatedQuestionsData, generatedQuestionsDataCount) }
+        default: return body(UnsafeBufferPointer(start: nil, count: 0), [], 0)
+        }
+    }
+}

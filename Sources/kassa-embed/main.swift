@@ -3,14 +3,18 @@
 // binary carries its default Grammars/ and Locales/ (a copied or installed binary works alone);
 // and the built-in grammar compiled (loaded here by KassaCore's own loader and written as a
 // GrammarArchive: its text as a string literal, its data as an array literal of 64-bit words,
-// which the compiler lays out in the binary so start-up reads the tables where they lie).
+// which the compiler lays out in the binary so start-up reads the tables where they lie); and the
+// tables read outside the entry grammar (the session's words, replies, questions) compiled the
+// same way (RuleTableArchive), each by its own loader.
 // Usage: kassa-embed OUTPUT ROOT RELATIVE-PATH...  (paths sorted by the plugin).
-// Glibc and KassaCore only: this tool runs on every change to a data file and must not need Foundation.
+// Glibc, KassaCore and KassaLedger only: this tool runs on every change to a data file and must
+// not need Foundation.
 
 #if canImport(Glibc)
 import Glibc
 #endif
 import KassaCore
+import KassaLedger
 
 /// One line on standard error (write(2): the C `stderr` global is not concurrency-safe).
 func complain(_ text: String) {
@@ -64,16 +68,21 @@ func literal(_ bytes: [UInt8]) -> [UInt8] {
     return out
 }
 
-/// The built-in grammar compiled: the rule files as the kassa binary reads them (path as shown,
-/// language from the folder below the top one), loaded and archived. Nil when the rules have
-/// errors: the binary then loads the text and reports them, as it would without an archive.
-func compiledGrammar(_ files: [(path: String, contents: [UInt8])]) -> GrammarArchive? {
+/// The rule files as the kassa binary reads them (path as shown, language from the folder below
+/// the top one).
+func ruleSources(_ files: [(path: String, contents: [UInt8])]) -> [GrammarSource] {
     var sources: [GrammarSource] = []
     for file in files where file.path.hasPrefix("Grammars/") && file.path.hasSuffix(".rules") {
         let parts = file.path.split(separator: "/")
         let language = parts.count > 2 ? Language(rawValue: String(parts[1])) : nil
         sources.append(GrammarSource(path: file.path, language: language, contents: String(decoding: file.contents, as: UTF8.self)))
     }
+    return sources
+}
+
+/// The built-in grammar compiled: the rule files loaded and archived. Nil when the rules have
+/// errors: the binary then loads the text and reports them, as it would without an archive.
+func compiledGrammar(_ sources: [GrammarSource]) -> GrammarArchive? {
     let (grammar, errors) = Grammar.load(sources)
     guard errors.isEmpty else {
         complain("kassa-embed: the built-in grammar has \(errors.count) error(s); not compiled (kassa grammar check shows them)")
@@ -93,8 +102,55 @@ func compiledGrammar(_ files: [(path: String, contents: [UInt8])]) -> GrammarArc
     return archive
 }
 
+/// The session's words, the replies and the questions, each compiled by its own loader from
+/// every rule file in order (as the binary reads them), read back here; nil for a table whose
+/// rules have a line its loader cannot read (the binary then reads the text and reports it).
+func compiledTables(_ sources: [GrammarSource]) -> [RuleTable: GrammarArchive] {
+    let fingerprint = GrammarArchive.fingerprint(sources)
+    var words = SessionWords(), replies = DialogGrammar()
+    var wordProblems = 0, replyProblems = 0
+    for source in sources {
+        wordProblems += words.load(source.contents, file: source.path).count
+        replyProblems += replies.load(source.contents, file: source.path).count
+    }
+    let (questions, questionErrors) = QuestionGrammar.load(sources)
+    var tables: [RuleTable: GrammarArchive] = [:]
+    func add<T: Equatable>(_ table: RuleTable, _ value: T, problems: Int, write: (T, inout ArchiveWriter) -> Void,
+                           read: (inout ArchiveReader) -> T) {
+        guard problems == 0 else {
+            complain("kassa-embed: the \(table.rawValue) rules have \(problems) line(s) kassa cannot read; not compiled")
+            return
+        }
+        let archive = RuleTableArchive.write(table, fingerprint: fingerprint) { write(value, &$0) }
+        guard String(validating: archive.text, as: UTF8.self) != nil,
+              RuleTableArchive.read(table, archive, fingerprint: fingerprint, body: read) == value else {
+            complain("kassa-embed: the compiled \(table.rawValue) do not read back as they were; not compiled")
+            return
+        }
+        tables[table] = archive
+    }
+    add(.words, words, problems: wordProblems, write: { $0.write(to: &$1) }, read: { SessionWords(reading: &$0) })
+    add(.replies, replies, problems: replyProblems, write: { $0.write(to: &$1) }, read: { DialogGrammar(reading: &$0) })
+    add(.questions, questions, problems: questionErrors.count, write: { $0.write(to: &$1) }, read: { QuestionGrammar(reading: &$0) })
+    return tables
+}
+
+/// `words` as the lines of an array literal of 64-bit constants, eight to a line, in hex (the
+/// compiler reads such a literal fast enough; UInt64 keeps their number low).
+func wordsLiteral(_ words: [UInt64]) -> [UInt8] {
+    var out: [UInt8] = []
+    for (k, word) in words.enumerated() {
+        if k % 8 == 0 { out += Array("\n        ".utf8) }
+        let hex = String(word, radix: 16)
+        out += Array("0x\(String(repeating: "0", count: 16 - hex.count))\(hex),".utf8)
+    }
+    return out
+}
+
 let files = arguments.dropFirst(2).map { (path: $0, contents: read(root + "/" + $0)) }
-let archive = compiledGrammar(files)
+let sources = ruleSources(files)
+let archive = compiledGrammar(sources)
+let tables = compiledTables(sources)
 
 var source = Array("""
     // Generated by kassa-embed (Sources/EmbedData) from the repository's Grammars/ and Locales/.
@@ -118,14 +174,21 @@ source += Array("""
     """.utf8)
 source += Array("    static let generatedGrammarText: StaticString = ".utf8) + literal(archive?.text ?? []) + Array("\n".utf8)
 source += Array("    static let generatedGrammarDataCount = \(archive?.data.count ?? 0)\n".utf8)
-source += Array("    static let generatedGrammarData: [UInt64] = [".utf8)
-for (k, word) in (archive?.dataWords ?? []).enumerated() {
-    // Eight to a line, in hex: the compiler reads a literal of constants fast enough (UInt64 keeps their number low).
-    if k % 8 == 0 { source += Array("\n        ".utf8) }
-    let hex = String(word, radix: 16)
-    source += Array("0x\(String(repeating: "0", count: 16 - hex.count))\(hex),".utf8)
+source += Array("    static let generatedGrammarData: [UInt64] = [".utf8) + wordsLiteral(archive?.dataWords ?? [])
+source += Array("\n    ]\n".utf8)
+source += Array("""
+
+        /// The session's words, the replies and the questions compiled (KassaCore's RuleTableArchive),
+        /// each in the same form as the grammar; all empty for a table whose rules have errors.
+
+    """.utf8)
+for table in RuleTable.allCases {
+    let name = "generated" + table.rawValue.prefix(1).uppercased() + table.rawValue.dropFirst()
+    source += Array("    static let \(name)Text: StaticString = ".utf8) + literal(tables[table]?.text ?? []) + Array("\n".utf8)
+    source += Array("    static let \(name)DataCount = \(tables[table]?.data.count ?? 0)\n".utf8)
+    source += Array("    static let \(name)Data: [UInt64] = [".utf8) + wordsLiteral(tables[table]?.dataWords ?? []) + Array("\n    ]\n".utf8)
 }
-source += Array("\n    ]\n}\n".utf8)
+source += Array("}\n".utf8)
 
 // Written beside and renamed over, so an interrupted build never leaves half a file.
 let temporary = output + ".tmp"

@@ -5,6 +5,7 @@ import Testing
 import KassaTestSupport
 @testable import KassaCore
 @testable import KassaShell
+@testable import KassaLedger
 
 @Suite struct BuiltinDataTests {
     @Test func theBuiltInDataIsTheRepositorysFiles() throws {
@@ -86,6 +87,47 @@ import KassaTestSupport
         #expect(inPlace.patterns.count == fromText.patterns.count && inPlace.categories == fromText.categories)
         #expect(ResourceLocator.compiledGrammar(for: overridden) == nil)
         #expect(Grammar.load(overridden, compiled: archive).0.categorySlug(named: "kofi") == "food/coffee")
+    }
+
+    /// The session's words, the replies and the questions are compiled at build time too, and
+    /// are the very tables their text gives; start-up reads them, and only for the built-in rules.
+    @Test func theCompiledTablesAreTheBuiltInRules() throws {
+        let builtIn = try ResourceLocator(dataDirectory: nil, environment: [:]).load(languages: [.en])
+        let fingerprint = GrammarArchive.fingerprint(builtIn.grammarSources)
+        let words = try #require(ResourceLocator.compiledTable(.words, fingerprint: fingerprint, read: { SessionWords(reading: &$0) }))
+        let replies = try #require(ResourceLocator.compiledTable(.replies, fingerprint: fingerprint, read: { DialogGrammar(reading: &$0) }))
+        let questions = try #require(ResourceLocator.compiledTable(.questions, fingerprint: fingerprint,
+                                                                   read: { QuestionGrammar(reading: &$0) }))
+        #expect(words == builtIn.commandWords.tables.words && !words.entries.isEmpty)
+        #expect(replies == builtIn.commandWords.tables.replies && !replies.isEmpty)
+        #expect(questions == QuestionGrammar.load(builtIn.grammarSources).0 && !questions.phrases.isEmpty)
+        #expect(words.name(in: "command", for: "ПОМОЩЬ") == "help")
+        // The indexes read as they were written: every reply phrase and question phrase is found
+        // from its first word as the text's grammar finds it.
+        let (textReplies, textQuestions) = (builtIn.commandWords.tables.replies, QuestionGrammar.load(builtIn.grammarSources).0)
+        for source in builtIn.grammarSources {
+            for rule in RuleLines.rules(source.contents, directive: .reply) {
+                for item in rule.items {
+                    let said = item.text.split(separator: " ").map { DialogGrammar.normalize($0) }
+                    for kind in DialogGrammar.Kind.allCases {
+                        #expect(replies.match(kind, in: said, at: 0)?.length == textReplies.match(kind, in: said, at: 0)?.length)
+                    }
+                }
+            }
+        }
+        for phrase in textQuestions.phrases {
+            guard case .word(let first) = phrase.elements[0] else { continue }
+            #expect(questions.candidates(startingWith: first, isNumber: false) == textQuestions.candidates(startingWith: first, isNumber: false))
+        }
+        // Another rule file, or one table read as another, is not what was compiled.
+        var overridden = builtIn.grammarSources
+        overridden.append(GrammarSource(path: "/u/kassa/grammars/en/mine.rules", language: .en, contents: "word command help = hlp"))
+        #expect(ResourceLocator.compiledTable(.words, fingerprint: GrammarArchive.fingerprint(overridden),
+                                              read: { SessionWords(reading: &$0) }) == nil)
+        #expect(ResourceLocator.compiledTable(.questions, fingerprint: fingerprint, read: { SessionWords(reading: &$0) }) == nil)
+        // The deferred words of start-up are the compiled ones.
+        let deferred = try ResourceLocator(dataDirectory: nil, environment: [:]).load(languages: [.en], deferringBuiltIn: true)
+        #expect(deferred.commandWords.tables.words == words && deferred.commandWords.tables.replies == replies)
     }
 
     @Test func theDataDirectoryOptionBeatsTheEnvironmentWhichBeatsTheBuiltInData() {

@@ -4,22 +4,25 @@
 // not copied: their buffers point into `data`, which must outlive what is read (and start at a
 // multiple of 8 bytes).
 
-struct ArchiveReader {
-    let text: UnsafeRawBufferPointer
-    let data: UnsafeRawBufferPointer
+package struct ArchiveReader {
+    package let text: UnsafeRawBufferPointer
+    package let data: UnsafeRawBufferPointer
     private var offset = 0
-    private(set) var failed = false
+    package private(set) var failed = false
     /// The archive's strings, made once each (ArchiveWriter.stringTable).
     private var strings: [String] = []
 
-    init(text: UnsafeRawBufferPointer, data: UnsafeRawBufferPointer) {
+    package init(text: UnsafeRawBufferPointer, data: UnsafeRawBufferPointer) {
         self.text = text
         self.data = data
     }
 
-    var atEnd: Bool { offset == data.count }
+    package var atEnd: Bool { offset == data.count }
 
-    mutating func take(_ count: Int) -> Int? {
+    /// Marks the archive as not read whole: a value in it that its table cannot hold.
+    package mutating func refuse() { failed = true }
+
+    package mutating func take(_ count: Int) -> Int? {
         guard !failed, count >= 0, count <= data.count - offset else {
             failed = true
             return nil
@@ -29,13 +32,13 @@ struct ArchiveReader {
     }
 
     /// Skips to the next multiple of 8 bytes (ArchiveWriter.align).
-    mutating func align() {
+    package mutating func align() {
         let pad = (8 - offset % 8) % 8
         _ = take(pad)
     }
 
     /// What ArchiveWriter.inPlace wrote, where it lies (no copy); empty when it does not fit.
-    mutating func inPlace<T: FixedWidthInteger>(_ type: T.Type) -> UnsafeBufferPointer<T> {
+    package mutating func inPlace<T: FixedWidthInteger>(_ type: T.Type) -> UnsafeBufferPointer<T> {
         let n = count()
         align()
         guard let at = take(n * MemoryLayout<T>.stride), let base = data.baseAddress, Int(bitPattern: base) % 8 == 0 else {
@@ -47,7 +50,7 @@ struct ArchiveReader {
 
     /// Flags written by ArchiveWriter.inPlace, in place; refused unless every byte is 0 or 1 (any
     /// other byte is no Bool).
-    mutating func inPlaceFlags() -> UnsafeBufferPointer<Bool> {
+    package mutating func inPlaceFlags() -> UnsafeBufferPointer<Bool> {
         let bytes = inPlace(UInt8.self)
         for b in bytes where b > 1 {
             failed = true
@@ -57,26 +60,26 @@ struct ArchiveReader {
         return UnsafeBufferPointer(start: UnsafeRawPointer(base).bindMemory(to: Bool.self, capacity: bytes.count), count: bytes.count)
     }
 
-    mutating func u8() -> UInt8 {
+    package mutating func u8() -> UInt8 {
         guard let at = take(1) else { return 0 }
         return data[at]
     }
 
-    mutating func u32() -> UInt32 {
+    package mutating func u32() -> UInt32 {
         guard let at = take(4) else { return 0 }
         return UInt32(littleEndian: data.loadUnaligned(fromByteOffset: at, as: UInt32.self))
     }
 
-    mutating func u64() -> UInt64 {
+    package mutating func u64() -> UInt64 {
         guard let at = take(8) else { return 0 }
         return UInt64(littleEndian: data.loadUnaligned(fromByteOffset: at, as: UInt64.self))
     }
 
-    mutating func int() -> Int { Int(Int32(bitPattern: u32())) }
+    package mutating func int() -> Int { Int(Int32(bitPattern: u32())) }
 
     /// A count of things still to read: never more than the bytes left, so a bad count cannot
     /// make a reader allocate much.
-    mutating func count() -> Int {
+    package mutating func count() -> Int {
         let value = int()
         guard value >= 0, value <= data.count - offset else {
             failed = true
@@ -86,7 +89,7 @@ struct ArchiveReader {
     }
 
     /// (offset, length) into `text`, checked.
-    mutating func textRange() -> Range<Int> {
+    package mutating func textRange() -> Range<Int> {
         let start = Int(u32()), length = Int(u32())
         guard !failed, start <= text.count, length <= text.count - start else {
             failed = true
@@ -96,7 +99,7 @@ struct ArchiveReader {
     }
 
     /// Reads the string table: (offset, length) in `text` of each string, by index.
-    mutating func readStringTable() {
+    package mutating func readStringTable() {
         let ranges = array(of: UInt32.self)
         guard ranges.count % 2 == 0 else { failed = true; return }
         strings.reserveCapacity(ranges.count / 2)
@@ -107,9 +110,9 @@ struct ArchiveReader {
         }
     }
 
-    mutating func string() -> String { string(at: Int(u32())) }
+    package mutating func string() -> String { string(at: Int(u32())) }
 
-    mutating func string(at index: Int) -> String {
+    package mutating func string(at index: Int) -> String {
         guard index >= 0, index < strings.count else {
             failed = true
             return ""
@@ -117,14 +120,14 @@ struct ArchiveReader {
         return strings[index]
     }
 
-    mutating func optionalString() -> String? { u8() == 0 ? nil : string() }
+    package mutating func optionalString() -> String? { u8() == 0 ? nil : string() }
 
-    mutating func language() -> Language? {
+    package mutating func language() -> Language? {
         let index = Int(u8())
         return index < Language.allCases.count ? Language.allCases[index] : nil
     }
 
-    mutating func textBytes() -> [UInt8] {
+    package mutating func textBytes() -> [UInt8] {
         let range = textRange()
         return [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
             if !range.isEmpty { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: text[range])) }
@@ -133,7 +136,7 @@ struct ArchiveReader {
     }
 
     /// Count, then that many little-endian integers of type T (copied in one go).
-    mutating func array<T: FixedWidthInteger>(of type: T.Type) -> [T] {
+    package mutating func array<T: FixedWidthInteger>(of type: T.Type) -> [T] {
         let n = count(), size = MemoryLayout<T>.size
         guard let at = take(n * size) else { return [] }
         return [T](unsafeUninitializedCapacity: n) { buffer, initialized in
@@ -147,10 +150,10 @@ struct ArchiveReader {
         }
     }
 
-    mutating func ints() -> [Int] { array(of: Int32.self).map(Int.init) }
+    package mutating func ints() -> [Int] { array(of: Int32.self).map(Int.init) }
 
     /// What ArchiveWriter.compact wrote, widened to 32 bits.
-    mutating func compact() -> [Int32] {
+    package mutating func compact() -> [Int32] {
         switch u8() {
         case 1: return widened(UInt8.self)
         case 2: return widened(UInt16.self)

@@ -5,34 +5,34 @@
 // Tables the parser reads as they are (`inPlace`) start at a multiple of 8 bytes, so the reader
 // can point at them where the archive lies instead of copying them.
 
-struct ArchiveWriter {
-    var text: [UInt8] = []
-    var data: [UInt8] = []
+package struct ArchiveWriter {
+    package var text: [UInt8] = []
+    package var data: [UInt8] = []
     /// Each distinct string's index, and its (offset, length) in `text`.
     private var stringIndex: [String: UInt32] = [:]
     private var stringRanges: [UInt32] = []
 
-    mutating func u8(_ value: UInt8) { data.append(value) }
+    package mutating func u8(_ value: UInt8) { data.append(value) }
 
-    mutating func u32(_ value: UInt32) {
+    package mutating func u32(_ value: UInt32) {
         withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
     }
 
-    mutating func u64(_ value: UInt64) {
+    package mutating func u64(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
     }
 
     /// A count, an id, a line number: every one the grammar has fits 32 bits (a grammar is
     /// bounded far below; GrammarLoader.maxExpandedForms).
-    mutating func int(_ value: Int) {
+    package mutating func int(_ value: Int) {
         precondition(value >= Int(Int32.min) && value <= Int(Int32.max), "grammar archive: \(value) does not fit")
         u32(UInt32(bitPattern: Int32(value)))
     }
 
-    mutating func string(_ value: String) { u32(UInt32(stringID(value))) }
+    package mutating func string(_ value: String) { u32(UInt32(stringID(value))) }
 
     /// The string's index in the string table, adding it when new (for columns of strings).
-    mutating func stringID(_ value: String) -> Int {
+    package mutating func stringID(_ value: String) -> Int {
         if let index = stringIndex[value] { return Int(index) }
         let index = UInt32(stringRanges.count / 2)
         stringIndex[value] = index
@@ -43,32 +43,32 @@ struct ArchiveWriter {
 
     /// The string table (every string's offset and length in `text`), to be read before
     /// anything that names a string.
-    var stringTable: [UInt32] { stringRanges }
+    package var stringTable: [UInt32] { stringRanges }
 
-    mutating func optionalString(_ value: String?) {
+    package mutating func optionalString(_ value: String?) {
         u8(value == nil ? 0 : 1)
         if let value { string(value) }
     }
 
     /// A language as its index in Language.allCases, 255 for none.
-    mutating func language(_ value: Language?) { u8(ArchiveWriter.languageCode(value)) }
+    package mutating func language(_ value: Language?) { u8(ArchiveWriter.languageCode(value)) }
 
-    static func languageCode(_ value: Language?) -> UInt8 {
+    package static func languageCode(_ value: Language?) -> UInt8 {
         value.flatMap { Language.allCases.firstIndex(of: $0) }.map(UInt8.init) ?? 255
     }
 
     /// Count, then the values as little-endian integers of their own width.
-    mutating func array<C: Collection>(_ values: C) where C.Element: FixedWidthInteger {
+    package mutating func array<C: Collection>(_ values: C) where C.Element: FixedWidthInteger {
         int(values.count)
         for value in values { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
     }
 
     /// Small non-negative integers (pattern ids), as 32-bit.
-    mutating func ints(_ values: [Int]) { array(values.map { Int32($0) }) }
+    package mutating func ints(_ values: [Int]) { array(values.map { Int32($0) }) }
 
     /// Non-negative integers in the narrowest width that holds them all (1, 2 or 4 bytes): a
     /// width byte, then the array. Most of the grammar's ids and lengths fit one or two bytes.
-    mutating func compact<C: Collection>(_ values: C) where C.Element: BinaryInteger {
+    package mutating func compact<C: Collection>(_ values: C) where C.Element: BinaryInteger {
         var largest = 0
         for value in values {
             precondition(value >= 0 && value <= Int32.max, "grammar archive: \(value) does not fit")
@@ -87,25 +87,25 @@ struct ArchiveWriter {
     }
 
     /// Zeros up to the next multiple of 8 bytes.
-    mutating func align() {
+    package mutating func align() {
         while data.count % 8 != 0 { data.append(0) }
     }
 
     /// Count, then the values as they lie in memory (little-endian), from a multiple of 8
     /// bytes: ArchiveReader.inPlace reads them without a copy.
-    mutating func inPlace<T: FixedWidthInteger>(_ values: UnsafeBufferPointer<T>) {
+    package mutating func inPlace<T: FixedWidthInteger>(_ values: UnsafeBufferPointer<T>) {
         int(values.count)
         align()
         for value in values { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
     }
 
     /// Flags as bytes 0 and 1, in place like the integers.
-    mutating func inPlace(_ values: UnsafeBufferPointer<Bool>) {
+    package mutating func inPlace(_ values: UnsafeBufferPointer<Bool>) {
         [UInt8](values.map { $0 ? 1 : 0 }).withUnsafeBufferPointer { inPlace($0) }
     }
 
     /// Raw bytes in `text`: (offset, length). Only for bytes that are valid UTF-8.
-    mutating func textBytes(_ bytes: [UInt8]) {
+    package mutating func textBytes(_ bytes: [UInt8]) {
         u32(UInt32(text.count))
         u32(UInt32(bytes.count))
         text += bytes

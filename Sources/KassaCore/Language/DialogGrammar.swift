@@ -5,7 +5,7 @@
 // with these words; `kassa grammar check` reports a line it cannot read at its file, line and column.
 
 
-public struct DialogGrammar: Sendable {
+public struct DialogGrammar: Sendable, Equatable {
     /// The kinds of phrase a rule line may give (the file's first word).
     public enum Kind: String, CaseIterable, Sendable {
         case confirm, refuse, undo, negation, not, contrast, cue, link, filler, ordinal, all, drop, join, destination, polite, about
@@ -30,7 +30,8 @@ public struct DialogGrammar: Sendable {
 
     /// One phrase: its words (normalized), a value (an ordinal's number; 0 otherwise) and the
     /// command a `show`/`do` phrase asks for.
-    public struct Phrase: Sendable {
+    public struct Phrase: Sendable, Equatable {
+        let kind: Kind
         let words: [String]
         let value: Int
         var command = ""
@@ -50,19 +51,21 @@ public struct DialogGrammar: Sendable {
         }
     }
 
-    private var phrases: [Kind: [Phrase]] = [:]
-    /// A kind and a first word: the key of the phrase index.
-    private struct Start: Hashable {
-        let kind: Kind
-        let word: String
-    }
-    /// Phrases by their kind and first word, longest first, for matching at a position.
-    private var byFirstWord: [Start: [Phrase]] = [:]
+    /// Every phrase, in the order read.
+    private var all: [Phrase] = []
+    /// Positions in `all` by a phrase's kind and first word, longest first, for matching at a position.
+    private var byFirstWord = GroupedWordIndex()
 
     public init() {}
 
+    /// Two grammars are the same when they hold the same phrases in the same order.
+    public static func == (a: DialogGrammar, b: DialogGrammar) -> Bool { a.all == b.all }
+
     /// Whether any rule was read (an empty grammar reads no reply).
-    public var isEmpty: Bool { phrases.isEmpty }
+    public var isEmpty: Bool { all.isEmpty }
+
+    /// The phrases of a kind, in the order read.
+    private func phrases(_ kind: Kind) -> [Phrase] { all.filter { $0.kind == kind } }
 
     /// Reads the `reply` lines of one rule file (its other lines are other tables'); lines it
     /// cannot read are returned and skipped.
@@ -112,7 +115,7 @@ public struct DialogGrammar: Sendable {
                     problem("dialog.rule-empty-item", column: item.column)
                     continue
                 }
-                add(Phrase(words: words, value: value, command: command), kind: kind)
+                add(Phrase(kind: kind, words: words, value: value, command: command))
                 added += 1
             }
             if added == 0 { problem("dialog.rule-empty-item", column: rule.length) }
@@ -122,23 +125,29 @@ public struct DialogGrammar: Sendable {
 
     /// Phrases that would make one whole reply both a confirmation and a refusal.
     public func conflicts(file: String) -> [Problem] {
-        let refusals = Set((phrases[.refuse] ?? []).map { $0.words.joined(separator: " ") })
-        return (phrases[.confirm] ?? []).map { $0.words.joined(separator: " ") }.filter(refusals.contains).map {
+        let refusals = Set(phrases(.refuse).map { $0.words.joined(separator: " ") })
+        return phrases(.confirm).map { $0.words.joined(separator: " ") }.filter(refusals.contains).map {
             Problem(file: file, line: 0, column: 0, reasonKey: "dialog.rule-conflict", arguments: ["phrase": $0], lineText: $0)
         }
     }
 
-    private mutating func add(_ phrase: Phrase, kind: Kind) {
-        phrases[kind, default: []].append(phrase)
+    private mutating func add(_ phrase: Phrase) {
+        let kind = phrase.kind
         // Kept longest first: inserted after the last phrase at least as long (earlier ones first).
-        let start = Start(kind: kind, word: phrase.words[0])
-        let at = byFirstWord[start]?.firstIndex { $0.words.count < phrase.words.count } ?? byFirstWord[start]?.count ?? 0
-        byFirstWord[start, default: []].insert(phrase, at: at)
+        all.append(phrase)
+        byFirstWord.add(all.count - 1, kind.rawValue, phrase.words[0]) { kept in
+            kept.firstIndex { all[$0].words.count < phrase.words.count } ?? kept.count
+        }
+    }
+
+    /// The phrases of `kind` that start with `word`, longest first; nil when none does.
+    private func starting(_ kind: Kind, _ word: String) -> [Phrase]? {
+        byFirstWord.values(kind.rawValue, word).map { $0.map { all[$0] } }
     }
 
     /// The longest phrase of `kind` that starts at `words[start]`: how many words it takes and its value.
     public func match(_ kind: Kind, in words: [String], at start: Int) -> (length: Int, value: Int)? {
-        guard start < words.count, let candidates = byFirstWord[Start(kind: kind, word: words[start])] else { return nil }
+        guard start < words.count, let candidates = starting(kind, words[start]) else { return nil }
         for phrase in candidates where start + phrase.words.count <= words.count {
             if Array(words[start..<(start + phrase.words.count)]) == phrase.words { return (phrase.words.count, phrase.value) }
         }
@@ -150,7 +159,7 @@ public struct DialogGrammar: Sendable {
     /// wholly such a phrase.
     public func command(_ kind: Kind, in words: [String]) -> String? {
         let core = withoutPolite(words)
-        guard !core.isEmpty, let candidates = byFirstWord[Start(kind: kind, word: words[core.lowerBound])] else { return nil }
+        guard !core.isEmpty, let candidates = starting(kind, words[core.lowerBound]) else { return nil }
         return candidates.first { $0.words.count == core.count && Array(words[core]) == $0.words }?.command
     }
 
@@ -180,7 +189,7 @@ public struct DialogGrammar: Sendable {
     /// Every command named by `show` and `do` phrases, for `kassa grammar check`.
     public var commandsNamed: [(kind: Kind, command: String)] {
         [Kind.show, .do].flatMap { kind in
-            Set((phrases[kind] ?? []).map { String($0.command.split(separator: " ").first ?? "") }).sorted().map { (kind, $0) }
+            Set(phrases(kind).map { String($0.command.split(separator: " ").first ?? "") }).sorted().map { (kind, $0) }
         }
     }
 
@@ -195,7 +204,7 @@ public struct DialogGrammar: Sendable {
         reach[0] = 1
         for index in 0..<words.count where reach[index] > 0 {
             for kind in kinds {
-                guard let candidates = byFirstWord[Start(kind: kind, word: words[index])] else { continue }
+                guard let candidates = starting(kind, words[index]) else { continue }
                 for phrase in candidates where index + phrase.words.count <= words.count
                     && Array(words[index..<(index + phrase.words.count)]) == phrase.words {
                     let state = kind == required ? 2 : reach[index]
@@ -216,5 +225,35 @@ public struct DialogGrammar: Sendable {
             for i in 1..<out.count where out[i - 1] == 0xD1 && out[i] == 0x91 { (out[i - 1], out[i]) = (0xD0, 0xB5) }
             return String(decoding: out, as: UTF8.self)
         } ?? lowered
+    }
+}
+
+extension DialogGrammar {
+    /// The table for RuleTableArchive: every phrase in the order read, then the index by first
+    /// word as it is.
+    package func write(to w: inout ArchiveWriter) {
+        w.int(all.count)
+        for phrase in all {
+            w.u8(UInt8(Kind.allCases.firstIndex(of: phrase.kind)!))
+            w.int(phrase.value)
+            w.string(phrase.command)
+            w.int(phrase.words.count)
+            for word in phrase.words { w.string(word) }
+        }
+        byFirstWord.write(to: &w)
+    }
+
+    /// The table `write` wrote (check the reader's `failed` after).
+    package init(reading r: inout ArchiveReader) {
+        self.init()
+        let count = r.count()
+        all.reserveCapacity(count)
+        for _ in 0..<count {
+            let kindIndex = Int(r.u8()), value = r.int(), command = r.string()
+            let words = (0..<r.count()).map { _ in r.string() }
+            guard kindIndex < Kind.allCases.count, !words.isEmpty else { r.refuse(); return }
+            all.append(Phrase(kind: Kind.allCases[kindIndex], words: words, value: value, command: command))
+        }
+        byFirstWord = GroupedWordIndex(reading: &r, below: all.count)
     }
 }

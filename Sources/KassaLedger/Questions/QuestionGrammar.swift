@@ -12,7 +12,7 @@
 
 import KassaCore
 
-public struct QuestionGrammar: Sendable {
+public struct QuestionGrammar: Sendable, Equatable {
     /// One element of a phrase.
     public enum Element: Sendable, Hashable {
         case word(String)
@@ -38,11 +38,16 @@ public struct QuestionGrammar: Sendable {
     public private(set) var questionWords: Set<String> = []
     /// Phrases by their first element's word (stems and numbers under their own keys), so a
     /// position tries only the phrases that can start there.
-    private var byFirstWord: [String: [Int]] = [:]
+    private var byFirstWord = GroupedWordIndex()
     private var byStem: [Int] = []
     private var byNumber: [Int] = []
 
     public init() {}
+
+    /// Two grammars are the same when they hold the same phrases in the same order.
+    public static func == (a: QuestionGrammar, b: QuestionGrammar) -> Bool {
+        a.phrases == b.phrases && a.questionWords == b.questionWords
+    }
 
     /// Loads the `ask` lines of `sources` (rule files), in order; returns the grammar and its mistakes.
     public static func load(_ sources: [GrammarSource]) -> (QuestionGrammar, [GrammarError]) {
@@ -100,7 +105,7 @@ public struct QuestionGrammar: Sendable {
         let index = phrases.count
         phrases.append(phrase)
         switch phrase.elements[0] {
-        case .word(let word): byFirstWord[word, default: []].append(index)
+        case .word(let word): byFirstWord.add(index, "", word)
         case .stem: byStem.append(index)
         case .number: byNumber.append(index)
         }
@@ -108,7 +113,7 @@ public struct QuestionGrammar: Sendable {
 
     /// The phrases that may start at a word: by the word itself, then every stem and number phrase.
     func candidates(startingWith word: String, isNumber: Bool) -> [Int] {
-        (byFirstWord[word] ?? []) + byStem + (isNumber ? byNumber : [])
+        (byFirstWord.values("", word) ?? []) + byStem + (isNumber ? byNumber : [])
     }
 
     /// A phrase's elements: its words as QuestionWords reads a line, `~` and `#n` marked.
@@ -122,6 +127,58 @@ public struct QuestionGrammar: Sendable {
             }
             return QuestionWords.words(String(decoding: raw, as: UTF8.self)).map(Element.word)
         }
+    }
+}
+
+extension QuestionGrammar {
+    /// The table for RuleTableArchive: the phrases in the order read, the words that make a
+    /// line a question, and the indexes by first element as they are.
+    package func write(to w: inout ArchiveWriter) {
+        w.int(phrases.count)
+        for phrase in phrases {
+            w.u8(UInt8(QuestionGroup.allCases.firstIndex(of: phrase.group)!))
+            w.string(phrase.name)
+            w.string(phrase.origin)
+            w.int(phrase.elements.count)
+            for element in phrase.elements {
+                switch element {
+                case .word(let word): w.u8(0); w.string(word)
+                case .stem(let stem): w.u8(1); w.string(stem)
+                case .number: w.u8(2)
+                }
+            }
+        }
+        let words = questionWords.sorted()
+        w.int(words.count)
+        for word in words { w.string(word) }
+        w.compact(byStem)
+        w.compact(byNumber)
+        byFirstWord.write(to: &w)
+    }
+
+    /// The table `write` wrote (check the reader's `failed` after).
+    package init(reading r: inout ArchiveReader) {
+        self.init()
+        let count = r.count()
+        phrases.reserveCapacity(count)
+        for _ in 0..<count {
+            let (groupIndex, name, origin) = (Int(r.u8()), r.string(), r.string())
+            var elements: [Element] = []
+            for _ in 0..<r.count() {
+                switch r.u8() {
+                case 0: elements.append(.word(r.string()))
+                case 1: elements.append(.stem(r.string()))
+                case 2: elements.append(.number)
+                default: r.refuse(); return
+                }
+            }
+            guard groupIndex < QuestionGroup.allCases.count, !elements.isEmpty else { r.refuse(); return }
+            phrases.append(Phrase(group: QuestionGroup.allCases[groupIndex], name: name, elements: elements, origin: origin))
+        }
+        for _ in 0..<r.count() { questionWords.insert(r.string()) }
+        (byStem, byNumber) = (r.compact().map(Int.init), r.compact().map(Int.init))
+        guard (byStem + byNumber).allSatisfy({ $0 >= 0 && $0 < phrases.count }) else { r.refuse(); return }
+        byFirstWord = GroupedWordIndex(reading: &r, below: phrases.count)
     }
 }
 

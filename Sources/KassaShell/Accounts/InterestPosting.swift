@@ -18,8 +18,8 @@ enum InterestPosting {
     struct AlreadyPosted: Error {}
 
     /// The events of posting what is due (nothing when nothing is due). `note` is the
-    /// transactions' note, in the person's language.
-    static func post(_ journal: Journal, today: CivilDate, defaultCurrency: Currency, note: String) throws -> [SessionEvent] {
+    /// transactions' note, in the person's language (looked up only when there is one to post).
+    static func post(_ journal: Journal, today: CivilDate, defaultCurrency: Currency, note: @autoclosure () -> String) throws -> [SessionEvent] {
         var drafts: [Draft] = []
         var marks: [(record: ObjectRecord, seen: String?)] = []
         var warnings: [SessionEvent] = []
@@ -39,7 +39,7 @@ enum InterestPosting {
             guard let last = postings.last else { continue }
             for posting in postings where !posting.amount.isZero {
                 drafts.append(Draft(type: .income, amount: posting.amount, date: posting.date, category: DepositInterest.category,
-                                    account: profile.name, note: note))
+                                    account: profile.name, note: note()))
             }
             marks.append((ObjectRecord(kind: recordKind, key: key, fields: [.init("month", last.month)]), seen))
         }

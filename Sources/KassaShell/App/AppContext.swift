@@ -59,7 +59,8 @@ public final class AppContext: @unchecked Sendable {
     public var grammar: Grammar {
         if let done = loaded.withLock({ $0 }) { return done.grammar }
         let sources = resources.grammarSources
-        let (grammar, errors) = ResourceLocator.compiledGrammar(for: sources).map { ($0, []) } ?? Grammar.load(sources)
+        let (grammar, errors) = ResourceLocator.compiledGrammar(fingerprint: resources.ruleFingerprint).map { ($0, []) }
+            ?? Grammar.load(sources)
         loaded.withLock { $0 = (grammar, errors) }
         reportGrammarProblems(errors)
         return grammar
@@ -75,7 +76,11 @@ public final class AppContext: @unchecked Sendable {
     /// The questions grammar (Ask/), read on the first question; its mistakes are warnings then.
     public var questionGrammar: QuestionGrammar {
         if let done = questions.withLock({ $0 }) { return done }
-        let (grammar, errors) = QuestionGrammar.load(resources.grammarSources)
+        let sources = resources.grammarSources
+        // As compiled at build time when the rule files are the built-in ones, else from their text.
+        let (grammar, errors) = ResourceLocator.compiledTable(.questions, fingerprint: resources.ruleFingerprint,
+                                                              read: { QuestionGrammar(reading: &$0) }).map { ($0, []) }
+            ?? QuestionGrammar.load(sources)
         questions.withLock { $0 = grammar }
         reportGrammarProblems(errors)
         return grammar

@@ -117,7 +117,18 @@ public struct ResourceLocator: Sendable {
         }
         let wordsFromDisk = wordFiles.contains { $0.file.contents == nil }
         if deferringBuiltIn && !wordsFromDisk {
-            resources.commandWords = CommandWords(readingLater: wordFiles.map { (contents: $0.contents, file: $0.file.display) })
+            // The built-in words and replies as compiled at build time, else their text.
+            let texts = wordFiles.map { (contents: $0.contents, file: $0.file.display) }, rules = resources
+            resources.commandWords = CommandWords(readingLater: {
+                let fingerprint = rules.ruleFingerprint
+                if let words = ResourceLocator.compiledTable(.words, fingerprint: fingerprint, read: { SessionWords(reading: &$0) }),
+                   let replies = ResourceLocator.compiledTable(.replies, fingerprint: fingerprint, read: { DialogGrammar(reading: &$0) }) {
+                    return (words, replies)
+                }
+                var words = CommandWords()
+                for text in texts { words.load(text.contents, file: text.file) }
+                return words.tables
+            })
         } else {
             for (file, contents) in wordFiles {
                 resources.commandWordProblems += resources.commandWords.load(contents, file: file.display)
@@ -143,9 +154,21 @@ public struct ResourceLocator: Sendable {
     /// `sources` are exactly the ones it was compiled from (the built-in rules and no user
     /// override); nil otherwise, and the text is loaded instead.
     public static func compiledGrammar(for sources: [GrammarSource]) -> Grammar? {
+        compiledGrammar(fingerprint: GrammarArchive.fingerprint(sources))
+    }
+
+    /// The built-in grammar as compiled, when the rule files have `fingerprint`; nil otherwise.
+    public static func compiledGrammar(fingerprint: UInt64) -> Grammar? {
         BuiltinData.withCompiledGrammar { text, data, byteCount in
-            data.isEmpty ? nil : Grammar.unarchive(embeddedText: text, data: data, byteCount: byteCount,
-                                                   fingerprint: GrammarArchive.fingerprint(sources))
+            data.isEmpty ? nil : Grammar.unarchive(embeddedText: text, data: data, byteCount: byteCount, fingerprint: fingerprint)
+        }
+    }
+
+    /// A table read outside the entry grammar as compiled at build time, when the rule files
+    /// have `fingerprint` (exactly the ones it was compiled from); nil otherwise.
+    package static func compiledTable<T>(_ table: RuleTable, fingerprint: UInt64, read: (inout ArchiveReader) -> T) -> T? {
+        BuiltinData.withCompiledTable(table.rawValue) { text, data, byteCount in
+            RuleTableArchive.read(table, text: text, data: data, byteCount: byteCount, fingerprint: fingerprint, body: read)
         }
     }
 
@@ -233,7 +256,11 @@ public struct Resources: Sendable {
     public var dataDirectory = ""
     public var catalogs: [Language: Catalog] = [:]
     public var catalogProblems: [Catalog.Problem] = []
-    public var grammarSources: [GrammarSource] = []
+    public var grammarSources: [GrammarSource] = [] {
+        didSet { fingerprint = Resources.fingerprint(of: grammarSources) }
+    }
+    /// The rule files' fingerprint (GrammarArchive.fingerprint), made once when first asked.
+    private var fingerprint = Resources.fingerprint(of: [])
     public var commandWords = CommandWords()
     /// Session-word and reply rules that could not be read or name nothing kassa has.
     public var commandWordProblems: [CommandWords.Problem] = []
@@ -245,6 +272,14 @@ public struct Resources: Sendable {
 
     public func catalog(_ language: Language) -> Catalog {
         catalogs[language] ?? Catalog(language: language)
+    }
+
+    /// Identifies the rule files: the compiled grammar and tables serve only the files they were
+    /// compiled from.
+    public var ruleFingerprint: UInt64 { fingerprint.value }
+
+    private static func fingerprint(of sources: [GrammarSource]) -> Deferred<UInt64> {
+        Deferred { GrammarArchive.fingerprint(sources) }
     }
 }
 

@@ -1,7 +1,8 @@
 // CommandWords: the session's own vocabulary (command names, bare commands, yes/no answers,
-// correction fields: the `word` rules, in Grammars/<lang>/session.rules), and the words of replies
-// to drafts (the `reply` rules, in Grammars/<lang>/replies.rules, kept as a DialogGrammar). All languages are merged:
-// a Russian word works in an English session and the other way round.
+// correction fields: the `word` rules, in Grammars/<lang>/session.rules, kept as SessionWords),
+// the words of replies to drafts (the `reply` rules, in Grammars/<lang>/replies.rules, kept as a
+// DialogGrammar), and which names each group may give. All languages are merged: a Russian word
+// works in an English session and the other way round.
 
 import KassaCore
 import KassaLedger
@@ -9,28 +10,12 @@ import KassaInterchange
 import KassaStore
 
 public struct CommandWords: Sendable {
-    /// "command.help" → ["help", "h", "?", "помощь", ...], words lower-cased.
-    private var groups: [String: [String]] = [:]
-    /// (group, word) → name: ("command", "помощь") → "help". One flat table, the first entry wins.
-    private var lookup: [Word: String] = [:]
+    /// The `word` rules as a table.
+    private var table = SessionWords()
     /// The words of replies to waiting drafts (`reply` rules).
     private var dialogGrammar = DialogGrammar()
 
-    /// A group and a lower-cased word as one dictionary key, hashed and compared by UTF-8 bytes:
-    /// String's own hashing normalizes every non-ASCII key first, which made reading this file
-    /// the largest part of start-up. Words come from files and typed input in composed form.
-    struct Word: Hashable {
-        let bytes: [UInt8]
-
-        init(group: String, word: String) {
-            var bytes = Array(group.utf8)
-            bytes.append(0)
-            bytes += word.utf8
-            self.bytes = bytes
-        }
-    }
-
-    /// Files not read yet (the built-in ones: BuiltinDataTests reads them), read on the first
+    /// Tables not read yet (the built-in ones: BuiltinDataTests reads them), read on the first
     /// lookup and shared by every copy.
     private var later: Deferred<CommandWords>?
 
@@ -41,6 +26,15 @@ public struct CommandWords: Sendable {
         later = Deferred {
             var words = CommandWords()
             for file in files { words.load(file.contents, file: file.file) }
+            return words
+        }
+    }
+
+    /// Tables made elsewhere (the compiled ones), read only when first asked.
+    public init(readingLater tables: @escaping @Sendable () -> (SessionWords, DialogGrammar)) {
+        later = Deferred {
+            var words = CommandWords()
+            (words.table, words.dialogGrammar) = tables()
             return words
         }
     }
@@ -57,39 +51,18 @@ public struct CommandWords: Sendable {
         public var unknown: String? = nil
     }
 
-    /// Where each group entry was read, to name the line of a name nothing knows.
-    private var origins: [(group: String, name: String, file: String, line: Int)] = []
-
     /// Reads the `word` and `reply` lines of one rule file (`word GROUP NAME = w, w, …`; the
     /// replies go to the dialog grammar): each word one item, lower-cased (Latin and Cyrillic by table).
     @discardableResult
     public mutating func load(_ contents: String, file: String) -> [Problem] {
         // Files added to deferred words go over the deferred ones, read now.
         if let later { self = later.value }
-        var problems = dialogGrammar.load(contents, file: file).map { Problem(file: $0.file, line: $0.line, directive: .reply) }
-        for rule in RuleLines.rules(contents, directive: .word) {
-            guard rule.hasEquals, rule.head.count == 2 else {
-                problems.append(Problem(file: file, line: rule.number))
-                continue
-            }
-            let (group, name) = (rule.head[0], rule.head[1])
-            var words: [String] = []
-            for item in rule.items {
-                guard !item.text.isEmpty, !item.text.contains(where: { $0 == " " || $0 == "\t" }) else {
-                    problems.append(Problem(file: file, line: rule.number))
-                    continue
-                }
-                words.append(CaseFolding.lowercased(item.text))
-            }
-            groups[group + "." + name, default: []] += words
-            origins.append((group, name, file, rule.number))
-            for word in words {
-                let key = Word(group: group, word: word)
-                if lookup[key] == nil { lookup[key] = name }
-            }
-        }
-        return problems
+        let problems = dialogGrammar.load(contents, file: file).map { Problem(file: $0.file, line: $0.line, directive: .reply) }
+        return problems + table.load(contents, file: file).map { Problem(file: file, line: $0) }
     }
+
+    /// The session's words and the replies' grammar as tables (the build compiles them).
+    public var tables: (words: SessionWords, replies: DialogGrammar) { (read.table, read.dialogGrammar) }
 
     /// The names each group may give: commands from the registry, the rest from the session.
     public static var knownNames: [String: Set<String>] {
@@ -146,9 +119,9 @@ public struct CommandWords: Sendable {
     /// Entries whose group kassa reads but whose name is not one of `known[group]` (a typo
     /// such as `command.lsit`), and entries of groups kassa does not read at all.
     public func unknownNames(known: [String: Set<String>]) -> [Problem] {
-        read.origins.compactMap { origin in
-            if let names = known[origin.group], names.contains(origin.name) { return nil }
-            return Problem(file: origin.file, line: origin.line, unknown: origin.group + "." + origin.name)
+        read.table.entries.compactMap { entry in
+            if let names = known[entry.group], names.contains(entry.name) { return nil }
+            return Problem(file: entry.file, line: entry.line, unknown: entry.group + "." + entry.name)
         }
     }
 
@@ -157,17 +130,16 @@ public struct CommandWords: Sendable {
 
     /// The name a word stands for in a group: ("command", "помощь") → "help".
     public func name(in group: String, for word: some StringProtocol) -> String? {
-        read.lookup[Word(group: group, word: CaseFolding.lowercased(word))]
+        read.table.name(in: group, for: word)
     }
 
     /// Every word of a group entry, for completion and help.
     public func words(_ group: String, _ name: String) -> [String] {
-        read.groups[group + "." + name] ?? []
+        read.table.words(group, name)
     }
 
     /// Every word of every entry in a group, sorted.
     public func allWords(in group: String) -> [String] {
-        let prefix = group + "."
-        return Array(Set(read.groups.filter { $0.key.hasPrefix(prefix) }.values.joined())).sorted()
+        read.table.allWords(in: group)
     }
 }

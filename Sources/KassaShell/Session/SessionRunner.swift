@@ -48,8 +48,8 @@ struct SessionRunner {
         renderer.write(session.start(), to: context.console)
         while !session.finished {
             context.console.flush()
-            let prompt = context.catalog.text(session.state == .confirming ? "prompt.confirm" : "prompt.entry")
-            let input = reader.readLine(prompt: prompt + " ")
+            let prompt = reader.showsPrompt ? context.catalog.text(session.state == .confirming ? "prompt.confirm" : "prompt.entry") + " " : ""
+            let input = reader.readLine(prompt: prompt)
             if case .line(let text) = input, context.interactive, !text.trimmingSpaces.isEmpty {
                 reader.addToHistory(text)
             }

@@ -86,6 +86,8 @@ public final class EditLineReader: LineReader {
 
     // MARK: - LineReader
 
+    public var showsPrompt: Bool { true }
+
     public func readLine(prompt: String) -> LineInput {
         setPrompt(prompt)
         cancelled = false

@@ -23,6 +23,8 @@ public typealias Completer = @Sendable (_ lineBeforeCursor: String) -> [String]
 public protocol LineReader: AnyObject {
     /// Blocks until a line, Ctrl-C or end of input. The prompt is shown only on a terminal.
     func readLine(prompt: String) -> LineInput
+    /// Whether `readLine` shows its prompt (a reader that never does is not given one to make).
+    var showsPrompt: Bool { get }
     /// Remembers an entered line in the history (and its file, when the reader keeps one).
     func addToHistory(_ line: String)
     var completer: Completer? { get set }

@@ -42,6 +42,9 @@ public final class StdinLineReader: LineReader {
         chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
     }
 
+    /// Plain stdin shows no prompt.
+    public var showsPrompt: Bool { false }
+
     public func readLine(prompt: String) -> LineInput {
         while true {
             if let line = takeLine() { return line }
