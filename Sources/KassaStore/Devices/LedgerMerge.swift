@@ -136,17 +136,17 @@ struct LedgerMerge {
     private(set) var lastConsumed = Origin(device: -1, number: 0)
 
     /// Field groups of a transaction record that an edit replaces together (indices into the
-    /// record's fields: change, part, op, then TransactionField order).
+    /// record's fields: change, part, op, then RecordArgument order).
     /// An exchange's target (what arrives) goes with the amount it was bought for.
     /// `names`: each field's name as `conflicts` says it, when it is the only one that differs.
     static let groups: [(name: String, fields: [Int], names: [String])] = [
-        ("amount", [TransactionField.amount, .currency].map(\.lineIndex) + TargetField.allCases.map(\.lineIndex),
+        ("amount", [RecordArgument.amount, .currency].map(\.lineIndex) + TargetField.allCases.map(\.lineIndex),
          ["amount", "currency", "to_amount", "to_currency"]),
-        ("type", [TransactionField.type, .category, .account, .toAccount].map(\.lineIndex),
+        ("type", [RecordArgument.type, .category, .account, .toAccount].map(\.lineIndex),
          ["type", "category", "account", "to_account"]),
-        ("date", [TransactionField.date, .time].map(\.lineIndex), ["date", "time"]),
-        ("recurrence", [TransactionField.recurrence.lineIndex], ["recurrence"]),
-        ("note", [TransactionField.note, .input].map(\.lineIndex), ["note", "input"]),
+        ("date", [RecordArgument.date, .time].map(\.lineIndex), ["date", "time"]),
+        ("recurrence", [RecordArgument.recurrence.lineIndex], ["recurrence"]),
+        ("note", [RecordArgument.note, .input].map(\.lineIndex), ["note", "input"]),
     ]
 
     /// How a conflict in `group` is named and shown: the one field the two versions differ in
@@ -173,7 +173,7 @@ struct LedgerMerge {
     static func writtenTarget(_ fields: [Substring]) -> [Substring] {
         guard fields.count == TargetField.targetLineCount else { return fields }
         let amount = fields[TargetField.amount.lineIndex], currency = fields[TargetField.currency.lineIndex]
-        let keeps = !amount.isEmpty && !currency.isEmpty && currency != fields[TransactionField.currency.lineIndex]
+        let keeps = !amount.isEmpty && !currency.isEmpty && currency != fields[RecordArgument.currency.lineIndex]
         return keeps ? fields : Array(fields.prefix(TargetField.plainLineCount))
     }
 

@@ -101,7 +101,7 @@ extension Journal {
                       n == TargetField.plainLineCount || n == TargetField.targetLineCount,
                       let head = RecordFields.head(base, fields: fields, count: n),
                       head.op == e.op, e.op == .commit || e.op == .importBatch || e.op == .edit else { return bare(e) }
-                let id = TransactionField.id.lineIndex
+                let id = RecordArgument.id.lineIndex
                 guard RecordCodec.parseUInt(base + fields[2 * id], fields[2 * id + 1] - fields[2 * id]) == Int64(e.id)
                 else { return bare(e) }
                 return transaction(e, base: base, bounds: fields, input: input)

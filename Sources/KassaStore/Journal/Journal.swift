@@ -649,7 +649,7 @@ public final class Journal {
     /// `bounds` (start, end pairs, `transactionFieldCount` of them) in `base`; without its
     /// dictated input when `input` is false.
     func transaction(_ e: Entry, base: UnsafePointer<UInt8>, bounds: UnsafeMutablePointer<Int>, input: Bool = true) -> Transaction {
-        typealias F = TransactionField
+        typealias F = RecordArgument
         @inline(__always) func range(_ f: F) -> Range<Int> { bounds[2 * f.lineIndex]..<bounds[2 * f.lineIndex + 1] }
         func text(_ f: F) -> String {
             let r = range(f)

@@ -201,7 +201,7 @@ extension JournalState {
     static func invalidField(op: RecordOp, base: UnsafePointer<UInt8>, fields: UnsafeMutablePointer<Int>, count n: Int) -> String {
         guard op == .commit || op == .importBatch || op == .edit,
               n == TargetField.plainLineCount || n == TargetField.targetLineCount else { return op.name }
-        func range(_ f: TransactionField) -> (UnsafePointer<UInt8>, Int) {
+        func range(_ f: RecordArgument) -> (UnsafePointer<UInt8>, Int) {
             (base + fields[2 * f.lineIndex], fields[2 * f.lineIndex + 1] - fields[2 * f.lineIndex])
         }
         let (amount, amountLength) = range(.amount)
@@ -262,7 +262,7 @@ extension JournalState {
         let argc = n - first
         switch op {
         case .commit, .importBatch, .edit:
-            typealias F = TransactionField
+            typealias F = RecordArgument
             @inline(__always) func p(_ f: F) -> UnsafePointer<UInt8> { ptr(f.rawValue) }
             @inline(__always) func l(_ f: F) -> Int { len(f.rawValue) }
             guard argc == F.allCases.count || argc == F.allCases.count + TargetField.allCases.count,

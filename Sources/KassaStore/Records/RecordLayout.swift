@@ -16,14 +16,14 @@ enum RecordField: Int {
 }
 
 /// The arguments of a commit, import or edit record, in file order.
-enum TransactionField: Int, CaseIterable {
+enum RecordArgument: Int, CaseIterable {
     case id = 0, type, amount, currency, date, time, category, account, toAccount, recurrence, note, input
 
     /// Index among a line's fields (change, part and op come first).
     var lineIndex: Int { RecordField.arguments.rawValue + rawValue }
 }
 
-/// The two optional arguments after TransactionField's twelve: the other amount and its
+/// The two optional arguments after RecordArgument's twelve: the other amount and its
 /// currency — a currency exchange's target (what arrives in `toAccount`), or what the account
 /// was charged for an expense or income in another currency. Only a record with one has them, so
 /// every line written before them — and every line without one — reads and writes unchanged.
@@ -33,7 +33,7 @@ enum TargetField: Int, CaseIterable {
     var lineIndex: Int { RecordField.arguments.rawValue + rawValue }
 
     /// A transaction record's field count on its line, without and with a target.
-    static let plainLineCount = RecordField.arguments.rawValue + TransactionField.allCases.count
+    static let plainLineCount = RecordField.arguments.rawValue + RecordArgument.allCases.count
     static let targetLineCount = plainLineCount + allCases.count
 }
 

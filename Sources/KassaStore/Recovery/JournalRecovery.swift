@@ -341,7 +341,7 @@ struct RecoveryLine {
         let body = range.lowerBound + RecordLine.bodyOffset
         guard end > body, bytes[body - 1] == RecordCodec.tab,
               let fields = RecordFields.ranges(in: bytes, body: body..<end) else { return nil }
-        typealias F = TransactionField
+        typealias F = RecordArgument
         guard fields.count == TargetField.plainLineCount || fields.count == TargetField.targetLineCount else { return nil }
         let op = bytes[fields[RecordField.op.rawValue]]
         guard [RecordOp.commit, .importBatch, .edit].contains(where: { RecordOp.names[Int($0.rawValue)].elementsEqual(op) }) else {
