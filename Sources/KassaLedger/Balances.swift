@@ -107,12 +107,9 @@ struct BalanceTable {
             add(entry.account, entry.amount, negative: true, planned: planned)
             // An exchange: the destination's line is the one of the currency that arrives, and
             // what arrives is the target amount (never the amount, never a sum of the two).
-            if let target = entry.toCurrency {
-                select(target)
-                add(entry.toAccount, entry.toAmount, negative: false, planned: planned)
-            } else {
-                add(entry.toAccount, entry.amount, negative: false, planned: planned)
-            }
+            let arriving = entry.arriving
+            select(arriving.currency)
+            add(entry.toAccount, arriving.amount, negative: false, planned: planned)
         }
     }
 

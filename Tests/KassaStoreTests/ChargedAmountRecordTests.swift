@@ -50,7 +50,7 @@ import Testing
             try sink.add(row)
             return ImportExtras(objects: [ObjectRecord(kind: "cleared", key: "#\(entry.id)")],
                                 objectsForIDs: { [ObjectRecord(kind: "cleared", key: "\($0.lowerBound)-\($0.upperBound)")] },
-                                edits: [(entry.id, TransactionPatch(chargedAmount: Money(major: 6_120, currency: .kzt)))])
+                                edits: [(entry.id, TransactionPatch(amounts: [.chargedAmount: Money(major: 6_120, currency: .kzt)!]))])
         }
         #expect(result.imported == 1)
         let reopened = try Journal.open(path: path)

@@ -75,7 +75,7 @@ import Testing
         let path = StoreFixtures.journalPath("exchange")
         let journal = try Journal.open(path: path)
         _ = try journal.commit([exchange()], input: "")
-        _ = try journal.edit(id: 1, TransactionPatch(toAmount: Money(major: 51_500, currency: .kzt)))
+        _ = try journal.edit(id: 1, TransactionPatch(amounts: [.toAmount: Money(major: 51_500, currency: .kzt)!]))
         #expect(try Journal.open(path: path).transactions[0].toAmount == Money(major: 51_500, currency: .kzt))
         // No longer a transfer: nothing arrives anywhere, so the target goes.
         _ = try journal.edit(id: 1, TransactionPatch(type: .expense))

@@ -35,9 +35,9 @@ import KassaCore
         #expect(Array(bytes[split[RecordField.change.rawValue]]) == Array("12".utf8))
         #expect(Array(bytes[split[RecordField.part.rawValue]]) == Array("1/1".utf8))
         #expect(Array(bytes[split[RecordField.op.rawValue]]) == Array("commit".utf8))
-        #expect(RecordCodec.unescape(bytes[split[TransactionField.category.lineIndex]]) == "еда")
-        #expect(bytes[split[TransactionField.account.lineIndex]].isEmpty)
-        #expect(RecordCodec.unescape(bytes[split[TransactionField.input.lineIndex]]) == "кофе 1500")
+        #expect(RecordCodec.unescape(bytes[split[RecordArgument.category.lineIndex]]) == "еда")
+        #expect(bytes[split[RecordArgument.account.lineIndex]].isEmpty)
+        #expect(RecordCodec.unescape(bytes[split[RecordArgument.input.lineIndex]]) == "кофе 1500")
     }
 
     @Test func escapedTabsAndNewlinesStayInTheirField() throws {
@@ -45,7 +45,7 @@ import KassaCore
         let bytes = line(note: note)
         let split = try #require(RecordFields.ranges(in: bytes, body: RecordLine.bodyOffset..<(bytes.count - 1)))
         #expect(split.count == Journal.transactionFieldCount)
-        #expect(RecordCodec.unescape(bytes[split[TransactionField.note.lineIndex]]) == note)
+        #expect(RecordCodec.unescape(bytes[split[RecordArgument.note.lineIndex]]) == note)
     }
 
     @Test func emptyFieldsCount() {

@@ -166,23 +166,23 @@ struct ReferenceLedgerMerge {
     private(set) var lastConsumed = Origin(device: -1, number: 0)
 
     /// Field groups of a transaction record that an edit replaces together (indices into the
-    /// record's fields: change, part, op, then TransactionField order).
+    /// record's fields: change, part, op, then RecordArgument order).
     static let groups: [(name: String, fields: [Int])] = [
-        ("amount", [TransactionField.amount, .currency]),
-        ("type", [TransactionField.type, .category, .account, .toAccount]),
-        ("date", [TransactionField.date, .time]),
-        ("recurrence", [TransactionField.recurrence]),
-        ("note", [TransactionField.note, .input]),
+        ("amount", [RecordArgument.amount, .currency]),
+        ("type", [RecordArgument.type, .category, .account, .toAccount]),
+        ("date", [RecordArgument.date, .time]),
+        ("recurrence", [RecordArgument.recurrence]),
+        ("note", [RecordArgument.note, .input]),
     ].map { ($0.0, $0.1.map(\.lineIndex)) }
 
     /// A field's name in `conflicts`, by its index in the record.
     static let fieldNames: [Int: String] = [
-        TransactionField.amount.lineIndex: "amount", TransactionField.currency.lineIndex: "currency",
-        TransactionField.type.lineIndex: "type", TransactionField.category.lineIndex: "category",
-        TransactionField.account.lineIndex: "account", TransactionField.toAccount.lineIndex: "to_account",
-        TransactionField.date.lineIndex: "date", TransactionField.time.lineIndex: "time",
-        TransactionField.recurrence.lineIndex: "recurrence", TransactionField.note.lineIndex: "note",
-        TransactionField.input.lineIndex: "input",
+        RecordArgument.amount.lineIndex: "amount", RecordArgument.currency.lineIndex: "currency",
+        RecordArgument.type.lineIndex: "type", RecordArgument.category.lineIndex: "category",
+        RecordArgument.account.lineIndex: "account", RecordArgument.toAccount.lineIndex: "to_account",
+        RecordArgument.date.lineIndex: "date", RecordArgument.time.lineIndex: "time",
+        RecordArgument.recurrence.lineIndex: "recurrence", RecordArgument.note.lineIndex: "note",
+        RecordArgument.input.lineIndex: "input",
     ]
 
     /// One version of a transaction in the merged history.

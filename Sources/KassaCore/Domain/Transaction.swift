@@ -51,8 +51,8 @@ public struct Transaction: Hashable, Sendable {
         self.init(
             id: id, type: draft.type, amount: amount, date: draft.date, time: draft.time,
             category: draft.category, account: draft.account, toAccount: draft.toAccount,
-            note: draft.note, recurrence: draft.recurrence, input: input, toAmount: draft.toAmount,
-            chargedAmount: draft.chargedAmount)
+            note: draft.note, recurrence: draft.recurrence, input: input)
+        for field in TransactionField.allCases { field.set(field.value(in: draft), in: &self) }
     }
 
     /// What `toAccount` receives: the target amount of an exchange, else the amount itself.

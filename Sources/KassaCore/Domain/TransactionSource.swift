@@ -17,25 +17,32 @@ public struct LedgerEntry: Sendable, Hashable {
     public var category: UInt32
     public var account: UInt32
     public var toAccount: UInt32
-    /// The other amount (minor units of `toCurrency`): for a currency exchange what arrives in
-    /// `toAccount`, for an expense or income what `account` was charged in its own currency
-    /// (Transaction.chargedAmount). nil `toCurrency` when there is none: the destination
+    /// The other amount (minor units of `otherCurrency`), Transaction.otherAmount: for a
+    /// currency exchange what arrives in `toAccount`, for an expense or income what `account`
+    /// was charged in its own currency. nil `otherCurrency` when there is none: the destination
     /// receives, the account pays, `amount` itself.
-    public var toAmount: Int64
-    public var toCurrency: Currency?
+    public var otherAmount: Int64
+    public var otherCurrency: Currency?
 
     /// What `account` moves by for an expense or an income: the charged amount when the
     /// account paid in another currency, else the amount.
     @inline(__always)
     public var charged: (amount: Int64, currency: Currency) {
-        if type != .transfer, let toCurrency { return (toAmount, toCurrency) }
+        if type != .transfer, let otherCurrency { return (otherAmount, otherCurrency) }
+        return (amount, currency)
+    }
+
+    /// What `toAccount` receives for a transfer: an exchange's target, else the amount.
+    @inline(__always)
+    public var arriving: (amount: Int64, currency: Currency) {
+        if let otherCurrency { return (otherAmount, otherCurrency) }
         return (amount, currency)
     }
 
     public static let noLabel: UInt32 = 0
 
     public init(id: Int, type: TransactionType, amount: Int64, currency: Currency, days: Int,
-                category: UInt32, account: UInt32, toAccount: UInt32, toAmount: Int64 = 0, toCurrency: Currency? = nil) {
+                category: UInt32, account: UInt32, toAccount: UInt32, otherAmount: Int64 = 0, otherCurrency: Currency? = nil) {
         self.id = id
         self.type = type
         self.amount = amount
@@ -44,8 +51,8 @@ public struct LedgerEntry: Sendable, Hashable {
         self.category = category
         self.account = account
         self.toAccount = toAccount
-        self.toAmount = toAmount
-        self.toCurrency = toCurrency
+        self.otherAmount = otherAmount
+        self.otherCurrency = otherCurrency
     }
 }
 
@@ -68,8 +75,8 @@ public struct TransactionArraySource: TransactionSource {
                 id: transaction.id, type: transaction.type, amount: transaction.amount.minorUnits,
                 currency: transaction.amount.currency, days: transaction.date.daysSinceEpoch,
                 category: number(transaction.category), account: number(transaction.account),
-                toAccount: number(transaction.toAccount), toAmount: transaction.otherAmount?.minorUnits ?? 0,
-                toCurrency: transaction.otherAmount?.currency))
+                toAccount: number(transaction.toAccount), otherAmount: transaction.otherAmount?.minorUnits ?? 0,
+                otherCurrency: transaction.otherAmount?.currency))
         }
     }
 

@@ -23,10 +23,12 @@ public enum Corpus {
     }
 
     public static let defaultToday = CivilDate(year: 2026, month: 3, day: 10)!
-    static let fields: Set<String> = [
+    /// The fixed fields, then each optional field's amount by its name and its currency by its
+    /// currency key (TransactionField: `charged=2600 charged_currency=KZT`).
+    static let fields: Set<String> = Set([
         "type", "amount", "currency", "date", "time", "category", "account", "to", "note", "recurrence", "interval", "flags",
-        "to_amount", "to_currency", "doubts", "charged", "charged_currency",
-    ]
+        "doubts",
+    ] + TransactionField.allCases.flatMap { [$0.name, $0.keys.currency] })
 
     /// The cases of one file, and the lines that could not be read (as failures of field "case").
     public static func cases(in source: GrammarSource) -> ([CorpusCase], [CorpusFailure]) {
@@ -173,9 +175,9 @@ public enum Corpus {
                 let actual = value(of: check.field, in: draft)
                 let matches: Bool
                 switch check.field {
-                case "amount", "to_amount", "charged":
-                    // An exchange's target and a charged amount compare like the amount: "52000" is "52000.00".
-                    let said = check.field == "amount" ? draft.amount : check.field == "charged" ? draft.chargedAmount : draft.toAmount
+                case _ where check.field == "amount" || TransactionField(name: check.field) != nil:
+                    // An optional field's amount compares like the amount: "52000" is "52000.00".
+                    let said = TransactionField(name: check.field).map { $0.value(in: draft) } ?? draft.amount
                     if let a = said,
                        let want = ExactNumber(decimalText: check.value),
                        let got = ExactNumber(decimalText: a.decimalString) {
@@ -227,16 +229,18 @@ public enum Corpus {
         case "category": return d.category ?? "-"
         case "account": return d.account ?? "-"
         case "to": return d.toAccount ?? "-"
-        case "to_amount": return d.toAmount.map { $0.decimalString } ?? "-"
-        case "to_currency": return d.toAmount?.currency.code ?? "-"
-        case "charged": return d.chargedAmount.map { $0.decimalString } ?? "-"
-        case "charged_currency": return d.chargedAmount?.currency.code ?? "-"
         case "note": return d.note.isEmpty ? "-" : d.note
         case "recurrence": return d.recurrence?.rawValue ?? "-"
         case "interval": return String(d.interval)
         case "flags": return d.flags.map(\.rawValue).joined(separator: ",")
         case "doubts": return asked(d).isEmpty ? "-" : asked(d).joined(separator: ",")
-        default: return "?"
+        default:
+            // An optional field's amount by its name, its currency by its currency key.
+            if let optional = TransactionField(name: field) { return optional.value(in: d).map { $0.decimalString } ?? "-" }
+            if let optional = TransactionField.allCases.first(where: { $0.keys.currency == field }) {
+                return optional.value(in: d)?.currency.code ?? "-"
+            }
+            return "?"
         }
     }
 }

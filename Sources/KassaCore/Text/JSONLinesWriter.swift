@@ -12,8 +12,8 @@
 public enum JSONLinesWriter {
     /// Appends `transaction` as one JSON object and a newline to `out`. With `cleared` (a
     /// listing: what the bank confirmed) the line is the whole TRANSACTION of the contract —
-    /// "charged_amount"/"charged_currency" (null when none), "cleared" and "bank_note"; without
-    /// (a backup, whose clearances are objects of their own) a charged amount only when there is one.
+    /// the optional pairs it always states (null when none), "cleared" and "bank_note"; without
+    /// (a backup, whose clearances are objects of their own) an optional pair only when there is one.
     public static func append(_ t: Transaction, cleared: ClearedSet? = nil, to out: inout [UInt8]) {
         out.appendWritten(atMost: maxBytes(t, cleared)) { write(t, cleared: cleared, to: &$0) }
     }
@@ -26,7 +26,7 @@ public enum JSONLinesWriter {
     /// The most bytes `write` puts for `t`: the keys and fixed values, and every text escaped
     /// at worst.
     static func maxBytes(_ t: Transaction, _ cleared: ClearedSet? = nil) -> Int {
-        var count = 520 + JSONWriter.maxQuotedBytes(t.note) + JSONWriter.maxQuotedBytes(t.input)
+        var count = 400 + 60 * TransactionField.allCases.count + JSONWriter.maxQuotedBytes(t.note) + JSONWriter.maxQuotedBytes(t.input)
         if let note = cleared?.bankNote(t.id) { count += JSONWriter.maxQuotedBytes(note) }
         if let text = t.category { count += JSONWriter.maxQuotedBytes(text) }
         if let text = t.account { count += JSONWriter.maxQuotedBytes(text) }
@@ -62,14 +62,14 @@ public enum JSONLinesWriter {
         optional(t.account, &out)
         out.put(", \"to_account\": ")
         optional(t.toAccount, &out)
-        if let target = t.toAmount {
-            // A currency exchange only: what arrives (an additive pair; other lines are unchanged).
-            moneyPair(target, ", \"to_amount\": \"", "\", \"to_currency\": \"", to: &out)
-        }
-        if let charged = t.chargedAmount {
-            moneyPair(charged, ", \"charged_amount\": \"", "\", \"charged_currency\": \"", to: &out)
-        } else if cleared != nil {
-            out.put(", \"charged_amount\": null, \"charged_currency\": null")
+        for field in TransactionField.allCases {
+            // An optional field is a pair only a transaction with one has (other lines are
+            // unchanged), or its nulls in a listing when the contract states it always.
+            if let value = field.value(in: t) {
+                moneyPair(value, field.jsonOpening, field.jsonMiddle, to: &out)
+            } else if cleared != nil, let nulls = field.jsonNulls {
+                out.put(nulls)
+            }
         }
         if let cleared {
             out.put(cleared.isCleared(t.id) ? ", \"cleared\": true, \"bank_note\": " : ", \"cleared\": false, \"bank_note\": ")
@@ -84,8 +84,8 @@ public enum JSONLinesWriter {
         out.put("}\n")
     }
 
-    /// `, "KEY_amount": "52000.00", "KEY_currency": "KZT"` — an exchange's target or a
-    /// purchase's charge: `opening` up to the amount's quote, `middle` from its closing quote to
+    /// `, "KEY_amount": "52000.00", "KEY_currency": "KZT"` — an optional field's pair
+    /// (TransactionField): `opening` up to the amount's quote, `middle` from its closing quote to
     /// the code's opening one.
     @inline(__always)
     public static func moneyPair(_ money: Money, _ opening: StaticString, _ middle: StaticString, to out: inout ByteCursor) {

@@ -30,10 +30,11 @@ extension CSVRowReader {
         let dateIndex = indices[ImportColumn.date.ordinal]
         guard dateIndex >= 0, dateIndex < cells.count, cells[dateIndex].end - cells[dateIndex].start == 10,
               let date = CSVRowReader.isoDate(base + cells[dateIndex].start), supported.contains(date) else { return nil }
-        // A currency exchange's target and a purchase's charge go the careful way (a row has no
+        // A row with an optional field (TransactionField) goes the careful way (a row has no
         // field for them here).
-        if has(.targetAmount), !span(.targetAmount, cells, base).isEmpty { return nil }
-        if has(.chargedAmount), !span(.chargedAmount, cells, base).isEmpty { return nil }
+        for pair in ImportColumn.pairs where has(pair.amount) {
+            if !span(pair.amount, cells, base).isEmpty { return nil }
+        }
         // The amount: a plain one in the amount column, as the cell is.
         let amountIndex = indices[ImportColumn.amount.ordinal]
         guard amountIndex >= 0, amountIndex < cells.count,

@@ -223,29 +223,29 @@ struct CSVRowReader {
         // An empty cell of a category column is no category; without the column the note is asked.
         if type != .transfer, name != nil || !has(.category) { category = resolveCategory(name, note: note, type: type) }
         let amount = signed.minorUnits < 0 ? signed.negated : signed
-        // kassa's own CSV: an exchange's target (to_amount, to_currency) on a transfer, what the
-        // account was charged (charged_amount, charged_currency) on an expense or income.
-        var toAmount: Money?, chargedAmount: Money?
-        switch otherAmount(.targetAmount, .targetCurrency, cells, allowed: type == .transfer, besides: amount) {
-        case .success(let money): toAmount = money
-        case .failure(let problem): return .failure(problem)
+        var transaction = Transaction(id: id, type: type, amount: amount, date: date, time: time, category: category,
+                                      account: account, toAccount: toAccount, note: note, recurrence: recurrence, input: input)
+        // kassa's own CSV: the optional fields' column pairs, each only on a type that has it.
+        for field in TransactionField.allCases {
+            switch otherAmount(field, cells, besides: amount, of: type) {
+            case .success(let money): field.set(money, in: &transaction)
+            case .failure(let problem): return .failure(problem)
+            }
         }
-        switch otherAmount(.chargedAmount, .chargedCurrency, cells, allowed: type != .transfer, besides: amount) {
-        case .success(let money): chargedAmount = money
-        case .failure(let problem): return .failure(problem)
-        }
-        return .success(Transaction(id: id, type: type, amount: amount, date: date, time: time, category: category,
-                                    account: account, toAccount: toAccount, note: note, recurrence: recurrence, input: input,
-                                    toAmount: toAmount, chargedAmount: chargedAmount))
+        return .success(transaction)
     }
 
-    /// A row's second amount from its amount and currency columns: nil when the row has none;
-    /// refused where the row's type has none (`allowed` false), in the amount's own currency, or
-    /// out of the amount's bounds.
-    mutating func otherAmount(_ amountColumn: ImportColumn, _ currencyColumn: ImportColumn, _ cells: [CSVCell],
-                              allowed: Bool, besides amount: Money) -> Result<Money?, ImportProblem> {
-        guard let text = cell(amountColumn, cells) else { return .success(nil) }
-        guard allowed, let code = cell(currencyColumn, cells), let currency = lookupCurrency(code), currency != amount.currency else {
+    /// A row's optional amount `field` from its amount and currency columns: nil when the row
+    /// has none; refused on a type without the field, in the amount's own currency where the
+    /// field is in another, or out of the amount's bounds.
+    mutating func otherAmount(_ field: TransactionField, _ cells: [CSVCell], besides amount: Money,
+                              of type: TransactionType) -> Result<Money?, ImportProblem> {
+        guard let pair = ImportColumn.pairs.first(where: { $0.field == field }), let text = cell(pair.amount, cells) else {
+            return .success(nil)
+        }
+        let currencyColumn = pair.currency
+        guard field.belongs(to: type), let code = cell(currencyColumn, cells), let currency = lookupCurrency(code),
+              !field.isInAnotherCurrency || currency != amount.currency else {
             return .failure(ImportProblem(line: 0, reason: "currency", detail: cell(currencyColumn, cells) ?? text))
         }
         guard let reading = AmountText.read(Substring(text)), reading.currencyWord == nil, let money = reading.money(currency),

@@ -66,6 +66,13 @@ public enum ImportColumn: String, CaseIterable, Sendable {
     case chargedAmount = "charged_amount"
     case chargedCurrency = "charged_currency"
 
+    /// The amount and currency columns of the optional fields of a transaction (TransactionField)
+    /// that a CSV may have; a field without any is not read from one.
+    static let pairs: [(field: TransactionField, amount: ImportColumn, currency: ImportColumn)] = [
+        (.toAmount, .targetAmount, .targetCurrency),
+        (.chargedAmount, .chargedAmount, .chargedCurrency),
+    ]
+
     /// A dense number per column, so a row's look-ups index an array instead of hashing a name.
     var ordinal: Int {
         switch self {

@@ -24,7 +24,7 @@ public struct ExportInventory: Sendable, Equatable {
             firstDays = min(firstDays, entry.days)
             inventory.currencies.insert(entry.currency)
             // An exchange's target currency is declared too (hledger check -s, bean-check).
-            if let target = entry.toCurrency { inventory.currencies.insert(target) }
+            if let target = entry.otherCurrency { inventory.currencies.insert(target) }
             seenAccounts.insert(entry.account)
             switch entry.type {
             case .expense: seenExpense.insert(entry.category)

@@ -39,7 +39,7 @@ public final class ConvertingSource<Base: TransactionSource>: TransactionSource 
         base.forEachEntry { entry in
             // An exchange's arriving side is in its own currency: converted as well, or the
             // dollars bought with tenge would stay dollars beside the tenge paid for them.
-            let arrives = entry.toCurrency.flatMap { $0 == target ? nil : $0 }
+            let arrives = entry.otherCurrency.flatMap { $0 == target ? nil : $0 }
             guard entry.currency != target || arrives != nil else { return body(entry) }
             let date = CivilDate(daysSinceEpoch: entry.days)
             var seen = entry
@@ -47,16 +47,16 @@ public final class ConvertingSource<Base: TransactionSource>: TransactionSource 
                 if entry.currency != target {
                     // A purchase its account was charged for in the target currency: the charge is
                     // what it cost there, exactly, whatever the day's rate.
-                    if entry.type != .transfer, entry.toCurrency == target {
-                        seen.amount = entry.toAmount
+                    if entry.type != .transfer, entry.otherCurrency == target {
+                        seen.amount = entry.otherAmount
                     } else {
                         seen.amount = try rates.convert(Money(minorUnits: entry.amount, currency: entry.currency), to: target, on: date).minorUnits
                     }
                     seen.currency = target
                 }
                 if let arrives {
-                    seen.toAmount = try rates.convert(Money(minorUnits: entry.toAmount, currency: arrives), to: target, on: date).minorUnits
-                    seen.toCurrency = target
+                    seen.otherAmount = try rates.convert(Money(minorUnits: entry.otherAmount, currency: arrives), to: target, on: date).minorUnits
+                    seen.otherCurrency = target
                 }
                 body(seen)
             } catch {

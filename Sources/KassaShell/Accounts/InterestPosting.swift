@@ -80,7 +80,7 @@ enum InterestPosting {
         source.forEachEntry { entry in
             // An exchange arrives in its own currency: what leaves and what arrives are checked
             // apart; a purchase in another currency moves the account by what it was charged.
-            let arriving = entry.toCurrency ?? entry.currency
+            let arriving = entry.arriving.currency
             let charged = entry.charged
             guard entry.currency == currency || arriving == currency else { return }
             let date = CivilDate(daysSinceEpoch: entry.days)
@@ -93,7 +93,7 @@ enum InterestPosting {
                 out.append(.init(date: date, amount: charged.amount, isInterest: source.label(entry.category) == DepositInterest.category))
             case .transfer:
                 if from { out.append(.init(date: date, amount: -entry.amount)) }
-                if to { out.append(.init(date: date, amount: entry.toCurrency == nil ? entry.amount : entry.toAmount)) }
+                if to { out.append(.init(date: date, amount: entry.arriving.amount)) }
             default: break
             }
         }

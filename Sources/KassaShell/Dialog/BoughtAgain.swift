@@ -74,8 +74,8 @@ enum BoughtAgain {
         let last = saved.last.flatMap { session.journal.transaction(id: $0) } ?? session.journal.latestOwnSaved()
         guard let last else { return session.reject(SessionError("draft.nothing-to-repeat")) }
         var draft = Draft(type: last.type, amount: last.amount, date: session.parseContext.today, category: last.category,
-                          account: last.account, toAccount: last.toAccount, note: last.note, flags: [.dateAssumed],
-                          toAmount: last.toAmount)
+                          account: last.account, toAccount: last.toAccount, note: last.note, flags: [.dateAssumed])
+        TransactionField.carry(from: last, into: &draft)
         draft.time = nil
         session.pending = [draft]
         session.pendingInputs = [line]

@@ -15,7 +15,8 @@ public enum DialogNote: Sendable {
     case explained(ReplyExplanation)
 
     /// The fields a change note may speak of, in card order.
-    static let fields = ["type", "amount", "currency", "category", "account", "to_account", "to_amount", "charged", "date", "note"]
+    static let fields = ["type", "amount", "currency", "category", "account", "to_account"] + TransactionField.allCases.map(\.name)
+        + ["date", "note"]
 
     /// Whether `field` differs between two states of a draft.
     static func differs(_ field: String, _ a: Draft, _ b: Draft) -> Bool {
@@ -27,11 +28,9 @@ public enum DialogNote: Sendable {
         case "category": a.category != b.category
         case "account": a.account != b.account
         case "to_account": a.toAccount != b.toAccount
-        case "to_amount": a.toAmount != b.toAmount
-        case "charged": a.chargedAmount != b.chargedAmount
         case "date": a.date != b.date
         case "note": a.note != b.note
-        default: false
+        default: TransactionField(name: field).map { $0.value(in: a) != $0.value(in: b) } ?? false
         }
     }
 }

@@ -9,8 +9,10 @@ import KassaStore
 enum SavedCorrection {
     /// A saved transaction as the draft a reply is read against.
     static func draft(_ t: Transaction) -> Draft {
-        Draft(type: t.type, amount: t.amount, date: t.date, category: t.category, account: t.account,
-              toAccount: t.toAccount, note: t.note, toAmount: t.toAmount)
+        var draft = Draft(type: t.type, amount: t.amount, date: t.date, category: t.category, account: t.account,
+                          toAccount: t.toAccount, note: t.note)
+        TransactionField.carry(from: t, into: &draft)
+        return draft
     }
 
     /// The edit a correction of the batch just saved makes, or nil when the line is no such

@@ -62,11 +62,11 @@ extension TextRenderer {
         case "category": return draft.category.map { categoryNames.name($0, language: catalog.language) ?? $0 } ?? catalog.text("card.no-category")
         case "account": return TerminalSafety.visible(draft.account ?? "—")
         case "to_account": return TerminalSafety.visible(draft.toAccount ?? "—")
-        case "to_amount": return draft.toAmount.map(money) ?? "—"
-        case "charged": return draft.chargedAmount.map(money) ?? "—"
         case "date": return formatDate(draft.date)
         case "note": return "“" + TerminalSafety.visible(draft.note) + "”"
-        default: return ""
+        default:
+            guard let optional = TransactionField(name: field) else { return "" }
+            return optional.value(in: draft).map(money) ?? "—"
         }
     }
 }

@@ -24,7 +24,8 @@ extension JSONEncoding {
         for doubt in pointer.pointee.doubts {
             strings += 80 + JSONWriter.maxQuotedBytes(doubt.text) + JSONWriter.maxQuotedBytes(doubt.question)
         }
-        return 520 + 3 * DecimalBytes.maxMoneyBytes + 24 * DraftFlag.count + strings
+        return 400 + 60 * TransactionField.allCases.count + (1 + TransactionField.allCases.count) * DecimalBytes.maxMoneyBytes
+            + 24 * DraftFlag.count + strings
     }
 
     /// `appendDraft`'s bytes through a cursor with room for `maxDraftBytes(draft)`.
@@ -72,15 +73,14 @@ extension JSONEncoding {
         writeOptional(pointer.pointee.account, to: &out)
         out.put(", \"to_account\": ")
         writeOptional(pointer.pointee.toAccount, to: &out)
-        if let target = pointer.pointee.toAmount {
-            // A currency exchange only (an additive pair: every other draft's line is unchanged).
-            writeTarget(target, to: &out)
-        }
-        // What the account is charged, in its currency, when known (DESIGN.md §10).
-        if let charged = pointer.pointee.chargedAmount {
-            JSONLinesWriter.moneyPair(charged, ", \"charged_amount\": \"", "\", \"charged_currency\": \"", to: &out)
-        } else {
-            out.put(", \"charged_amount\": null, \"charged_currency\": null")
+        // The optional fields as a listing states them: a pair when the draft has one, else its
+        // nulls where the contract always states it (a charged amount, DESIGN.md §10).
+        for field in TransactionField.allCases {
+            if let value = field.value(in: pointer.pointee) {
+                JSONLinesWriter.moneyPair(value, field.jsonOpening, field.jsonMiddle, to: &out)
+            } else if let nulls = field.jsonNulls {
+                out.put(nulls)
+            }
         }
         out.put(", \"note\": ")
         JSONWriter.writeQuoted(pointer.pointee.note, to: &out)
@@ -151,11 +151,6 @@ extension JSONEncoding {
         case .quarterly: "quarterly"
         case .yearly: "yearly"
         }
-    }
-
-    /// `, "to_amount": "52000.00", "to_currency": "KZT"`: an exchange's target.
-    static func writeTarget(_ target: Money, to out: inout ByteCursor) {
-        JSONLinesWriter.moneyPair(target, ", \"to_amount\": \"", "\", \"to_currency\": \"", to: &out)
     }
 
     /// The most bytes `writeHead` puts.

@@ -112,7 +112,7 @@ final class ImportMatching {
     var objects: [ObjectRecord] { matched.map { Clearance(.match(id: $0.id, row: $0.row)).record } }
 
     var edits: [(id: Int, patch: TransactionPatch)] {
-        matched.compactMap { match in match.charged.map { (match.id, TransactionPatch(chargedAmount: $0)) } }
+        matched.compactMap { match in match.charged.map { (match.id, TransactionPatch(amounts: [.chargedAmount: $0])) } }
     }
 
     /// The entries of the file's accounts and days the file did not confirm: not cleared, not

@@ -165,13 +165,12 @@ public struct TextRenderer: SessionRenderer, Sendable {
         var lines: [OutputLine] = []
         for (index, draft) in drafts.enumerated() {
             var amount = draft.amount.map(money.format) ?? catalog.text("card.no-amount")
-            // A currency exchange shows both amounts: what leaves and what arrives.
-            if let target = draft.toAmount, draft.amount != nil {
-                amount = catalog.text("card.exchange", ["amount": amount, "target": money.format(target)])
-            }
-            // A purchase in another currency: what the account was charged beside it.
-            if let charged = draft.chargedAmount, draft.amount != nil {
-                amount = catalog.text("card.charged", ["amount": amount, "charged": money.format(charged)])
+            // The optional fields beside the amount: what an exchange brings, what the account was
+            // charged for a purchase in another currency.
+            if draft.amount != nil {
+                for field in TransactionField.allCases {
+                    if let value = field.value(in: draft) { amount = withOptional(amount, field, value) }
+                }
             }
             let number = drafts.count > 1 ? "\(index + 1). " : ""
             var header = "  " + number + style.bold(amount) + "  " + catalog.text("type.\(draft.type.rawValue)")
@@ -252,13 +251,16 @@ public struct TextRenderer: SessionRenderer, Sendable {
         ])
     }
 
+    /// `amount` as a card says it with an optional field's value beside it ("$100 → ₸52,000").
+    private func withOptional(_ amount: String, _ field: TransactionField, _ value: Money) -> String {
+        let message = field.cardMessage
+        return catalog.text(message.key, ["amount": amount, message.parameter: money.format(value)])
+    }
+
     func summary(_ transaction: Transaction) -> String {
         var amount = money.format(transaction.amount)
-        if let target = transaction.toAmount {
-            amount = catalog.text("card.exchange", ["amount": amount, "target": money.format(target)])
-        }
-        if let charged = transaction.chargedAmount {
-            amount = catalog.text("card.charged", ["amount": amount, "charged": money.format(charged)])
+        for field in TransactionField.allCases {
+            if let value = field.value(in: transaction) { amount = withOptional(amount, field, value) }
         }
         var parts = ["#\(transaction.id)", amount]
         if transaction.type == .transfer {

@@ -15,15 +15,15 @@ enum FieldValue: Equatable {
     case account(String)
     /// A transfer's destination.
     case toAccount(String)
-    /// A currency exchange's target: what arrives in the destination ("to_amount 52000 tenge").
-    case toAmount(Money)
-    /// What the account was charged in its currency for a purchase in another ("charged 12600").
-    case charged(Money)
+    /// An optional field (TransactionField) by its name: an exchange's target, what the account
+    /// was charged for a purchase in another currency ("charged 12600").
+    case optional(TransactionField, Money)
     case currency(Currency)
     case type(TransactionType)
 
     /// The canonical field names session.rules may give words to (`field.*`).
-    static let names = ["amount", "date", "category", "note", "account", "to_account", "to_amount", "charged", "currency", "type"]
+    static let names = ["amount", "date", "category", "note", "account", "to_account"] + TransactionField.allCases.map(\.name)
+        + ["currency", "type"]
 
     /// Resolves `value` for the field named `field` (a canonical name from session.rules).
     /// `journal` gives the person's own categories (a category may be one of theirs).
@@ -38,14 +38,14 @@ enum FieldValue: Equatable {
                 return .failure(SessionError("correction.amount-too-large", ["value": value, "limit": String(Money.maximumWholeDigits)]))
             }
             return .success(.amount(amount, currencySaid: said))
-        case "to_amount", "charged":
+        case _ where TransactionField(name: field) != nil:
             guard let (amount, _) = parser.exactAmount(in: value, context: context) else {
                 return .failure(SessionError("correction.bad-amount", ["value": value]))
             }
             guard amount.isWithinEntryBound else {
                 return .failure(SessionError("correction.amount-too-large", ["value": value, "limit": String(Money.maximumWholeDigits)]))
             }
-            return .success(field == "charged" ? .charged(amount) : .toAmount(amount))
+            return .success(.optional(TransactionField(name: field)!, amount))
         case "date":
             guard let date = parser.date(in: value, context: context) else {
                 return .failure(SessionError("correction.bad-date", ["value": value]))
@@ -127,14 +127,11 @@ enum FieldValue: Equatable {
         case .note(let note): draft.note = note
         case .account(let account): draft.account = account; draft.unflag(.accountDefault); draft.settle(.account)
         case .toAccount(let account): draft.toAccount = account; draft.type = .transfer; draft.settle(.toAccount)
-        case .toAmount(let amount):
-            // Only a transfer receives: a target on a purchase would mean nothing.
-            guard draft.type == .transfer, draft.amount?.currency != amount.currency else { return false }
-            draft.toAmount = amount
-        case .charged(let amount):
-            // Only a purchase or an income in another currency than the account was charged apart.
-            guard draft.type != .transfer, let own = draft.amount, own.currency != amount.currency else { return false }
-            draft.chargedAmount = amount
+        case .optional(let field, let amount):
+            // Only where the draft's type has the field (a target on a purchase would mean
+            // nothing), in another currency than the amount where it must be.
+            guard field.admits(amount, type: draft.type, amount: draft.amount) else { return false }
+            field.set(amount, in: &draft)
         case .currency(let currency):
             guard let amount = draft.amount else { return false }
             guard let rescaled = FieldValue.rescale(amount, to: currency) else { return false }
@@ -161,13 +158,9 @@ enum FieldValue: Equatable {
         case .toAccount(let account):
             guard transaction.type == .transfer else { return nil }
             patch.toAccount = account
-        case .toAmount(let amount):
-            // An exchange's target is in another currency than what leaves.
-            guard transaction.type == .transfer, transaction.amount.currency != amount.currency else { return nil }
-            patch.toAmount = amount
-        case .charged(let amount):
-            guard transaction.type != .transfer, transaction.amount.currency != amount.currency else { return nil }
-            patch.chargedAmount = amount
+        case .optional(let field, let amount):
+            guard field.admits(amount, type: transaction.type, amount: transaction.amount) else { return nil }
+            patch[field] = amount
         case .currency(let currency):
             guard let rescaled = FieldValue.rescale(transaction.amount, to: currency) else { return nil }
             patch.amount = rescaled

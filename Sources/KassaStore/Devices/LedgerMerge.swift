@@ -136,17 +136,17 @@ struct LedgerMerge {
     private(set) var lastConsumed = Origin(device: -1, number: 0)
 
     /// Field groups of a transaction record that an edit replaces together (indices into the
-    /// record's fields: change, part, op, then TransactionField order).
+    /// record's fields: change, part, op, then RecordArgument order).
     /// An exchange's target (what arrives) goes with the amount it was bought for.
     /// `names`: each field's name as `conflicts` says it, when it is the only one that differs.
     static let groups: [(name: String, fields: [Int], names: [String])] = [
-        ("amount", [TransactionField.amount, .currency].map(\.lineIndex) + TargetField.allCases.map(\.lineIndex),
-         ["amount", "currency", "to_amount", "to_currency"]),
-        ("type", [TransactionField.type, .category, .account, .toAccount].map(\.lineIndex),
+        ("amount", [RecordArgument.amount, .currency].map(\.lineIndex) + (RecordTail.plainLineCount..<RecordTail.fullLineCount),
+         ["amount", "currency"] + (0..<TransactionField.recordSlots).flatMap(RecordTail.names)),
+        ("type", [RecordArgument.type, .category, .account, .toAccount].map(\.lineIndex),
          ["type", "category", "account", "to_account"]),
-        ("date", [TransactionField.date, .time].map(\.lineIndex), ["date", "time"]),
-        ("recurrence", [TransactionField.recurrence.lineIndex], ["recurrence"]),
-        ("note", [TransactionField.note, .input].map(\.lineIndex), ["note", "input"]),
+        ("date", [RecordArgument.date, .time].map(\.lineIndex), ["date", "time"]),
+        ("recurrence", [RecordArgument.recurrence.lineIndex], ["recurrence"]),
+        ("note", [RecordArgument.note, .input].map(\.lineIndex), ["note", "input"]),
     ]
 
     /// How a conflict in `group` is named and shown: the one field the two versions differ in
@@ -160,27 +160,38 @@ struct LedgerMerge {
         return (group.name, shown(a), shown(b))
     }
 
-    /// A record compared as if it had a target: a line without one gets two empty target fields,
-    /// so an edit that adds, changes or drops a target merges as any other field does.
+    /// A record compared as if it had every optional pair: a line without one gets empty fields
+    /// for it, so an edit that adds, changes or drops one merges as any other field does.
     static func withTarget(_ fields: [Substring]) -> [Substring] {
-        fields.count == TargetField.plainLineCount ? fields + ["", ""] : fields
+        guard RecordTail.slots(lineCount: fields.count) != nil else { return fields }
+        return fields + Array(repeating: "", count: RecordTail.fullLineCount - fields.count)
     }
 
-    /// A merged record as it is written: no other-amount fields when it has none, or when the
-    /// groups it was merged from left one the record cannot keep (in the amount's own currency:
-    /// the store refuses such a line). A transfer's is its target, an expense's or income's what
-    /// its account was charged; both are the same two fields.
+    /// A merged record as it is written: no optional pair at its end that is empty, or that the
+    /// groups it was merged from left as one the record cannot keep (in the amount's own currency
+    /// where the field must be in another: the store refuses such a line). Slot 0 is a transfer's
+    /// target, an expense's or income's charged amount.
     static func writtenTarget(_ fields: [Substring]) -> [Substring] {
-        guard fields.count == TargetField.targetLineCount else { return fields }
-        let amount = fields[TargetField.amount.lineIndex], currency = fields[TargetField.currency.lineIndex]
-        let keeps = !amount.isEmpty && !currency.isEmpty && currency != fields[TransactionField.currency.lineIndex]
-        return keeps ? fields : Array(fields.prefix(TargetField.plainLineCount))
+        guard let slots = RecordTail.slots(lineCount: fields.count), slots > 0 else { return fields }
+        var written = Array(fields.prefix(RecordTail.plainLineCount))
+        var kept = written.count
+        let type = TransactionType(rawValue: String(fields[RecordArgument.type.lineIndex]))
+        for slot in 0..<slots {
+            let a = RecordTail.lineIndex(slot)
+            let (amount, currency) = (fields[a], fields[a + 1])
+            let field = type.flatMap { TransactionField.inRecordSlot(slot, of: $0) }
+            let apart = field?.isInAnotherCurrency ?? true
+            let keeps = !amount.isEmpty && !currency.isEmpty && (!apart || currency != fields[RecordArgument.currency.lineIndex])
+            written += keeps ? [amount, currency] : ["", ""]
+            if keeps { kept = written.count }
+        }
+        return Array(written.prefix(kept))
     }
 
-    /// A group's values as a conflict shows them (an empty target is not shown).
+    /// A group's values as a conflict shows them (empty optional pairs are not shown).
     static func shown(_ values: [Substring]) -> String {
-        let target = TargetField.allCases.count
-        guard values.count == 2 + target, values.suffix(target).allSatisfy(\.isEmpty) else { return values.joined(separator: " ") }
+        let tail = 2 * TransactionField.recordSlots
+        guard values.count == 2 + tail, values.suffix(tail).allSatisfy(\.isEmpty) else { return values.joined(separator: " ") }
         return values.prefix(2).joined(separator: " ")
     }
 

@@ -109,10 +109,10 @@ public final class ImportSink {
     public static func encode(id: Int, type: TransactionType, amount: Money, date: CivilDate, time: TimeOfDay?,
                               category: UnsafeBufferPointer<UInt8>, account: UnsafeBufferPointer<UInt8>,
                               toAccount: UnsafeBufferPointer<UInt8>, recurrence: Recurrence?,
-                              note: UnsafeBufferPointer<UInt8>, input: UnsafeBufferPointer<UInt8>, toAmount: Money? = nil,
+                              note: UnsafeBufferPointer<UInt8>, input: UnsafeBufferPointer<UInt8>,
                               to out: inout ByteCursor) {
         TransactionRecord.encode(id: id, type: type, amount: amount, date: date, time: time, category: category, account: account,
-                                 toAccount: toAccount, recurrence: recurrence, note: note, input: input, toAmount: toAmount, to: &out)
+                                 toAccount: toAccount, recurrence: recurrence, note: note, input: input, to: &out)
     }
 
     /// Appends `t`'s record fields as the journal writes them (each preceded by a tab, the id

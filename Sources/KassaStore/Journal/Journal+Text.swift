@@ -98,26 +98,26 @@ extension Journal {
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: RecordFields.boundsCapacity) { bounds in
                 let fields = bounds.baseAddress!
                 guard let n = RecordFields.split(base, from: start + RecordLine.bodyOffset, to: lineEnd, into: fields),
-                      n == TargetField.plainLineCount || n == TargetField.targetLineCount,
+                      RecordTail.slots(lineCount: n) != nil,
                       let head = RecordFields.head(base, fields: fields, count: n),
                       head.op == e.op, e.op == .commit || e.op == .importBatch || e.op == .edit else { return bare(e) }
-                let id = TransactionField.id.lineIndex
+                let id = RecordArgument.id.lineIndex
                 guard RecordCodec.parseUInt(base + fields[2 * id], fields[2 * id + 1] - fields[2 * id]) == Int64(e.id)
                 else { return bare(e) }
-                return transaction(e, base: base, bounds: fields, input: input)
+                return transaction(e, base: base, bounds: fields, count: n, input: input)
             }
         }
     }
 
     /// Entry `e`'s transaction without what only its line holds (note, input, time, recurrence).
     func bare(_ e: Entry) -> Transaction {
-        let other = otherAmounts(e)
-        return Transaction(
+        var t = Transaction(
             id: Int(e.id), type: e.type,
             amount: Money(minorUnits: e.amount, currency: state.currencies[Int(e.currency)]),
             date: CivilDate(daysSinceEpoch: Int(e.days)), time: nil,
             category: state.labels.string(e.category), account: state.labels.string(e.account),
-            toAccount: state.labels.string(e.toAccount), note: "", recurrence: nil, input: "", toAmount: other.to,
-            chargedAmount: other.charged)
+            toAccount: state.labels.string(e.toAccount), note: "", recurrence: nil, input: "")
+        RecordTail.place(otherAmount(e), slot: 0, in: &t)
+        return t
     }
 }

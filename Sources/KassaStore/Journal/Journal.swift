@@ -624,32 +624,27 @@ public final class Journal {
                 let lf = memchrLF(base + start, buffer.count - start)! - base
                 let n = RecordFields.split(base, from: start + RecordLine.bodyOffset,
                                            to: RecordLine.bodyEnd(base, start: start, lf: lf), into: bounds.baseAddress!)
-                precondition(n == TargetField.plainLineCount || n == TargetField.targetLineCount)
-                return transaction(e, base: base, bounds: bounds.baseAddress!, input: input)
+                guard let n, RecordTail.slots(lineCount: n) != nil else { preconditionFailure("a verified record line") }
+                return transaction(e, base: base, bounds: bounds.baseAddress!, count: n, input: input)
             }
         }
     }
 
-    static let transactionFieldCount = TargetField.plainLineCount
+    static let transactionFieldCount = RecordTail.plainLineCount
 
-    /// Entry `e`'s other amount (read with its line into `state.exchanges`): a transfer's
+    /// Entry `e`'s record slot 0 amount (read with its line into `state.exchanges`): a transfer's
     /// exchange target, an expense's or income's charged amount; nil when it has none.
     func otherAmount(_ e: Entry) -> Money? {
         guard !state.exchanges.isEmpty, let target = state.exchanges[e.offset] else { return nil }
         return Money(minorUnits: target.amount, currency: state.currencies[Int(target.currency)])
     }
 
-    /// An entry's other amount as the transaction's `toAmount` (a transfer) or `chargedAmount`.
-    func otherAmounts(_ e: Entry) -> (to: Money?, charged: Money?) {
-        let other = otherAmount(e)
-        return e.type == .transfer ? (other, nil) : (nil, other)
-    }
-
     /// Builds the transaction of entry `e` from its verified record line, whose fields are at
-    /// `bounds` (start, end pairs, `transactionFieldCount` of them) in `base`; without its
-    /// dictated input when `input` is false.
-    func transaction(_ e: Entry, base: UnsafePointer<UInt8>, bounds: UnsafeMutablePointer<Int>, input: Bool = true) -> Transaction {
-        typealias F = TransactionField
+    /// `bounds` (start, end pairs, `count` of them) in `base`; without its dictated input when
+    /// `input` is false.
+    func transaction(_ e: Entry, base: UnsafePointer<UInt8>, bounds: UnsafeMutablePointer<Int>, count: Int,
+                     input: Bool = true) -> Transaction {
+        typealias F = RecordArgument
         @inline(__always) func range(_ f: F) -> Range<Int> { bounds[2 * f.lineIndex]..<bounds[2 * f.lineIndex + 1] }
         func text(_ f: F) -> String {
             let r = range(f)
@@ -658,15 +653,21 @@ public final class Journal {
         func optional(_ f: F) -> String? { range(f).isEmpty ? nil : text(f) }
         let timeRange = range(F.time)
         let time = timeRange.isEmpty ? nil : RecordCodec.parseTime(base + timeRange.lowerBound, timeRange.count)
-        let other = otherAmounts(e)
-        return Transaction(
+        var t = Transaction(
             id: Int(e.id), type: e.type,
             amount: Money(minorUnits: e.amount, currency: state.currencies[Int(e.currency)]),
             date: CivilDate(daysSinceEpoch: Int(e.days)), time: time,
             category: state.labels.string(e.category), account: state.labels.string(e.account),
             toAccount: state.labels.string(e.toAccount), note: text(.note),
-            recurrence: optional(.recurrence).flatMap { Recurrence(rawValue: $0) }, input: input ? text(.input) : "",
-            toAmount: other.to, chargedAmount: other.charged)
+            recurrence: optional(.recurrence).flatMap { Recurrence(rawValue: $0) }, input: input ? text(.input) : "")
+        // The optional pairs: slot 0's as read with the line, a later one's from the line itself.
+        RecordTail.place(otherAmount(e), slot: 0, in: &t)
+        for slot in 1..<max(1, RecordTail.slots(lineCount: count) ?? 0) {
+            let a = RecordTail.lineIndex(slot)
+            RecordTail.place(RecordTail.money(base + bounds[2 * a], bounds[2 * a + 1] - bounds[2 * a],
+                                              base + bounds[2 * a + 2], bounds[2 * a + 3] - bounds[2 * a + 2]), slot: slot, in: &t)
+        }
+        return t
     }
 
     /// The change at `index` as the shell reports it (for undo/redo: `kind` and the target).

@@ -19,8 +19,8 @@ public struct JournalSource: TransactionSource {
             // Other amounts (an exchange's target, a purchase's charged amount) are few: looked
             // up only when the journal has any.
             if !exchanges.isEmpty, let target = exchanges[e.offset] {
-                entry.toAmount = target.amount
-                entry.toCurrency = currencies[Int(target.currency)]
+                entry.otherAmount = target.amount
+                entry.otherCurrency = currencies[Int(target.currency)]
             }
             body(entry)
         }

@@ -200,8 +200,8 @@ extension JournalState {
     /// outside `CivilDate.supported`, else the op's name. Only called once a line failed.
     static func invalidField(op: RecordOp, base: UnsafePointer<UInt8>, fields: UnsafeMutablePointer<Int>, count n: Int) -> String {
         guard op == .commit || op == .importBatch || op == .edit,
-              n == TargetField.plainLineCount || n == TargetField.targetLineCount else { return op.name }
-        func range(_ f: TransactionField) -> (UnsafePointer<UInt8>, Int) {
+              RecordTail.slots(lineCount: n) != nil else { return op.name }
+        func range(_ f: RecordArgument) -> (UnsafePointer<UInt8>, Int) {
             (base + fields[2 * f.lineIndex], fields[2 * f.lineIndex + 1] - fields[2 * f.lineIndex])
         }
         let (amount, amountLength) = range(.amount)
@@ -262,24 +262,31 @@ extension JournalState {
         let argc = n - first
         switch op {
         case .commit, .importBatch, .edit:
-            typealias F = TransactionField
+            typealias F = RecordArgument
             @inline(__always) func p(_ f: F) -> UnsafePointer<UInt8> { ptr(f.rawValue) }
             @inline(__always) func l(_ f: F) -> Int { len(f.rawValue) }
-            guard argc == F.allCases.count || argc == F.allCases.count + TargetField.allCases.count,
-                  let id = RecordCodec.parseUInt(p(.id), l(.id)), id > 0, id < JournalState.maxIDAllowed,
+            guard let slots = RecordTail.slots(lineCount: n), let id = RecordCodec.parseUInt(p(.id), l(.id)), id > 0, id < JournalState.maxIDAllowed,
                   l(.type) > 0, let type = JournalState.parseType(p(.type), l(.type)),
                   let currency = currencyNumber(p(.currency), l(.currency)),
                   let amount = RecordCodec.parseAmount(p(.amount), l(.amount), digits: currencies[Int(currency)].minorDigits),
                   let days = RecordCodec.parseDate(p(.date), l(.date)) else { return nil }
             if l(.time) > 0, RecordCodec.parseTime(p(.time), l(.time)) == nil { return nil }
             if l(.recurrence) > 0, Recurrence(rawValue: text(F.recurrence.rawValue)) == nil { return nil }
-            // An exchange's target: both trailing fields, the amount as bounded as any.
-            if argc > F.allCases.count {
-                let a = TargetField.amount.rawValue, c = TargetField.currency.rawValue
-                guard let toCurrency = currencyNumber(ptr(c), len(c)),
-                      let toAmount = RecordCodec.parseAmount(ptr(a), len(a), digits: currencies[Int(toCurrency)].minorDigits)
+            // The optional pairs (RecordTail), each amount as bounded as any; an empty pair only
+            // before a kept one. Slot 0's (an exchange's target, a charged amount) is kept by
+            // offset for balances; a later one is only checked here (the line is read again when
+            // its transaction is made).
+            var target: ExchangeTarget?
+            for slot in 0..<slots {
+                let a = RecordTail.lineIndex(slot) - first, c = a + 1
+                if slot < slots - 1, len(a) == 0, len(c) == 0 { continue }
+                guard let otherCurrency = currencyNumber(ptr(c), len(c)),
+                      let otherAmount = RecordCodec.parseAmount(ptr(a), len(a), digits: currencies[Int(otherCurrency)].minorDigits)
                 else { return nil }
-                exchanges[offset] = ExchangeTarget(amount: toAmount, currency: toCurrency)
+                if slot == 0 { target = ExchangeTarget(amount: otherAmount, currency: otherCurrency) }
+            }
+            if let target {
+                exchanges[offset] = target
             } else if !exchanges.isEmpty {
                 exchanges.removeValue(forKey: offset)
             }

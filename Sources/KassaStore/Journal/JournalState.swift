@@ -139,7 +139,7 @@ struct JournalState {
     var entries: [Entry] = []
     var changes: [ChangeRecord] = []
     var targets: [Int32] = []
-    /// By record line offset: the target of every record that has one (TargetField). A line read
+    /// By record line offset: the slot 0 amount (RecordTail) of every record that has one. A line read
     /// again at the same offset (after a torn tail) sets or clears its own.
     var exchanges: [Int: ExchangeTarget] = [:]
     /// By transaction id: newest entry ever written for it, or -1.

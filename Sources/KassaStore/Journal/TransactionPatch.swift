@@ -1,6 +1,6 @@
 // TransactionPatch: the fields `:edit #ID ...` changes; nil leaves a field as it is.
-// Category, account, time and an exchange's target amount can also be cleared (the `clear...`
-// flags); a transaction that stops being a transfer loses its target (only a transfer has one).
+// Category, account, time and the optional fields (TransactionField) can also be cleared (the
+// `clear...` flags, `cleared`); a transaction whose new type has no such field loses it.
 
 import KassaCore
 
@@ -12,22 +12,21 @@ public struct TransactionPatch: Sendable, Hashable {
     public var category: String?
     public var account: String?
     public var toAccount: String?
-    /// An exchange's target amount (what arrives in `toAccount`).
-    public var toAmount: Money?
-    /// What the account was charged in its currency for an expense or income in another.
-    public var chargedAmount: Money?
+    /// The optional fields it sets (an exchange's target, a charged amount).
+    public var amounts: [TransactionField: Money] = [:]
     public var note: String?
     public var recurrence: Recurrence?
     public var clearTime = false
     public var clearCategory = false
     public var clearToAccount = false
     public var clearRecurrence = false
-    public var clearToAmount = false
+    /// The optional fields it clears.
+    public var cleared: Set<TransactionField> = []
 
     public init(type: TransactionType? = nil, amount: Money? = nil, date: CivilDate? = nil, time: TimeOfDay? = nil,
                 category: String? = nil, account: String? = nil, toAccount: String? = nil, note: String? = nil,
-                recurrence: Recurrence? = nil, toAmount: Money? = nil, chargedAmount: Money? = nil) {
-        self.chargedAmount = chargedAmount
+                recurrence: Recurrence? = nil, amounts: [TransactionField: Money] = [:]) {
+        self.amounts = amounts
         self.type = type
         self.amount = amount
         self.date = date
@@ -37,7 +36,12 @@ public struct TransactionPatch: Sendable, Hashable {
         self.toAccount = toAccount
         self.note = note
         self.recurrence = recurrence
-        self.toAmount = toAmount
+    }
+
+    /// The value it sets for an optional field, if any.
+    public subscript(field: TransactionField) -> Money? {
+        get { amounts[field] }
+        set { amounts[field] = newValue }
     }
 
     public func apply(to t: inout Transaction) {
@@ -54,10 +58,12 @@ public struct TransactionPatch: Sendable, Hashable {
         if let note { t.note = note }
         if let recurrence { t.recurrence = recurrence }
         if clearRecurrence { t.recurrence = nil }
-        if let toAmount { t.toAmount = toAmount }
-        if let chargedAmount { t.chargedAmount = chargedAmount }
-        if clearToAmount || t.type != .transfer { t.toAmount = nil }
-        // A transfer is never charged apart; a charged amount in the amount's own currency is none.
-        if t.type == .transfer || t.chargedAmount?.currency == t.amount.currency { t.chargedAmount = nil }
+        for field in TransactionField.allCases {
+            if let value = amounts[field] { field.set(value, in: &t) }
+            // A field the type has not, or that lapses in the amount's own currency (a charge
+            // apart in the same currency is none), goes.
+            let lapses = field.lapsesInAmountCurrency && field.value(in: t)?.currency == t.amount.currency
+            if cleared.contains(field) || !field.belongs(to: t.type) || lapses { field.set(nil, in: &t) }
+        }
     }
 }

@@ -16,25 +16,66 @@ enum RecordField: Int {
 }
 
 /// The arguments of a commit, import or edit record, in file order.
-enum TransactionField: Int, CaseIterable {
+enum RecordArgument: Int, CaseIterable {
     case id = 0, type, amount, currency, date, time, category, account, toAccount, recurrence, note, input
 
     /// Index among a line's fields (change, part and op come first).
     var lineIndex: Int { RecordField.arguments.rawValue + rawValue }
 }
 
-/// The two optional arguments after TransactionField's twelve: the other amount and its
-/// currency — a currency exchange's target (what arrives in `toAccount`), or what the account
-/// was charged for an expense or income in another currency. Only a record with one has them, so
-/// every line written before them — and every line without one — reads and writes unchanged.
-enum TargetField: Int, CaseIterable {
-    case amount = 12, currency
+/// The optional arguments after RecordArgument's twelve: a transaction's optional fields
+/// (TransactionField), an amount and its currency per record slot. A transfer's exchange target
+/// and an expense's or income's charged amount share slot 0 (the type says which). A line keeps
+/// no empty pair at its end, so every line written before them — and every line without one —
+/// reads and writes unchanged; a pair before a kept one may be empty (two empty fields).
+enum RecordTail {
+    /// A transaction record's field count on its line without any pair, and with every one.
+    static let plainLineCount = RecordField.arguments.rawValue + RecordArgument.allCases.count
+    static let fullLineCount = plainLineCount + 2 * TransactionField.recordSlots
 
-    var lineIndex: Int { RecordField.arguments.rawValue + rawValue }
+    /// Index among a line's fields of slot `slot`'s amount; its currency is the next one.
+    static func lineIndex(_ slot: Int) -> Int { plainLineCount + 2 * slot }
 
-    /// A transaction record's field count on its line, without and with a target.
-    static let plainLineCount = RecordField.arguments.rawValue + TransactionField.allCases.count
-    static let targetLineCount = plainLineCount + allCases.count
+    /// How many pairs a line of `count` fields has; nil when that is no transaction line's count.
+    static func slots(lineCount count: Int) -> Int? {
+        let extra = count - plainLineCount
+        guard extra >= 0, extra % 2 == 0, extra / 2 <= TransactionField.recordSlots else { return nil }
+        return extra / 2
+    }
+
+    /// The value a transaction keeps in `slot`, if any.
+    static func value(_ slot: Int, in t: Transaction) -> Money? {
+        TransactionField.inRecordSlot(slot, of: t.type)?.value(in: t)
+    }
+
+    /// How many pairs `t`'s record has: up to its last slot with a value.
+    static func slots(of t: Transaction) -> Int {
+        var count = 0
+        for slot in 0..<TransactionField.recordSlots where value(slot, in: t) != nil { count = slot + 1 }
+        return count
+    }
+
+    /// Puts `value`, read from `slot`, in the field the slot keeps for `t`'s type.
+    static func place(_ value: Money?, slot: Int, in t: inout Transaction) {
+        guard let value, let field = TransactionField.inRecordSlot(slot, of: t.type) else { return }
+        field.set(value, in: &t)
+    }
+
+    /// The money of a pair whose amount and currency fields are the bytes at `amount` and
+    /// `currency`; nil when the pair is empty or malformed.
+    static func money(_ amount: UnsafePointer<UInt8>, _ amountLength: Int,
+                      _ currency: UnsafePointer<UInt8>, _ currencyLength: Int) -> Money? {
+        let code = String(decoding: UnsafeBufferPointer(start: currency, count: currencyLength), as: UTF8.self)
+        guard amountLength > 0, let found = Currency(code: code), found.code == code,
+              let units = RecordCodec.parseAmount(amount, amountLength, digits: found.minorDigits) else { return nil }
+        return Money(minorUnits: units, currency: found)
+    }
+
+    /// The pair names of `slot` as a merge conflict says them: those of its first field.
+    static func names(_ slot: Int) -> [String] {
+        let field = TransactionField.allCases.first { $0.recordSlot == slot }!
+        return [field.keys.amount, field.keys.currency]
+    }
 }
 
 enum RecordBounds {
@@ -55,12 +96,14 @@ enum RecordBounds {
         if t.amount.minorUnits < 0 { return "amount" }
         if t.amount.minorUnits.magnitude > UInt64(maxMinorUnits(digits: t.amount.currency.minorDigits)) { return "amount" }
         if !t.date.isSupported { return "date" }
-        // A transfer's target (an exchange) or an expense's or income's charged amount: in
-        // another currency than the amount, never negative, within the same bounds; never both.
-        if t.toAmount != nil && t.type != .transfer || t.chargedAmount != nil && t.type == .transfer { return "amount" }
-        if let target = t.otherAmount {
-            if target.minorUnits < 0 || target.currency == t.amount.currency { return "amount" }
-            if target.minorUnits.magnitude > UInt64(maxMinorUnits(digits: target.currency.minorDigits)) { return "amount" }
+        // An optional field (an exchange's target, a charged amount): only on a type that has
+        // it, in another currency than the amount where it must be, never negative, within the
+        // same bounds.
+        for field in TransactionField.allCases {
+            guard let value = field.value(in: t) else { continue }
+            if !field.belongs(to: t.type) || value.minorUnits < 0 { return "amount" }
+            if field.isInAnotherCurrency && value.currency == t.amount.currency { return "amount" }
+            if value.minorUnits.magnitude > UInt64(maxMinorUnits(digits: value.currency.minorDigits)) { return "amount" }
         }
         return nil
     }

@@ -1,6 +1,6 @@
 // TransactionRecord: the one encoder of a transaction record's twelve fields (each preceded by a
-// tab, the id first; see Journal.swift for the line format), and of the two optional ones after
-// them that only a currency exchange has (its target amount and currency: RecordLayout). A save (RecordCodec.appendTransaction,
+// tab, the id first; see Journal.swift for the line format), and of the optional pairs after
+// them that only a transaction with an optional field has (RecordTail). A save (RecordCodec.appendTransaction,
 // from a Transaction) and an import (ImportSink.encode, straight from a file's bytes on a reader's
 // thread) both write through `encode(id:type:…:to:)`, so their bytes cannot drift apart. Written
 // through a cursor into room made up front: per-byte Array appends made bulk import three times
@@ -12,7 +12,7 @@ enum TransactionRecord {
     /// The most bytes a record's fields take: the numbers, codes and tabs about 100, every text
     /// byte escaped at worst.
     @inline(__always)
-    static func room(texts: Int) -> Int { 190 + 2 * texts }
+    static func room(texts: Int) -> Int { 150 + 40 * TransactionField.recordSlots + 2 * texts }
 
     /// Appends `t`'s record fields to `out`.
     static func append(_ t: Transaction, to out: inout [UInt8]) {
@@ -30,7 +30,11 @@ enum TransactionRecord {
                                 var cursor = ByteCursor(buffer.baseAddress! + start)
                                 encode(id: t.id, type: t.type, amount: t.amount, date: t.date, time: t.time, category: category,
                                        account: account, toAccount: toAccount, recurrence: t.recurrence, note: note, input: input,
-                                       toAmount: t.otherAmount, to: &cursor)
+                                       to: &cursor)
+                                for slot in 0..<RecordTail.slots(of: t) {
+                                    cursor.put(RecordCodec.tab)
+                                    if let value = RecordTail.value(slot, in: t) { money(value, &cursor) } else { cursor.put(RecordCodec.tab) }
+                                }
                                 return cursor.count
                             }
                         }
@@ -42,12 +46,12 @@ enum TransactionRecord {
     }
 
     /// A transaction's fields, the labels, note and input as UTF-8 bytes (empty: none), through a
-    /// cursor with room for at least `room(texts:)`. `toAmount` (an exchange's target) adds the two
-    /// trailing fields; without it the line is exactly what it always was.
+    /// cursor with room for at least `room(texts:)`: the twelve fixed fields, without any
+    /// optional pair.
     static func encode(id: Int, type: TransactionType, amount: Money, date: CivilDate, time: TimeOfDay?,
                        category: UnsafeBufferPointer<UInt8>, account: UnsafeBufferPointer<UInt8>,
                        toAccount: UnsafeBufferPointer<UInt8>, recurrence: Recurrence?,
-                       note: UnsafeBufferPointer<UInt8>, input: UnsafeBufferPointer<UInt8>, toAmount: Money? = nil,
+                       note: UnsafeBufferPointer<UInt8>, input: UnsafeBufferPointer<UInt8>,
                        to out: inout ByteCursor) {
         let tab = RecordCodec.tab
         out.put(tab)
@@ -80,10 +84,6 @@ enum TransactionRecord {
         escaped(note, &out)
         out.put(tab)
         escaped(input, &out)
-        if let toAmount {
-            out.put(tab)
-            money(toAmount, &out)
-        }
     }
 
     /// An amount and its currency as two fields: `1500.00<TAB>KZT`.

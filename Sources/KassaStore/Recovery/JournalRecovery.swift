@@ -341,8 +341,8 @@ struct RecoveryLine {
         let body = range.lowerBound + RecordLine.bodyOffset
         guard end > body, bytes[body - 1] == RecordCodec.tab,
               let fields = RecordFields.ranges(in: bytes, body: body..<end) else { return nil }
-        typealias F = TransactionField
-        guard fields.count == TargetField.plainLineCount || fields.count == TargetField.targetLineCount else { return nil }
+        typealias F = RecordArgument
+        guard let slots = RecordTail.slots(lineCount: fields.count) else { return nil }
         let op = bytes[fields[RecordField.op.rawValue]]
         guard [RecordOp.commit, .importBatch, .edit].contains(where: { RecordOp.names[Int($0.rawValue)].elementsEqual(op) }) else {
             return nil
@@ -363,22 +363,25 @@ struct RecoveryLine {
         if !fields[F.time.lineIndex].isEmpty, time == nil { return nil }
         let recurrence = optional(.recurrence).flatMap(Recurrence.init(rawValue:))
         if !fields[F.recurrence.lineIndex].isEmpty, recurrence == nil { return nil }
-        // The other amount (an exchange's target, a charged amount), decoded as strictly as the amount.
-        var other: Money?
-        if fields.count == TargetField.targetLineCount {
-            let code = RecordCodec.unescape(bytes[fields[TargetField.currency.lineIndex]])
-            let raw = Array(bytes[fields[TargetField.amount.lineIndex]])
-            guard let target = Currency(code: code), target.code == code,
-                  let units = raw.withUnsafeBufferPointer({ b in
-                      b.isEmpty ? nil : RecordCodec.parseAmount(b.baseAddress!, b.count, digits: target.minorDigits)
-                  }) else { return nil }
-            other = Money(minorUnits: units, currency: target)
+        var t = Transaction(id: Int(id), type: type, amount: Money(minorUnits: minor, currency: currency),
+                            date: CivilDate(daysSinceEpoch: Int(days)), time: time, category: optional(.category),
+                            account: optional(.account), toAccount: optional(.toAccount), note: text(.note),
+                            recurrence: recurrence, input: text(.input))
+        // The optional pairs (an exchange's target, a charged amount), decoded as strictly as the
+        // amount; an empty pair only before a kept one.
+        for slot in 0..<slots {
+            let a = Array(bytes[fields[RecordTail.lineIndex(slot)]]), c = Array(bytes[fields[RecordTail.lineIndex(slot) + 1]])
+            if slot < slots - 1, a.isEmpty, c.isEmpty { continue }
+            let value = a.withUnsafeBufferPointer { a in
+                c.withUnsafeBufferPointer { c -> Money? in
+                    guard let amount = a.baseAddress, let currency = c.baseAddress else { return nil }
+                    return RecordTail.money(amount, a.count, currency, c.count)
+                }
+            }
+            guard let value else { return nil }
+            RecordTail.place(value, slot: slot, in: &t)
         }
-        return Transaction(id: Int(id), type: type, amount: Money(minorUnits: minor, currency: currency),
-                           date: CivilDate(daysSinceEpoch: Int(days)), time: time, category: optional(.category),
-                           account: optional(.account), toAccount: optional(.toAccount), note: text(.note),
-                           recurrence: recurrence, input: text(.input), toAmount: type == .transfer ? other : nil,
-                           chargedAmount: type == .transfer ? nil : other)
+        return t
     }
 }
 

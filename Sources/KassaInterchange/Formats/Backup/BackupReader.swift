@@ -145,19 +145,18 @@ public enum BackupReader {
         static let record = 0, id = 1, date = 2, time = 3, type = 4, amount = 5, currency = 6, category = 7
         static let account = 8, toAccount = 9, note = 10, recurrence = 11, input = 12, name = 13, aliases = 14, phrase = 15
         static let kind = 16, key = 17, fields = 18
-        /// A currency exchange's target (what arrives), both or neither.
-        static let toAmount = 19, toCurrency = 20
-        /// What the account was charged for a purchase in another currency, both or neither.
-        static let chargedAmount = 21, chargedCurrency = 22
+        /// An optional field's amount and currency (TransactionField), both or neither.
+        static func amount(_ field: TransactionField) -> Int { 19 + 2 * field.rawValue }
+        static func currency(_ field: TransactionField) -> Int { 20 + 2 * field.rawValue }
     }
 
     /// The fields a backup line may have, by position: a line is read without a dictionary.
     struct Fields {
         static let names: [[UInt8]] = ["record", "id", "date", "time", "type", "amount", "currency", "category", "account",
                                        "to_account", "note", "recurrence", "input", "name", "aliases", "phrase",
-                                       "kind", "key", "fields", "to_amount", "to_currency", "charged_amount",
-                                       "charged_currency"].map { Array($0.utf8) }
-        var values = [JSONValue?](repeating: nil, count: 23)
+                                       "kind", "key", "fields"].map { Array($0.utf8) }
+            + TransactionField.allCases.flatMap { [Array($0.keys.amount.utf8), Array($0.keys.currency.utf8)] }
+        var values = [JSONValue?](repeating: nil, count: Fields.names.count)
 
         /// Empties the slots for the next line (the array is reused, not made again per line).
         mutating func reset() {
@@ -273,31 +272,22 @@ public enum BackupReader {
                 throw FieldFailure(name: "category")
             }
         }
-        // A currency exchange's target: only on a transfer, in a currency of its own, bounded like the amount.
-        var toAmount: Money?
-        if field(Slot.toAmount) != nil || field(Slot.toCurrency) != nil {
-            guard type == .transfer, let code = field(Slot.toCurrency), let target = Currency(code: code), code == target.code,
-                  target != currency else {
-                throw FieldFailure(name: "to_currency")
+        var transaction = Transaction(id: id, type: type, amount: amount, date: date, time: time, category: label(Slot.category),
+                                      account: label(Slot.account), toAccount: label(Slot.toAccount), note: field(Slot.note) ?? "",
+                                      recurrence: recurrence, input: field(Slot.input) ?? "")
+        // The optional fields: each only on a type that has it, in a currency of its own where it
+        // must be, bounded like the amount (a listing's `null` pair is none).
+        for optional in TransactionField.allCases {
+            let amountSlot = Slot.amount(optional), currencySlot = Slot.currency(optional)
+            guard field(amountSlot) != nil || field(currencySlot) != nil else { continue }
+            guard optional.belongs(to: type), let code = field(currencySlot), let other = Currency(code: code), code == other.code,
+                  !optional.isInAnotherCurrency || other != currency else {
+                throw FieldFailure(name: optional.keys.currency)
             }
-            guard let text = field(Slot.toAmount), let money = Money(decimal: text, currency: target), money.minorUnits >= 0,
-                  money.isWithinEntryBound else { throw FieldFailure(name: "to_amount") }
-            toAmount = money
+            guard let text = field(amountSlot), let money = Money(decimal: text, currency: other), money.minorUnits >= 0,
+                  money.isWithinEntryBound else { throw FieldFailure(name: optional.keys.amount) }
+            optional.set(money, in: &transaction)
         }
-        // What the account was charged: only on an expense or income, in another currency (a
-        // listing's `null` pair is none).
-        var chargedAmount: Money?
-        if field(Slot.chargedAmount) != nil || field(Slot.chargedCurrency) != nil {
-            guard type != .transfer, let code = field(Slot.chargedCurrency), let charged = Currency(code: code), code == charged.code,
-                  charged != currency else {
-                throw FieldFailure(name: "charged_currency")
-            }
-            guard let text = field(Slot.chargedAmount), let money = Money(decimal: text, currency: charged), money.minorUnits >= 0,
-                  money.isWithinEntryBound else { throw FieldFailure(name: "charged_amount") }
-            chargedAmount = money
-        }
-        return Transaction(id: id, type: type, amount: amount, date: date, time: time, category: label(Slot.category),
-                           account: label(Slot.account), toAccount: label(Slot.toAccount), note: field(Slot.note) ?? "",
-                           recurrence: recurrence, input: field(Slot.input) ?? "", toAmount: toAmount, chargedAmount: chargedAmount)
+        return transaction
     }
 }

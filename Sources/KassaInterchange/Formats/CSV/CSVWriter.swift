@@ -1,15 +1,15 @@
 // CSVWriter: `kassa export --format csv` — RFC 4180, UTF-8, a header, one row per transaction
-// with every field of the JSON contract's TRANSACTION (same names, same order; an exchange's
-// to_amount and to_currency, then a purchase's charged_amount and charged_currency last, so every
-// earlier column keeps its place), CRLF line ends.
+// with every field of the JSON contract's TRANSACTION (same names, same order; the optional
+// fields' pairs last, in TransactionField order, so every earlier column keeps its place), CRLF
+// line ends.
 // Text cells a spreadsheet would run as a formula are neutralised (CSVField).
 
 import KassaCore
 
 public struct CSVWriter: ExportWriter {
     public static let columns = ["id", "date", "time", "type", "amount", "currency", "category", "account",
-                                 "to_account", "note", "recurrence", "input", "to_amount", "to_currency",
-                                 "charged_amount", "charged_currency"]
+                                 "to_account", "note", "recurrence", "input"]
+        + TransactionField.allCases.flatMap { [$0.keys.amount, $0.keys.currency] }
 
     public init() {}
 
@@ -33,9 +33,9 @@ public struct CSVWriter: ExportWriter {
         if let recurrence = t.recurrence { out.add(recurrence.rawValue) }
         out.append(44)
         CSVField.append(t.input, to: &out, neutralise: true)
-        for other in [t.toAmount, t.chargedAmount] {
+        for field in TransactionField.allCases {
             out.append(44)
-            if let other {
+            if let other = field.value(in: t) {
                 DecimalBytes.append(other, to: &out)
                 out.append(44)
                 out.add(other.currency.code)
