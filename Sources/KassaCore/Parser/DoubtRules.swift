@@ -17,8 +17,9 @@
 //   date-ahead    (DraftBuilder.decideDate) a one-off purchase dated ahead by a day said, not by
 //                 "tomorrow" or "in 3 days".
 //   exchange-incomplete  a word of the class `exchange-alone` in a part whose amount is in a
-//                 currency said, other than the default, with no second amount ("exchanged 300
-//                 dollars at the obmennik"): what arrived is asked, not saved as money spent.
+//                 currency said, other than the default, or that names another currency beside
+//                 its amount, with no second amount ("exchanged 300 dollars at the obmennik",
+//                 "changed 100k tenge to lari"): what arrived is asked, not saved as money spent.
 //
 // Ties the parser already asks about (this year's date or last year's, two accounts) become
 // doubts with reason `tie` (Parser). A doubt lowers the draft's confidence below 0.5.
@@ -26,6 +27,15 @@
 extension DraftStage {
     /// The least price in tenge a purchase is said with, in minor units (₸100).
     static let smallestTengePrice: Int64 = 100 * 100
+
+    /// Whether `part` names a currency outside its amount `m` other than `currency` ("… to lari").
+    private func namesOtherCurrency(_ part: Part, besides m: MoneyMatch, _ currency: Currency) -> Bool {
+        guard ids.currency >= 0 else { return false }
+        return (part.start..<part.end).contains { k in
+            guard k < m.start || k >= m.end, let (e, _) = matchClass(k, ids.currency), let named = grammar.currencies[e] else { return false }
+            return named != currency
+        }
+    }
 
     /// Adds the doubts of `part`'s words to `draft`.
     func addDoubts(_ draft: inout Draft, _ part: Part, _ s: LineScan) {
@@ -43,7 +53,8 @@ extension DraftStage {
                       amount.minorUnits > 0, amount.minorUnits < DraftStage.smallestTengePrice {
                 draft.doubt(Doubt(field: .amount, text: text(m.start..<m.end), reason: .outOfRange))
             }
-            if m.exchange == nil, m.currency != nil, let amount = draft.amount, amount.currency != context.defaultCurrency,
+            if m.exchange == nil, let amount = draft.amount,
+               (m.currency != nil && amount.currency != context.defaultCurrency) || namesOtherCurrency(part, besides: m, amount.currency),
                ids.exchangeAlone >= 0, let word = (part.start..<part.end).first(where: { matchClass($0, ids.exchangeAlone) != nil }) {
                 draft.doubt(Doubt(field: .type, text: text(min(word, m.start)..<max(word + 1, m.end)), reason: .exchangeIncomplete))
             }
