@@ -37,6 +37,12 @@ enum DraftCorrection {
         guard !value.isEmpty else {
             return session.reject(SessionError("correction.value-missing", ["field": parts[0]]))
         }
+        // "from kaspi 1600": an amount said beside the account is read with it, as the whole line
+        // is, never dropped ("account savings2" names an account whatever it holds).
+        if field == "account" || field == "to_account", words.name(in: "naming", for: parts[0]) == nil,
+           value.unicodeScalars.contains(where: { ("0"..."9").contains($0) }) {
+            return bare(line, in: session)
+        }
         let indices: [Int]
         if let target {
             indices = [target]
@@ -90,6 +96,9 @@ enum DraftCorrection {
         let result = session.parser.parse(line, context: session.parseContext)
         guard result.error == nil, result.drafts.count == 1, let said = result.drafts.first,
               said.note.isEmpty else { return nil }
+        // "получил на каспи 5000", "income from kaspi 5000" beside a purchase: a type said that no
+        // waiting draft has makes the line an entry of its own (asked as new or a change), not values.
+        if said.type != .expense, !session.pending.contains(where: { $0.type == said.type }) { return nil }
         var changed = false
         if let amount = said.amount {
             guard let index = session.pending.firstIndex(where: { $0.amount == nil }) ?? (session.pending.count == 1 ? 0 : nil) else {
