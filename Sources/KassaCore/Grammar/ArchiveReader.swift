@@ -120,6 +120,15 @@ package struct ArchiveReader {
         return strings[index]
     }
 
+    /// What ArchiveWriter.stringList wrote.
+    package mutating func stringList() -> [String] {
+        let count = count()
+        var values: [String] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(string()) }
+        return values
+    }
+
     package mutating func optionalString() -> String? { u8() == 0 ? nil : string() }
 
     package mutating func language() -> Language? {

@@ -45,6 +45,12 @@ package struct ArchiveWriter {
     /// anything that names a string.
     package var stringTable: [UInt32] { stringRanges }
 
+    /// A count, then each string.
+    package mutating func stringList(_ values: [String]) {
+        int(values.count)
+        for value in values { string(value) }
+    }
+
     package mutating func optionalString(_ value: String?) {
         u8(value == nil ? 0 : 1)
         if let value { string(value) }

@@ -237,8 +237,7 @@ extension DialogGrammar {
             w.u8(UInt8(Kind.allCases.firstIndex(of: phrase.kind)!))
             w.int(phrase.value)
             w.string(phrase.command)
-            w.int(phrase.words.count)
-            for word in phrase.words { w.string(word) }
+            w.stringList(phrase.words)
         }
         byFirstWord.write(to: &w)
     }
@@ -249,8 +248,7 @@ extension DialogGrammar {
         let count = r.count()
         all.reserveCapacity(count)
         for _ in 0..<count {
-            let kindIndex = Int(r.u8()), value = r.int(), command = r.string()
-            let words = (0..<r.count()).map { _ in r.string() }
+            let kindIndex = Int(r.u8()), value = r.int(), command = r.string(), words = r.stringList()
             guard kindIndex < Kind.allCases.count, !words.isEmpty else { r.refuse(); return }
             all.append(Phrase(kind: Kind.allCases[kindIndex], words: words, value: value, command: command))
         }

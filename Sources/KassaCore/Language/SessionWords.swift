@@ -77,8 +77,7 @@ extension SessionWords {
             w.string(entry.name)
             w.string(entry.file)
             w.int(entry.line)
-            w.int(entry.words.count)
-            for word in entry.words { w.string(word) }
+            w.stringList(entry.words)
         }
     }
 
@@ -88,8 +87,7 @@ extension SessionWords {
         let count = r.count()
         entries.reserveCapacity(count)
         for _ in 0..<count {
-            let group = r.string(), name = r.string(), file = r.string(), line = r.int()
-            let words = (0..<r.count()).map { _ in r.string() }
+            let group = r.string(), name = r.string(), file = r.string(), line = r.int(), words = r.stringList()
             add(Entry(group: group, name: name, words: words, file: file, line: line))
         }
     }

@@ -148,9 +148,7 @@ extension QuestionGrammar {
                 }
             }
         }
-        let words = questionWords.sorted()
-        w.int(words.count)
-        for word in words { w.string(word) }
+        w.stringList(questionWords.sorted())
         w.compact(byStem)
         w.compact(byNumber)
         byFirstWord.write(to: &w)
@@ -175,7 +173,7 @@ extension QuestionGrammar {
             guard groupIndex < QuestionGroup.allCases.count, !elements.isEmpty else { r.refuse(); return }
             phrases.append(Phrase(group: QuestionGroup.allCases[groupIndex], name: name, elements: elements, origin: origin))
         }
-        for _ in 0..<r.count() { questionWords.insert(r.string()) }
+        questionWords = Set(r.stringList())
         (byStem, byNumber) = (r.compact().map(Int.init), r.compact().map(Int.init))
         guard (byStem + byNumber).allSatisfy({ $0 >= 0 && $0 < phrases.count }) else { r.refuse(); return }
         byFirstWord = GroupedWordIndex(reading: &r, below: phrases.count)
