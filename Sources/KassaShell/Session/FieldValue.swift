@@ -119,6 +119,17 @@ enum FieldValue: Equatable {
         switch self {
         // A value said for a field answers what kassa doubted about it.
         case .amount(let amount, let said):
+            // "6100 lira" said to "changed 200 dollars — what did you get for it?": what arrived,
+            // the exchange made whole as if said so at once.
+            if said, let current = draft.amount, amount.currency != current.currency,
+               draft.doubts.contains(where: { $0.reason == .exchangeIncomplete }) {
+                draft.type = .transfer
+                draft.toAccount = draft.toAccount ?? draft.account
+                draft.toAmount = amount
+                draft.category = nil
+                draft.settle(.type)
+                return true
+            }
             draft.amount = FieldValue.keepingCurrency(amount, said: said, of: draft.amount)
             draft.unflag(.amountMissing)
             draft.settle(.amount)
