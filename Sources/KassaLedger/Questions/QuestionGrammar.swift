@@ -78,7 +78,7 @@ public struct QuestionGrammar: Sendable, Equatable {
             }
             let name = head.count > 1 ? head[1] : ""
             if head.count > 2 { error("grammar.missing-name", column: groupColumn); continue }
-            guard group.names.isEmpty ? name.isEmpty : group.names.contains(name) else {
+            guard group.names.isEmpty ? name.isEmpty : group.names.contains(name) || (name.isEmpty && group.nameOptional) else {
                 error("ask.unknown-name", ["group": groupWord, "name": name, "expected": group.names.joined(separator: ", ")],
                       column: groupColumn + groupWord.count + 1)
                 continue

@@ -16,9 +16,17 @@ public enum QuestionGroup: String, Sendable, CaseIterable {
         case .unit: return Query.AverageUnit.allCases.map(\.rawValue)
         case .by: return Query.TopBy.allCases.map(\.rawValue)
         case .period: return PeriodWord.allCases.map(\.rawValue)
-        case .generic, .month, .than, .opener, .question, .filler, .cost: return []
+        // `since`: the month said runs to today ("since september", «с сентября»).
+        case .month: return [QuestionGroup.since]
+        case .generic, .than, .opener, .question, .filler, .cost: return []
         }
     }
+
+    /// The `month` name of words that start a period at the month said and end it today.
+    static let since = "since"
+
+    /// Whether a line may also give no name (a month's plain prepositions: "in", «в»).
+    var nameOptional: Bool { self == .month }
 
     /// The `type` name of words for a transaction of any type ("transactions", «операции»).
     static let anyType = "any"

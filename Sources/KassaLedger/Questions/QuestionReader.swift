@@ -190,10 +190,13 @@ public struct QuestionReader: Sendable {
     private func longestMatch(at start: Int, words: [String], context: ParseContext) -> Match? {
         let today = context.today
         var best: Match?
+        /// A month's preposition alone ("since", «с») says nothing: any other phrase as long wins
+        /// («с прошлым месяцем» compares); with its month it is a period (monthOrYear).
+        func rank(_ match: Match) -> Int { match.group == .month ? Int.max : match.group.rank }
         func consider(_ match: Match) {
             guard let current = best else { best = match; return }
             let (a, b) = (match.end - match.start, current.end - current.start)
-            if a > b || (a == b && match.group.rank < current.group.rank) { best = match }
+            if a > b || (a == b && rank(match) < rank(current)) { best = match }
         }
         let isNumber = QuestionWords.isDigits(words[start]) || numberWord(words[start]) != nil
         for index in grammar.candidates(startingWith: words[start], isNumber: isNumber) {
@@ -278,14 +281,20 @@ public struct QuestionReader: Sendable {
         var i = start
         var origin = "entry grammar: month"
         let prepositions = grammar.phrases.filter { $0.group == .month }
-        var hasPreposition = false
+        var hasPreposition = false, since = false
+        // The longest preposition said ("since the start of" over "since").
         for phrase in prepositions {
-            if let (end, _) = match(phrase.elements, words: words, at: i), end < words.count {
+            if let (end, _) = match(phrase.elements, words: words, at: start), end < words.count, end > i {
                 i = end
                 hasPreposition = true
+                since = phrase.name == QuestionGroup.since
                 origin = phrase.origin
-                break
             }
+        }
+        /// "since september": from the month's (or year's) first day to today, when that is past.
+        func untilToday(_ period: Period) -> Period {
+            guard since, period.from.daysSinceEpoch <= today.daysSinceEpoch else { return period }
+            return Period(kind: .range, from: period.from, to: today)
         }
         guard i < words.count else { return nil }
         if let month = parser.grammar.values(of: words[i], inClass: "month").first.flatMap({ Int($0) }),
@@ -293,12 +302,13 @@ public struct QuestionReader: Sendable {
             var end = i + 1
             var year: Int?
             if end < words.count, let y = yearValue(words[end]) { year = y; end += 1 }
-            return Match(start: start, end: end, group: .period, name: "month", period: PeriodWord.month(month, year: year, today: today), origin: origin)
+            return Match(start: start, end: end, group: .period, name: "month", period: untilToday(PeriodWord.month(month, year: year, today: today)),
+                         origin: origin)
         }
         if hasPreposition, let year = yearValue(words[i]) {
             let whole = Period.year(containing: CivilDate(year: year, month: 1, day: 1)!)
             let period = whole.contains(day: today.daysSinceEpoch) ? Period(kind: .year, from: whole.from, to: today) : whole
-            return Match(start: start, end: i + 1, group: .period, name: "year", period: period, origin: origin)
+            return Match(start: start, end: i + 1, group: .period, name: "year", period: untilToday(period), origin: origin)
         }
         return nil
     }
