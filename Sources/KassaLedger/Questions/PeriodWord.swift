@@ -2,7 +2,7 @@
 // (DESIGN.md §9): "this month" is the 1st through today, "last month" the whole previous
 // calendar month, "this week" Monday through today, "last week" the previous Monday–Sunday,
 // "the last 30 days" today−29 … today, "the weekend" the last Saturday and Sunday up to today;
-// "all" is no period at all. Ahead of today, for payments to
+// a season ("last summer", «летом») the most recent one begun by today; "all" is no period at all. Ahead of today, for payments to
 // come: "next week", "next month", "the next 10 days" (today through the 10th day); and
 // `ahead(_:today:)` turns a period running up to today into the rest of it ("this month" asked of
 // payments is today through the month's end).
@@ -20,6 +20,9 @@ public enum PeriodWord: String, Sendable, CaseIterable {
     case nextWeek = "next-week", nextMonth = "next-month", nextDays = "next-days"
     /// The last Saturday and Sunday up to today ("over the weekend", «на выходных»).
     case weekend
+    /// The most recent season that began by today, to its end or to today ("in the summer",
+    /// «летом»): winter is December to February, and so on by the months.
+    case winter, spring, summer, autumn
 
     /// The span for `today`; `count` is the #n of days, weeks, months. nil for `all`.
     public func period(today: CivilDate, count: Int = 1) -> Period? {
@@ -38,6 +41,13 @@ public enum PeriodWord: String, Sendable, CaseIterable {
             // Saturday and Sunday of this week once today is one of them, else of last week.
             let saturday = Period.week(containing: today.isoWeekday >= 6 ? today : today.adding(days: -7)).from.adding(days: 5)
             return Period(kind: .range, from: saturday, to: min(saturday.adding(days: 1), today))
+        case .winter, .spring, .summer, .autumn:
+            let first = [PeriodWord.winter: 12, .spring: 3, .summer: 6, .autumn: 9][self]!
+            // The season's first month in this year, or last year's when it starts after today.
+            var start = Period.month(year: today.year, month: first).from
+            if start > today { start = Period.month(year: today.year - 1, month: first).from }
+            let end = Period.month(year: start.year, month: start.month + 2).to
+            return Period(kind: .range, from: start, to: min(end, today))
         case .nextWeek: return Period.week(containing: today.adding(days: 7))
         case .nextMonth: return Period.month(year: today.year, month: today.month + 1)
         case .nextDays: return Period(kind: .range, from: today, to: today.adding(days: n - 1))

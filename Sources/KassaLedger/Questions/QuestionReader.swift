@@ -219,8 +219,9 @@ public struct QuestionReader: Sendable {
         guard words.count <= QuestionReader.dayMatchWords else { return nil }
         for end in stride(from: min(words.count, start + 4), to: start, by: -1) {
             let result = parser.parse(words[start..<end].joined(separator: " "), context: context)
+            // Wholly a day: an account said with it ("on kaspi yesterday") is the account's, not the day's.
             guard result.error == nil, result.drafts.count == 1, let draft = result.drafts.first, draft.amount == nil,
-                  draft.note.isEmpty, !draft.has(.dateAssumed), draft.recurrence == nil else { continue }
+                  draft.note.isEmpty, !draft.has(.dateAssumed), draft.recurrence == nil, draft.has(.accountDefault) else { continue }
             return Match(start: start, end: end, group: .period, name: "day",
                          period: Period(kind: .range, from: draft.date, to: draft.date), origin: "entry grammar: date")
         }
