@@ -140,9 +140,10 @@ public struct DialogGrammar: Sendable, Equatable {
         }
     }
 
-    /// The phrases of `kind` that start with `word`, longest first; nil when none does.
-    private func starting(_ kind: Kind, _ word: String) -> [Phrase]? {
-        byFirstWord.values(kind.rawValue, word).map { $0.map { all[$0] } }
+    /// The phrases of `kind` that start with `word`, longest first, read where they lie (no
+    /// copy per lookup: replies look up every word); nil when none does.
+    private func starting(_ kind: Kind, _ word: String) -> LazyMapSequence<[Int], Phrase>? {
+        byFirstWord.values(kind.rawValue, word).map { $0.lazy.map { all[$0] } }
     }
 
     /// The longest phrase of `kind` that starts at `words[start]`: how many words it takes and its value.
