@@ -27,6 +27,7 @@ public final class AppContext: @unchecked Sendable {
     private let loaded = Mutex<(grammar: Grammar, errors: [GrammarError])?>(nil)
     private let builtParser = Mutex<Parser?>(nil)
     private let questions = Mutex<QuestionGrammar?>(nil)
+    private let adopted = Mutex(false)
 
     /// With a ledger folder, this device's own journal in it (where its saves go); nil without
     /// a folder or before the device has a name.
@@ -165,19 +166,31 @@ public final class AppContext: @unchecked Sendable {
     }
 
     /// The ledger folder's merged view (Devices/). This device writes only when it has joined
-    /// that folder (config `ledger`, `device`, `device-id`); otherwise the view is read-only and a
-    /// command that writes is refused with devices.not-joined.
+    /// that folder on this machine (config `ledger`, `device`, `device-id`, `device-machine`;
+    /// DeviceBinding); otherwise the view is read-only and a command that writes is refused with
+    /// devices.not-joined, or devices.copied-config when the config came from another machine.
     public func openLedger(readOnly: Bool = false) throws -> Ledger {
         guard let folder = paths.ledger else { throw SessionError("devices.no-ledger") }
         guard let cache = paths.cache else { throw SessionError("store.no-home") }
-        let config = settings.config
-        var device: (name: String, uid: String)?
-        if let name = config.value(.device), let uid = config.value(.deviceID), config.value(.ledger) == folder
-            || ShellPaths.sameFolder(config.value(.ledger), folder, home: environment["HOME"]) {
-            device = (name, uid)
+        let binding = DeviceBinding.of(settings.config, folder: folder, paths: paths, home: environment["HOME"])
+        if !readOnly, case .copied(let name) = binding {
+            throw LedgerError(.copiedConfig, ["folder": folder, "name": name, "config": settings.config.path])
         }
-        let ledger = try Ledger.open(folder: folder, device: device, cache: cache, readOnly: readOnly)
+        if !readOnly, case .joined(_, _, machineKnown: false) = binding {
+            adoptMachine()
+        }
+        let ledger = try Ledger.open(folder: folder, device: binding.device, cache: cache, readOnly: readOnly)
         if !readOnly, ledger.own == nil { throw LedgerError(.notJoined, ["folder": folder]) }
         return ledger
+    }
+
+    /// Records this machine in a config written before machines were, once a process; a failure
+    /// is said and changes nothing else (the device still writes as before).
+    private func adoptMachine() {
+        guard adopted.withLock({ done in defer { done = true }; return !done }) else { return }
+        if let failure = DeviceBinding.adopt(settings.config, paths: paths) {
+            console.write([OutputLine(style.note(catalog.text("config.write-failed", ["path": settings.config.path,
+                                                                                     "reason": SafeFile.Errno(failure).reason])), to: .error)])
+        }
     }
 }

@@ -66,6 +66,7 @@ public struct Settings: Sendable {
         values[.ledger] = Value(value: paths.ledger ?? "", source: paths.ledger == nil ? .builtIn : ledgerSource)
         values[.device] = configured(.device, default: "")
         values[.deviceID] = configured(.deviceID, default: "")
+        values[.deviceMachine] = configured(.deviceMachine, default: "")
         self.values = values
     }
 

@@ -10,6 +10,8 @@ public struct ShellPaths: Sendable {
     public let journal: String
     public let journalSource: JournalSource
     public let history: String?
+    /// This machine's id ($XDG_STATE_HOME/kassa/machine; Devices/MachineID.swift); nil without a home.
+    public let machine: String?
     /// Where the replayed state of a big journal is cached between runs
     /// ($XDG_CACHE_HOME/kassa/snapshots, ~/.cache/kassa/snapshots); nil without a home.
     public let snapshots: String?
@@ -51,8 +53,10 @@ public struct ShellPaths: Sendable {
         // History beside other state; without a home, none.
         if let state = base("XDG_STATE_HOME", ".local/state") {
             history = state + "/kassa/history"
+            machine = state + "/kassa/machine"
         } else {
             history = nil
+            machine = nil
         }
         cache = base("XDG_CACHE_HOME", ".cache").map { $0 + "/kassa" }
         snapshots = cache.map { $0 + "/snapshots" }

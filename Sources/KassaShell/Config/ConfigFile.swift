@@ -15,8 +15,9 @@ import KassaStore
 public struct ConfigFile: Sendable {
     public enum Key: String, CaseIterable, Sendable {
         case currency, baseCurrency = "base-currency", account, lang, weekStart = "week-start", color, file
-        /// The ledger folder this device joined, its name there and its uid (Devices/).
-        case ledger, device, deviceID = "device-id"
+        /// The ledger folder this device joined, its name there, its uid and the id of the machine
+        /// it joined on (Devices/, MachineID).
+        case ledger, device, deviceID = "device-id", deviceMachine = "device-machine"
     }
 
     public struct Entry: Sendable, Equatable {
@@ -105,7 +106,7 @@ public struct ConfigFile: Sendable {
         case .color: return colorModes.contains(value.lowercased()) ? value.lowercased() : nil
         case .account, .file, .ledger: return value
         case .device: return DeviceName.isValid(value) ? value : nil
-        case .deviceID: return value.count == 16 && value.allSatisfy(\.isHexDigit) ? value.lowercased() : nil
+        case .deviceID, .deviceMachine: return value.count == 16 && value.allSatisfy(\.isHexDigit) ? value.lowercased() : nil
         }
     }
 

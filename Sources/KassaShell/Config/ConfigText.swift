@@ -19,7 +19,7 @@ enum ConfigText {
         switch key {
         case .currency, .baseCurrency: "currency"
         case .lang, .weekStart, .color: "choice"
-        case .account, .file, .ledger, .device, .deviceID: "text"
+        case .account, .file, .ledger, .device, .deviceID, .deviceMachine: "text"
         }
     }
 

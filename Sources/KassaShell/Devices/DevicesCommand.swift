@@ -64,14 +64,26 @@ public struct DevicesCommand: Command {
     private func join(_ context: CommandContext, app: AppContext, folder: String, name: String?) -> [SessionEvent] {
         var config = app.settings.config
         guard !config.path.isEmpty else { return context.reject(SessionError("config.no-home")) }
-        if let current = config.value(.ledger), !ShellPaths.sameFolder(current, folder, home: app.environment["HOME"]) {
+        // This machine's id, made on its first join (MachineID). A config that records another
+        // machine was copied here: its device, uid and folder are that machine's, not this one's.
+        var machine: String?
+        if let path = app.paths.machine {
+            switch MachineID.make(path) {
+            case .success(let made): machine = made
+            case .failure(let failure):
+                context.hadStoreError = true
+                return [.error(SessionError("devices.machine-failed", ["path": path, "reason": failure.reason]))]
+            }
+        }
+        let copied = machine != nil && config.value(.deviceMachine).map { $0 != machine } == true
+        if !copied, let current = config.value(.ledger), !ShellPaths.sameFolder(current, folder, home: app.environment["HOME"]) {
             return context.reject(SessionError("devices.joined-elsewhere", ["folder": current]))
         }
-        let deviceName = name ?? config.value(.device) ?? DeviceName.from(hostName: DevicesCommand.hostName())
+        let deviceName = name ?? (copied ? nil : config.value(.device)) ?? DeviceName.from(hostName: DevicesCommand.hostName())
         guard DeviceName.isValid(deviceName) else {
             return context.usage(UsageError(key: "devices.bad-name", arguments: ["name": deviceName]))
         }
-        let uid = config.value(.deviceID) ?? Ledger.newUID()
+        let uid = (copied ? nil : config.value(.deviceID)) ?? Ledger.newUID()
         // The journal used so far moves into the folder (none when kassa has never saved anything).
         let journal = app.paths.ledger == nil && !app.paths.journalUnknown ? app.paths.journal : nil
         let joined: Ledger.Joined
@@ -83,6 +95,7 @@ public struct DevicesCommand: Command {
         config.set(.ledger, folder)
         config.set(.device, deviceName)
         config.set(.deviceID, uid)
+        if let machine { config.set(.deviceMachine, machine) }
         if let failure = config.write() {
             context.hadStoreError = true
             return [.error(SessionError("config.write-failed", ["path": config.path, "reason": String(cString: strerror(failure))]))]

@@ -3,7 +3,7 @@
 // the rest moved aside to NAME.kassa.damaged-N, the file replaced atomically); every other device
 // file is read and reported, and a damaged one is named with the device that must repair it (exit
 // 3 while such damage remains: this device cannot mend it). A device that has not joined the
-// folder writes no file there and repairs none. Output: DeviceFileListing (text or --json).
+// folder (or whose config was copied from the machine that did) writes no file there and repairs none. Output: DeviceFileListing (text or --json).
 
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +16,8 @@ enum LedgerRepair {
         guard let folder = app.paths.ledger else { return [] }
         var events: [SessionEvent] = []
         var own: DeviceFileListing.Entry?
-        let name = thisDevice(app, folder: folder)
+        let binding = DeviceBinding.of(app.settings.config, folder: folder, paths: app.paths, home: app.environment["HOME"])
+        let name = binding.device?.name
         if let name {
             let path = Ledger.path(of: name, in: folder)
             do {
@@ -27,6 +28,10 @@ enum LedgerRepair {
             } catch {
                 return context.storeFailure(error)
             }
+        } else if case .copied(let device) = binding {
+            // The device's file is another machine's to write: repairing it here would make two writers.
+            events.append(.notice(key: "devices.copied-config", arguments: ["folder": folder, "name": device,
+                                                                          "config": app.settings.config.path], count: nil))
         } else {
             events.append(.notice(key: "devices.repair-not-joined", arguments: ["folder": folder], count: nil))
         }
@@ -43,15 +48,5 @@ enum LedgerRepair {
             return events + (own.map { [.output(DeviceFileListing(entries: [$0]))] } ?? [])
                 + [.error((error as? any LocalizableError) ?? SessionError("store.failed"))]
         }
-    }
-
-    /// This device's name in `folder`, when it has joined it (config `device`, `device-id` and a
-    /// `ledger` naming this folder, as AppContext.openLedger reads them).
-    static func thisDevice(_ app: AppContext, folder: String) -> String? {
-        let config = app.settings.config
-        guard let name = config.value(.device), config.value(.deviceID) != nil,
-              config.value(.ledger) == folder || ShellPaths.sameFolder(config.value(.ledger), folder, home: app.environment["HOME"])
-        else { return nil }
-        return name
     }
 }

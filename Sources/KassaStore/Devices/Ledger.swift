@@ -55,6 +55,8 @@ public struct LedgerError: LocalizableError, Equatable {
         case notAFolder = "not-a-folder"
         /// This device has not joined the folder: the view is read-only.
         case notJoined = "not-joined"
+        /// The configured device was joined on another machine (its config was copied here).
+        case copiedConfig = "copied-config"
         /// This device used every number of its space.
         case spaceFull = "space-full"
         /// A change of the folder is numbered at DeviceClock.limit: no number is left above it.
