@@ -54,6 +54,8 @@ import Testing
         let repair = try phone.kassa(["repair"])
         #expect(repair.output.contains("copied"), "\(repair.output)")
         #expect(try String(contentsOfFile: laptop.clone + "/laptop.kassa", encoding: .utf8) == before)
+        let devices = try phone.kassa(["devices"])
+        #expect(devices.output.contains("laptop") && (devices.output + devices.error).contains("copied"), "\(devices.output) \(devices.error)")
         // Reading is harmless: the copy still sees the ledger.
         #expect(try DevicesSessionsTests.listed(phone) == ["1": [500]])
 

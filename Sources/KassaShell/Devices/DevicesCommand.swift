@@ -47,6 +47,11 @@ public struct DevicesCommand: Command {
                     events.append(.notice(key: "devices.copy-of", arguments: ["file": copy.file.split(separator: "/").last.map(String.init) ?? copy.file,
                                                                                "device": copy.copyOf!], count: nil))
                 }
+                if case .copied(let name) = DeviceBinding.of(app.settings.config, folder: ledger.folder, paths: app.paths,
+                                                            home: app.environment["HOME"]) {
+                    events.append(.notice(key: "devices.copied-config", arguments: ["folder": ledger.folder, "name": name,
+                                                                                  "config": app.settings.config.path], count: nil))
+                }
                 for copy in ledger.copies {
                     let key = !Ledger.isRegularFile(ledger.folder + "/" + copy) ? "devices.not-a-file"
                         : DevicesCommand.isSideFile(copy) ? "devices.side-file" : "devices.copy-ignored"
