@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 # Scores the held-out dialogs (dialogs-heldout.txt) through the real binary: each dialog's lines
-# go to `kassa` on stdin with a fresh journal and --today 2026-11-26, then `kassa list --json`
+# go to `kassa` on stdin with a fresh journal and --today the set's day (its header's "Today is"), then `kassa list --json`
 # says what was saved; a dialog counts when the saved transactions match its "=" line.
 # Usage: python3 Tests/HeldOut/dialogs/score.py [.build/debug/kassa] [-v] [--set dialogs-heldout-2.txt]
-import json, os, subprocess, sys, tempfile
+import json, os, re, subprocess, sys, tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
 binary = next((a for i, a in enumerate(sys.argv[1:], 1) if not a.startswith("-") and sys.argv[i - 1] != "--set"), ".build/debug/kassa")
 verbose = "-v" in sys.argv
 dataset = sys.argv[sys.argv.index("--set") + 1] if "--set" in sys.argv else "dialogs-heldout.txt"
+# The day the set was written for: its header's "Today is YYYY-MM-DD", else 2026-11-26.
+header = open(os.path.join(here, dataset), encoding="utf-8").read(2000)
+today = (re.search(r"Today is (\d{4}-\d{2}-\d{2})", header) or [None, "2026-11-26"])[1]
 
 def dialogs():
     name, lines, expected = None, [], None
@@ -46,7 +49,7 @@ for name, lines, expected in dialogs():
         journal = os.path.join(tmp, "j.kassa")
         env = dict(os.environ, HOME=tmp, XDG_CONFIG_HOME=tmp)
         lang = "ru" if name.startswith("ru") else "en"
-        base = [binary, "--file", journal, "--today", "2026-11-26", "--lang", lang]
+        base = [binary, "--file", journal, "--today", today, "--lang", lang]
         run = subprocess.run(base, input="\n".join(lines) + "\n", capture_output=True, text=True, env=env, timeout=20)
         listed = subprocess.run(base + ["list", "--json"], capture_output=True, text=True, env=env, timeout=20)
         try:

@@ -22,7 +22,9 @@ for raw in open(os.path.join(here, name), encoding="utf-8"):
     if not line or line.startswith("#"):
         continue
     question, expected = [part.strip() for part in line.split("=>", 1)]
-    want = dict(item.split("=", 1) for item in expected.split())
+    # key=value pairs; a value may hold spaces ("text=Yandex Go") up to the next key.
+    want = {m.group(1): m.group(2).strip() for m in re.finditer(r"(\w+)=(.*?)(?=\s+\w+=|$)", expected)}
+    if "text" in want and want["text"] != "-": want["text"] = want["text"].lower()
     total += 1
     run = subprocess.run([binary, "ask", "--json", "--file", journal, "--today", today, "--lang", "en", question],
                          capture_output=True, text=True)
