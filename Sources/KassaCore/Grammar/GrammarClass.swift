@@ -143,4 +143,9 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// of giving (the value: the type, income/other): a `giver` right before a `gives` word is
     /// that type ("husband gave 100k", «клиент оплатил 12к»); after the verb, the person got it.
     case giver, gives
+    /// The verbs of giving whose giver may be a name the grammar cannot know, first in its part
+    /// ("Samat gave back the 50k", «Ерлан скинул свою долю»): verbs that say money came to the
+    /// person whoever gave it — not "paid", which a note also says of whom the person paid
+    /// ("photographer paid 50000"). The value is the type (GiverReading).
+    case namedGives = "named-gives"
 }

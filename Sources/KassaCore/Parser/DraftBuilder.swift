@@ -184,11 +184,10 @@ extension DraftStage {
                         k = end
                         continue
                     }
-                    // "husband gave 100k", «клиент оплатил 12к»: a giver right before a verb of
-                    // giving is money in — the verb's value is the type (a type phrase said there,
-                    // «ученик заплатил», is more precise and wins).
-                    if r.typeWord == nil, ids.giver >= 0, ids.gives >= 0, let (_, named) = matchClass(k, ids.giver),
-                       named < part.end, let (e, end) = matchClass(named, ids.gives) {
+                    // "husband gave 100k", "Samat gave back the 50k": a giver before a verb of
+                    // giving is money in — the verb's value is the type (GiverReading; a type
+                    // phrase said there, «ученик заплатил», is more precise and wins).
+                    if r.typeWord == nil, let (e, _, end) = giverVerb(at: k, partStart: part.start, partEnd: part.end) {
                         r.typeWord = (grammar.entries[e].value, why("type", k, end, .entry(Int32(e))))
                         k = end
                         continue

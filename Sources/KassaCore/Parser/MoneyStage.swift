@@ -43,6 +43,9 @@ struct MoneyStage: LineStage {
 
     func currencyAt(_ i: Int) -> (Currency, Int, Int)? {
         guard let (e, end) = matchClass(i, ids.currency), let c = grammar.currencies[e] else { return nil }
+        // "A$", "CA$": letters and a sign are one currency only written together; "a $300 bonus"
+        // is the article and dollars.
+        if end - i > 1, tokens[end - 1].kind == .symbol, !(i + 1..<end).allSatisfy({ tokens[$0].glued }) { return nil }
         return (c, end, e)
     }
 
@@ -64,8 +67,9 @@ struct MoneyStage: LineStage {
         if currency == nil, i > 0, i < tokens.count, tokens[i].glued, isModelNumber(i) { return nil }
         if let n = i < tokens.count ? readNumber(at: i) : nil {
             number = n
-        } else if i < tokens.count, currency == nil, let e = entry(i, ids.one), let c = currencyAt(i + 1) {
-            // "a dollar", "one euro", «пару долларов»
+        } else if i < tokens.count, currency == nil, let e = entry(i, ids.one), let c = currencyAt(i + 1),
+                  !signOfNextNumber(i + 1, c.1) {
+            // "a dollar", "one euro", «пару долларов» — not "a $300", whose sign is the 300's
             number = NumberMatch(value: hot.entryNumber[e] ?? ExactNumber(units: 1), start: i, end: i + 1, hasWords: true, hasDigits: false, rule: e)
             currency = c
             return MoneyMatch(value: number.value, currency: c.0, start: start, end: c.1, number: number, currencyRule: c.2)
@@ -115,6 +119,13 @@ struct MoneyStage: LineStage {
                                currencyRule: currency?.2 ?? -1, countStart: countStart)
         money.thousandsOrDecimals = dotDoubt
         return money
+    }
+
+    /// A currency sign at `sign..<end` written against the number after it and apart from the
+    /// word before it ("a $300"): it is that number's.
+    private func signOfNextNumber(_ sign: Int, _ end: Int) -> Bool {
+        end < tokens.count && tokens[end].kind == .number && tokens[end].glued && !tokens[sign].glued
+            && tokens[end - 1].kind == .symbol
     }
 
     /// Whether the line has an exchange verb ("changed", «поменял»).

@@ -150,6 +150,9 @@ extension DateStage {
                 if let p = ahead.bestPattern(at: j), p.match.end > j + 1, hot.actions[p.match.pattern] != .label { return nil }
             }
             if numberGoesOn(after: j) {
+                // "to shymkent 38 900", «от давления 5 670»: after a place's or a thing's name
+                // the digits go on as one amount — a house number is said apart from the price.
+                if j > 0, isUnknownName(j - 1) { return nil }
                 // "bus number 12 150 tenge": a small name number before a price; but "5 000",
                 // "150 000" and "37 тенге" are amounts.
                 guard v < 100, j + 1 < tokens.count, let group = digitsValue(j + 1), group != 0 else { return nil }
@@ -158,7 +161,7 @@ extension DateStage {
         case .name:
             // A proper name the grammar cannot know ("Сатпаева", "Abay"): an unknown word of
             // letters, at least three, not an account as engines mishear it ("Caspi").
-            guard t.kind == .word, t.word < 0, t.normEnd - t.normStart >= 3, !soundsLikeAccount(j) else { return nil }
+            guard isUnknownName(j) else { return nil }
             return j + 1
         case .hour:
             if t.kind == .number {
@@ -255,12 +258,3 @@ struct PatternMatcherBudget {
     }
 }
 
-extension DateStage {
-    /// Whether the word at `j` sounds like one of the grammar's account names (SoundAlike): such a
-    /// word is an account misheard, not a place's `#name`.
-    func soundsLikeAccount(_ j: Int) -> Bool {
-        guard let word = SoundAlike.fold(normBytes(j), names: true) else { return false }
-        let limit = SoundAlike.allowedEdits(word.count)
-        return ids.accountValuesFolded.contains { $0.map { SoundAlike.within(word, $0, limit) } ?? false }
-    }
-}

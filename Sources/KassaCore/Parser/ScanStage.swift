@@ -177,8 +177,11 @@ struct ScanStage: LineStage {
     /// «мама закинула» are money someone gave, not a top-up.
     func typePhrase(over i: Int, past end: Int) -> Bool {
         if (matchClass(i, ids.type)?.end ?? 0) > end { return true }
-        // «мама закинула»: a giver right before the verb makes it a verb of giving (DraftBuilder).
-        if i > 0, ids.giver >= 0, ids.gives >= 0, matchClass(i - 1, ids.giver)?.end == i, matchClass(i, ids.gives) != nil { return true }
+        // «мама закинула», «Ерлан закинул»: a giver before the verb makes it a verb of giving (GiverReading).
+        if (max(0, i - 3)..<i).contains(where: { k in
+            (k == 0 || tokens[k - 1].kind == .punct || matchClass(k, ids.giver) != nil)
+                && giverVerb(at: k, partStart: k, partEnd: tokens.count)?.start == i
+        }) { return true }
         return (max(0, i - 2)..<i).contains { (matchClass($0, ids.type)?.end ?? 0) > i }
     }
 
