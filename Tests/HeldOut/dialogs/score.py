@@ -23,7 +23,8 @@ def dialogs():
         elif raw.startswith(">"):
             lines.append(raw[2:] if raw.startswith("> ") else "")
         elif raw.startswith("= "):
-            expected = raw[2:]
+            # One "=" line per transaction, or several joined by " | " on one line.
+            expected = raw[2:] if expected is None or raw[2:].strip() == "none" else expected + " | " + raw[2:]
     if name: yield name, lines, expected
 
 def matches(saved, expected):
