@@ -209,10 +209,15 @@ struct ReplyReader {
 
     // MARK: - A transfer's destination
 
+    /// "to cash", «на каспи»: where a transfer's money went — or, with no transfer waiting, where
+    /// an income's money came ("salary 480000" → "to bcc", «муж скинул 40к» → «на каспи»): the
+    /// account of the waiting incomes.
     private func destination(_ said: ReplyWords, low: Int, high: Int, drafts: [Draft]) -> (reading: ReplyReading, cue: String)? {
-        guard let transfer = drafts.firstIndex(where: { $0.type == .transfer && $0.toAccount == nil }) else { return nil }
+        let transfer = drafts.firstIndex(where: { $0.type == .transfer && $0.toAccount == nil })
+        let incomes = drafts.indices.filter { drafts[$0].type == .income }
         var index = low
         let opener = grammar.match(.destination, in: said.words, at: low)
+        guard transfer != nil || (opener != nil && !incomes.isEmpty) else { return nil }
         if let opener { index += opener.length }
         while index < high, let filler = grammar.match(.filler, in: said.words, at: index), index + filler.length < high { index += filler.length }
         guard index < high else { return nil }
@@ -220,7 +225,11 @@ struct ReplyReader {
         let account = parser.account(named: name, context: context) ?? (opener != nil ? FieldValue.newAccountName(name) : nil)
         guard let account, parser.amount(in: name, context: context) == nil else { return nil }
         var correction = ReplyCorrection()
-        correction.changes = [.init(field: "to_account", value: .toAccount(account), said: name, indices: [transfer])]
+        if let transfer {
+            correction.changes = [.init(field: "to_account", value: .toAccount(account), said: name, indices: [transfer])]
+        } else {
+            correction.changes = [.init(field: "account", value: .account(account), said: name, indices: incomes)]
+        }
         return (.correction(correction), opener.map { _ in said.text(low..<index) } ?? name)
     }
 

@@ -137,6 +137,10 @@ enum FieldValue: Equatable {
         case .category(let slug): draft.category = slug; draft.unflag(.categoryGuessed); draft.settle(.category)
         case .note(let note): draft.note = note
         case .account(let account): draft.account = account; draft.unflag(.accountDefault); draft.settle(.account)
+        // Where an income went is its own account ("salary 480000" → "to bcc"); anything else
+        // sent somewhere becomes a transfer there.
+        case .toAccount(let account) where draft.type == .income:
+            draft.account = account; draft.unflag(.accountDefault); draft.settle(.account)
         case .toAccount(let account): draft.toAccount = account; draft.type = .transfer; draft.settle(.toAccount)
         case .optional(let field, let amount):
             // Only where the draft's type has the field (a target on a purchase would mean
