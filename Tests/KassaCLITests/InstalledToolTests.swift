@@ -203,16 +203,16 @@ import KassaTestSupport
         let saved = try KassaBinary.run(["--today", "2026-03-10", "--yes"], stdin: "tea 700\n", environment: bare)
         #expect(saved.status == 0 && FileManager.default.fileExists(atPath: fromConfig))
         let list = try KassaBinary.run(["config", "list", "--lang", "en"], environment: bare)
-        #expect(list.output.contains("currency      = USD    # \(configPath):2"))
-        #expect(list.output.contains("week-start    = monday    # default"))
-        #expect(list.output.contains("lang          = en    # option --lang"))
-        // --json: one object per setting (ten keys, the ledger folder, device name and id among them)
+        #expect(list.output.contains("currency       = USD    # \(configPath):2"))
+        #expect(list.output.contains("week-start     = monday    # default"))
+        #expect(list.output.contains("lang           = en    # option --lang"))
+        // --json: one object per setting (eleven keys, the ledger folder, device name, id and machine among them)
         // with its fields, never text lines wrapped in JSON.
         let json = try KassaBinary.run(["config", "list", "--json", "--lang", "en"], environment: bare)
         let objects = json.output.split(separator: "\n").map { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any?]
         }
-        #expect(json.status == 0 && objects.count == 10 && objects.allSatisfy { $0 != nil }, "\(json.output)")
+        #expect(json.status == 0 && objects.count == 11 && objects.allSatisfy { $0 != nil }, "\(json.output)")
         let currency = objects.compactMap { $0 }.first { $0["key"] as? String == "currency" }
         #expect(currency?["value"] as? String == "USD" && currency?["source"] as? String == "config")
         #expect(currency?["origin"] as? String == "\(configPath):2")

@@ -36,6 +36,9 @@ public struct Doubt: Hashable, Sendable {
         case exchangeIncomplete = "exchange-incomplete"
         /// A time said only as a span ("sometime last week"), no day: which day?
         case dateVague = "date-vague"
+        /// A person's name and an amount, nothing else ("Dana 15000 kaspi"): paid to them, or
+        /// from them?
+        case direction
     }
 
     public var field: Field

@@ -16,6 +16,9 @@
 //   share-uneven  (ShareReading) a shared bill that does not divide exactly: the part is asked;
 //   date-ahead    (DraftBuilder.decideDate) a one-off purchase dated ahead by a day said, not by
 //                 "tomorrow" or "in 3 days".
+//   direction     a person's name (an unknown word written with a capital, not all in capitals) and an amount, with no
+//                 other word, type or category ("Dana 15000 kaspi", «Даурен 10 000»): whether the
+//                 money went to them or came from them is asked;
 //   exchange-incomplete  a word of the class `exchange-alone` in a part whose amount is in a
 //                 currency said, other than the default, or that names another currency beside
 //                 its amount, with no second amount ("exchanged 300 dollars at the obmennik",
@@ -71,6 +74,9 @@ extension DraftStage {
                 k += 1
             }
         }
+        if let name = onlyAName(draft, part, s) {
+            draft.doubt(Doubt(field: .type, text: text(name..<(name + 1)), reason: .direction))
+        }
         // "12000?": a line that asks is no entry said.
         if let last = tokens.indices.last, tokens[last].isPunct("?"), part.end >= last {
             draft.doubt(Doubt(field: .entry, text: text(part.start..<min(part.end, tokens.count)), reason: .notAnEntry))
@@ -85,6 +91,26 @@ extension DraftStage {
                 k += 1
             }
         }
+    }
+
+    /// The token of a name said alone beside the amount ("Dana 15000 kaspi"): in a short part,
+    /// the only word no reading took is an unknown word written with a capital, and the draft
+    /// is an expense of no category (no type word, no keyword said what the money was).
+    func onlyAName(_ draft: Draft, _ part: Part, _ s: LineScan) -> Int? {
+        guard draft.type == .expense, draft.category == nil, draft.amount != nil,
+              // A short line: the name, the amount and an account at most ("3 bottles of Tassay at
+              // 350 each" says what was bought).
+              (part.start..<part.end).count(where: { tokens[$0].kind != .punct }) <= 5 else { return nil }
+        var name: Int?
+        for k in part.start..<part.end where tokens[k].kind == .word {
+            guard case .plain = s.roles[k], !has(k, ids.stop) else { continue }
+            guard name == nil else { return nil }
+            name = k
+        }
+        // A capital first and small letters after: "Dana", «Даурен» — not a merchant a bank prints in capitals ("ALSECO").
+        guard let k = name, isUnknownName(k), case let word = text(k, k + 1).unicodeScalars,
+              word.first?.properties.isUppercase == true, word.dropFirst().contains(where: { $0.properties.isLowercase }) else { return nil }
+        return k
     }
 
     /// A verb of putting money onto an account in the part («пополнил баланс»: a top-up, not a balance).

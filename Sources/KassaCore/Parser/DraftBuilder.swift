@@ -179,6 +179,12 @@ extension DraftStage {
                         if end <= s.moneys[m].start { k = end } else { aroundRest = s.moneys[m].end..<end; k += 1 }
                         continue
                     }
+                    // «вернул Айдосу 5000»: given back to someone named, money out (GiverReading).
+                    if r.typeWord == nil, let end = givenToName(at: k, partStart: part.start, partEnd: part.end) {
+                        r.typeWord = ("other", why("type", k, end, .none))
+                        k = end
+                        continue
+                    }
                     if r.typeWord == nil, let (e, end) = matchClass(k, ids.type) {
                         r.typeWord = (grammar.entries[e].value, why("type", k, end, .entry(Int32(e))))
                         k = end

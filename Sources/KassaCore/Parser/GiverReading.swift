@@ -7,7 +7,9 @@
 //     those verbs: "photographer paid 50000" is said of whom the person paid.
 //   - Between either giver and its verb, a `from` word and one word may say where the giver is
 //     from ("client from dubai paid 2000 dollars", «заказчик из москвы перевёл 40 000 рублей»).
-// Said after the verb the person is who got the money ("gave my brother 5000"): an expense.
+// Said after the verb the person is who got the money ("gave my brother 5000"): an expense. So is
+// a `named-gives` verb said first, right before a name («вернул Айдосу 5000 за обед», "paid back
+// Yerlan 20k"): the person gave it back to them, not a refund to the person.
 
 extension LineStage {
     /// The verb of giving (its entry, start and end) when a giver begins at `k`; `partStart` is
@@ -27,6 +29,14 @@ extension LineStage {
             if let (e, end) = matchClass(start, verbs), end <= partEnd { return (e, start, end) }
         }
         return nil
+    }
+
+    /// The end of a verb of giving said first in its part and followed by a name (whom the
+    /// person gave the money to: «вернул Айдосу 5000»), or nil.
+    func givenToName(at k: Int, partStart: Int, partEnd: Int) -> Int? {
+        guard ids.namedGives >= 0, (partStart..<k).allSatisfy({ tokens[$0].kind == .punct }),
+              let (_, end) = matchClass(k, ids.namedGives), end < partEnd, isUnknownName(end) else { return nil }
+        return end
     }
 
     /// A word the grammar cannot know, of letters, at least three, that sounds like none of the

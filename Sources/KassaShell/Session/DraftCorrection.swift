@@ -96,6 +96,15 @@ enum DraftCorrection {
         let result = session.parser.parse(line, context: session.parseContext)
         guard result.error == nil, result.drafts.count == 1, let said = result.drafts.first,
               said.note.isEmpty else { return nil }
+        // "income", «доход» said alone to a draft asked which way its money went (doubt on the
+        // type, "Dana 15000"): the type is the answer, with the category the word gives.
+        if said.amount == nil, said.has(.dateAssumed), said.has(.accountDefault),
+           let index = session.pending.firstIndex(where: { draft in draft.doubts.contains { $0.field == .type } }),
+           said.type != session.pending[index].type {
+            _ = FieldValue.type(said.type).apply(to: &session.pending[index])
+            session.pending[index].category = said.category
+            return afterCorrection(in: session)
+        }
         // "получил на каспи 5000", "income from kaspi 5000" beside a purchase: a type said that no
         // waiting draft has makes the line an entry of its own (asked as new or a change), not values.
         if said.type != .expense, !session.pending.contains(where: { $0.type == said.type }) { return nil }
