@@ -148,4 +148,8 @@ enum GrammarClass: String, CaseIterable, Sendable {
     /// person whoever gave it — not "paid", which a note also says of whom the person paid
     /// ("photographer paid 50000"). The value is the type (GiverReading).
     case namedGives = "named-gives"
+    /// Ordinal words whose form says they are a day of the month, never a thing's adjective: the
+    /// Russian genitive («двадцатого такси 2800» is a taxi on the 20th; «двадцатое такси» would be
+    /// the twentieth). ScanStage.ordinalBeforeItsNoun.
+    case ordinalDate = "ordinal-date"
 }

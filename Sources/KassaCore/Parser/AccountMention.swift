@@ -101,8 +101,12 @@ extension ScanStage {
         }
         // «бензин 10 000 холыка»: right after the amount, where the account is said bare — but
         // where a person's name stands too («подарок 5000 Халиде»), so only a word that sounds
-        // the same once folded (no edit left).
-        if found == nil, k == i, afterAmount, let guess = soundAlikeAccount(at: k, aliases: aliases, edits: 0) {
+        // the same once folded (no edit left); as the line's last word in Latin letters, where an
+        // English dictation puts the account ("oil change 26,000, helic"), one edit as after a
+        // preposition (a Russian name in the dative stands there: «подарок 5000 Халиде»).
+        let lastWord = k < tokens.count && tokens[k].normStart < tokens[k].normEnd && norm[tokens[k].normStart] < 0x80
+            && (k + 1..<tokens.count).allSatisfy { tokens[$0].kind == .punct }
+        if found == nil, k == i, afterAmount, let guess = soundAlikeAccount(at: k, aliases: aliases, edits: lastWord ? nil : 0) {
             let end = k + 1 < tokens.count && has(k + 1, ids.accountKind) ? k + 2 : k + 1
             return AccountMention(name: guess, start: i, end: end, direction: direction, rule: .soundAlike,
                                   alternatives: [], guessed: true)

@@ -55,6 +55,8 @@ final class ClassIDs: Sendable {
     let giver, gives: Int
     /// Verbs of giving after a name the grammar cannot know (GiverReading).
     let namedGives: Int
+    /// Ordinal words that are always a day said (ScanStage.ordinalBeforeItsNoun).
+    let ordinalDate: Int
     /// Named days (Nauryz, Christmas): a date said with one wins over it.
     let holiday: Int
     /// Words before a calendar day that make it what the purchase is for (GrammarClass.datePurpose).
@@ -150,7 +152,7 @@ final class ClassIDs: Sendable {
         exchange = id(.exchange); exchangeTo = id(.exchangeTo); exchangeRate = id(.exchangeRate); exchangeAlone = id(.exchangeAlone)
         accountNamed = id(.accountNamed); dayWord = id(.dayWord); dateVague = id(.dateVague)
         alternative = id(.alternative); changeBack = id(.changeBack); discount = id(.discount)
-        giver = id(.giver); gives = id(.gives); namedGives = id(.namedGives)
+        giver = id(.giver); gives = id(.gives); namedGives = id(.namedGives); ordinalDate = id(.ordinalDate)
         let accountClass = id(.account)
         var values: [String] = []
         for entry in g.entries where entry.classID == accountClass && !values.contains(entry.value) { values.append(entry.value) }

@@ -187,10 +187,12 @@ struct ScanStage: LineStage {
 
     /// "second coffee 900", «десятый автобус 150», "the third taxi": an ordinal word read as a day
     /// of the month with no "on"/«в» before it, right before a plain word, is that word's
-    /// adjective, not a date ("on the second", "coffee 900 второго" stay dates).
+    /// adjective, not a date ("on the second", "coffee 900 второго" stay dates). An ordinal whose
+    /// form is a date's (`ordinal-date`: «двадцатого такси 2800») stays a date.
     func ordinalBeforeItsNoun(_ p: PatternHit) -> Bool {
         let last = p.match.end - 1, next = p.match.end
         guard hot.actions[p.match.pattern] == .dayonly, tokens[last].kind == .word, has(last, ids.ordinal),
+              ids.ordinalDate < 0 || !has(last, ids.ordinalDate),
               !has(p.match.start, ids.to), next < tokens.count, tokens[next].kind == .word,
               !has(next, ids.sep), !has(next, ids.month) else { return false }
         return true
