@@ -193,8 +193,10 @@ extension DraftStage {
                     // "husband gave 100k", "Samat gave back the 50k": a giver before a verb of
                     // giving is money in — the verb's value is the type (GiverReading; a type
                     // phrase said there, «ученик заплатил», is more precise and wins).
-                    if r.typeWord == nil, let (e, _, end) = giverVerb(at: k, partStart: part.start, partEnd: part.end) {
+                    if r.typeWord == nil, let (e, start, end) = giverVerb(at: k, partStart: part.start, partEnd: part.end) {
                         r.typeWord = (grammar.entries[e].value, why("type", k, end, .entry(Int32(e))))
+                        // Who gave it stays in the note ("Samat", "husband", "client from dubai").
+                        for j in k..<start where tokens[j].kind == .word { noteTokens.append(j) }
                         k = end
                         continue
                     }
