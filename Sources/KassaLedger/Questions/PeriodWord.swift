@@ -2,7 +2,8 @@
 // (DESIGN.md §9): "this month" is the 1st through today, "last month" the whole previous
 // calendar month, "this week" Monday through today, "last week" the previous Monday–Sunday,
 // "the last 30 days" today−29 … today, "the weekend" the last Saturday and Sunday up to today;
-// a season ("last summer", «летом») the most recent one begun by today; "all" is no period at all. Ahead of today, for payments to
+// "last weekend" the one of last week, "on weekdays" Monday to Friday; a season ("last summer",
+// «летом») the most recent one begun by today; "all" is no period at all. Ahead of today, for payments to
 // come: "next week", "next month", "the next 10 days" (today through the 10th day); and
 // `ahead(_:today:)` turns a period running up to today into the rest of it ("this month" asked of
 // payments is today through the month's end).
@@ -20,6 +21,16 @@ public enum PeriodWord: String, Sendable, CaseIterable {
     case nextWeek = "next-week", nextMonth = "next-month", nextDays = "next-days"
     /// The last Saturday and Sunday up to today ("over the weekend", «на выходных»).
     case weekend
+    /// The weekend of last week, whatever today is: said on a Sunday, "last weekend" is not the
+    /// one under way.
+    case lastWeekend = "last-weekend"
+    /// This week, month or year and the one before, said together ("this and last month", «в этом
+    /// и прошлом месяце»): both, from the first day of the one before to today; compared, the
+    /// one with the other (`pair`).
+    case thisAndLastWeek = "this-and-last-week", thisAndLastMonth = "this-and-last-month", thisAndLastYear = "this-and-last-year"
+    /// Monday to Friday of this week, up to today ("on weekdays", «по будням»); said with another
+    /// week ("on weekdays last week"), of that one (QuestionReader narrows it).
+    case weekdays
     /// The most recent season that began by today, to its end or to today ("in the summer",
     /// «летом»): winter is December to February, and so on by the months.
     case winter, spring, summer, autumn
@@ -41,6 +52,14 @@ public enum PeriodWord: String, Sendable, CaseIterable {
             // Saturday and Sunday of this week once today is one of them, else of last week.
             let saturday = Period.week(containing: today.isoWeekday >= 6 ? today : today.adding(days: -7)).from.adding(days: 5)
             return Period(kind: .range, from: saturday, to: min(saturday.adding(days: 1), today))
+        case .thisAndLastWeek, .thisAndLastMonth, .thisAndLastYear:
+            guard let (_, before) = pair, let start = before.period(today: today)?.from else { return nil }
+            return Period(kind: .range, from: start, to: today)
+        case .lastWeekend:
+            let saturday = Period.week(containing: today.adding(days: -7)).from.adding(days: 5)
+            return Period(kind: .range, from: saturday, to: saturday.adding(days: 1))
+        case .weekdays:
+            return PeriodWord.weekdays(of: Period(kind: .week, from: Period.week(containing: today).from, to: today))
         case .winter, .spring, .summer, .autumn:
             let first = [PeriodWord.winter: 12, .spring: 3, .summer: 6, .autumn: 9][self]!
             // The season's first month in this year, or last year's when it starts after today.
@@ -80,6 +99,42 @@ public enum PeriodWord: String, Sendable, CaseIterable {
         default: whole = period
         }
         return Period(kind: whole.kind, from: today, to: max(whole.to, today))
+    }
+
+    /// The two periods a "this and last" word names: this one and the one before.
+    public var pair: (PeriodWord, PeriodWord)? {
+        switch self {
+        case .thisAndLastWeek: return (.thisWeek, .lastWeek)
+        case .thisAndLastMonth: return (.thisMonth, .lastMonth)
+        case .thisAndLastYear: return (.thisYear, .lastYear)
+        default: return nil
+        }
+    }
+
+    /// Monday to Friday of the week `period` is (a week, or part of one), to its end at most.
+    public static func weekdays(of period: Period) -> Period {
+        let monday = Period.week(containing: period.from).from
+        return Period(kind: .range, from: monday, to: min(monday.adding(days: 4), period.to))
+    }
+
+    /// The first or second half of the calendar year or month `period` is in ("the first half of
+    /// the year": January to June, "of November": the 1st to the 15th), to today at most; nil for
+    /// a period that is neither a year nor a month.
+    public static func half(_ first: Bool, of period: Period, today: CivilDate) -> Period? {
+        let whole: Period, middle: CivilDate
+        switch period.kind {
+        case .year:
+            whole = Period.year(containing: period.from)
+            middle = Period.month(year: whole.from.year, month: 6).to
+        case .month:
+            whole = Period.month(containing: period.from)
+            middle = CivilDate(year: whole.from.year, month: whole.from.month, day: 15)!
+        default:
+            return nil
+        }
+        let half = first ? Period(kind: .range, from: whole.from, to: middle) : Period(kind: .range, from: middle.adding(days: 1), to: whole.to)
+        guard half.from <= today else { return half }
+        return Period(kind: .range, from: half.from, to: min(half.to, today))
     }
 
     /// "in February": the most recent February not after today — the whole month, or the 1st

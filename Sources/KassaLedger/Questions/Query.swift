@@ -29,6 +29,11 @@ public struct Query: Sendable, Hashable {
     public var account: String?
     /// Words looked for in the note (and the typed line); a series' name for `due`.
     public var text: String?
+    /// What notes are searched for when it is not `text` itself: a name's stem, which every
+    /// case of it holds («мадин» for «мадина»: «Мадине» is found).
+    public var noteText: String?
+    /// The words notes are searched for.
+    public var searchText: String? { noteText ?? text }
     /// nil: no period (all time, or the kind needs none).
     public var period: Period?
     /// `compare`: the period compared with.
@@ -45,6 +50,9 @@ public struct Query: Sendable, Hashable {
     /// Words beside a category or an account that no rule read ("is it a good time to buy a
     /// car": "good time … wait"): the question is not sure, and gets no number.
     public var unreadWords: [String] = []
+    /// The words of a price a market sets ("kaspi shares", «курс доллара»), when that is what
+    /// was asked: no journal holds it, and the question gets no number.
+    public var market: String?
 
     public init(kind: QueryKind = .unknown) {
         self.kind = kind

@@ -256,7 +256,7 @@ public struct QueryAnswerer {
         var answer = QueryAnswer()
         let active = (overview?.lines ?? []).filter { $0.next != nil }
         // By name first ("netflix"), then by category ("rent"), then by account; nothing asked: all.
-        var lines = active.filter { QueryAnswerer.series($0.series, named: query.text) }
+        var lines = active.filter { QueryAnswerer.series($0.series, named: query.searchText) }
         if lines.isEmpty, let category = query.category {
             lines = active.filter { $0.series.category.map { $0 == category || $0.hasPrefix(category + "/") } ?? false }
         }

@@ -78,7 +78,8 @@ public struct QuestionGrammar: Sendable, Equatable {
             }
             let name = head.count > 1 ? head[1] : ""
             if head.count > 2 { error("grammar.missing-name", column: groupColumn); continue }
-            guard group.names.isEmpty ? name.isEmpty : group.names.contains(name) || (name.isEmpty && group.nameOptional) else {
+            guard group.nameOpen ? !name.isEmpty
+                    : group.names.isEmpty ? name.isEmpty : group.names.contains(name) || (name.isEmpty && group.nameOptional) else {
                 error("ask.unknown-name", ["group": groupWord, "name": name, "expected": group.names.joined(separator: ", ")],
                       column: groupColumn + groupWord.count + 1)
                 continue
@@ -104,6 +105,7 @@ public struct QuestionGrammar: Sendable, Equatable {
         }
         let index = phrases.count
         phrases.append(phrase)
+        if phrase.group.inline { return }
         switch phrase.elements[0] {
         case .word(let word): byFirstWord.add(index, "", word)
         case .stem: byStem.append(index)

@@ -6,9 +6,8 @@
 // 2. A line is a question when it holds a kind cue or "how much", or opens with a question word
 //    or ends with "?" — and no number is left over: "how much? 1500 coffee" and «на такси 2000»
 //    are entries (a leftover number is a price).
-// 3. What is left is the subject, read with the entry grammar's own words through the parser:
-//    a category (its keywords, names, brands), an account ("kaspi", «с каспи»); words neither
-//    are looked for in notes.
+// 3. What is left is the subject (QuestionSubject), read with the entry grammar's own words:
+//    a category, an account, a shop or a person; words none of these are looked for in notes.
 // 4. Periods resolve against `today` as DESIGN.md §9 says (PeriodWord); each kind has its default.
 //
 // Pure: no clock, no journal — the parser context carries today and the person's accounts.
@@ -51,8 +50,9 @@ public struct QuestionReader: Sendable {
         while i < words.count {
             if var match = longestMatch(at: i, words: words, context: context) {
                 // «расходы за неделю»: a phrase whose last word begins a longer period («за
-                // неделю») gives that word up, when what remains is a phrase too («расходы»).
-                if match.end - match.start >= 2, let period = periodMatch(at: match.end - 1, words: words, context: context),
+                // неделю») gives that word up, when what remains is a phrase too («расходы»);
+                // not a half, which is said of the period after it ("the first half of november").
+                if match.end - match.start >= 2, match.group != .half, let period = periodMatch(at: match.end - 1, words: words, context: context),
                    period.end > match.end,
                    var shorter = longestMatch(at: 0, words: Array(words[i..<(match.end - 1)]), context: context) {
                     // Read in a window of the phrase's own words (no copy of the line before it).
@@ -67,6 +67,10 @@ public struct QuestionReader: Sendable {
                 i += 1
             }
         }
+
+        // "the first half of the year", "on weekdays last week": periods said of another period.
+        var unknownPeriod: String?
+        matches = combinePeriods(matches, words: words, today: today, unknown: &unknownPeriod)
 
         // «доходы за месяц», "expenses per month"? With a topic noun and no average asked, words
         // that are a unit and a period alike («за месяц») are the period: a topic and a period
@@ -85,8 +89,10 @@ public struct QuestionReader: Sendable {
         let kinds = matches.filter { $0.group == .kind }
         let generic = matches.contains { $0.group == .generic }
         let asked = marked || grammar.questionWords.contains(words[0])
-        // "coffee this month compared to last month": a period said after "than" compares.
-        let comparing = matches.indices.contains { QuestionReader.namesPrevious(matches, at: $0) }
+        // "coffee this month compared to last month": a period said after "than" compares; so
+        // does the one before said without its unit («больше, чем в прошлом»).
+        let elliptic = matches.indices.filter { QuestionReader.namesPreviousUnsaid(matches, at: $0) }
+        let comparing = matches.indices.contains { QuestionReader.namesPrevious(matches, at: $0) } || !elliptic.isEmpty
         // "income this month", «траты за вчера»: a topic noun and a period ask for a total.
         let topical = matches.contains { $0.group == .topic } && matches.contains { $0.group == .period }
         guard !kinds.isEmpty || generic || asked || comparing || topical else { return nil }
@@ -103,8 +109,9 @@ public struct QuestionReader: Sendable {
         }
 
         // Words after a period opener that no rule took: a period kassa does not know.
+        query.unknownPeriod = unknownPeriod
         var subject = leftover
-        for match in matches where match.group == .opener {
+        for (index, match) in matches.enumerated() where match.group == .opener && !elliptic.contains(index) {
             if let next = subject.first(where: { $0 == match.end }) {
                 query.unknownPeriod = words[match.start..<match.end].joined(separator: " ") + " " + words[next]
                 subject.removeAll { $0 == next }
@@ -112,7 +119,8 @@ public struct QuestionReader: Sendable {
         }
 
         // 3. The subject, through the entry grammar.
-        readSubject(subject.map { words[$0] }, into: &query, context: context)
+        readSubject(subject, words: words, capitals: QuestionReader.names(in: line, count: words.count), into: &query,
+                    context: context)
 
         // The kind: the cue first in precedence; "how much" alone is a total, or a balance when
         // only an account is named (and no cue said spending).
@@ -135,6 +143,35 @@ public struct QuestionReader: Sendable {
         // What an account holds has no category and no direction: "how much on fuel went from
         // halyk" («сколько на бензин ушло с халыка») is spending.
         if kind == .balance, query.category != nil || matches.contains(where: { $0.group == .type }) { kind = .total }
+        // "how much did I pay for subscriptions last year": a period gone by asks what went on
+        // them then — a total of their category — not the series paid now.
+        if kind == .subscriptions, let cue = kinds.first(where: { $0.name == QueryKind.subscriptions.rawValue }),
+           matches.contains(where: { $0.group == .period && !QuestionReader.ahead.contains($0.name) }) {
+            kind = .total
+            if query.category == nil {
+                query.category = words[cue.start..<cue.end].lazy.compactMap { self.parser.grammar.categorySlug(named: $0) }.first
+            }
+        }
+        // "what's the price of kaspi shares", «какой будет курс доллара»: a price a market sets is
+        // in no journal — unless money said to move makes it a question of what was spent or earned.
+        if let market = marketWords(words), anywhere(.type, in: words, skipping: []) == nil,
+           anywhere(.topic, in: words, skipping: []) == nil {
+            kind = nil
+            query.market = market
+            // The shares' company is no account the question is about ("kaspi shares").
+            (query.account, query.category, query.text) = (nil, nil, nil)
+        }
+        // "did I earn more than I spent", "income vs spending", «заработал больше, чем потратил»:
+        // money in compared with money out over one period is what is left, not two periods.
+        // A direction said inside the comparison's own words counts ("spend more than I earned").
+        var directions = Set(matches.filter { $0.group == .type || $0.group == .topic }.map(\.name))
+        for cue in kinds where cue.name == QueryKind.compare.rawValue {
+            if let inside = anywhere(.type, in: Array(words[cue.start..<cue.end]), skipping: []) { directions.insert(inside) }
+        }
+        if kind == .compare, directions.isSuperset(of: [TransactionType.income.rawValue, TransactionType.expense.rawValue]),
+           matches.filter({ $0.group == .period }).count <= 1 {
+            kind = .net
+        }
         query.kind = kind ?? .unknown
         if query.kind == .unknown, !asked { return nil }
 
@@ -208,24 +245,58 @@ public struct QuestionReader: Sendable {
             }
         }
         if let dated = monthOrYear(at: start, words: words, today: today) { consider(dated) }
-        if let day = dayMatch(at: start, words: words, context: context), day.end > (best?.end ?? start) { best = day }
+        // A span of days over a day alone as long ("since monday" runs to today).
+        if let range = rangeMatch(at: start, words: words, context: context), range.end > (best?.end ?? start) { best = range }
+        // A day that would take the first words of a half ("in first half"): the half is read.
+        if let day = dayMatch(at: start, words: words, context: context), day.end > (best?.end ?? start),
+           !(start + 1..<day.end).contains(where: { halfEnd(at: $0, words: words).map { $0 > day.end } ?? false }) {
+            best = day
+        }
         return best
     }
 
     /// "on monday", "last friday", "on the 20th", «в понедельник», «20 ноября»: a day the entry
     /// grammar reads as a date (wholly: no amount, no other word left) is a period of one day.
-    private func dayMatch(at start: Int, words: [String], context: ParseContext) -> Match? {
+    func dayMatch(at start: Int, words: [String], context: ParseContext) -> Match? {
         // A question is a sentence: past that a line is no question worth a parse per word.
         guard words.count <= QuestionReader.dayMatchWords else { return nil }
         for end in stride(from: min(words.count, start + 4), to: start, by: -1) {
-            let result = parser.parse(words[start..<end].joined(separator: " "), context: context)
-            // Wholly a day: an account said with it ("on kaspi yesterday") is the account's, not the day's.
-            guard result.error == nil, result.drafts.count == 1, let draft = result.drafts.first, draft.amount == nil,
-                  draft.note.isEmpty, !draft.has(.dateAssumed), draft.recurrence == nil, draft.has(.accountDefault) else { continue }
-            return Match(start: start, end: end, group: .period, name: "day",
-                         period: Period(kind: .range, from: draft.date, to: draft.date), origin: "entry grammar: date")
+            if let day = day(words[start..<end], context: context) {
+                return Match(start: start, end: end, group: .period, name: "day", period: Period(kind: .range, from: day, to: day),
+                             origin: "entry grammar: date")
+            }
         }
         return nil
+    }
+
+    /// The day `words` are, wholly, as the entry grammar reads them; nil when they are anything else.
+    func day(_ words: ArraySlice<String>, context: ParseContext) -> CivilDate? {
+        guard !words.isEmpty, words.count <= 4 else { return nil }
+        let result = parser.parse(words.joined(separator: " "), context: context)
+        // Wholly a day: an account said with it ("on kaspi yesterday") is the account's, not the day's.
+        guard result.error == nil, result.drafts.count == 1, let draft = result.drafts.first, draft.amount == nil,
+              draft.note.isEmpty, !draft.has(.dateAssumed), draft.recurrence == nil, draft.has(.accountDefault) else { return nil }
+        return draft.date
+    }
+
+    /// The words of a price a market sets (the first `market` phrase said, longest); those words
+    /// stay the subject of a question that says money moved ("spent on shares").
+    private func marketWords(_ words: [String]) -> String? {
+        let market = grammar.phrases.filter { $0.group == .market }
+        for start in words.indices {
+            if let end = market.compactMap({ match($0.elements, words: words, at: start)?.0 }).max() {
+                return words[start..<end].joined(separator: " ")
+            }
+        }
+        return nil
+    }
+
+    /// The end of the longest `half` phrase at `start`, if one is there.
+    private func halfEnd(at start: Int, words: [String]) -> Int? {
+        grammar.candidates(startingWith: words[start], isNumber: false).compactMap { index -> Int? in
+            guard grammar.phrases[index].group == .half else { return nil }
+            return match(grammar.phrases[index].elements, words: words, at: start)?.0
+        }.max()
     }
 
     /// The most words a line may have for its days to be looked for with the entry grammar.
@@ -246,7 +317,7 @@ public struct QuestionReader: Sendable {
         return best
     }
 
-    private func match(_ elements: [QuestionGrammar.Element], words: [String], at start: Int) -> (Int, Int?)? {
+    func match(_ elements: [QuestionGrammar.Element], words: [String], at start: Int) -> (Int, Int?)? {
         var i = start
         var number: Int?
         for element in elements {
@@ -319,108 +390,17 @@ public struct QuestionReader: Sendable {
         return year
     }
 
-    // MARK: - Subject
-
-    /// How many words beside a category or an account no rule read make a question unsure.
-    static let unreadLimit = 2
-
-    /// Category, account, or words for the notes, from what no question rule took.
-    private func readSubject(_ words: [String], into query: inout Query, context: ParseContext) {
-        let content = words.filter { !fillerWords.contains($0) && !grammar.questionWords.contains($0) }
-        guard !content.isEmpty else { return }
-        let text = content.joined(separator: " ")
-        var used = Set<Int>()
-        // The account as the words say it together ("карты халык" is halyk, not any card).
-        query.account = parser.account(named: text, context: context)
-        for (index, word) in content.enumerated() {
-            if query.account != nil, parser.account(named: word, context: context) != nil {
-                used.insert(index)
-                continue
-            }
-            // A shop or a service by name ("at magnum", «в магнуме»): its purchases are found by
-            // the name in the notes, not the whole category it sells in (brands.rules `merchant`).
-            if let name = merchantName(word) {
-                query.text = name
-                query.readings.append(Query.Reading(words: word, field: "text", value: name, origin: "entry grammar: merchant"))
-                return
-            }
-            let slug = parser.grammar.categorySlug(named: word) ?? {
-                let one = parser.parse(word + " 1", context: context).drafts.first
-                return one?.category
-            }()
-            guard let slug else { continue }
-            // Two categories: the narrower one when one holds the other ("food delivery").
-            if let known = query.category, known != slug {
-                guard slug.hasPrefix(known + "/") else { continue }
-            }
-            query.category = slug
-            used.insert(index)
-        }
-        // The rest as an entry: phrases and brands ("yandex go", "public transport"). Only the
-        // words that gave the category or the account are read by it.
-        let unread = content.indices.filter { !used.contains($0) }
-        let result = unread.isEmpty ? nil : parser.parse(unread.map { content[$0] }.joined(separator: " ") + " 1", context: context)
-        if let draft = result?.drafts.first {
-            var gave: [String] = []
-            if query.category == nil, let category = draft.category {
-                query.category = category
-                gave += ["category"]
-            }
-            if query.account == nil, let account = draft.account, !draft.has(.accountDefault) {
-                query.account = account
-                gave += ["account"]
-            }
-            let read = Set(result!.explanations[0].filter { gave.contains($0.field) }.flatMap { QuestionWords.words($0.words) })
-            for index in unread where read.contains(content[index]) { used.insert(index) }
-        }
-        let rest = content.indices.filter { !used.contains($0) }.map { content[$0] }
-        if query.category == nil && query.account == nil {
-            query.text = rest.joined(separator: " ")
-            query.readings.append(Query.Reading(words: query.text!, field: "text", value: query.text!, origin: "note"))
-            return
-        }
-        // Words beside them that the entry grammar only passes over (stop words, fillers, plain
-        // words it knows) are read; two or more others are a question about something kassa did
-        // not understand ("is it a good time to buy a car or should I wait"), while one is a word
-        // of the way it was put ("how many taxi rides").
-        let others = rest.filter { word in
-            !["stop", "filler", "known", "sep", "qunit"].contains { !parser.grammar.values(of: word, inClass: $0).isEmpty }
-        }
-        if others.count >= QuestionReader.unreadLimit { query.unreadWords = others }
-        if let category = query.category {
-            query.readings.append(Query.Reading(words: text, field: "category", value: category, origin: "entry grammar"))
-        }
-        if let account = query.account {
-            query.readings.append(Query.Reading(words: text, field: "account", value: account, origin: "entry grammar"))
-        }
-    }
-
-    /// The merchant a word names, in its shortest form that is still that name («магнуме» →
-    /// «магнум», so notes with any ending are found); nil for any other word.
-    private func merchantName(_ word: String) -> String? {
-        guard !parser.grammar.values(of: word, inClass: "merchant").isEmpty else { return nil }
-        var name = word
-        while name.count > 3, case let shorter = String(name.dropLast()),
-              !parser.grammar.values(of: shorter, inClass: "merchant").isEmpty {
-            name = shorter
-        }
-        return name
-    }
-
-    private var fillerWords: Set<String> {
-        var set = Set<String>()
-        for phrase in grammar.phrases where phrase.group == .filler || phrase.group == .month || phrase.group == .than {
-            if phrase.elements.count == 1, case .word(let word) = phrase.elements[0] { set.insert(word) }
-        }
-        return set
-    }
-
     // MARK: - Periods
 
     private func resolvePeriods(_ matches: [Match], into query: inout Query, today: CivilDate) {
         var said: [(period: Period?, afterThan: Bool)] = []
         for (index, match) in matches.enumerated() where match.group == .period {
-            let period = match.period ?? PeriodWord(rawValue: match.name)?.period(today: today, count: match.number ?? 1)
+            // "this and last month" compared: this one with the one before.
+            if query.kind == .compare, let (now, before) = PeriodWord(rawValue: match.name)?.pair {
+                said += [(now.period(today: today), false), (before.period(today: today), true)]
+                continue
+            }
+            let period = self.period(of: match, today: today)
             let afterThan = QuestionReader.namesPrevious(matches, at: index)
             said.append((period, afterThan))
         }
@@ -468,6 +448,20 @@ public struct QuestionReader: Sendable {
         guard index > 0, matches[index].group == .period else { return false }
         let before = matches[index - 1]
         return before.end == matches[index].start
+            && (before.group == .than || (before.group == .kind && before.name == QueryKind.compare.rawValue))
+    }
+
+    /// The match at `index` opens the period before ("last", «прошлом») right after "than" (a
+    /// filler between: «чем в прошлом») with no period word of its own: the period compared with
+    /// is the one before the period said.
+    static func namesPreviousUnsaid(_ matches: [Match], at index: Int) -> Bool {
+        guard matches[index].group == .opener, matches[index].name == QuestionGroup.previous else { return false }
+        if index + 1 < matches.count, matches[index + 1].start == matches[index].end, matches[index + 1].group == .period { return false }
+        var k = index - 1
+        if k >= 0, matches[k].group == .filler, matches[k].end == matches[index].start { k -= 1 }
+        guard k >= 0 else { return false }
+        let before = matches[k]
+        return before.end == matches[k + 1].start
             && (before.group == .than || (before.group == .kind && before.name == QueryKind.compare.rawValue))
     }
 

@@ -1,13 +1,27 @@
 // QuestionWords: a line cut into the words questions are matched on — lower case, ё as е, split
 // at anything that is not a letter or a digit ("what's" is "what" "s", "топ-5" is "топ" "5"),
-// the same way for the grammar's phrases and for what a person typed.
+// the same way for the grammar's phrases and for what a person typed; and which words were
+// written with a capital.
 
 import KassaCore
 
 public enum QuestionWords {
     public static func words(_ text: String) -> [String] {
-        var lowered = CaseFolding.lowercased(text)
-        return lowered.withUTF8 { bytes in
+        split(CaseFolding.lowercased(text))
+    }
+
+    /// For each of `words(text)`, whether it was written with a capital letter ("Madina",
+    /// «Мадине»): a name, when no rule knows the word. All false when the two splits differ.
+    public static func capitalized(_ text: String) -> [Bool] {
+        let original = split(text)
+        guard original.count == words(text).count else { return Array(repeating: false, count: words(text).count) }
+        return original.map { $0.first?.isUppercase ?? false }
+    }
+
+    /// The words of `text` as it is (ё read as е).
+    private static func split(_ text: String) -> [String] {
+        var text = text
+        return text.withUTF8 { bytes in
             var words: [String] = []
             var current: [UInt8] = []
             func flush() {

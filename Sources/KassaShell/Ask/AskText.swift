@@ -14,7 +14,7 @@ extension TextRenderer {
             return [OutputLine(style.note(catalog.text("ask.unknown-period", ["understood": understood(query, today: result.today), "period": period])))]
         }
         if query.kind == .unknown {
-            return [OutputLine(style.note(catalog.text("ask.unknown-kind", ["understood": understood(query, today: result.today)])))]
+            return [OutputLine(style.note(sentence(result)))]
         }
         if !result.unread.isEmpty { return [OutputLine(style.note(sentence(result)))] }
         var lines = [OutputLine(sentence(result))]
@@ -111,6 +111,7 @@ extension TextRenderer {
             arguments["subscriptions"] = catalog.text("ask.subscriptions.count", count: count, [:])
             return catalog.text(count == 0 ? "ask.subscriptions.none" : "ask.subscriptions", arguments)
         case .unknown:
+            if let market = query.market { return catalog.text("ask.market", ["words": TerminalSafety.visible(market)]) }
             return catalog.text("ask.unknown-kind", ["understood": understood(query, today: result.today)])
         }
     }
@@ -126,7 +127,7 @@ extension TextRenderer {
         if let category = query.category {
             text = askName(category)
         } else {
-            text = catalog.text(query.type == .income ? "ask.what.income"
+            text = catalog.text(query.type == .income ? "ask.what.income" : query.type == .transfer ? "ask.what.transfer"
                                 : query.type == nil && query.kind == .last ? "ask.what.all" : "ask.what.expense")
         }
         if let account = query.account { text = catalog.text("ask.what.account", ["what": text, "account": account]) }

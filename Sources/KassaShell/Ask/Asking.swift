@@ -74,7 +74,7 @@ enum Asking {
                 filter.from = spans.map(\.from).min()
                 filter.to = spans.map(\.to).max()
             }
-            if query.category == nil, query.account == nil, let text = query.text, !text.isEmpty { filter.text = text }
+            if query.category == nil, query.account == nil, let text = query.searchText, !text.isEmpty { filter.text = text }
         }
         let answerer = QueryAnswerer(today: today, base: base)
         let rates = journal.rateTable(base: base)
