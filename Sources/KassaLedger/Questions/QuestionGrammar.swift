@@ -163,8 +163,10 @@ extension QuestionGrammar {
         phrases.reserveCapacity(count)
         for _ in 0..<count {
             let (groupIndex, name, origin) = (Int(r.u8()), r.string(), r.string())
+            let elementCount = r.count()
             var elements: [Element] = []
-            for _ in 0..<r.count() {
+            elements.reserveCapacity(elementCount)
+            for _ in 0..<elementCount {
                 switch r.u8() {
                 case 0: elements.append(.word(r.string()))
                 case 1: elements.append(.stem(r.string()))
