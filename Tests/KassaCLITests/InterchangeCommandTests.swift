@@ -47,6 +47,18 @@ import KassaTestSupport
                 "\(said.output)")
     }
 
+    /// A ledger folder's backup numbers a second device from #1000001: into a journal of its own
+    /// those numbers cannot be kept, and the import says why — not that the journal gave them.
+    @Test func aRestoreOfNumbersTooFarApartSaysWhy() throws {
+        let file = path("far.jsonl"), restored = path("far.kassa")
+        let rows = [#"{"id": "1", "date": "2026-11-20", "type": "expense", "amount": "1500.00", "currency": "KZT", "account": "cash", "note": "coffee"}"#,
+                    #"{"id": "1000001", "date": "2026-11-21", "type": "expense", "amount": "2000.00", "currency": "KZT", "account": "cash", "note": "taxi"}"#]
+        try (rows.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let said = try kassa(["import", file, "--yes", "--file", restored])
+        #expect(said.output.contains("#1–#1000001 lie too far apart") && said.output.contains("#1–#2 now")
+                && !said.output.contains("given in this journal before"), "\(said.output) \(said.error)")
+    }
+
     /// Budgets, series (with their occurrences), rates, own categories and account profiles travel
     /// in the backup too: the restored journal answers every listing the same, and one undo takes
     /// the whole restore back.

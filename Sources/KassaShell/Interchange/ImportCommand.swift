@@ -282,9 +282,10 @@ public struct ImportCommand: Command {
         case .write: break
         }
         var events: [SessionEvent] = [.notice(key: "import.done", arguments: [:], count: result?.imported ?? 0)]
-        // A backup's numbers that this journal had given before: said, with the new ones.
+        // A backup's numbers that this journal had given before, or that lie too far beyond its
+        // own: said, with the new ones and why.
         if let old = result?.renumberedFrom, let first = result?.firstID, let last = result?.lastID {
-            events.append(.notice(key: "import.renumbered", arguments: [
+            events.append(.notice(key: result?.renumberedFar == true ? "import.renumbered-far" : "import.renumbered", arguments: [
                 "old": "#\(old.lowerBound)–#\(old.upperBound)", "new": "#\(first)–#\(last)",
             ], count: nil))
         }

@@ -13,8 +13,11 @@ public struct ImportResult: Sendable, Hashable {
     public var lastID: Int?
     /// The file numbered its transactions (a backup) but the numbers could not be kept — the
     /// journal had used some of them, even for transactions since deleted (a journal never gives
-    /// a number twice): the file's first and last, which the import says were renumbered.
+    /// a number twice), or they lie too far beyond its own (`renumberedFar`): the file's first and
+    /// last, which the import says were renumbered.
     public var renumberedFrom: ClosedRange<Int>?
+    /// The numbers were new to the journal but too far beyond its own to keep (not given before).
+    public var renumberedFar = false
     /// Accounts and lessons written in the same change.
     public var accounts = 0
     public var lessons = 0

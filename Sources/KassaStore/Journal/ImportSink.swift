@@ -138,8 +138,16 @@ public final class ImportSink {
     /// Whether the ids given can be kept: all unused so far, distinct, and not far beyond the
     /// journal's (ids index dense arrays: a stray huge id would cost memory).
     var keepsIDs: Bool {
-        count > 0 && distinct && firstID != 0 && highestID < min(JournalState.maxIDAllowed, floor + 2 * count + 10_000)
+        count > 0 && distinct && firstID != 0 && highestID < keepableLimit
     }
+
+    /// Whether the ids given are new to the journal and distinct but lie too far beyond its own
+    /// to be kept (a ledger folder's backup numbers a second device from #1000001).
+    var tooFarToKeep: Bool {
+        count > 0 && distinct && firstID != 0 && highestID >= keepableLimit
+    }
+
+    private var keepableLimit: Int { min(JournalState.maxIDAllowed, floor + 2 * count + 10_000) }
 
     /// The records a block at a time (whole records, each with its newline; valid during the call).
     func forEachBlock(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws { try spool?.forEachBlock(body) }

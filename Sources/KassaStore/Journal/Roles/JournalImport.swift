@@ -69,6 +69,7 @@ extension Journal: JournalImport {
                 result.lastID = keep ? sink.lastID : idBase + total
                 if !keep, sink.firstID > 0, sink.lastID > 0 {
                     result.renumberedFrom = min(sink.firstID, sink.lastID)...max(sink.firstID, sink.lastID)
+                    result.renumberedFar = sink.tooFarToKeep
                 }
             }
             var objects = extras.objects
