@@ -222,7 +222,11 @@ struct ReplyReader {
         while index < high, let filler = grammar.match(.filler, in: said.words, at: index), index + filler.length < high { index += filler.length }
         guard index < high else { return nil }
         let name = said.text(index..<high)
-        let account = parser.account(named: name, context: context) ?? (opener != nil ? FieldValue.newAccountName(name) : nil)
+        // A day said after the preposition («в пятницу», "in two days") is no account; an
+        // income's account is one kassa knows (a new name is only a transfer's destination).
+        guard parser.date(in: name, context: context) == nil else { return nil }
+        let account = parser.account(named: name, context: context)
+            ?? (opener != nil && transfer != nil ? FieldValue.newAccountName(name) : nil)
         guard let account, parser.amount(in: name, context: context) == nil else { return nil }
         var correction = ReplyCorrection()
         if let transfer {
