@@ -7,7 +7,7 @@
 //
 // The file is read without following a link or waiting on a FIFO, at most 64 bytes; it is made
 // exclusively (SafeFile's temporary, then link(2), which never replaces an id already there), so
-// two first runs at once agree on one id.
+// two first runs at once agree on one id (where the file system has no hard links, a rename).
 
 #if canImport(Glibc)
 import Glibc
@@ -52,8 +52,12 @@ enum MachineID {
         var failure = bytes.withUnsafeBytes { SafeFile.writeAll($0, to: temporary.descriptor) }?.code ?? 0
         if fsync(temporary.descriptor) != 0, failure == 0 { failure = errno }
         if close(temporary.descriptor) != 0, failure == 0, errno != EINTR { failure = errno }
-        // link(2) puts the id in place only where none is: another first run's id wins if it came first.
-        if failure == 0, link(temporary.path, path) != 0, errno != EEXIST { failure = errno }
+        // link(2) puts the id in place only where none is: another first run's id wins if it came
+        // first. A file system without hard links gets the rename, unless an id arrived meanwhile.
+        if failure == 0, link(temporary.path, path) != 0, errno != EEXIST {
+            failure = errno
+            if read(path) == nil, rename(temporary.path, path) == 0 { failure = 0 }
+        }
         unlink(temporary.path)
         if failure != 0 { return .failure(SafeFile.Errno(failure)) }
         if let synced = SafeFile.syncFolder(of: path) { return .failure(synced) }
