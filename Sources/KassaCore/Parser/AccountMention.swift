@@ -104,9 +104,7 @@ extension ScanStage {
         // the same once folded (no edit left); as the line's last word in Latin letters, where an
         // English dictation puts the account ("oil change 26,000, helic"), one edit as after a
         // preposition (a Russian name in the dative stands there: «подарок 5000 Халиде»).
-        let lastWord = k < tokens.count && tokens[k].normStart < tokens[k].normEnd && norm[tokens[k].normStart] < 0x80
-            && (k + 1..<tokens.count).allSatisfy { tokens[$0].kind == .punct }
-        if found == nil, k == i, afterAmount, let guess = soundAlikeAccount(at: k, aliases: aliases, edits: lastWord ? nil : 0) {
+        if found == nil, k == i, afterAmount, let guess = soundAlikeAccount(at: k, aliases: aliases, edits: lastLatinWord(k) ? nil : 0) {
             let end = k + 1 < tokens.count && has(k + 1, ids.accountKind) ? k + 2 : k + 1
             return AccountMention(name: guess, start: i, end: end, direction: direction, rule: .soundAlike,
                                   alternatives: [], guessed: true)
@@ -157,6 +155,12 @@ extension ScanStage {
         guard word < 0, let heard = SoundAlike.fold(rest, names: true), let name = soundAlike(heard, aliases: aliases, edits: 0) else { return nil }
         return AccountMention(name: name, start: k, end: k + 1, direction: direction, rule: .soundAlike,
                               alternatives: [], guessed: true)
+    }
+
+    /// Whether the word at `k` is written in Latin letters and only punctuation follows it.
+    private func lastLatinWord(_ k: Int) -> Bool {
+        guard k < tokens.count, tokens[k].normStart < tokens[k].normEnd, norm[tokens[k].normStart] < 0x80 else { return false }
+        return (k + 1..<tokens.count).allSatisfy { tokens[$0].kind == .punct }
     }
 
     /// The one account whose name or one-word alias sounds like the word at `k` (SoundAlike);
